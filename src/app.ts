@@ -1,0 +1,59 @@
+/**
+ * Composition root: database, migrations, fanout, GraphQL schema and the HTTP server.
+ */
+import type { Config } from './config.js';
+import { createDb } from './db/client.js';
+import { applyMigrations } from './db/schema-engine.js';
+import { resolveDatabase } from './db/url.js';
+import { createFanout } from './events/create-fanout.js';
+import type { Logger } from './logger.js';
+import { startHttpServer } from './server/http.js';
+import { buildSchema } from './server/schema.js';
+
+export interface App {
+  readonly url: string;
+  readonly port: number;
+  readonly databaseUrl: string;
+  /** Graceful stop: in-flight requests finish, sockets close, then the database (embedded: stopped). */
+  stop(): Promise<void>;
+}
+
+export async function startApp(
+  config: Config,
+  logger: Logger,
+  opts: { migrate?: boolean } = {},
+): Promise<App> {
+  const database = await resolveDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    onLog: (line) => logger.debug({ postgres: line }),
+  });
+  if (database.embedded) logger.info({ dataDir: config.DATA_DIR }, 'started embedded PostgreSQL');
+  try {
+    if (opts.migrate ?? true) {
+      const applied = await applyMigrations(database.url);
+      if (applied.length) logger.info({ applied }, 'applied migrations');
+    }
+    const db = createDb(database.url, config.DATABASE_POOL_SIZE);
+    const fanout = await createFanout(config, database.url, logger);
+    const server = await startHttpServer({ config, db, logger, fanout }, buildSchema(), {
+      port: config.PORT,
+      host: config.HOST,
+    });
+    return {
+      url: server.url,
+      port: server.port,
+      databaseUrl: database.url,
+      stop: async () => {
+        await server.close();
+        await fanout.close();
+        await db.$disconnect();
+        await database.embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await database.embedded?.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Who is calling. Resolved once per HTTP request or graphql-ws connection.
+ */
+import type { Viewer } from '../rules/types.js';
+
+export type Principal =
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'admin' }
+  | { readonly kind: 'player'; readonly playerId: string; readonly gameId: string }
+  | { readonly kind: 'spectator'; readonly gameId: string };
+
+/**
+ * The viewer a principal is for a given game, or null when it has no standing there.
+ * An unknown game and a game the caller may not see must give the same answer; callers map null to NOT_FOUND.
+ */
+export function viewerFor(principal: Principal, gameId: string): Viewer | null {
+  switch (principal.kind) {
+    case 'admin':
+      return { kind: 'admin' };
+    case 'player':
+      return principal.gameId === gameId ? { kind: 'player', playerId: principal.playerId } : null;
+    case 'spectator':
+      return principal.gameId === gameId ? { kind: 'spectator' } : null;
+    case 'anonymous':
+      return null;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Credentials. Seat and spectator tokens are 256-bit random strings; only their SHA-256 is stored.
+ * With that much entropy a fast hash is the right tool (nothing to brute-force), and lookups by
+ * hash compare digests, not secrets. The admin token is compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export type TokenKind = 'player' | 'spectator';
+
+const PREFIX: Record<TokenKind, string> = { player: 'zkp_', spectator: 'zks_' };
+
+export function newToken(kind: TokenKind): string {
+  return PREFIX[kind] + randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of a presented credential with the configured admin token. */
+export function isAdminToken(presented: string, adminToken: string | undefined): boolean {
+  if (!adminToken) return false;
+  const a = createHash('sha256').update(presented, 'utf8').digest();
+  const b = createHash('sha256').update(adminToken, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Extracts the token from `Bearer <token>`; anything else yields null. */
+export function parseBearer(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S{1,512})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,86 @@
+/**
+ * Public error codes. Every error a client sees carries one in `extensions.code`; anything else is
+ * masked by {@link formatError} into INTERNAL_SERVER_ERROR with a request id, and logged.
+ */
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Rejection } from './rules/types.js';
+
+export const ErrorCode = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  INVALID_MOVE: 'INVALID_MOVE',
+  STALE_STATE: 'STALE_STATE',
+  IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
+  GAME_NOT_ACTIVE: 'GAME_NOT_ACTIVE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Codes produced by GraphQL/Apollo themselves for malformed requests; passed through as they are. */
+const FRAMEWORK_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_USER_INPUT',
+]);
+
+/** The one error class resolvers throw. Its message must never name a hidden card. */
+export class ZonekeeperError extends GraphQLError {
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message, { extensions: { code, ...extra } });
+  }
+}
+
+export const unauthenticated = () =>
+  new ZonekeeperError(ErrorCode.UNAUTHENTICATED, 'A valid credential is required.');
+export const forbidden = (what = 'This operation is not allowed for the caller.') =>
+  new ZonekeeperError(ErrorCode.FORBIDDEN, what);
+/** Same answer for "does not exist" and "you may not see it", so existence does not leak. */
+export const notFound = (what: string) => new ZonekeeperError(ErrorCode.NOT_FOUND, `${what} not found.`);
+export const badInput = (message: string, field?: string) =>
+  new ZonekeeperError(ErrorCode.BAD_USER_INPUT, message, field ? { field } : {});
+export const staleState = (expected: number, actual: number) =>
+  new ZonekeeperError(ErrorCode.STALE_STATE, `Expected version ${expected}, but the game is at ${actual}.`, {
+    expectedVersion: expected,
+    actualVersion: actual,
+  });
+export const invalidMove = (rejection: Rejection) =>
+  new ZonekeeperError(ErrorCode.INVALID_MOVE, rejection.message, {
+    reason: rejection.code,
+    rule: rejection.rule,
+  });
+
+export function isPublicCode(code: unknown): boolean {
+  return (
+    typeof code === 'string' &&
+    ((Object.values(ErrorCode) as string[]).includes(code) || FRAMEWORK_CODES.has(code))
+  );
+}
+
+/**
+ * Masks everything that is not deliberately public. Internal errors are logged by the caller with
+ * the request id, and the client receives only the code and that id.
+ */
+export function formatError(
+  formatted: GraphQLFormattedError,
+  requestId: string | undefined,
+  onInternal: (formatted: GraphQLFormattedError) => void,
+): GraphQLFormattedError {
+  const code = formatted.extensions?.['code'];
+  if (isPublicCode(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR) {
+    const { stacktrace: _stack, exception: _exception, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  onInternal(formatted);
+  return {
+    message: 'Internal server error.',
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...(requestId ? { requestId } : {}) },
+  };
+}

@@ -1,0 +1,39 @@
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+
+function literalToJson(ast: ValueNode): unknown {
+  switch (ast.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+      return ast.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(ast.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return ast.values.map(literalToJson);
+    case Kind.OBJECT:
+      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literalToJson(f.value)]));
+    case Kind.VARIABLE:
+    case Kind.ENUM:
+      return undefined;
+  }
+}
+
+export const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Arbitrary JSON value.',
+  serialize: (v) => v,
+  parseValue: (v) => v,
+  parseLiteral: literalToJson,
+});
+
+export const DateTimeScalar = new GraphQLScalarType({
+  name: 'DateTime',
+  serialize: (v) => (v instanceof Date ? v.toISOString() : v),
+  parseValue: (v) => {
+    const d = new Date(String(v));
+    if (Number.isNaN(d.getTime())) throw new TypeError('DateTime must be an ISO-8601 string');
+    return d;
+  },
+});

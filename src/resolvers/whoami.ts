@@ -1,0 +1,14 @@
+import type { Context } from '../server/context.js';
+
+export const whoamiResolvers = {
+  Query: {
+    whoami: (_: unknown, __: unknown, ctx: Context) => {
+      const p = ctx.principal;
+      return {
+        kind: p.kind.toUpperCase(),
+        gameId: p.kind === 'player' || p.kind === 'spectator' ? p.gameId : null,
+        playerId: p.kind === 'player' ? p.playerId : null,
+      };
+    },
+  },
+};

@@ -1,0 +1,22 @@
+/** A small builder so catalogs state only what differs from a zone type's defaults. */
+import type { ZoneTypeSpec } from '../types.js';
+
+type Required = Pick<ZoneTypeSpec, 'type' | 'name' | 'visibility' | 'scope' | 'rules'>;
+
+/** Defaults: public face-up zone, one per player (or shared), unordered, unbounded, admits all. */
+export function zoneType(spec: Required & Partial<ZoneTypeSpec>): ZoneTypeSpec {
+  const isPublic = spec.visibility === 'public';
+  return {
+    faceDownSeenBy: isPublic ? 'nobody' : spec.visibility === 'secret' ? 'owner' : 'nobody',
+    perPlayer: spec.scope === 'player' ? 1 : 0,
+    ordered: false,
+    ownerMayReorder: true,
+    capacity: null,
+    defaultFaceUp: isPublic,
+    allowsFaceUp: true,
+    arena: false,
+    isStack: false,
+    admits: [],
+    ...spec,
+  };
+}

@@ -1,0 +1,101 @@
+/** Magic: The Gathering zones (CR 400-408). */
+import type { RulesetSpec } from '../types.js';
+import { zoneType } from './build.js';
+
+/** MTG zone catalog: MTG 400.1 seven zones plus ante; public/hidden per 400.2; order per 400.5. */
+export const MTG: RulesetSpec = {
+  id: 'mtg',
+  name: 'Magic: The Gathering',
+  deckZone: 'library',
+  clearZone: null,
+  players: { min: 1, max: 8 },
+  zoneTypes: [
+    zoneType({
+      type: 'library',
+      name: 'Library',
+      visibility: 'hidden',
+      scope: 'player',
+      ordered: true,
+      ownerMayReorder: false,
+      defaultFaceUp: false,
+      allowsFaceUp: false,
+      rules: ['MTG 400.1', 'MTG 400.2', 'MTG 400.5', 'MTG 401.1', 'MTG 401.2', 'MTG 401.3'],
+    }),
+    zoneType({
+      type: 'hand',
+      name: 'Hand',
+      visibility: 'secret',
+      scope: 'player',
+      faceDownSeenBy: 'owner',
+      defaultFaceUp: false,
+      allowsFaceUp: false,
+      rules: ['MTG 400.1', 'MTG 400.2', 'MTG 402.1', 'MTG 402.3'],
+    }),
+    zoneType({
+      type: 'battlefield',
+      name: 'Battlefield',
+      visibility: 'public',
+      scope: 'shared',
+      // Face-down permanents (morph, manifest) may be looked at by their controller: MTG 702.37, 708.5
+      // (outside the zones chapter).
+      faceDownSeenBy: 'controller',
+      admits: [
+        { description: 'no instant or sorcery card (it remains in its previous zone)', rule: 'MTG 400.4a' },
+      ],
+      rules: ['MTG 400.1', 'MTG 400.2', 'MTG 403.1', 'MTG 403.3', 'MTG 403.4'],
+    }),
+    zoneType({
+      type: 'graveyard',
+      name: 'Graveyard',
+      visibility: 'public',
+      scope: 'player',
+      ordered: true,
+      ownerMayReorder: false,
+      rules: ['MTG 400.1', 'MTG 400.2', 'MTG 400.5', 'MTG 404.1', 'MTG 404.2', 'MTG 404.3'],
+    }),
+    zoneType({
+      type: 'stack',
+      name: 'Stack',
+      visibility: 'public',
+      scope: 'shared',
+      ordered: true,
+      ownerMayReorder: false,
+      isStack: true,
+      // A face-down spell (e.g. morph) may be looked at by its controller: MTG 708.5 (outside the chapter).
+      faceDownSeenBy: 'controller',
+      admits: [{ description: 'spells and abilities; each new object goes on top', rule: 'MTG 405.2' }],
+      rules: ['MTG 400.1', 'MTG 400.5', 'MTG 405.1', 'MTG 405.2', 'MTG 405.3'],
+    }),
+    zoneType({
+      type: 'exile',
+      name: 'Exile',
+      visibility: 'public',
+      scope: 'shared',
+      faceDownSeenBy: 'nobody',
+      rules: ['MTG 400.1', 'MTG 400.8', 'MTG 406.1', 'MTG 406.3'],
+    }),
+    zoneType({
+      type: 'command',
+      name: 'Command',
+      visibility: 'public',
+      scope: 'shared',
+      // Face-down command objects (hidden agendas) are looked at by their owner (outside the chapter).
+      faceDownSeenBy: 'owner',
+      admits: [
+        {
+          description: 'conspiracy, phenomenon, plane, scheme and vanguard cards never leave it',
+          rule: 'MTG 400.4b',
+        },
+      ],
+      rules: ['MTG 400.1', 'MTG 400.9', 'MTG 400.10', 'MTG 408.1', 'MTG 408.2', 'MTG 408.3'],
+    }),
+    zoneType({
+      type: 'ante',
+      name: 'Ante',
+      visibility: 'public',
+      scope: 'shared',
+      startsInGame: false,
+      rules: ['MTG 400.1', 'MTG 407.1', 'MTG 407.2'],
+    }),
+  ],
+};

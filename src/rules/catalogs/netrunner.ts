@@ -1,0 +1,98 @@
+/** Android: Netrunner zones (chapter chpt_game_zones). Seat 0 = Corp, seat 1 = Runner. */
+import type { RulesetSpec } from '../types.js';
+import { zoneType } from './build.js';
+
+/** Seat of the Corp and of the Runner in a Netrunner game. */
+export const NR_SEATS = { corp: 0, runner: 1 } as const;
+
+/** NR zone catalog: rule_zone_types, rule_player_zones, rule_public_zone / rule_hidden_zone / rule_secret_zone. */
+export const NETRUNNER: RulesetSpec = {
+  id: 'netrunner',
+  name: 'Android: Netrunner',
+  deckZone: 'deck',
+  clearZone: null,
+  players: { min: 2, max: 2 },
+  zoneTypes: [
+    zoneType({
+      type: 'deck',
+      name: 'Deck',
+      displayNames: { 0: 'R&D', 1: 'Stack' },
+      visibility: 'hidden',
+      scope: 'player',
+      ordered: true,
+      ownerMayReorder: false,
+      defaultFaceUp: false,
+      allowsFaceUp: false,
+      rules: [
+        'NR rule_hidden_zone',
+        'NR rule_deck_hidden',
+        'NR rule_deck_ordered',
+        'NR rule_deck_name',
+        'NR rule_rnd_name',
+        'NR rule_stack_name',
+      ],
+    }),
+    zoneType({
+      type: 'hand',
+      name: 'Hand',
+      // HQ and Grip are the games' names from outside this chapter.
+      displayNames: { 0: 'HQ', 1: 'Grip' },
+      visibility: 'secret',
+      scope: 'player',
+      faceDownSeenBy: 'owner',
+      defaultFaceUp: false,
+      allowsFaceUp: false,
+      rules: ['NR rule_secret_zone', 'NR rule_player_zones'],
+    }),
+    zoneType({
+      type: 'discard',
+      name: 'Discard Pile',
+      // Archives and Heap are the games' names from outside this chapter.
+      displayNames: { 0: 'Archives', 1: 'Heap' },
+      visibility: 'public',
+      scope: 'player',
+      faceDownSeenBy: 'owner',
+      rules: ['NR rule_public_zone', 'NR rule_player_zones'],
+    }),
+    zoneType({
+      type: 'score',
+      name: 'Score Area',
+      visibility: 'public',
+      scope: 'player',
+      faceDownSeenBy: 'owner',
+      rules: ['NR rule_public_zone', 'NR rule_player_zones'],
+    }),
+    zoneType({
+      type: 'play',
+      name: 'Play Area',
+      visibility: 'public',
+      scope: 'shared',
+      // Facedown installed cards are known to their controller (outside this chapter).
+      faceDownSeenBy: 'controller',
+      rules: ['NR rule_public_zone', 'NR rule_play_area_location', 'NR rule_hosted_object_location'],
+    }),
+    zoneType({
+      type: 'bank',
+      name: 'Bank',
+      visibility: 'public',
+      scope: 'shared',
+      rules: ['NR rule_public_zone', 'NR rule_player_zones'],
+    }),
+    zoneType({
+      type: 'setAside',
+      name: 'Set Aside',
+      visibility: 'public',
+      scope: 'shared',
+      faceDownSeenBy: 'controller',
+      rules: ['NR rule_public_zone', 'NR rule_player_zones'],
+    }),
+    zoneType({
+      type: 'removed',
+      name: 'Removed from the Game',
+      visibility: 'public',
+      scope: 'shared',
+      faceDownSeenBy: 'controller',
+      rules: ['NR rule_public_zone', 'NR rule_outside_game'],
+    }),
+  ],
+};

@@ -1,0 +1,150 @@
+/** Resolving a Destination to a zone for one object, and admission checks. */
+import type { Draft } from './draft.js';
+import type { AdmitFailure } from './games/rules.js';
+import { INPUT_RULE, reject } from './reject.js';
+import { zoneTypeOf } from './spec.js';
+import type { Destination, ObjectState, ZoneState, ZoneTypeSpec } from './types.js';
+
+/** Planned top-level occupants of zones during one move (staying objects plus admitted arrivals). */
+export class Occupancy {
+  private readonly planned = new Map<string, ObjectState[]>();
+  constructor(
+    private readonly d: Draft,
+    private readonly leaving: ReadonlySet<string>,
+  ) {}
+
+  occupants(zoneId: string): ObjectState[] {
+    let list = this.planned.get(zoneId);
+    if (!list) {
+      list = this.d.topLevel(zoneId).filter((o) => !this.leaving.has(o.key));
+      this.planned.set(zoneId, list);
+    }
+    return list;
+  }
+
+  add(zoneId: string, obj: ObjectState): void {
+    this.occupants(zoneId).push(obj);
+  }
+}
+
+/** Where an object goes, or why it cannot go there (zone missing or unable to contain it). */
+export type Resolution =
+  | {
+      readonly kind: 'zone';
+      readonly zone: ZoneState;
+      readonly zoneType: ZoneTypeSpec;
+      readonly rules: readonly string[];
+    }
+  | { readonly kind: 'impossible'; readonly zoneType: ZoneTypeSpec; readonly failure: AdmitFailure };
+
+/** Capacity (ZoneTypeSpec.capacity) then the game's own admission hook. Null when admitted. */
+export function admission(
+  d: Draft,
+  obj: ObjectState,
+  zone: ZoneState,
+  zoneType: ZoneTypeSpec,
+  occ: Occupancy,
+): AdmitFailure | null {
+  const occupants = occ.occupants(zone.id);
+  if (zoneType.capacity !== null && occupants.length + 1 > zoneType.capacity) {
+    const rule = zoneType.admits[0]?.rule ?? zoneType.rules[0] ?? INPUT_RULE;
+    return {
+      code: 'ZONE_FULL',
+      rule,
+      message: `zone ${zone.id} holds at most ${zoneType.capacity} object(s)`,
+    };
+  }
+  return d.game.admits(obj, zone, zoneType, {
+    zonesOf: (t, o) => d.zonesOf(t, o),
+    occupants: (id) => occ.occupants(id),
+  });
+}
+
+function missing(zoneType: ZoneTypeSpec, ownerId: string | null): Resolution {
+  return {
+    kind: 'impossible',
+    zoneType,
+    failure: {
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:zones_general (rule clears, effect fails)',
+      message: `no ${zoneType.type} zone owned by ${ownerId ?? 'nobody'}`,
+    },
+  };
+}
+
+/** The owner's zone of a type after a redirect (MTG 400.3), matching the index where possible. */
+function redirected(d: Draft, zone: ZoneState, obj: ObjectState, rules: string[]): ZoneState | null {
+  const r = d.game.redirectOwner(obj, zone.type, zone.ownerId);
+  if (!r) return zone;
+  rules.push(r.rule);
+  const candidates = d.zonesOf(zone.type, r.ownerId);
+  return candidates.find((z) => z.index === zone.index) ?? candidates[0] ?? null;
+}
+
+/**
+ * Resolves where one object goes. Kind `zone`: that zone (after MTG 400.3 redirect). Kind `type`:
+ * the zone of that type of the given owner (null owner on a per-player type = the acting player,
+ * FAB "zones owned by the controller of the effect"); FAB rule:arena aliases `arena` to the
+ * permanent zone. With several candidates: FAB arsenal takes the first empty one
+ * (FAB sec:arsenal_zone); otherwise exactly one that can contain the object, else ZONE_REQUIRED
+ * ("the player that owns the object chooses", FAB sec:zones_general) — pass a concrete zone.
+ */
+export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, occ: Occupancy): Resolution {
+  const rules: string[] = [];
+  if (to.kind === 'zone') {
+    const zone = d.zone(to.zoneId);
+    if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(to.zoneId)}`);
+    const target = redirected(d, zone, obj, rules);
+    const zoneType = d.typeOf(zone);
+    if (!target) return missing(zoneType, obj.ownerId);
+    return { kind: 'zone', zone: target, zoneType, rules };
+  }
+  if (to.kind !== 'type') throw reject('UNKNOWN_ZONE', INPUT_RULE, 'unknown destination kind');
+  let type = to.type;
+  const alias = d.game.aliasType(type);
+  if (alias) {
+    type = alias.type;
+    rules.push(alias.rule);
+  }
+  const zoneType = zoneTypeOf(d.spec, type);
+  if (!zoneType)
+    throw reject('UNKNOWN_ZONE_TYPE', INPUT_RULE, `no zone type ${String(type)} in ${d.spec.id}`);
+  let ownerId: string | null = null;
+  if (zoneType.scope === 'player') {
+    ownerId = to.ownerId ?? d.ctx.actorId;
+    if (ownerId === null)
+      throw reject(
+        'ZONE_REQUIRED',
+        'FAB sec:zones_general (zones of the effect controller)',
+        `zone type ${type} needs an owner`,
+      );
+    if (!d.isPlayer(ownerId))
+      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(ownerId)}`);
+    const r = d.game.redirectOwner(obj, type, ownerId);
+    if (r) {
+      ownerId = r.ownerId;
+      rules.push(r.rule);
+    }
+  }
+  const candidates = d.zonesOf(type, ownerId);
+  const first = candidates[0];
+  if (!first) return missing(zoneType, ownerId);
+  if (candidates.length === 1) return { kind: 'zone', zone: first, zoneType, rules };
+  const own = candidates.find((z) => z.id === obj.zoneId && obj.hostKey === null);
+  if (own) return { kind: 'zone', zone: own, zoneType, rules };
+  const fits = candidates.filter((z) => admission(d, obj, z, zoneType, occ) === null);
+  const fit = fits[0];
+  if (!fit) {
+    const failure = admission(d, obj, first, zoneType, occ) as AdmitFailure;
+    return { kind: 'impossible', zoneType, failure };
+  }
+  if (fits.length === 1 || (d.spec.id === 'fab' && type === 'arsenal')) {
+    if (type === 'arsenal') rules.push('FAB sec:arsenal_zone');
+    return { kind: 'zone', zone: fit, zoneType, rules };
+  }
+  throw reject(
+    'ZONE_REQUIRED',
+    'FAB sec:zones_general (owner chooses among zones of a type)',
+    `several ${type} zones can take object ${obj.publicId}; name one`,
+  );
+}

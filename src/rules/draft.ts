@@ -1,0 +1,301 @@
+/**
+ * A mutable working copy of a game used while planning one move. It records, per event, which
+ * objects changed and applies the identity policy (lead decision 2) when an event closes.
+ */
+import type { GameRules } from './games/rules.js';
+import { compareBySortKey, indexPositions, type PositionIndex } from './positions.js';
+import { zoneSpecOf } from './spec.js';
+import type {
+  DomainEvent,
+  EventKind,
+  GameState,
+  ObjectState,
+  PlanContext,
+  RulesetSpec,
+  SnapshotContext,
+  Transition,
+  ZoneState,
+  ZoneTypeSpec,
+} from './types.js';
+import { canSeeSnapshot, nonAdminViewers, type ObjectSnapshot } from './visibility.js';
+
+/** How an object was touched: a real change, or only a renumbered sort key (keeps its id). */
+type TouchMode = 'change' | 'renumber';
+
+interface OpenEvent {
+  readonly kind: EventKind;
+  readonly rules: string[];
+  readonly zoneIds: string[];
+  readonly unchangedIds: string[];
+  readonly zonesCreated: ZoneState[];
+  readonly zonesRemoved: ZoneState[];
+  readonly startObjects: ReadonlyMap<string, ObjectState>;
+  readonly startZones: readonly ZoneState[];
+  readonly touched: Map<string, TouchMode>;
+  readonly newObjects: Set<string>;
+}
+
+export class Draft {
+  zones: ZoneState[];
+  private readonly objects: Map<string, ObjectState>;
+  private readonly byPublicId = new Map<string, string>();
+  readonly events: DomainEvent[] = [];
+  private open: OpenEvent | null = null;
+
+  constructor(
+    readonly spec: RulesetSpec,
+    readonly game: GameRules,
+    readonly state: GameState,
+    readonly ctx: PlanContext,
+  ) {
+    this.zones = [...state.zones];
+    this.objects = new Map(state.objects.map((o) => [o.key, o]));
+    for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
+  }
+
+  // ----- reading ----------------------------------------------------------------------------
+
+  get(key: string): ObjectState {
+    const o = this.objects.get(key);
+    if (!o) throw new Error(`no object with key ${key}`);
+    return o;
+  }
+
+  has(key: string): boolean {
+    return this.objects.has(key);
+  }
+
+  byId(publicId: string): ObjectState | undefined {
+    const key = this.byPublicId.get(publicId);
+    return key === undefined ? undefined : this.objects.get(key);
+  }
+
+  zone(zoneId: string): ZoneState | undefined {
+    return this.zones.find((z) => z.id === zoneId);
+  }
+
+  zoneOf(obj: ObjectState): ZoneState {
+    const z = this.zone(obj.zoneId);
+    if (!z) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
+    return z;
+  }
+
+  typeOf(zone: ZoneState): ZoneTypeSpec {
+    return zoneSpecOf(this.spec, zone);
+  }
+
+  zonesOf(type: string, ownerId: string | null): ZoneState[] {
+    return this.zones
+      .filter((z) => z.type === type && z.ownerId === ownerId)
+      .sort((a, b) => a.index - b.index);
+  }
+
+  /** Top-level objects of a zone, top first. */
+  topLevel(zoneId: string): ObjectState[] {
+    const list: ObjectState[] = [];
+    for (const o of this.objects.values()) if (o.zoneId === zoneId && o.hostKey === null) list.push(o);
+    return list.sort(compareBySortKey);
+  }
+
+  /** Objects hosted directly on the object with this key. */
+  hosted(key: string): ObjectState[] {
+    const list: ObjectState[] = [];
+    for (const o of this.objects.values()) if (o.hostKey === key) list.push(o);
+    return list.sort(compareBySortKey);
+  }
+
+  /** Every object in a zone, top-level and hosted. */
+  allInZone(zoneId: string): ObjectState[] {
+    return [...this.objects.values()].filter((o) => o.zoneId === zoneId);
+  }
+
+  isPlayer(id: string): boolean {
+    return this.state.players.some((p) => p.id === id);
+  }
+
+  snapshot(): GameState {
+    return {
+      ruleset: this.state.ruleset,
+      players: this.state.players,
+      zones: this.zones,
+      objects: [...this.objects.values()],
+    };
+  }
+
+  // ----- writing ----------------------------------------------------------------------------
+
+  /** Opens an event; every change until {@link end} belongs to it. */
+  begin(kind: EventKind, rules: readonly string[] = []): void {
+    if (this.open) throw new Error('event already open');
+    this.open = {
+      kind,
+      rules: [...rules],
+      zoneIds: [],
+      unchangedIds: [],
+      zonesCreated: [],
+      zonesRemoved: [],
+      startObjects: new Map(this.objects),
+      startZones: [...this.zones],
+      touched: new Map(),
+      newObjects: new Set(),
+    };
+  }
+
+  private ev(): OpenEvent {
+    if (!this.open) throw new Error('no open event');
+    return this.open;
+  }
+
+  cite(rule: string | null | undefined): void {
+    if (rule && !this.ev().rules.includes(rule)) this.ev().rules.push(rule);
+  }
+
+  touchZone(zoneId: string): void {
+    if (!this.ev().zoneIds.includes(zoneId)) this.ev().zoneIds.push(zoneId);
+  }
+
+  unchanged(publicId: string): void {
+    this.ev().unchangedIds.push(publicId);
+  }
+
+  /** Marks an object (and whatever it hosts, whose visibility follows it) as changed in this event. */
+  touch(key: string, mode: TouchMode = 'change'): void {
+    const touched = this.ev().touched;
+    const current = touched.get(key);
+    if (current !== 'change') touched.set(key, mode);
+    if (mode === 'change')
+      for (const h of this.hosted(key)) if (touched.get(h.key) !== 'change') this.touch(h.key, 'change');
+  }
+
+  /** Replaces an object (same key). */
+  put(obj: ObjectState, mode: TouchMode = 'change'): void {
+    this.touch(obj.key, mode);
+    const previous = this.objects.get(obj.key);
+    if (previous && previous.publicId !== obj.publicId) this.byPublicId.delete(previous.publicId);
+    this.objects.set(obj.key, obj);
+    this.byPublicId.set(obj.publicId, obj.key);
+  }
+
+  /** Adds a created object. */
+  create(obj: ObjectState): void {
+    if (this.objects.has(obj.key)) throw new Error(`duplicate key ${obj.key}`);
+    this.put(obj);
+  }
+
+  /** The object ceases to exist (or leaves the game). */
+  remove(key: string): void {
+    const obj = this.get(key);
+    this.touch(key);
+    this.objects.delete(key);
+    this.byPublicId.delete(obj.publicId);
+  }
+
+  /** Records that the rules make this object a new object (MTG 400.7, FAB rule:become_new_object). */
+  markNew(key: string, rule: string | null): void {
+    if (rule === null) return;
+    this.ev().newObjects.add(key);
+    this.cite(rule);
+  }
+
+  addZone(zone: ZoneState): void {
+    this.zones.push(zone);
+    this.ev().zonesCreated.push(zone);
+    this.touchZone(zone.id);
+  }
+
+  removeZone(zone: ZoneState): void {
+    this.zones = this.zones.filter((z) => z.id !== zone.id);
+    this.ev().zonesRemoved.push(zone);
+    this.touchZone(zone.id);
+  }
+
+  /**
+   * Closes the event: applies the identity policy (re-mint the public id when the rules say new
+   * object, or when some non-admin viewer cannot see the object both before and after), then
+   * records the transitions of every object that differs.
+   */
+  end(): void {
+    const ev = this.ev();
+    this.open = null;
+    const viewers = nonAdminViewers(this.state);
+    const startState = { objects: [...ev.startObjects.values()], zones: ev.startZones };
+    const startPositions = indexPositions(startState);
+    let endPositions = indexPositions({ objects: [...this.objects.values()] });
+    const beforeCtx = (o: ObjectState) => this.context(o, ev.startZones, ev.startObjects, startPositions);
+
+    for (const [key, mode] of ev.touched) {
+      const before = ev.startObjects.get(key) ?? null;
+      const after = this.objects.get(key) ?? null;
+      if (!before || !after) continue;
+      const isNew = ev.newObjects.has(key);
+      if (!isNew && mode === 'renumber') continue;
+      const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
+      const a: ObjectSnapshot = {
+        obj: after,
+        context: this.context(after, this.zones, this.objects, endPositions),
+      };
+      const tracked = viewers.every(
+        (v) => canSeeSnapshot(this.spec, v, b) && canSeeSnapshot(this.spec, v, a),
+      );
+      if (isNew || !tracked) {
+        const publicId = this.ctx.newId();
+        this.objects.set(key, { ...after, publicId });
+        this.byPublicId.delete(after.publicId);
+        this.byPublicId.set(publicId, key);
+      }
+    }
+    endPositions = indexPositions({ objects: [...this.objects.values()] });
+
+    const transitions: Transition[] = [];
+    const zoneIds = new Set<string>(ev.zoneIds);
+    for (const key of ev.touched.keys()) {
+      const before = ev.startObjects.get(key) ?? null;
+      const after = this.objects.get(key) ?? null;
+      if (before === after) continue;
+      if (before) zoneIds.add(before.zoneId);
+      if (after) zoneIds.add(after.zoneId);
+      transitions.push({
+        before,
+        after,
+        newObject: ev.newObjects.has(key),
+        beforeContext: before ? beforeCtx(before) : null,
+        afterContext: after ? this.context(after, this.zones, this.objects, endPositions) : null,
+      });
+    }
+    if (
+      transitions.length === 0 &&
+      ev.unchangedIds.length === 0 &&
+      ev.zonesCreated.length === 0 &&
+      ev.zonesRemoved.length === 0
+    ) {
+      return;
+    }
+    this.events.push({
+      kind: ev.kind,
+      zoneIds: [...zoneIds],
+      transitions,
+      zonesCreated: ev.zonesCreated,
+      zonesRemoved: ev.zonesRemoved,
+      rules: ev.rules,
+      ...(ev.unchangedIds.length > 0 ? { unchangedIds: ev.unchangedIds } : {}),
+    });
+  }
+
+  private context(
+    obj: ObjectState,
+    zones: readonly ZoneState[],
+    objects: ReadonlyMap<string, ObjectState>,
+    positions: PositionIndex,
+  ): SnapshotContext {
+    const zone = zones.find((z) => z.id === obj.zoneId);
+    if (!zone) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
+    const host = obj.hostKey === null ? undefined : objects.get(obj.hostKey);
+    const at = obj.hostKey === null ? positions.get(obj.key) : undefined;
+    return {
+      zone,
+      host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
+      position: at ? at.position : null,
+      layer: at && zoneSpecOf(this.spec, zone).isStack ? at.count - at.position : null,
+    };
+  }
+}

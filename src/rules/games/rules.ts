@@ -1,0 +1,66 @@
+/** The per-game rule hooks the generic planner calls where a rule is more than catalog data. */
+import type { MoveObjectsMove, ObjectState, RejectionCode, ZoneState, ZoneTypeSpec } from '../types.js';
+
+/** What the admission check may ask about the planned state of the destination's owner. */
+export interface AdmitContext {
+  /** Zones of a type owned by a player (or shared, for null). */
+  zonesOf(type: string, ownerId: string | null): readonly ZoneState[];
+  /** Top-level objects planned to be in a zone (staying plus already admitted arrivals). */
+  occupants(zoneId: string): readonly ObjectState[];
+}
+
+/** Why a zone cannot contain an object. */
+export interface AdmitFailure {
+  readonly code: Extract<RejectionCode, 'NOT_ADMITTED' | 'ZONE_FULL'>;
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** A rule citation when a hook decides something, or null when it does not apply. */
+export type Citation = string | null;
+
+export interface GameRules {
+  /** MTG 400.3: the owner of the destination zone an object of this owner really goes to. */
+  redirectOwner(
+    obj: ObjectState,
+    toType: string,
+    ownerId: string | null,
+  ): { ownerId: string; rule: string } | null;
+  /** FAB rule:arena: a destination type that is not a zone but names one. */
+  aliasType(type: string): { type: string; rule: string } | null;
+  /** MTG 400.4a/b: the object remains in its previous zone. */
+  staysInPlace(obj: ObjectState, from: ZoneTypeSpec, to: ZoneTypeSpec): Citation;
+  /** What a move whose destination zone is its origin zone does. */
+  sameZone(
+    zoneType: ZoneTypeSpec,
+  ): { kind: 'noMove'; rule: string } | { kind: 'reposition'; newObject: Citation };
+  /** Whether an object moving between zones becomes a new object (MTG 400.7, FAB rule:become_new_object). */
+  newObjectOnMove(from: ZoneTypeSpec, to: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether turning an object's face makes it a new object (MTG 400.9, FAB public→private). */
+  newObjectOnTurnFace(zoneType: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether ending a reveal makes a new object (MTG 401.7, FAB public→private). */
+  newObjectOnEndReveal(zoneType: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether becoming a sub-card / hosted object makes a new object (FAB rule:under_definition). */
+  newObjectOnAttach(from: ZoneTypeSpec, to: ZoneTypeSpec): Citation;
+  /** Admission checks beyond plain capacity; null when admitted. */
+  admits(obj: ObjectState, zone: ZoneState, zoneType: ZoneTypeSpec, ctx: AdmitContext): AdmitFailure | null;
+  /** FAB: a rule moving an object to an impossible zone clears it; an effect fails. Others reject. */
+  readonly clearsOnImpossibleRuleMove: boolean;
+  /** What hosted objects do when their host becomes a new object or ceases to exist. */
+  readonly hostedOnHostReset: 'clear' | 'follow';
+  /** NR rule_reveal_from_hidden: reveal the object to all before the move. */
+  revealBeforeMove(
+    obj: ObjectState,
+    zoneType: ZoneTypeSpec,
+    isPublic: boolean,
+    move: MoveObjectsMove,
+  ): Citation;
+  /** Ruleset-specific check for moving layers: tokens and non-card layers that cannot exist there cease to exist. */
+  ceasesInsteadOfMoving(obj: ObjectState, to: ZoneTypeSpec): Citation;
+}
+
+/** Case-insensitive membership test for card types and subtypes. */
+export function hasTag(list: readonly string[], tag: string): boolean {
+  const t = tag.toLowerCase();
+  return list.some((x) => x.toLowerCase() === t);
+}

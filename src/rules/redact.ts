@@ -1,0 +1,264 @@
+/**
+ * Per-viewer redaction (lead decision 4). Every outgoing path (queries, subscriptions, event logs)
+ * must go through these functions; they never include card properties a viewer may not see, nor
+ * internal keys for non-admins.
+ */
+import { indexPositions, type PositionIndex } from './positions.js';
+import { zoneDisplayName } from './spec.js';
+import type {
+  CardProps,
+  DomainEvent,
+  EventKind,
+  GameState,
+  HistoryEntry,
+  ObjectKind,
+  ObjectState,
+  RulesetId,
+  RulesetSpec,
+  SnapshotContext,
+  Viewer,
+  ZoneState,
+} from './types.js';
+import { canSeeSnapshot, contextOf, type ObjectSnapshot } from './visibility.js';
+
+export interface ObjectView {
+  readonly id: string;
+  /** Internal key: admin only. */
+  readonly key: string | null;
+  readonly kind: ObjectKind;
+  readonly zoneId: string;
+  readonly ownerId: string;
+  readonly controllerId: string;
+  /** Top-level position, 0 = top; null for hosted objects (their location is the host). */
+  readonly position: number | null;
+  /** Stack zones only: layer number N..1 (FAB sec:stack_zone). */
+  readonly layer: number | null;
+  readonly faceUp: boolean;
+  /** Host's public id, or null. */
+  readonly hostId: string | null;
+  readonly revealedTo: readonly string[] | 'all';
+  /** Null unless the viewer may see the object. */
+  readonly card: CardProps | null;
+  readonly history: readonly HistoryEntry[] | null;
+}
+
+export interface ZoneView {
+  readonly id: string;
+  readonly type: string;
+  /** Display name in the game's own words (NR R&D / Stack per seat). */
+  readonly name: string;
+  readonly ownerId: string | null;
+  readonly index: number;
+  /** Always the true count: counts are open (MTG 401.3, 402.3; NR rule_deck_size_open_information). */
+  readonly count: number;
+  readonly objects: readonly ObjectView[];
+}
+
+export interface GameView {
+  readonly ruleset: RulesetId;
+  readonly players: GameState['players'];
+  readonly zones: readonly ZoneView[];
+}
+
+/** One object's change as a viewer may learn it. Linked only if the viewer saw it before and after. */
+export interface ChangeView {
+  readonly previousId: string | null;
+  readonly objectId: string | null;
+  readonly fromZoneId: string | null;
+  readonly toZoneId: string | null;
+  readonly object: ObjectView | null;
+}
+
+export interface EventView {
+  readonly kind: EventKind;
+  readonly zoneIds: readonly string[];
+  readonly rules: readonly string[];
+  readonly changes: readonly ChangeView[];
+  readonly zonesCreated: readonly ZoneState[];
+  readonly zonesRemoved: readonly ZoneState[];
+  readonly unchangedIds: readonly string[];
+}
+
+/** View of an object snapshot for a viewer (card and history null unless visible). */
+export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: ObjectSnapshot): ObjectView {
+  const { obj, context } = snap;
+  const visible = canSeeSnapshot(spec, viewer, snap);
+  return {
+    id: obj.publicId,
+    key: viewer.kind === 'admin' ? obj.key : null,
+    kind: obj.kind,
+    zoneId: obj.zoneId,
+    ownerId: obj.ownerId,
+    controllerId: obj.controllerId,
+    position: context.position,
+    layer: context.layer,
+    faceUp: obj.faceUp,
+    hostId: context.host?.publicId ?? null,
+    revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
+    card: visible ? obj.card : null,
+    history: visible ? obj.history : null,
+  };
+}
+
+/** View of an object in a state. */
+export function viewObject(
+  spec: RulesetSpec,
+  state: GameState,
+  viewer: Viewer,
+  obj: ObjectState,
+  positions?: PositionIndex,
+): ObjectView {
+  return viewSnapshot(spec, viewer, { obj, context: contextOf(spec, state, obj, positions) });
+}
+
+/** View of a zone: true count, objects in position order (hosted objects follow their host). */
+export function viewZone(
+  spec: RulesetSpec,
+  state: GameState,
+  viewer: Viewer,
+  zone: ZoneState,
+  positions: PositionIndex = indexPositions(state),
+): ZoneView {
+  const inZone = state.objects.filter((o) => o.zoneId === zone.id);
+  const top = inZone
+    .filter((o) => o.hostKey === null)
+    .sort((a, b) => (positions.get(a.key)?.position ?? 0) - (positions.get(b.key)?.position ?? 0));
+  const ordered: ObjectState[] = [];
+  const seen = new Set<string>();
+  const visit = (o: ObjectState): void => {
+    if (seen.has(o.key)) return;
+    seen.add(o.key);
+    ordered.push(o);
+    for (const h of inZone.filter((x) => x.hostKey === o.key).sort((a, b) => a.sortKey - b.sortKey)) visit(h);
+  };
+  top.forEach(visit);
+  inZone.forEach(visit);
+  return {
+    id: zone.id,
+    type: zone.type,
+    name: zoneDisplayName(spec, state, zone),
+    ownerId: zone.ownerId,
+    index: zone.index,
+    count: top.length,
+    objects: ordered.map((o) => viewObject(spec, state, viewer, o, positions)),
+  };
+}
+
+/** View of a whole game for a viewer. */
+export function viewGame(spec: RulesetSpec, state: GameState, viewer: Viewer): GameView {
+  const positions = indexPositions(state);
+  return {
+    ruleset: state.ruleset,
+    players: state.players,
+    zones: state.zones.map((z) => viewZone(spec, state, viewer, z, positions)),
+  };
+}
+
+function validContext(
+  spec: RulesetSpec,
+  context: SnapshotContext | null | undefined,
+): SnapshotContext | null {
+  return context && spec.zoneTypes.some((t) => t.type === context.zone.type) ? context : null;
+}
+
+function sees(
+  spec: RulesetSpec,
+  viewer: Viewer,
+  obj: ObjectState,
+  context: SnapshotContext | null | undefined,
+): boolean {
+  const ctx = validContext(spec, context);
+  // Events stored without contexts: nobody but an admin sees into them (safe default).
+  return ctx ? canSeeSnapshot(spec, viewer, { obj, context: ctx }) : viewer.kind === 'admin';
+}
+
+function view(
+  spec: RulesetSpec,
+  viewer: Viewer,
+  obj: ObjectState,
+  context: SnapshotContext | null | undefined,
+): ObjectView {
+  const ctx = validContext(spec, context);
+  if (ctx) return viewSnapshot(spec, viewer, { obj, context: ctx });
+  const admin = viewer.kind === 'admin';
+  return {
+    id: obj.publicId,
+    key: admin ? obj.key : null,
+    kind: obj.kind,
+    zoneId: obj.zoneId,
+    ownerId: obj.ownerId,
+    controllerId: obj.controllerId,
+    position: null,
+    layer: null,
+    faceUp: obj.faceUp,
+    hostId: null,
+    revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
+    card: admin ? obj.card : null,
+    history: admin ? obj.history : null,
+  };
+}
+
+/**
+ * Redacts a stored event for a viewer. A transition the viewer saw before and after becomes one
+ * linked change; any other is split into an unlinked "left" entry and an "arrived" entry. Linked
+ * changes come first, then left entries sorted by previous id, then arrivals sorted by new id, so
+ * nothing in the order links a hidden object's old and new ids.
+ */
+export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewer): EventView {
+  const linked: ChangeView[] = [];
+  const left: ChangeView[] = [];
+  const arrived: ChangeView[] = [];
+  for (const t of event.transitions) {
+    const { before, after } = t;
+    const sawBefore = before !== null && sees(spec, viewer, before, t.beforeContext);
+    const seesAfter = after !== null && sees(spec, viewer, after, t.afterContext);
+    const sameId = before !== null && after !== null && before.publicId === after.publicId;
+    if (before && after && ((sawBefore && seesAfter) || sameId)) {
+      linked.push({
+        previousId: before.publicId,
+        objectId: after.publicId,
+        fromZoneId: before.zoneId,
+        toZoneId: after.zoneId,
+        object: view(spec, viewer, after, t.afterContext),
+      });
+      continue;
+    }
+    if (before && !after && sawBefore) {
+      linked.push({
+        previousId: before.publicId,
+        objectId: null,
+        fromZoneId: before.zoneId,
+        toZoneId: null,
+        object: null,
+      });
+      continue;
+    }
+    if (before)
+      left.push({
+        previousId: before.publicId,
+        objectId: null,
+        fromZoneId: before.zoneId,
+        toZoneId: null,
+        object: null,
+      });
+    if (after)
+      arrived.push({
+        previousId: null,
+        objectId: after.publicId,
+        fromZoneId: null,
+        toZoneId: after.zoneId,
+        object: view(spec, viewer, after, t.afterContext),
+      });
+  }
+  const byPrev = (a: ChangeView, b: ChangeView) => ((a.previousId ?? '') < (b.previousId ?? '') ? -1 : 1);
+  const byNew = (a: ChangeView, b: ChangeView) => ((a.objectId ?? '') < (b.objectId ?? '') ? -1 : 1);
+  return {
+    kind: event.kind,
+    zoneIds: [...event.zoneIds],
+    rules: [...event.rules],
+    changes: [...linked, ...left.sort(byPrev), ...arrived.sort(byNew)],
+    zonesCreated: event.zonesCreated,
+    zonesRemoved: event.zonesRemoved,
+    unchangedIds: event.unchangedIds ?? [],
+  };
+}

@@ -1,0 +1,310 @@
+/** Moving objects between zones: the heart of moveObjects, detach and removeLayer. */
+import { clearObject, removeWithHosted } from './clear.js';
+import type { Draft } from './draft.js';
+import { admission, Occupancy, resolveDestination } from './destination.js';
+import type { AdmitFailure } from './games/rules.js';
+import { insertInto } from './place.js';
+import { INPUT_RULE, reject } from './reject.js';
+import type {
+  Destination,
+  EventKind,
+  MoveBy,
+  MoveObjectsMove,
+  ObjectState,
+  Placement,
+  ZoneState,
+  ZoneTypeSpec,
+} from './types.js';
+import { isPublicObject } from './visibility.js';
+
+export interface RelocateRequest {
+  /** Moving objects in arrival order, top first. */
+  readonly objects: readonly ObjectState[];
+  readonly to: Destination;
+  readonly placement: Placement;
+  readonly faceUp: boolean | undefined;
+  readonly by: MoveBy;
+  readonly replacedFrom: Destination | undefined;
+  readonly move: MoveObjectsMove | null;
+  readonly eventKind: EventKind;
+  readonly eventRules: readonly string[];
+}
+
+interface Arrival {
+  readonly key: string;
+  readonly zone: ZoneState;
+  readonly zoneType: ZoneTypeSpec;
+  readonly rules: readonly string[];
+  /** Same-zone reposition (MTG/NR): the rule making it new, or null. Undefined for real moves. */
+  readonly samePlace?: string | null;
+}
+
+const FLIP = 'FAB rule:flip_step';
+
+/** Public now: face up where that counts, or revealed to everyone (FAB rule:object_visibility). */
+export function isPublicNow(d: Draft, obj: ObjectState): boolean {
+  const host = obj.hostKey === null ? null : d.get(obj.hostKey);
+  const context = {
+    zone: d.zoneOf(obj),
+    host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
+    position: null,
+    layer: null,
+  };
+  return obj.revealedTo === 'all' || isPublicObject(d.spec, { obj, context });
+}
+
+/** Face of an object arriving in a zone type: requested or the type's default, never up where not allowed. */
+function arrivalFace(zoneType: ZoneTypeSpec, requested: boolean | undefined): boolean {
+  return zoneType.allowsFaceUp && (requested ?? zoneType.defaultFaceUp);
+}
+
+function validatePlacement(p: Placement): void {
+  if (p.kind === 'index' && !(Number.isInteger(p.index) && p.index >= 0)) {
+    throw reject('BAD_PLACEMENT', INPUT_RULE, `index must be a non-negative integer, got ${String(p.index)}`);
+  }
+  if (p.kind !== 'top' && p.kind !== 'bottom' && p.kind !== 'index')
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'unknown placement');
+}
+
+/**
+ * Plans a move of objects to a destination. Enforces, per object: MTG 400.3 redirect, MTG 400.4a/b
+ * (stays: NO_MOVE event), FAB same origin/destination (no move, only visibility), capacity and
+ * admission (FAB: a rule clears, an effect fails: MOVE_FAILED; others: rejection), FAB tokens and
+ * non-card layers ceasing, NR rule_reveal_from_hidden, FAB rule:flip_step (with `replacedFrom`
+ * re-evaluation), new-object decisions (MTG 400.7, FAB rule:become_new_object) with history,
+ * sub-cards following or being cleared (FAB rule:under_definition), MTG 401.8 deep index.
+ */
+export function relocate(d: Draft, req: RelocateRequest): void {
+  validatePlacement(req.placement);
+  if (req.by !== 'rule' && req.by !== 'effect')
+    throw reject('BAD_SELECTOR', INPUT_RULE, "by must be 'rule' or 'effect'");
+  if (req.faceUp !== undefined && typeof req.faceUp !== 'boolean')
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'faceUp must be a boolean');
+  const occ = new Occupancy(d, new Set(req.objects.map((o) => o.key)));
+  const arrivals: Arrival[] = [];
+  const stays: { key: string; rule: string }[] = [];
+  const noMoves: { key: string; zoneType: ZoneTypeSpec; rule: string }[] = [];
+  const clears: { key: string; rule: string }[] = [];
+  const ceases: { key: string; rule: string }[] = [];
+
+  const impossible = (obj: ObjectState, failure: AdmitFailure): void => {
+    if (d.game.clearsOnImpossibleRuleMove && req.by === 'rule')
+      clears.push({ key: obj.key, rule: failure.rule });
+    else if (d.game.clearsOnImpossibleRuleMove) throw reject('MOVE_FAILED', failure.rule, failure.message);
+    else throw reject(failure.code, failure.rule, failure.message);
+  };
+
+  for (const obj of req.objects) {
+    const from = d.zoneOf(obj);
+    const fromType = d.typeOf(from);
+    const res = resolveDestination(d, obj, req.to, occ);
+    const cease = d.game.ceasesInsteadOfMoving(obj, res.zoneType);
+    if (cease) {
+      ceases.push({ key: obj.key, rule: cease });
+      continue;
+    }
+    if (res.kind === 'impossible') {
+      impossible(obj, res.failure);
+      continue;
+    }
+    const { zone, zoneType } = res;
+    if (req.faceUp === true && !zoneType.allowsFaceUp) {
+      throw reject(
+        'FACE_UP_NOT_ALLOWED',
+        zoneType.rules[0] ?? INPUT_RULE,
+        `objects in zone ${zone.id} are face down`,
+      );
+    }
+    const stay = d.game.staysInPlace(obj, fromType, zoneType);
+    if (stay) {
+      stays.push({ key: obj.key, rule: stay });
+      continue;
+    }
+    if (obj.hostKey === null && zone.id === from.id) {
+      const same = d.game.sameZone(zoneType);
+      if (same.kind === 'noMove') noMoves.push({ key: obj.key, zoneType, rule: same.rule });
+      else arrivals.push({ key: obj.key, zone, zoneType, rules: res.rules, samePlace: same.newObject });
+      continue;
+    }
+    if (zoneType.isStack && req.placement.kind !== 'top') {
+      throw reject(
+        'BAD_PLACEMENT',
+        d.spec.id === 'mtg' ? 'MTG 405.2' : 'FAB sec:stack_zone',
+        'objects enter the stack on top',
+      );
+    }
+    const failure = admission(d, obj, zone, zoneType, occ);
+    if (failure) {
+      impossible(obj, failure);
+      continue;
+    }
+    occ.add(zone.id, obj);
+    arrivals.push({ key: obj.key, zone, zoneType, rules: res.rules });
+  }
+
+  revealFirst(d, req, arrivals);
+  flipStep(d, req, arrivals);
+
+  if (arrivals.length > 0) {
+    d.begin(req.eventKind, req.eventRules);
+    placeArrivals(d, req, arrivals);
+    d.end();
+  }
+  if (stays.length > 0 || noMoves.length > 0) {
+    d.begin('NO_MOVE');
+    for (const s of stays) {
+      d.cite(s.rule);
+      d.touchZone(d.get(s.key).zoneId);
+      d.unchanged(d.get(s.key).publicId);
+    }
+    for (const n of noMoves) sameZoneVisibility(d, n.key, n.zoneType, req.faceUp, n.rule);
+    d.end();
+  }
+  if (clears.length > 0 || ceases.length > 0) {
+    d.begin('OBJECTS_CLEARED');
+    for (const c of ceases) {
+      d.cite(c.rule);
+      removeWithHosted(d, c.key);
+    }
+    for (const c of clears) if (d.has(c.key)) clearObject(d, c.key, 'FAB rule:clear_definition');
+    for (const c of clears) d.cite(c.rule);
+    d.end();
+  }
+}
+
+/** NR rule_reveal_from_hidden: reveal to all before moving when the effect requires an attribute. */
+function revealFirst(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]): void {
+  if (!req.move) return;
+  const move = req.move;
+  const toReveal = arrivals.filter((a) => {
+    const obj = d.get(a.key);
+    const from = d.typeOf(d.zoneOf(obj));
+    return d.game.revealBeforeMove(obj, from, isPublicNow(d, obj), move) !== null;
+  });
+  if (toReveal.length === 0) return;
+  d.begin('REVEALED', ['NR rule_reveal_from_hidden']);
+  for (const a of toReveal) d.put({ ...d.get(a.key), revealedTo: 'all' });
+  d.end();
+}
+
+/**
+ * FAB rule:flip_step re-evaluation: when a replacement changed the destination, an object that
+ * would have been public at the original destination became public first (revealed to all), then
+ * turns private again for a private final destination (Drone of Brutality example).
+ */
+function flipStep(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]): void {
+  if (d.spec.id !== 'fab' || !req.replacedFrom) return;
+  const original = req.replacedFrom;
+  const flips = arrivals.filter((a) => {
+    const obj = d.get(a.key);
+    if (isPublicNow(d, obj)) return false;
+    let originalType: ZoneTypeSpec | undefined;
+    try {
+      const r = resolveDestination(d, obj, original, new Occupancy(d, new Set([obj.key])));
+      originalType = r.zoneType;
+    } catch {
+      return false;
+    }
+    return arrivalFace(originalType, undefined) && !arrivalFace(a.zoneType, req.faceUp);
+  });
+  if (flips.length === 0) return;
+  d.begin('REVEALED', [FLIP]);
+  for (const a of flips) d.put({ ...d.get(a.key), revealedTo: 'all' });
+  d.end();
+}
+
+function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]): void {
+  const byZone = new Map<string, Arrival[]>();
+  for (const a of arrivals) byZone.set(a.zone.id, [...(byZone.get(a.zone.id) ?? []), a]);
+  const leaving = new Set(arrivals.map((a) => a.key));
+  const followers: { hostKey: string; zoneId: string; reset: boolean }[] = [];
+  for (const group of byZone.values()) {
+    const first = group[0] as Arrival;
+    const zone = first.zone;
+    const zoneType = first.zoneType;
+    const remaining = d.topLevel(zone.id).filter((o) => !leaving.has(o.key)).length;
+    let at: number;
+    const p = req.placement;
+    if (p.kind === 'top') at = 0;
+    else if (p.kind === 'bottom') at = remaining;
+    else if (p.index <= remaining) at = p.index;
+    else if (d.spec.id === 'mtg' && zoneType.type === 'library') {
+      at = remaining;
+      d.cite('MTG 401.8');
+    } else
+      throw reject(
+        'BAD_PLACEMENT',
+        INPUT_RULE,
+        `zone ${zone.id} has ${remaining} objects; index ${p.index} is out of range`,
+      );
+    const items = group.map((a) => {
+      const obj = d.get(a.key);
+      const fromZone = d.zoneOf(obj);
+      const fromType = d.typeOf(fromZone);
+      const faceUp = arrivalFace(zoneType, req.faceUp);
+      const wasPublic = isPublicNow(d, obj);
+      const newRule =
+        a.samePlace !== undefined
+          ? a.samePlace
+          : d.game.newObjectOnMove(fromType, zoneType, wasPublic, faceUp);
+      for (const r of a.rules) d.cite(r);
+      if (d.spec.id === 'fab' && wasPublic !== faceUp) d.cite(FLIP);
+      d.markNew(a.key, newRule);
+      followers.push({ hostKey: a.key, zoneId: zone.id, reset: newRule !== null });
+      const history =
+        newRule === null
+          ? obj.history
+          : [
+              ...obj.history,
+              { fromZoneType: fromType.type, toZoneType: zoneType.type, by: req.by, reason: newRule },
+            ];
+      return {
+        ...obj,
+        zoneId: zone.id,
+        hostKey: null,
+        faceUp,
+        revealedTo: [] as string[],
+        controllerId: newRule === null ? obj.controllerId : obj.ownerId,
+        history,
+      };
+    });
+    insertInto(d, zone, items, at);
+  }
+  for (const f of followers) moveHosted(d, f.hostKey, f.zoneId, f.reset);
+}
+
+/** Sub-cards follow a top-card that stays the same object, else are cleared (FAB rule:under_definition). */
+function moveHosted(d: Draft, hostKey: string, zoneId: string, hostReset: boolean): void {
+  for (const h of d.hosted(hostKey)) {
+    if (hostReset && d.game.hostedOnHostReset === 'clear') {
+      clearObject(d, h.key, 'FAB rule:under_definition');
+      continue;
+    }
+    if (h.zoneId !== zoneId) d.put({ ...h, zoneId });
+    moveHosted(d, h.key, zoneId, false);
+  }
+}
+
+/**
+ * FAB sec:zones_general: origin and destination the same: no move occurs; an object that would go
+ * public → private just becomes private (a new object), private → public just becomes public.
+ */
+function sameZoneVisibility(
+  d: Draft,
+  key: string,
+  zoneType: ZoneTypeSpec,
+  requested: boolean | undefined,
+  rule: string,
+): void {
+  const obj = d.get(key);
+  d.cite(rule);
+  d.touchZone(obj.zoneId);
+  const wasPublic = isPublicNow(d, obj);
+  const faceUp = arrivalFace(zoneType, requested);
+  if (wasPublic === faceUp && obj.faceUp === faceUp) {
+    d.unchanged(obj.publicId);
+    return;
+  }
+  d.markNew(key, d.game.newObjectOnTurnFace(zoneType, wasPublic, faceUp));
+  d.put({ ...obj, faceUp, revealedTo: faceUp ? obj.revealedTo : [] });
+}

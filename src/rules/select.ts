@@ -1,0 +1,92 @@
+/** Resolving selectors and input lists into objects (lead decision 7: invalid input → rejection). */
+import type { Draft } from './draft.js';
+import { INPUT_RULE, reject } from './reject.js';
+import type { ObjectState, Selector } from './types.js';
+
+/** Largest count a single move may create or select, to keep plans bounded. */
+export const MAX_COUNT = 1000;
+
+function validCount(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_COUNT;
+}
+
+/**
+ * The objects a selector names, in selector order (top first for top/bottom). Random picks use
+ * `ctx.randomInt`. Throws {@link Rejected} on unknown ids, duplicates, bad counts, unknown zones.
+ */
+export function select(d: Draft, sel: Selector): ObjectState[] {
+  switch (sel.kind) {
+    case 'ids': {
+      if (!Array.isArray(sel.ids) || sel.ids.length === 0)
+        throw reject('BAD_SELECTOR', INPUT_RULE, 'no object ids given');
+      if (new Set(sel.ids).size !== sel.ids.length)
+        throw reject('BAD_SELECTOR', INPUT_RULE, 'duplicate object ids');
+      if (sel.ids.length > MAX_COUNT)
+        throw reject('BAD_SELECTOR', INPUT_RULE, `at most ${MAX_COUNT} objects`);
+      return sel.ids.map((id) => {
+        const o = d.byId(id);
+        if (!o) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `no object with id ${String(id)}`);
+        return o;
+      });
+    }
+    case 'top':
+    case 'bottom':
+    case 'random': {
+      if (!d.zone(sel.zoneId))
+        throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(sel.zoneId)}`);
+      const objects = d.topLevel(sel.zoneId);
+      if (!validCount(sel.count) || sel.count > objects.length) {
+        throw reject(
+          'BAD_SELECTOR',
+          INPUT_RULE,
+          `zone ${sel.zoneId} has ${objects.length} objects; cannot select ${String(sel.count)}`,
+        );
+      }
+      if (sel.kind === 'top') return objects.slice(0, sel.count);
+      if (sel.kind === 'bottom') return objects.slice(objects.length - sel.count);
+      const pool = [...objects];
+      const picked: ObjectState[] = [];
+      for (let i = 0; i < sel.count; i++)
+        picked.push(pool.splice(d.ctx.randomInt(pool.length), 1)[0] as ObjectState);
+      return picked;
+    }
+  }
+}
+
+/**
+ * Orders `objects` by `order` (public ids, top first), which must be a permutation of them
+ * (MTG 401.4, 404.3, 405.3: the owner chooses the order of simultaneous arrivals).
+ */
+export function applyOrder(
+  objects: readonly ObjectState[],
+  order: readonly string[] | undefined,
+  rule: string,
+): ObjectState[] {
+  if (order === undefined) return [...objects];
+  const byId = new Map(objects.map((o) => [o.publicId, o]));
+  if (
+    !Array.isArray(order) ||
+    order.length !== objects.length ||
+    new Set(order).size !== order.length ||
+    !order.every((id) => byId.has(id))
+  ) {
+    throw reject('BAD_ORDER', rule, 'order must be a permutation of the moving objects');
+  }
+  return order.map((id) => byId.get(id) as ObjectState);
+}
+
+/** Rejects selections that name an object together with its host (it moves with the host). */
+export function rejectHostAndHosted(objects: readonly ObjectState[]): void {
+  const keys = new Set(objects.map((o) => o.key));
+  const clash = objects.find((o) => o.hostKey !== null && keys.has(o.hostKey));
+  if (clash)
+    throw reject('BAD_SELECTOR', INPUT_RULE, `object ${clash.publicId} is selected together with its host`);
+}
+
+/** Validates a list of player ids (reveal targets). */
+export function validPlayers(d: Draft, ids: readonly string[]): void {
+  if (!Array.isArray(ids) || ids.length === 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, 'no players given');
+  if (new Set(ids).size !== ids.length) throw reject('BAD_SELECTOR', INPUT_RULE, 'duplicate player ids');
+  for (const id of ids)
+    if (!d.isPlayer(id)) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(id)}`);
+}

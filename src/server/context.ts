@@ -1,0 +1,53 @@
+/**
+ * Per-request (HTTP) or per-connection (graphql-ws) context.
+ */
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { findPrincipalByTokenHash } from '../db/principals.js';
+import type { Logger } from '../logger.js';
+import type { Principal } from '../auth/principal.js';
+import { hashToken, isAdminToken, parseBearer } from '../auth/tokens.js';
+import type { Fanout } from '../events/fanout.js';
+
+/** Long-lived dependencies shared by every request. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly fanout: Fanout;
+}
+
+export interface Context extends AppDeps {
+  readonly requestId: string;
+  readonly principal: Principal;
+  /** A credential was presented but is not valid. Operations needing a principal answer UNAUTHENTICATED. */
+  readonly badCredential: boolean;
+}
+
+const CACHE_LIMIT = 10_000;
+const principalCache = new Map<string, Principal>();
+
+/**
+ * Resolves an `Authorization` value to a principal. Credentials never change, so resolved ones are
+ * cached by hash (bounded); unknown ones are not, so a new game's tokens work at once.
+ */
+export async function authenticate(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  authorization: unknown,
+): Promise<{ principal: Principal; badCredential: boolean }> {
+  if (authorization === undefined || authorization === null || authorization === '') {
+    return { principal: { kind: 'anonymous' }, badCredential: false };
+  }
+  const token = parseBearer(authorization);
+  if (!token) return { principal: { kind: 'anonymous' }, badCredential: true };
+  if (isAdminToken(token, deps.config.ADMIN_TOKEN))
+    return { principal: { kind: 'admin' }, badCredential: false };
+  const hash = hashToken(token);
+  const cached = principalCache.get(hash);
+  if (cached) return { principal: cached, badCredential: false };
+  const found = await findPrincipalByTokenHash(deps.db, hash);
+  if (!found) return { principal: { kind: 'anonymous' }, badCredential: true };
+  if (principalCache.size >= CACHE_LIMIT) principalCache.delete(principalCache.keys().next().value as string);
+  principalCache.set(hash, found);
+  return { principal: found, badCredential: false };
+}

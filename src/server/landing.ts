@@ -1,0 +1,17 @@
+import type { Config } from '../config.js';
+
+/** A static page: no scripts, nothing loaded from the internet. */
+export function landingPage(config: Config): string {
+  const introspection = config.GRAPHQL_INTROSPECTION ? 'enabled' : 'disabled';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Zonekeeper</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#222}
+code,pre{background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}pre{padding:1rem;overflow:auto}</style></head>
+<body><h1>Zonekeeper</h1>
+<p>GraphQL game-state service for card games. Endpoint: <code>POST /graphql</code> (HTTP) and
+<code>ws://…/graphql</code> (graphql-ws subprotocol <code>graphql-transport-ws</code>). Introspection is ${introspection}.</p>
+<pre>curl -s -H 'content-type: application/json' \\
+  -d '{"query":"{ rulesets { id zoneTypes { type visibility } } }"}' http://localhost:${config.PORT}/graphql</pre>
+<p>Health: <a href="/healthz">/healthz</a> · Readiness: <a href="/readyz">/readyz</a></p>
+</body></html>`;
+}
