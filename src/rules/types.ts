@@ -390,7 +390,13 @@ export type EventKind =
   | 'OBJECTS_CLEARED'
   | 'BROUGHT_INTO_GAME'
   | 'REMOVED_FROM_GAME'
-  | 'NO_MOVE';
+  | 'NO_MOVE'
+  // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
+  // initial object as a transition from null, so that replaying the log rebuilds any state.
+  | 'GAME_CREATED'
+  | 'GAME_ENDED'
+  | 'GAME_ARCHIVED'
+  | 'GAME_IMPORTED';
 
 /** A domain event produced by a plan. Stored unredacted; redacted per viewer on the way out. */
 export interface DomainEvent {
