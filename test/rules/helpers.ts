@@ -16,12 +16,13 @@ import {
   type RulesetSpec,
 } from '../../src/rules/index.js';
 
-/** A deterministic context: ids `n1, n2, …`, a seeded LCG for randomness. */
+let idCounter = 0;
+
+/** A deterministic context: ids `n1, n2, …` unique across the run, a seeded LCG for randomness. */
 export function testCtx(actorId: string | null = null, seed = 1): PlanContext {
-  let n = 0;
   let s = seed >>> 0;
   return {
-    newId: () => `n${++n}`,
+    newId: () => `n${++idCounter}`,
     randomInt: (k: number) => {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
       return s % k;
