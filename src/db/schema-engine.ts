@@ -106,6 +106,10 @@ async function withEngine<T>(
   // Own the pools so that every connection is closed when the engine is done with them.
   const pool = new pg.Pool({ connectionString, max: 2 });
   const shadowPool = shadowUrl ? new pg.Pool({ connectionString: shadowUrl, max: 2 }) : null;
+  // The shadow database is dropped with FORCE afterwards; a client the engine never released then
+  // sees its connection terminated, which is expected and must not crash the process.
+  pool.on('error', () => undefined);
+  shadowPool?.on('error', () => undefined);
   const factory = new PrismaPg(pool);
   await patchCharColumns(factory);
   if (shadowPool) {

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configSchema, loadConfig } from '../../src/config.js';
+import { ROOT } from '../support/process.js';
+
+const configKeys = Object.keys(configSchema.shape);
+
+describe('configuration', () => {
+  it('documents every variable in .env.example and in the README table', async () => {
+    const example = await readFile(path.join(ROOT, '.env.example'), 'utf8');
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+    const exampleKeys = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    const readmeKeys = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    for (const key of configKeys) {
+      expect(exampleKeys, `.env.example lacks ${key}`).toContain(key);
+      expect(readmeKeys, `README lacks ${key}`).toContain(key);
+    }
+    // And nothing documented that the code does not read (test-only and tool variables are listed explicitly).
+    const extra = [
+      'TEST_DATABASE_URL',
+      'ZONEKEEPER_URL',
+      'FC_RUNS',
+      'FUZZ_RUNS',
+      'BENCH_DATABASE_URL',
+      'BENCH_SECONDS',
+    ];
+    for (const key of exampleKeys) expect([...configKeys, ...extra]).toContain(key);
+    expect(new Set(readmeKeys)).toEqual(new Set(exampleKeys));
+  });
+
+  it('rejects invalid values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
+    expect(loadConfig({}).PORT).toBe(4000);
+  });
+});
