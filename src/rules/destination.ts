@@ -60,13 +60,17 @@ export function admission(
   });
 }
 
-function missing(zoneType: ZoneTypeSpec, ownerId: string | null): Resolution {
+/** The destination zone does not exist (FAB sec:zones_general: a rule clears, an effect fails; others reject). */
+function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Resolution {
+  const rule = d.game.clearsOnImpossibleRuleMove
+    ? 'FAB sec:zones_general (rule clears, effect fails)'
+    : INPUT_RULE;
   return {
     kind: 'impossible',
     zoneType,
     failure: {
-      code: 'NOT_ADMITTED',
-      rule: 'FAB sec:zones_general (rule clears, effect fails)',
+      code: 'UNKNOWN_ZONE',
+      rule,
       message: `no ${zoneType.type} zone owned by ${ownerId ?? 'nobody'}`,
     },
   };
@@ -96,7 +100,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
     if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(to.zoneId)}`);
     const target = redirected(d, zone, obj, rules);
     const zoneType = d.typeOf(zone);
-    if (!target) return missing(zoneType, obj.ownerId);
+    if (!target) return missing(d, zoneType, obj.ownerId);
     return { kind: 'zone', zone: target, zoneType, rules };
   }
   if (to.kind !== 'type') throw reject('UNKNOWN_ZONE', INPUT_RULE, 'unknown destination kind');
@@ -128,7 +132,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   }
   const candidates = d.zonesOf(type, ownerId);
   const first = candidates[0];
-  if (!first) return missing(zoneType, ownerId);
+  if (!first) return missing(d, zoneType, ownerId);
   if (candidates.length === 1) return { kind: 'zone', zone: first, zoneType, rules };
   const own = candidates.find((z) => z.id === obj.zoneId && obj.hostKey === null);
   if (own) return { kind: 'zone', zone: own, zoneType, rules };

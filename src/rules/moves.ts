@@ -379,14 +379,10 @@ function createAt(
   const occ = new Occupancy(d, new Set());
   const placed = fresh.map((o) => {
     const res = resolveDestination(d, o, to, occ);
-    const fail =
-      res.kind === 'impossible'
-        ? res.failure
-        : admission(d, o, res.kind === 'zone' ? res.zone : (undefined as never), res.zoneType, occ);
-    if (fail || res.kind !== 'zone') {
-      const f = fail ?? { code: 'NOT_ADMITTED' as const, rule: INPUT_RULE, message: 'no zone' };
-      throw reject(d.game.clearsOnImpossibleRuleMove ? 'MOVE_FAILED' : f.code, f.rule, f.message);
-    }
+    const fail = res.kind === 'impossible' ? res.failure : admission(d, o, res.zone, res.zoneType, occ);
+    if (fail !== null)
+      throw reject(d.game.clearsOnImpossibleRuleMove ? 'MOVE_FAILED' : fail.code, fail.rule, fail.message);
+    if (res.kind !== 'zone') throw new Error('unreachable: impossible resolution without failure');
     if (res.zoneType.isStack && placement.kind !== 'top')
       throw reject('BAD_PLACEMENT', CITE.stack[d.spec.id], 'objects enter the stack on top');
     if (faceUpRequested === true && !res.zoneType.allowsFaceUp)

@@ -22,7 +22,8 @@ import {
   planShuffle,
   planTurnFace,
 } from './moves.js';
-import { INPUT_RULE, Rejected } from './reject.js';
+import { Rejected } from './reject.js';
+import { checkMoveShape } from './shape.js';
 import type { GameState, Move, PlanContext, PlanResult, RulesetId, RulesetSpec } from './types.js';
 
 /** Rule hooks per ruleset. */
@@ -75,23 +76,13 @@ function dispatch(d: Draft, move: Move): void {
  * (a state violating its own invariants) throw.
  */
 export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: PlanContext): PlanResult {
-  if (typeof move !== 'object' || move === null) {
-    return {
-      ok: false,
-      rejection: { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'move must be an object' },
-    };
-  }
+  const malformed = checkMoveShape(move);
+  if (malformed) return { ok: false, rejection: malformed };
   const d = new Draft(spec, GAME_RULES[spec.id], state, ctx);
   try {
     dispatch(d, move);
   } catch (e) {
     if (e instanceof Rejected) return { ok: false, rejection: e.rejection };
-    if (e instanceof Error && e.message.startsWith('unreachable case')) {
-      return {
-        ok: false,
-        rejection: { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'unknown move kind' },
-      };
-    }
     throw e;
   }
   return { ok: true, plan: { state: d.snapshot(), events: d.events } };

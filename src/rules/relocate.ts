@@ -4,7 +4,7 @@ import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
 import type { AdmitFailure } from './games/rules.js';
 import { insertInto } from './place.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, Rejected, reject } from './reject.js';
 import type {
   Destination,
   EventKind,
@@ -202,8 +202,9 @@ function flipStep(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]):
     try {
       const r = resolveDestination(d, obj, original, new Occupancy(d, new Set([obj.key])));
       originalType = r.zoneType;
-    } catch {
-      return false;
+    } catch (e) {
+      if (e instanceof Rejected) return false;
+      throw e;
     }
     return arrivalFace(originalType, undefined) && !arrivalFace(a.zoneType, req.faceUp);
   });
@@ -280,7 +281,22 @@ function moveHosted(d: Draft, hostKey: string, zoneId: string, hostReset: boolea
       clearObject(d, h.key, 'FAB rule:under_definition');
       continue;
     }
-    if (h.zoneId !== zoneId) d.put({ ...h, zoneId });
+    if (h.zoneId !== zoneId) {
+      // The hosted object changes zones with its host: MTG 400.7 makes it a new object too.
+      const from = d.typeOf(d.zoneOf(h));
+      const to = d.typeOf(d.zone(zoneId) ?? d.zoneOf(h));
+      const wasPublic = isPublicNow(d, h);
+      const newRule = d.game.newObjectOnMove(from, to, wasPublic, wasPublic);
+      d.markNew(h.key, newRule);
+      const history =
+        newRule === null
+          ? h.history
+          : [
+              ...h.history,
+              { fromZoneType: from.type, toZoneType: to.type, by: 'rule' as const, reason: newRule },
+            ];
+      d.put({ ...h, zoneId, history });
+    }
     moveHosted(d, h.key, zoneId, false);
   }
 }

@@ -37,14 +37,22 @@ export function spec(id: RulesetId): RulesetSpec {
   return s;
 }
 
-export function card(name: string, types: string[] = [], subtypes: string[] = [], attributes: Record<string, unknown> = {}): CardProps {
+export function card(
+  name: string,
+  types: string[] = [],
+  subtypes: string[] = [],
+  attributes: Record<string, unknown> = {},
+): CardProps {
   return { name, types, subtypes, text: '', attributes };
 }
 
 /** A new game with players p0, p1, … and zone ids `type:owner:index` (`type:shared:0`). */
 export function newGame(ruleset: RulesetId, players = 2): GameState {
   const ps = Array.from({ length: players }, (_, i) => ({ id: `p${i}`, seat: i }));
-  const zones = initialZones(spec(ruleset), ps).map((z) => ({ ...z, id: `${z.type}:${z.ownerId ?? 'shared'}:${z.index}` }));
+  const zones = initialZones(spec(ruleset), ps).map((z) => ({
+    ...z,
+    id: `${z.type}:${z.ownerId ?? 'shared'}:${z.index}`,
+  }));
   return { ruleset, players: ps, zones, objects: [] };
 }
 
@@ -61,22 +69,20 @@ export function put(
   if (!zone) throw new Error(`no zone ${zoneId}`);
   const zt = spec(state.ruleset).zoneTypes.find((t) => t.type === zone.type);
   const max = state.objects.filter((o) => o.zoneId === zoneId).reduce((m, o) => Math.max(m, o.sortKey), 0);
-  const objects = cards.map(
-    (c, i): ObjectState => ({
-      key: `k${++counter}`,
-      publicId: `pub${counter}`,
-      kind: opts.kind ?? 'card',
-      ownerId: opts.ownerId ?? zone.ownerId ?? 'p0',
-      controllerId: opts.ownerId ?? zone.ownerId ?? 'p0',
-      zoneId,
-      sortKey: max + (i + 1) * 1024,
-      faceUp: opts.faceUp ?? (zt?.allowsFaceUp === true && zt.defaultFaceUp),
-      revealedTo: [],
-      hostKey: opts.hostKey ?? null,
-      card: c,
-      history: [],
-    }),
-  );
+  const objects = cards.map((c, i): ObjectState => ({
+    key: `k${++counter}`,
+    publicId: `pub${counter}`,
+    kind: opts.kind ?? 'card',
+    ownerId: opts.ownerId ?? zone.ownerId ?? 'p0',
+    controllerId: opts.ownerId ?? zone.ownerId ?? 'p0',
+    zoneId,
+    sortKey: max + (i + 1) * 1024,
+    faceUp: opts.faceUp ?? (zt?.allowsFaceUp === true && zt.defaultFaceUp),
+    revealedTo: [],
+    hostKey: opts.hostKey ?? null,
+    card: c,
+    history: [],
+  }));
   return { state: { ...state, objects: [...state.objects, ...objects] }, objects };
 }
 
@@ -86,7 +92,12 @@ export function ok(state: GameState, move: Move, ctx: PlanContext = testCtx()): 
   return r.plan;
 }
 
-export function rejected(state: GameState, move: Move, code: RejectionCode, ctx: PlanContext = testCtx()): Rejection {
+export function rejected(
+  state: GameState,
+  move: Move,
+  code: RejectionCode,
+  ctx: PlanContext = testCtx(),
+): Rejection {
   const r = plan(state, move, ctx);
   expect(r.ok).toBe(false);
   if (r.ok) throw new Error('expected a rejection');

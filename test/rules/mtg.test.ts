@@ -13,32 +13,76 @@ describe('MTG zones', () => {
   it('400.1 a new game has library, hand, graveyard per player and shared battlefield, stack, exile, command', () => {
     const g = newGame('mtg', 2);
     expect(g.zones.map((z) => z.id).sort()).toEqual(
-      ['battlefield:shared:0', 'command:shared:0', 'exile:shared:0', 'graveyard:p0:0', 'graveyard:p1:0', 'hand:p0:0', 'hand:p1:0', 'library:p0:0', 'library:p1:0', 'stack:shared:0'].sort(),
+      [
+        'battlefield:shared:0',
+        'command:shared:0',
+        'exile:shared:0',
+        'graveyard:p0:0',
+        'graveyard:p1:0',
+        'hand:p0:0',
+        'hand:p1:0',
+        'library:p0:0',
+        'library:p1:0',
+        'stack:shared:0',
+      ].sort(),
     );
   });
 
   it('400.2 library and hand are hidden zones, the others public', () => {
     const vis = Object.fromEntries(MTG.zoneTypes.map((t) => [t.type, t.visibility]));
-    expect(vis).toMatchObject({ library: 'hidden', hand: 'secret', battlefield: 'public', graveyard: 'public', stack: 'public', exile: 'public', command: 'public', ante: 'public' });
+    expect(vis).toMatchObject({
+      library: 'hidden',
+      hand: 'secret',
+      battlefield: 'public',
+      graveyard: 'public',
+      stack: 'public',
+      exile: 'public',
+      command: 'public',
+      ante: 'public',
+    });
   });
 
   it('400.3 a card bound for another player graveyard goes to its owner graveyard', () => {
-    let { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])], { ownerId: 'p0' });
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: gy('p1') }, placement: { kind: 'top' }, by: 'rule' });
+    const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])], {
+      ownerId: 'p0',
+    });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: gy('p1') },
+      placement: { kind: 'top' },
+      by: 'rule',
+    });
     expect(byKey(p.state, objects[0]!.key)?.zoneId).toBe(gy('p0'));
     expect(p.events[0]?.rules).toContain('MTG 400.3');
-    state = p.state;
   });
 
   it('400.3 by type: hand of another player redirects to owner hand', () => {
-    const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])], { ownerId: 'p1' });
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'type', type: 'hand', ownerId: 'p0' }, placement: { kind: 'top' }, by: 'effect' });
+    const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])], {
+      ownerId: 'p1',
+    });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'type', type: 'hand', ownerId: 'p0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
     expect(byKey(p.state, objects[0]!.key)?.zoneId).toBe(hand('p1'));
   });
 
   it('400.4a an instant entering the battlefield stays in its zone (NO_MOVE, no rejection)', () => {
-    const { state, objects } = put(newGame('mtg'), hand('p0'), [card('Shock', ['Instant']), card('Bear', ['creature'])]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: 'battlefield:shared:0' }, placement: { kind: 'top' }, by: 'effect' });
+    const { state, objects } = put(newGame('mtg'), hand('p0'), [
+      card('Shock', ['Instant']),
+      card('Bear', ['creature']),
+    ]);
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
     expect(byKey(p.state, objects[0]!.key)).toEqual(objects[0]);
     expect(byKey(p.state, objects[1]!.key)?.zoneId).toBe('battlefield:shared:0');
     const noMove = p.events.find((e) => e.kind === 'NO_MOVE');
@@ -48,7 +92,13 @@ describe('MTG zones', () => {
 
   it('400.4b a plane leaving the command zone remains there', () => {
     const { state, objects } = put(newGame('mtg'), 'command:shared:0', [card('Plane', ['Plane'])]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: 'exile:shared:0' }, placement: { kind: 'top' }, by: 'effect' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: 'exile:shared:0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
     expect(byKey(p.state, objects[0]!.key)?.zoneId).toBe('command:shared:0');
     expect(p.events[0]?.rules).toContain('MTG 400.4b');
   });
@@ -56,7 +106,12 @@ describe('MTG zones', () => {
   it('400.5 owner reorder of library is rejected, effect reorder allowed', () => {
     const { state, objects } = put(newGame('mtg'), lib('p0'), [card('a'), card('b'), card('c')]);
     const order = [objects[1]!.publicId, objects[0]!.publicId];
-    const r = rejected(state, { kind: 'reorder', zoneId: lib('p0'), order, by: 'rule' }, 'ORDER_LOCKED', testCtx('p0'));
+    const r = rejected(
+      state,
+      { kind: 'reorder', zoneId: lib('p0'), order, by: 'rule' },
+      'ORDER_LOCKED',
+      testCtx('p0'),
+    );
     expect(r.rule).toBe('MTG 400.5');
     const p = ok(state, { kind: 'reorder', zoneId: lib('p0'), order, by: 'effect' });
     const top = zoneObjects(p.state, lib('p0'));
@@ -67,26 +122,65 @@ describe('MTG zones', () => {
 
   it('400.5 graveyard and stack order locked for owner arrangement', () => {
     const { state, objects } = put(newGame('mtg'), gy('p0'), [card('a'), card('b')]);
-    rejected(state, { kind: 'reorder', zoneId: gy('p0'), order: [objects[1]!.publicId, objects[0]!.publicId], by: 'rule' }, 'ORDER_LOCKED');
+    rejected(
+      state,
+      { kind: 'reorder', zoneId: gy('p0'), order: [objects[1]!.publicId, objects[0]!.publicId], by: 'rule' },
+      'ORDER_LOCKED',
+    );
   });
 
   it('400.5 owners may arrange their hand and battlefield objects, not others', () => {
     const g = put(newGame('mtg'), hand('p0'), [card('a'), card('b')]);
-    const p = ok(g.state, { kind: 'reorder', zoneId: hand('p0'), order: [g.objects[1]!.publicId, g.objects[0]!.publicId], by: 'rule' }, testCtx('p0'));
+    const p = ok(
+      g.state,
+      {
+        kind: 'reorder',
+        zoneId: hand('p0'),
+        order: [g.objects[1]!.publicId, g.objects[0]!.publicId],
+        by: 'rule',
+      },
+      testCtx('p0'),
+    );
     expect(zoneObjects(p.state, hand('p0'))[0]!.key).toBe(g.objects[1]!.key);
     const b = put(newGame('mtg'), 'battlefield:shared:0', [card('x'), card('y')], { ownerId: 'p1' });
-    rejected(b.state, { kind: 'reorder', zoneId: 'battlefield:shared:0', order: [b.objects[1]!.publicId, b.objects[0]!.publicId], by: 'rule' }, 'ORDER_LOCKED', testCtx('p0'));
+    rejected(
+      b.state,
+      {
+        kind: 'reorder',
+        zoneId: 'battlefield:shared:0',
+        order: [b.objects[1]!.publicId, b.objects[0]!.publicId],
+        by: 'rule',
+      },
+      'ORDER_LOCKED',
+      testCtx('p0'),
+    );
   });
 
   it('400.5 face-down piles keep their order', () => {
     const g = put(newGame('mtg'), 'exile:shared:0', [card('a'), card('b')], { faceUp: false });
-    const r = rejected(g.state, { kind: 'reorder', zoneId: 'exile:shared:0', order: [g.objects[1]!.publicId, g.objects[0]!.publicId], by: 'rule' }, 'ORDER_LOCKED', testCtx('p0'));
+    const r = rejected(
+      g.state,
+      {
+        kind: 'reorder',
+        zoneId: 'exile:shared:0',
+        order: [g.objects[1]!.publicId, g.objects[0]!.publicId],
+        by: 'rule',
+      },
+      'ORDER_LOCKED',
+      testCtx('p0'),
+    );
     expect(r.rule).toBe('MTG 400.5');
   });
 
   it('400.7 a zone change makes a new object with a new public id', () => {
     const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: gy('p0') }, placement: { kind: 'top' }, by: 'rule' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: gy('p0') },
+      placement: { kind: 'top' },
+      by: 'rule',
+    });
     const t = p.events[0]!.transitions[0]!;
     expect(t.newObject).toBe(true);
     expect(t.after?.publicId).not.toBe(objects[0]!.publicId);
@@ -96,7 +190,13 @@ describe('MTG zones', () => {
 
   it('400.8 exile to exile is a new object without changing zones', () => {
     const { state, objects } = put(newGame('mtg'), 'exile:shared:0', [card('a')]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: 'exile:shared:0' }, placement: { kind: 'top' }, by: 'effect' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: 'exile:shared:0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
     const t = p.events[0]!.transitions[0]!;
     expect(t.newObject).toBe(true);
     expect(t.after?.zoneId).toBe('exile:shared:0');
@@ -105,7 +205,13 @@ describe('MTG zones', () => {
 
   it('400.10 command to command is a new object without changing zones', () => {
     const { state, objects } = put(newGame('mtg'), 'command:shared:0', [card('Emblem', ['emblem'])]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: 'command:shared:0' }, placement: { kind: 'top' }, by: 'effect' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: 'command:shared:0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
     expect(p.events[0]!.transitions[0]!.newObject).toBe(true);
     expect(p.events[0]!.rules).toContain('MTG 400.10');
   });
@@ -119,7 +225,13 @@ describe('MTG zones', () => {
 
   it('400.11b bringIntoGame and removeFromGame', () => {
     const g = newGame('mtg');
-    const p = ok(g, { kind: 'bringIntoGame', cards: [card('Wish target')], ownerId: 'p0', to: { kind: 'zone', zoneId: hand('p0') }, placement: { kind: 'top' } });
+    const p = ok(g, {
+      kind: 'bringIntoGame',
+      cards: [card('Wish target')],
+      ownerId: 'p0',
+      to: { kind: 'zone', zoneId: hand('p0') },
+      placement: { kind: 'top' },
+    });
     expect(p.state.objects).toHaveLength(1);
     expect(p.events[0]!.rules).toContain('MTG 400.11b');
     const q = ok(p.state, { kind: 'removeFromGame', select: { kind: 'top', zoneId: hand('p0'), count: 1 } });
@@ -137,17 +249,42 @@ describe('MTG zones', () => {
   it('401.4 owner orders cards put on top of a library together; new ids hide the order', () => {
     const { state, objects } = put(newGame('mtg'), hand('p0'), [card('a'), card('b')]);
     const order = [objects[1]!.publicId, objects[0]!.publicId];
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: lib('p0') }, placement: { kind: 'top' }, order, by: 'effect' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: lib('p0') },
+      placement: { kind: 'top' },
+      order,
+      by: 'effect',
+    });
     const top = zoneObjects(p.state, lib('p0'));
     expect(top.map((o) => o.key)).toEqual([objects[1]!.key, objects[0]!.key]);
     expect(top.every((o) => !ids(objects).includes(o.publicId))).toBe(true);
-    rejected(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: lib('p0') }, placement: { kind: 'top' }, order: [objects[0]!.publicId], by: 'effect' }, 'BAD_ORDER');
+    rejected(
+      state,
+      {
+        kind: 'moveObjects',
+        select: { kind: 'ids', ids: ids(objects) },
+        to: { kind: 'zone', zoneId: lib('p0') },
+        placement: { kind: 'top' },
+        order: [objects[0]!.publicId],
+        by: 'effect',
+      },
+      'BAD_ORDER',
+    );
   });
 
   it('404.3 owner orders cards entering a graveyard together', () => {
     const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('a'), card('b')]);
     const order = [objects[1]!.publicId, objects[0]!.publicId];
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: gy('p0') }, placement: { kind: 'top' }, order, by: 'rule' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: gy('p0') },
+      placement: { kind: 'top' },
+      order,
+      by: 'rule',
+    });
     expect(zoneObjects(p.state, gy('p0')).map((o) => o.key)).toEqual([objects[1]!.key, objects[0]!.key]);
   });
 
@@ -163,7 +300,13 @@ describe('MTG zones', () => {
   it('401.8 Nth from the top of a library with fewer than N cards goes to the bottom', () => {
     const g = put(newGame('mtg'), lib('p0'), [card('a'), card('b')]);
     const h = put(g.state, hand('p0'), [card('c')]);
-    const p = ok(h.state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(h.objects) }, to: { kind: 'zone', zoneId: lib('p0') }, placement: { kind: 'index', index: 6 }, by: 'effect' });
+    const p = ok(h.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(h.objects) },
+      to: { kind: 'zone', zoneId: lib('p0') },
+      placement: { kind: 'index', index: 6 },
+      by: 'effect',
+    });
     expect(positionOf(p.state, byKey(p.state, h.objects[0]!.key)!)).toBe(2);
     expect(p.events[0]!.rules).toContain('MTG 401.8');
   });
@@ -192,7 +335,17 @@ describe('MTG zones', () => {
     expect(stack.map((o) => o.card.name)).toEqual(['Trigger B', 'Trigger A']);
     expect(layerNumber(MTG, s, stack[0]!)).toBe(2);
     const h = put(s, hand('p0'), [card('Bolt', ['instant'])]);
-    const r = rejected(h.state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(h.objects) }, to: { kind: 'zone', zoneId: 'stack:shared:0' }, placement: { kind: 'bottom' }, by: 'rule' }, 'BAD_PLACEMENT');
+    const r = rejected(
+      h.state,
+      {
+        kind: 'moveObjects',
+        select: { kind: 'ids', ids: ids(h.objects) },
+        to: { kind: 'zone', zoneId: 'stack:shared:0' },
+        placement: { kind: 'bottom' },
+        by: 'rule',
+      },
+      'BAD_PLACEMENT',
+    );
     expect(r.rule).toBe('MTG 405.2');
   });
 
@@ -201,10 +354,29 @@ describe('MTG zones', () => {
     const h = put(g.state, 'exile:shared:0', [card('y')], { ownerId: 'p0' });
     const i = put(h.state, 'exile:shared:0', [card('z')], { ownerId: 'p2' });
     const all = [...g.objects, ...h.objects, ...i.objects];
-    const p = ok(i.state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(all) }, to: { kind: 'zone', zoneId: 'stack:shared:0' }, placement: { kind: 'top' }, by: 'rule', activePlayerId: 'p1' });
+    const p = ok(i.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(all) },
+      to: { kind: 'zone', zoneId: 'stack:shared:0' },
+      placement: { kind: 'top' },
+      by: 'rule',
+      activePlayerId: 'p1',
+    });
     // Active p1 lowest, then p2, then p0 on top.
     expect(zoneObjects(p.state, 'stack:shared:0').map((o) => o.controllerId)).toEqual(['p0', 'p2', 'p1']);
-    const bad = rejected(i.state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(all) }, to: { kind: 'zone', zoneId: 'stack:shared:0' }, placement: { kind: 'top' }, by: 'rule', activePlayerId: 'p1', order: ids([g.objects[0]!, h.objects[0]!, i.objects[0]!]) }, 'BAD_ORDER');
+    const bad = rejected(
+      i.state,
+      {
+        kind: 'moveObjects',
+        select: { kind: 'ids', ids: ids(all) },
+        to: { kind: 'zone', zoneId: 'stack:shared:0' },
+        placement: { kind: 'top' },
+        by: 'rule',
+        activePlayerId: 'p1',
+        order: ids([g.objects[0]!, h.objects[0]!, i.objects[0]!]),
+      },
+      'BAD_ORDER',
+    );
     expect(bad.rule).toBe('MTG 405.3');
   });
 
@@ -213,7 +385,17 @@ describe('MTG zones', () => {
     const layer = zoneObjects(s, 'stack:shared:0')[0]!;
     const p = ok(s, { kind: 'removeLayer', layerId: layer.publicId, by: 'rule' });
     expect(p.state.objects).toHaveLength(0);
-    rejected(s, { kind: 'moveObjects', select: { kind: 'ids', ids: [layer.publicId] }, to: { kind: 'zone', zoneId: 'battlefield:shared:0' }, placement: { kind: 'top' }, by: 'effect' }, 'NOT_ADMITTED');
+    rejected(
+      s,
+      {
+        kind: 'moveObjects',
+        select: { kind: 'ids', ids: [layer.publicId] },
+        to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
+        placement: { kind: 'top' },
+        by: 'effect',
+      },
+      'NOT_ADMITTED',
+    );
   });
 
   it('404.1 a resolved instant card goes from the stack to its owner graveyard', () => {
@@ -224,14 +406,24 @@ describe('MTG zones', () => {
 
   it('406.3 a card exiled face down is seen by nobody', () => {
     const { state, objects } = put(newGame('mtg'), hand('p0'), [card('a')]);
-    const p = ok(state, { kind: 'moveObjects', select: { kind: 'ids', ids: ids(objects) }, to: { kind: 'zone', zoneId: 'exile:shared:0' }, placement: { kind: 'top' }, faceUp: false, by: 'effect' });
+    const p = ok(state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(objects) },
+      to: { kind: 'zone', zoneId: 'exile:shared:0' },
+      placement: { kind: 'top' },
+      faceUp: false,
+      by: 'effect',
+    });
     const o = byKey(p.state, objects[0]!.key)!;
     expect(canSee(MTG, p.state, P0, o)).toBe(false);
     expect(canSee(MTG, p.state, P1, o)).toBe(false);
   });
 
   it('702.37 a face-down permanent is seen by its controller only', () => {
-    const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Morph')], { faceUp: false, ownerId: 'p0' });
+    const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Morph')], {
+      faceUp: false,
+      ownerId: 'p0',
+    });
     expect(canSee(MTG, state, P0, objects[0]!)).toBe(true);
     expect(canSee(MTG, state, P1, objects[0]!)).toBe(false);
   });
@@ -245,5 +437,44 @@ describe('MTG zones', () => {
   it('a non-empty MTG zone cannot be removed', () => {
     const { state } = put(newGame('mtg'), hand('p0'), [card('a')]);
     rejected(state, { kind: 'removeZone', zoneId: hand('p0') }, 'ZONE_NOT_EMPTY');
+  });
+
+  it('400.7 objects attached under a permanent change zones with it and become new objects', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['artifact'])]);
+    const h = put(g.state, 'hand:p0:0', [card('Under')]);
+    const a = ok(h.state, {
+      kind: 'attach',
+      select: { kind: 'ids', ids: ids(h.objects) },
+      hostId: g.objects[0]!.publicId,
+      by: 'effect',
+    });
+    const under = byKey(a.state, h.objects[0]!.key)!;
+    const p = ok(a.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: { kind: 'zone', zoneId: gy('p0') },
+      placement: { kind: 'top' },
+      by: 'rule',
+    });
+    const moved = byKey(p.state, h.objects[0]!.key)!;
+    expect(moved.zoneId).toBe(gy('p0'));
+    expect(moved.hostKey).toBe(g.objects[0]!.key);
+    expect(moved.publicId).not.toBe(under.publicId);
+    expect(p.events[0]!.transitions.find((t) => t.after?.key === moved.key)?.newObject).toBe(true);
+  });
+
+  it('400.12 an action on a zone acts on every card in it; the zone itself is unaffected', () => {
+    const g = put(newGame('mtg'), hand('p0'), [card('a'), card('b'), card('c')]);
+    const p = ok(g.state, {
+      kind: 'moveObjects',
+      select: { kind: 'top', zoneId: hand('p0'), count: 3 },
+      to: { kind: 'zone', zoneId: lib('p0') },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
+    const q = ok(p.state, { kind: 'shuffle', zoneId: lib('p0') });
+    expect(zoneObjects(q.state, lib('p0'))).toHaveLength(3);
+    expect(q.state.zones).toEqual(g.state.zones);
+    expect(q.events[0]!.rules).toContain('MTG 400.12');
   });
 });

@@ -11,7 +11,7 @@ export interface AdmitContext {
 
 /** Why a zone cannot contain an object. */
 export interface AdmitFailure {
-  readonly code: Extract<RejectionCode, 'NOT_ADMITTED' | 'ZONE_FULL'>;
+  readonly code: Extract<RejectionCode, 'NOT_ADMITTED' | 'ZONE_FULL' | 'UNKNOWN_ZONE'>;
   readonly rule: string;
   readonly message: string;
 }
