@@ -7,6 +7,7 @@ import { applyMigrations } from './db/schema-engine.js';
 import { resolveDatabase } from './db/url.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
+import { Metrics } from './metrics.js';
 import { startHttpServer } from './server/http.js';
 import { buildSchema } from './server/schema.js';
 
@@ -37,7 +38,8 @@ export async function startApp(
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     const fanout = await createFanout(config, database.url, logger);
-    const server = await startHttpServer({ config, db, logger, fanout }, buildSchema(), {
+    const metrics = new Metrics();
+    const server = await startHttpServer({ config, db, logger, fanout, metrics }, buildSchema(), {
       port: config.PORT,
       host: config.HOST,
     });

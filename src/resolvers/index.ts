@@ -2,7 +2,22 @@
  * All resolvers. One file per area; each merges in here.
  */
 import { mergeResolvers } from '@graphql-tools/merge';
+import { adminResolvers } from './admin.js';
+import { createGameResolvers } from './create-game.js';
+import { gameResolvers } from './game.js';
+import { mutationResolvers } from './mutations.js';
+import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
+import { eventLogResolvers } from './event-log.js';
 import { whoamiResolvers } from './whoami.js';
 
-export const resolvers = mergeResolvers([{ JSON: JSONScalar, DateTime: DateTimeScalar }, whoamiResolvers]);
+export const resolvers = mergeResolvers([
+  { JSON: JSONScalar, DateTime: DateTimeScalar },
+  whoamiResolvers,
+  adminResolvers,
+  eventLogResolvers,
+  rulesetResolvers,
+  gameResolvers,
+  createGameResolvers,
+  mutationResolvers,
+]);

@@ -20,11 +20,22 @@ function literalToJson(ast: ValueNode): unknown {
   }
 }
 
+/** Deepest nesting a JSON input may have. Deeper values overflow the stack of JSON.stringify and friends. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Throws (a variable coercion error: BAD_USER_INPUT) when `value` nests deeper than {@link MAX_JSON_DEPTH}. */
+function assertJsonDepth(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_JSON_DEPTH) throw new TypeError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  for (const v of Array.isArray(value) ? value : Object.values(value)) assertJsonDepth(v, depth + 1);
+  return value;
+}
+
 export const JSONScalar = new GraphQLScalarType({
   name: 'JSON',
   description: 'Arbitrary JSON value.',
   serialize: (v) => v,
-  parseValue: (v) => v,
+  parseValue: (v) => assertJsonDepth(v),
   parseLiteral: literalToJson,
 });
 

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
 import { hashToken, isAdminToken, parseBearer } from '../auth/tokens.js';
 import type { Fanout } from '../events/fanout.js';
+import type { Metrics } from '../metrics.js';
 
 /** Long-lived dependencies shared by every request. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   readonly db: Db;
   readonly logger: Logger;
   readonly fanout: Fanout;
+  /** Prometheus metrics of this app (`GET /metrics`). */
+  readonly metrics: Metrics;
 }
 
 export interface Context extends AppDeps {

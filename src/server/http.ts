@@ -1,6 +1,12 @@
 /**
  * One HTTP server, one port, one path: GraphQL over HTTP (Apollo Server) and graphql-ws
- * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz` and a static landing page at `/`.
+ * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz`, `/metrics` (Prometheus) and a static
+ * landing page at `/`.
+ *
+ * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
+ * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
+ * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws; every
+ * error is masked by `formatError` and internal ones carry the request id that is in the log.
  */
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -8,10 +14,12 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { formatError } from '../errors.js';
+import { ErrorCode, formatError, isPublicCode } from '../errors.js';
 import { isDatabaseReady } from '../db/client.js';
+import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
+import { createArmor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { startGraphqlWs } from './ws.js';
 import { landingPage } from './landing.js';
@@ -43,28 +51,64 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
   res.end(body);
 }
 
+/** A GraphQL-shaped error body for requests refused before Apollo sees them. */
+function errorBody(message: string, code: string, extensions: Record<string, unknown> = {}): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+}
+
+/** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
+interface RequestRecord {
+  operationType: OperationType;
+  operationName: string | null;
+  /** Some error was not a deliberate public one (it will reach the client masked). */
+  internalError: boolean;
+  anyError: boolean;
+}
+
+function requestStatus(httpStatus: number, record: RequestRecord): RequestStatus {
+  if (httpStatus >= 500 || record.internalError) return 'internal';
+  if (httpStatus >= 400) return 'invalid';
+  return record.anyError ? 'error' : 'ok';
+}
+
 export async function startHttpServer(
   deps: AppDeps,
   schema: GraphQLSchema,
   opts: { port: number; host: string },
 ): Promise<RunningServer> {
-  const { config, logger } = deps;
+  const { config, logger, metrics } = deps;
   const httpServer = http.createServer();
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
-  const ws = startGraphqlWs(deps, schema, wsServer);
+  wsServer.on('connection', (socket) => {
+    metrics.wsConnectionOpened();
+    socket.once('close', () => metrics.wsConnectionClosed());
+  });
+  const armor = createArmor({ introspection: config.GRAPHQL_INTROSPECTION });
+  const ws = startGraphqlWs(deps, schema, wsServer, { armor });
+
+  /**
+   * Filled by the plugin below, read when the response is sent. Keyed by request id, not by the
+   * context object: Apollo hands plugins a clone of the context.
+   */
+  const records = new Map<string, RequestRecord>();
 
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
     csrfPrevention: true,
+    // Explicit, though Apollo 5's default: one operation per request, so limits apply per request.
+    allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
+    validationRules: armor.apollo.validationRules,
+    parseOptions: armor.apollo.parseOptions,
     formatError: (formatted, error) => {
       const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
       return formatError(formatted, requestId, (f) =>
-        logger.error({ err: error, formatted: f }, 'internal error'),
+        logger.error({ requestId, err: error, formatted: f }, 'internal error'),
       );
     },
     plugins: [
+      ...armor.apollo.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       {
@@ -77,12 +121,25 @@ export async function startHttpServer(
         },
       },
       {
-        // Stamp the request id on every error so a masked internal error can be found in the logs.
+        // Stamp the request id on every error so a masked internal error can be found in the logs,
+        // and note the operation and error kinds for the request's log line and metrics.
         async requestDidStart({ contextValue }) {
+          const record = records.get(contextValue.requestId);
           return {
+            async didResolveOperation({ operation, operationName }) {
+              if (!record) return;
+              record.operationType = operation?.operation ?? 'unknown';
+              record.operationName = operationName ?? null;
+            },
             async didEncounterErrors({ errors }) {
-              for (const e of errors)
+              for (const e of errors) {
                 (e.extensions as Record<string, unknown>)['requestId'] ??= contextValue.requestId;
+                if (!record) continue;
+                record.anyError = true;
+                const code = e.extensions['code'];
+                if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR)
+                  record.internalError = true;
+              }
             },
           };
         },
@@ -101,39 +158,81 @@ export async function startHttpServer(
   });
 
   httpServer.on('request', (req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      logger.error({ err }, 'unhandled request error');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== GRAPHQL_PATH) {
+      void handleOther(req, res, url).catch((err: unknown) => {
+        logger.error({ err, path: url.pathname }, 'unhandled request error');
+        if (!res.headersSent) send(res, 500, JSON.stringify({ error: 'internal server error' }));
+        else res.destroy();
+      });
+      return;
+    }
+    const requestId = randomUUID();
+    const record: RequestRecord = {
+      operationType: 'unknown',
+      operationName: null,
+      internalError: false,
+      anyError: false,
+    };
+    const elapsed = startTimer();
+    records.set(requestId, record);
+    res.once('close', () => {
+      records.delete(requestId);
+      const seconds = elapsed();
+      // The client went away before the answer was complete: count it as refused, not as ok.
+      const aborted = !res.writableFinished;
+      const status = aborted ? 'invalid' : requestStatus(res.statusCode, record);
+      metrics.requestCompleted(record.operationType, status, seconds);
+      logger.info(
+        {
+          requestId,
+          operationType: record.operationType,
+          operationName: record.operationName,
+          httpStatus: res.statusCode,
+          status,
+          ...(aborted ? { aborted } : {}),
+          durationMs: Math.round(seconds * 1e4) / 10,
+        },
+        'graphql request',
+      );
+    });
+    void handleGraphql(req, res, url, requestId).catch((err: unknown) => {
+      record.internalError = true;
+      logger.error({ err, requestId }, 'unhandled request error');
       if (!res.headersSent)
-        send(res, 500, JSON.stringify({ errors: [{ message: 'Internal server error.' }] }));
+        send(res, 500, errorBody('Internal server error.', ErrorCode.INTERNAL_SERVER_ERROR, { requestId }));
       else res.destroy();
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  async function handleOther(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname === '/healthz') return send(res, 200, JSON.stringify({ status: 'ok' }));
     if (url.pathname === '/readyz') {
       const ready = await isDatabaseReady(deps.db);
       return send(res, ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'unavailable' }));
     }
+    if (url.pathname === '/metrics' && req.method === 'GET')
+      return send(res, 200, await metrics.render(), metrics.contentType);
     if (url.pathname === '/' && req.method === 'GET')
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
-    if (url.pathname !== GRAPHQL_PATH) return send(res, 404, JSON.stringify({ error: 'not found' }));
+    return send(res, 404, JSON.stringify({ error: 'not found' }));
+  }
 
-    const requestId = randomUUID();
+  async function handleGraphql(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    requestId: string,
+  ): Promise<void> {
     res.setHeader('x-request-id', requestId);
     let raw: string;
     try {
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
     } catch (err) {
       if (err instanceof BodyTooLarge) {
-        return send(
-          res,
-          413,
-          JSON.stringify({
-            errors: [{ message: 'Request body too large.', extensions: { code: 'BAD_REQUEST' } }],
-          }),
-        );
+        // Stop reading: the client may keep sending, and the socket is not reused.
+        res.setHeader('connection', 'close');
+        return send(res, 413, errorBody('Request body too large.', 'BAD_REQUEST'));
       }
       throw err;
     }
@@ -146,22 +245,25 @@ export async function startHttpServer(
       try {
         body = JSON.parse(raw);
       } catch {
-        return send(
-          res,
-          400,
-          JSON.stringify({
-            errors: [{ message: 'Malformed JSON body.', extensions: { code: 'BAD_REQUEST' } }],
-          }),
-        );
+        return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context: async (): Promise<Context> => ({
-        ...deps,
-        requestId,
-        ...(await authenticate(deps, req.headers.authorization)),
-      }),
+      context: async (): Promise<Context> => {
+        let auth: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          auth = await authenticate(deps, req.headers.authorization);
+        } catch (err) {
+          // E.g. the database is unreachable. Apollo answers a failed context with its error alone,
+          // bypassing the id-stamping plugin, so the id goes on the error here.
+          logger.error({ err, requestId }, 'authentication failed');
+          throw new GraphQLError('Internal server error.', {
+            extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
+          });
+        }
+        return { ...deps, requestId, ...auth };
+      },
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;

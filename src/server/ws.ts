@@ -1,14 +1,27 @@
 /**
  * graphql-ws on the HTTP server's `/graphql` path. Authentication comes from the
  * `connection_init` payload: `{ authorization: "Bearer <token>" }`.
+ *
+ * Limits: `connection_init` must arrive within {@link WS_LIMITS.connectionInitWaitTimeout}; messages
+ * are capped by the ws server's `maxPayload` (MAX_PAYLOAD_BYTES, set in http.ts); at most
+ * {@link WS_LIMITS.maxSubscriptionsPerConnection} subscriptions per connection (else
+ * {@link ZkCloseCode.TooManySubscriptions}); and each subscription's queue is bounded by the event
+ * hub, which closes the connection of a subscriber that falls too far behind with
+ * {@link ZkCloseCode.SubscriberTooSlow}.
  */
 import { randomUUID } from 'node:crypto';
-import { CloseCode, type Disposable } from 'graphql-ws';
+import { createRequire } from 'node:module';
+import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocketServer } from 'ws';
 import { formatError } from '../errors.js';
+import { EventHub, type HubOptions } from '../events/hub.js';
+import { liveEventMapper } from '../resolvers/event-log.js';
+import type { GameEventOut } from '../resolvers/events.js';
+import { createArmor, type Armor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
+import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 
 /** Limits for one graphql-ws connection. */
 export const WS_LIMITS = {
@@ -20,46 +33,111 @@ export const WS_LIMITS = {
   keepAlive: 12_000,
 } as const;
 
-type ConnectionExtra = {
-  context?: Context;
-  subscriptions?: number;
-};
+/** What the event hub hands a subscription resolver: one redacted GameEvent. */
+export type LiveEvent = GameEventOut;
 
-export function startGraphqlWs(deps: AppDeps, schema: GraphQLSchema, wsServer: WebSocketServer): Disposable {
-  return useServer<Record<string, unknown>, ConnectionExtra>(
+/** The context of an operation over graphql-ws: the connection's, plus the live-event hub. */
+export interface SubscriptionContext extends Context {
+  readonly events: EventHub<LiveEvent>;
+  /** Closes this operation's connection (used for slow consumers). */
+  closeConnection(code: ZkCloseCode): void;
+}
+
+type ConnectionExtra = { context?: Context };
+
+/**
+ * graphql-ws accepts errors from `onSubscribe` only if they are `instanceof GraphQLError` of the
+ * `graphql` it loads itself, which Node resolves to graphql's CommonJS build. A bundler or test
+ * runner may hand this file graphql's ESM build, whose class is a different one (the dual-package
+ * hazard), and graphql-ws would then close the socket with 4500. So errors are rebuilt with the
+ * class graphql-ws sees.
+ */
+const { GraphQLError: WsGraphQLError } = createRequire(import.meta.url)('graphql') as {
+  GraphQLError: typeof GraphQLError;
+};
+function forGraphqlWs(errors: readonly GraphQLError[]): GraphQLError[] {
+  return errors.map(
+    (e) => new WsGraphQLError(e.message, { nodes: e.nodes ?? null, extensions: e.extensions }),
+  );
+}
+
+export interface GraphqlWsServer extends Disposable {
+  readonly events: EventHub<LiveEvent>;
+}
+
+export interface GraphqlWsOptions {
+  /** Document limits shared with HTTP; created from the config when not given. */
+  readonly armor?: Armor;
+  /** Event hub limits (tests lower them). */
+  readonly hub?: Partial<HubOptions>;
+}
+
+export function startGraphqlWs(
+  deps: AppDeps,
+  schema: GraphQLSchema,
+  wsServer: WebSocketServer,
+  options: GraphqlWsOptions = {},
+): GraphqlWsServer {
+  const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
+  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), options.hub);
+  const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
       connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
       onConnect: async (ctx) => {
         const auth = await authenticate(deps, ctx.connectionParams?.['authorization']);
-        // A presented but invalid credential is refused outright; anonymous connections may still
-        // call public operations (e.g. `rulesets`), and subscriptions check standing per game.
+        // A presented but invalid credential is refused outright (4403); anonymous connections may
+        // still call public operations (e.g. `rulesets`), and subscriptions check standing per game.
         if (auth.badCredential) return false;
         ctx.extra.context = { ...deps, requestId: randomUUID(), ...auth };
-        ctx.extra.subscriptions = 0;
         return true;
       },
-      context: (ctx) => ctx.extra.context,
-      onSubscribe: (ctx) => {
-        const count = (ctx.extra.subscriptions ?? 0) + 1;
-        if (count > WS_LIMITS.maxSubscriptionsPerConnection) {
-          ctx.extra.socket.close(CloseCode.SubscriberAlreadyExists - 1 /* 4408 */, 'Too many subscriptions');
-          return [];
+      context: (ctx): SubscriptionContext => ({
+        ...(ctx.extra.context as Context),
+        events,
+        closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
+      }),
+      onSubscribe: (ctx, _id, payload) => {
+        // `ctx.subscriptions` already holds this one; graphql-ws removes entries however they end.
+        if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerConnection) {
+          const code = ZkCloseCode.TooManySubscriptions;
+          ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+          return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
         }
-        ctx.extra.subscriptions = count;
-        return undefined;
-      },
-      onComplete: (ctx) => {
-        ctx.extra.subscriptions = Math.max(0, (ctx.extra.subscriptions ?? 1) - 1);
+        // The same depth, alias, directive, cost and token limits as HTTP.
+        const refused = armor.check(schema, payload.query);
+        return refused ? forGraphqlWs(refused) : undefined;
       },
       onError: (ctx, _id, _payload, errors) =>
         errors.map((e) =>
           formatError(e.toJSON(), ctx.extra.context?.requestId, (f) =>
-            deps.logger.error({ err: e, formatted: f }, 'ws error'),
+            deps.logger.error({ requestId: ctx.extra.context?.requestId, err: e, formatted: f }, 'ws error'),
           ),
         ) as never,
+      // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
+      onNext: (ctx, _id, _payload, args, result) => {
+        if (getOperationAST(args.document, args.operationName)?.operation === 'subscription')
+          deps.metrics.subscriptionEventsSent();
+        if (!result.errors?.length) return undefined;
+        const requestId = ctx.extra.context?.requestId;
+        return {
+          ...result,
+          errors: result.errors.map((e) =>
+            formatError('toJSON' in e ? e.toJSON() : e, requestId, (f) =>
+              deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
+            ),
+          ),
+        };
+      },
     },
     wsServer,
     WS_LIMITS.keepAlive,
   );
+  return {
+    events,
+    dispose: async () => {
+      await server.dispose();
+      await events.close();
+    },
+  };
 }

@@ -1,0 +1,273 @@
+/**
+ * B2, a full game view for one viewer: `game(id)` over HTTP (players, every zone, every object and
+ * its card fields) against one hand-written SQL query that builds the same document in PostgreSQL,
+ * with card properties nulled by a CASE for objects the viewer may not see.
+ */
+import pg from 'pg';
+import { RULESETS } from '../src/rules/index.js';
+import type { BenchConfig } from './lib/config.js';
+import { createBenchGame } from './lib/fixtures.js';
+import type { GraphqlClient } from './lib/graphql.js';
+import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
+import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
+
+export const GAME_VIEW = /* GraphQL */ `
+  query BenchGameView($id: ID!) {
+    game(id: $id) {
+      id
+      version
+      players {
+        id
+        name
+        seat
+      }
+      zones {
+        id
+        type
+        owner {
+          id
+        }
+        index
+        count
+        objects {
+          id
+          kind
+          position
+          faceUp
+          owner {
+            id
+          }
+          controller {
+            id
+          }
+          card {
+            name
+            types
+            subtypes
+            text
+            attributes
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The baseline: the view in one statement. Visibility follows src/rules/visibility.ts for
+ * unhosted and hosted objects: revealed to all, public (face up where the zone type allows face-up
+ * objects, and its host too), revealed to the viewer, or seen face down by owner/controller per the
+ * zone type. Zone-type rules come in as arrays from the ruleset catalog.
+ */
+export const VIEW_SQL = `
+WITH zt AS (
+  SELECT * FROM unnest($2::text[], $3::bool[], $4::text[]) AS t(type, allows_face_up, seen_by)
+),
+objs AS (
+  SELECT o.zone_id, o.sort_key,
+    json_build_object(
+      'id', o.public_id,
+      'kind', o.kind,
+      'position', CASE WHEN o.host_key IS NULL
+        THEN row_number() OVER (PARTITION BY o.zone_id, o.host_key IS NULL ORDER BY o.sort_key) - 1 END,
+      'faceUp', o.face_up,
+      'owner', json_build_object('id', o.owner_id),
+      'controller', json_build_object('id', o.controller_id),
+      'card', CASE WHEN
+          o.revealed_to_all
+          OR (zt.allows_face_up AND o.face_up AND (h.key IS NULL OR h.face_up))
+          OR $5::uuid = ANY(o.revealed_to)
+          OR (zt.seen_by = 'owner' AND (o.owner_id = $5::uuid OR z.owner_id = $5::uuid))
+          OR (zt.seen_by = 'controller' AND o.controller_id = $5::uuid)
+        THEN json_build_object('name', o.name, 'types', o.types, 'subtypes', o.subtypes,
+                               'text', o.text, 'attributes', o.attributes)
+        END
+    ) AS obj
+  FROM game_object o
+  JOIN zone z ON z.id = o.zone_id
+  JOIN zt ON zt.type = z.type
+  LEFT JOIN game_object h ON h.key = o.host_key
+  WHERE o.game_id = $1
+)
+SELECT json_build_object(
+  'id', g.id,
+  'version', g.version,
+  'players', (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'seat', p.seat) ORDER BY p.seat)
+              FROM player p WHERE p.game_id = g.id),
+  'zones', (SELECT json_agg(json_build_object(
+              'id', z.id, 'type', z.type,
+              'owner', CASE WHEN z.owner_id IS NULL THEN NULL ELSE json_build_object('id', z.owner_id) END,
+              'index', z.index,
+              'count', (SELECT count(*) FROM objs WHERE objs.zone_id = z.id),
+              'objects', coalesce((SELECT json_agg(objs.obj ORDER BY objs.sort_key) FROM objs
+                                   WHERE objs.zone_id = z.id), '[]'::json))
+            ORDER BY z.created_at, z.type, z.index)
+            FROM zone z WHERE z.game_id = g.id)
+) AS view
+FROM game g WHERE g.id = $1`;
+
+export async function runB2(deps: {
+  api: GraphqlClient;
+  databaseUrl: string;
+  config: BenchConfig;
+  log: BenchLog;
+  /** CPU time the service process has used so far (ms). */
+  serviceCpuMs: () => Promise<number>;
+}): Promise<CaseReport> {
+  const { api, config, log } = deps;
+  log(`B2: creating a game of ${config.gameObjects} objects`);
+  const game = await createBenchGame(api, config.gameObjects, { layout: true });
+  const viewer = game.seats[0];
+  if (!viewer) throw new Error('no seat');
+  const spec = RULESETS.mtg;
+  const params = [
+    game.id,
+    spec.zoneTypes.map((z) => z.type),
+    spec.zoneTypes.map((z) => z.allowsFaceUp),
+    spec.zoneTypes.map((z) => z.faceDownSeenBy),
+    viewer.playerId,
+  ];
+  const maxClients = Math.max(...config.concurrency);
+  const clients = await Promise.all(
+    Array.from({ length: maxClients }, async () => {
+      const c = new pg.Client({ connectionString: deps.databaseUrl });
+      await c.connect();
+      return c;
+    }),
+  );
+  try {
+    // Both answers must describe the same game: same object count, same number of visible cards.
+    const first = clients[0];
+    if (!first) throw new Error('no client');
+    type View = { zones: { objects: { card: unknown }[] }[] };
+    const sqlView = (await first.query<{ view: View }>(VIEW_SQL, params)).rows[0]?.view;
+    const apiView = (await api.request<{ game: View }>(GAME_VIEW, { id: game.id }, viewer.token)).game;
+    const shape = (v: View | undefined) => {
+      const objects = (v?.zones ?? []).flatMap((z) => z.objects);
+      return { objects: objects.length, visible: objects.filter((o) => o.card !== null).length };
+    };
+    const a = shape(sqlView);
+    const b = shape(apiView);
+    log(
+      `  view check: SQL ${a.objects} objects (${a.visible} visible), API ${b.objects} objects (${b.visible} visible)`,
+    );
+    const check =
+      a.objects === b.objects && a.visible === b.visible
+        ? `Both views list ${a.objects} objects, ${a.visible} of them with card fields for the viewer.`
+        : `**Views differ**: SQL ${a.objects} objects / ${a.visible} visible, API ${b.objects} / ${b.visible}.`;
+
+    const baseline = async (slot: number) => {
+      const c = clients[slot];
+      if (!c) throw new Error('no client');
+      await c.query(VIEW_SQL, params);
+    };
+    const service = async () => {
+      await api.request(GAME_VIEW, { id: game.id }, viewer.token);
+    };
+    /** Service CPU per completed view over the run (warm-up included), in ms. */
+    const cpuPerOp = new Map<RunResult, number>();
+    const run = async (name: string, op: (slot: number) => Promise<void>, c: number): Promise<RunResult> => {
+      const cpu0 = name === 'service' ? await deps.serviceCpuMs() : 0;
+      const r = await closedLoop({
+        concurrency: c,
+        seconds: config.seconds,
+        warmupSeconds: config.warmupSeconds,
+        op,
+      });
+      if (name === 'service')
+        cpuPerOp.set(r, ((await deps.serviceCpuMs()) - cpu0) / Math.max(1, r.completed));
+      log(
+        `  ${name} c=${c}: ${fmtRate(r.throughput)} views/s, p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms${name === 'service' ? `, service CPU ${fmtMs(cpuPerOp.get(r) ?? Number.NaN)} ms/view` : ''}${r.errors ? ` (${r.errors} errors: ${r.firstError})` : ''}`,
+      );
+      return r;
+    };
+    const rows: string[][] = [];
+    const peak = { baseline: 0, service: 0 };
+    for (const c of config.concurrency) {
+      const rb = await run('baseline', baseline, c);
+      const rs = await run('service', service, c);
+      peak.baseline = Math.max(peak.baseline, rb.throughput);
+      peak.service = Math.max(peak.service, rs.throughput);
+      rows.push([
+        String(c),
+        fmtRate(rb.throughput),
+        fmtRate(rs.throughput),
+        fmtRatio(rs.throughput / rb.throughput),
+        `${fmtMs(rb.latency.p50)} / ${fmtMs(rs.latency.p50)}`,
+        `${fmtMs(rb.latency.p99)} / ${fmtMs(rs.latency.p99)}`,
+        fmtMs(cpuPerOp.get(rs) ?? Number.NaN),
+        String(rb.errors + rs.errors),
+      ]);
+    }
+    const half = async (name: string, op: (slot: number) => Promise<void>, peakRate: number) => {
+      const rate = Math.max(1, peakRate / 2);
+      const r = await openLoop({
+        rate,
+        seconds: config.seconds,
+        warmupSeconds: config.warmupSeconds,
+        slots: maxClients,
+        op,
+      });
+      log(
+        `  open loop ${name} @ ${fmtRate(rate)}/s: p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms, dropped ${r.dropped}`,
+      );
+      return { rate, r };
+    };
+    const hb = await half('baseline', baseline, peak.baseline);
+    const hs = await half('service', service, peak.service);
+    const p99Ratio = hs.r.latency.p99 / hb.r.latency.p99;
+    const line = (name: string, h: { rate: number; r: RunResult }) => [
+      name,
+      fmtRate(h.rate),
+      fmtMs(h.r.latency.p50),
+      fmtMs(h.r.latency.p90),
+      fmtMs(h.r.latency.p99),
+      fmtMs(h.r.latency.max),
+      String(h.r.dropped),
+    ];
+    const markdown = [
+      table(
+        [
+          'clients',
+          'baseline views/s',
+          'service views/s',
+          'service/baseline',
+          'p50 ms (baseline / service)',
+          'p99 ms (baseline / service)',
+          'service CPU ms/view',
+          'errors',
+        ],
+        rows,
+      ),
+      '',
+      table(
+        [
+          'latency at half peak (open loop)',
+          'offered views/s',
+          'p50 ms',
+          'p90 ms',
+          'p99 ms',
+          'max ms',
+          'dropped',
+        ],
+        [line('baseline', hb), line('service', hs)],
+      ),
+      '',
+      `${check} p99 at half peak: service/baseline ${fmtRatio(p99Ratio)}.`,
+    ].join('\n');
+    return {
+      title: 'B2, a full game view (`game(id)`)',
+      markdown,
+      targets: [
+        {
+          target: 'B2 view p99 ≤ 2× baseline (at half of each side’s peak)',
+          measured: fmtRatio(p99Ratio),
+          met: Number.isFinite(p99Ratio) ? p99Ratio <= 2 : null,
+        },
+      ],
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  }
+}

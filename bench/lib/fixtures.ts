@@ -1,0 +1,202 @@
+/**
+ * Games for the benchmarks, created through the real API (so the rows are exactly what the service
+ * writes), then laid out like a game in progress: opening hands, permanents, a graveyard. The raw
+ * SQL baselines operate on the same rows.
+ */
+import type { GraphqlClient } from './graphql.js';
+
+/** One seat of a bench game: what both the API client and the raw client need. */
+export interface BenchSeat {
+  readonly playerId: string;
+  readonly token: string;
+  readonly libraryId: string;
+  readonly handId: string;
+}
+
+export interface BenchGame {
+  readonly id: string;
+  readonly seats: readonly BenchSeat[];
+  readonly spectatorToken: string;
+}
+
+const CREATE_GAME = /* GraphQL */ `
+  mutation BenchCreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        zones {
+          id
+          type
+          owner {
+            id
+          }
+        }
+      }
+      seats {
+        player {
+          id
+          seat
+        }
+        token
+      }
+      spectatorToken
+    }
+  }
+`;
+
+export const MOVE = /* GraphQL */ `
+  mutation BenchMove($input: MoveObjectsInput!) {
+    moveObjects(input: $input) {
+      version
+      objects {
+        id
+      }
+      events {
+        seq
+      }
+    }
+  }
+`;
+
+export interface MovePayload {
+  moveObjects: { version: number; objects: { id: string }[]; events: { seq: number }[] };
+}
+
+interface CreatePayload {
+  createGame: {
+    game: { id: string; zones: { id: string; type: string; owner: { id: string } | null }[] };
+    seats: { player: { id: string; seat: number }; token: string }[];
+    spectatorToken: string;
+  };
+}
+
+const CREATURES = ['Elf', 'Goblin', 'Wizard', 'Knight', 'Merfolk', 'Zombie', 'Angel', 'Dragon'];
+
+/** A plausible Magic card: name, types, rules text and a few attributes (a few hundred bytes). */
+function card(seat: number, i: number) {
+  const creature = i % 3 !== 0;
+  const sub = CREATURES[i % CREATURES.length] ?? 'Elf';
+  return {
+    name: creature ? `${sub} of Seat ${seat} #${i}` : `Forest`,
+    types: creature ? ['Creature'] : ['Land'],
+    subtypes: creature ? [sub, 'Warrior'] : ['Forest'],
+    text: creature
+      ? `When this creature enters, look at the top ${1 + (i % 4)} cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.`
+      : '({T}: Add {G}.)',
+    attributes: creature
+      ? { manaCost: `{${1 + (i % 5)}}{G}`, power: 1 + (i % 5), toughness: 1 + (i % 4), rarity: 'common' }
+      : { rarity: 'basic' },
+  };
+}
+
+/**
+ * How the cards of each seat are spread after set-up, as `[zone type, count]` moved off the top of
+ * the library. The rest stay in the library.
+ */
+const LAYOUT: readonly (readonly [string, number])[] = [
+  ['hand', 7],
+  ['battlefield', 12],
+  ['graveyard', 4],
+];
+
+/**
+ * Creates a two-player Magic game of `objects` cards (half per seat) and lays it out. With
+ * `layout: false` every card stays in its library (fast; for games that only need moves).
+ */
+export async function createBenchGame(
+  api: GraphqlClient,
+  objects: number,
+  opts: { layout: boolean } = { layout: true },
+): Promise<BenchGame> {
+  const perSeat = Math.max(30, Math.floor(objects / 2));
+  const { createGame } = await api.request<CreatePayload>(CREATE_GAME, {
+    input: {
+      ruleset: 'mtg',
+      players: [0, 1].map((seat) => ({
+        name: `Bench ${seat}`,
+        deck: Array.from({ length: perSeat }, (_, i) => card(seat, i)),
+      })),
+    },
+  });
+  // The seat's own zone of that type, else the shared one (MTG battlefield, stack, exile).
+  const zone = (type: string, owner: string) => {
+    const z =
+      createGame.game.zones.find((x) => x.type === type && x.owner?.id === owner) ??
+      createGame.game.zones.find((x) => x.type === type && x.owner === null);
+    if (!z) throw new Error(`no ${type} zone for ${owner}`);
+    return z.id;
+  };
+  const seats = [...createGame.seats]
+    .sort((a, b) => a.player.seat - b.player.seat)
+    .map((s) => ({
+      playerId: s.player.id,
+      token: s.token,
+      libraryId: zone('library', s.player.id),
+      handId: zone('hand', s.player.id),
+    }));
+  const game: BenchGame = { id: createGame.game.id, seats, spectatorToken: createGame.spectatorToken };
+  if (opts.layout) {
+    for (const seat of seats) {
+      for (const [type, count] of LAYOUT) {
+        await api.request<MovePayload>(
+          MOVE,
+          {
+            input: {
+              gameId: game.id,
+              select: { zoneId: seat.libraryId, from: 'TOP', count },
+              to: { zoneId: zone(type, seat.playerId) },
+              ...(type === 'battlefield' || type === 'graveyard' ? { faceUp: true } : {}),
+            },
+          },
+          seat.token,
+        );
+      }
+    }
+  }
+  return game;
+}
+
+/** Creates `count` games, a few at a time. */
+export async function createBenchGames(
+  api: GraphqlClient,
+  count: number,
+  objects: number,
+  opts: { layout: boolean },
+): Promise<BenchGame[]> {
+  const games: BenchGame[] = [];
+  const parallel = 4;
+  for (let i = 0; i < count; i += parallel) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(parallel, count - i) }, () => createBenchGame(api, objects, opts)),
+    );
+    games.push(...batch);
+  }
+  return games;
+}
+
+/**
+ * The API side of the move workload: each call either draws the top card of the seat's library
+ * into its hand, or puts the card drawn last on the bottom of the library (so cards cycle through
+ * the library and no card's history grows much faster than the others).
+ */
+export class ApiMover {
+  #held: string | null = null;
+
+  constructor(
+    private readonly api: GraphqlClient,
+    private readonly game: BenchGame,
+    private readonly seat: BenchSeat,
+  ) {}
+
+  /** Runs one move; resolves with the seqs it committed. */
+  async move(): Promise<MovePayload['moveObjects']> {
+    const { gameId, seat } = { gameId: this.game.id, seat: this.seat };
+    const input =
+      this.#held === null
+        ? { gameId, select: { zoneId: seat.libraryId, from: 'TOP', count: 1 }, to: { zoneId: seat.handId } }
+        : { gameId, objectIds: [this.#held], to: { zoneId: seat.libraryId }, position: 'BOTTOM' };
+    const { moveObjects } = await this.api.request<MovePayload>(MOVE, { input }, seat.token);
+    this.#held = this.#held === null ? (moveObjects.objects[0]?.id ?? null) : null;
+    return moveObjects;
+  }
+}

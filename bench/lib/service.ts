@@ -1,0 +1,143 @@
+/**
+ * The service under test, as its own process (`node --import tsx src/main.ts`, what `npm start`
+ * runs), so its CPU and memory are its own and its pid is the one whose memory we read.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServiceProcess {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly pid: number;
+  readonly adminToken: string;
+  /** Resident set size and, when `/metrics` exposes it, the V8 heap in use. */
+  memory(): Promise<{ rssBytes: number; heapUsedBytes: number | null; source: string }>;
+  /** CPU time (user + system) the process has used so far, in milliseconds. */
+  cpuMs(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  timeoutMs = 90_000,
+): Promise<ServiceProcess> {
+  const adminToken = randomBytes(24).toString('base64url');
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'PORT', 'REDIS_URL'].includes(k)),
+  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: adminToken,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`service did not start in time:\n${out}`)), timeoutMs);
+      const onData = () => {
+        const m = /Zonekeeper listening on (\S+)/.exec(out);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          child.stdout?.off('data', onData);
+          resolve(m[1]);
+        }
+      };
+      child.stdout?.on('data', onData);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`service exited with ${code} before starting:\n${out}`));
+      });
+    });
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  const pid = child.pid ?? 0;
+  const base = new URL(url);
+  const metricsUrl = `${base.protocol}//${base.host}/metrics`;
+
+  return {
+    url,
+    wsUrl: url.replace(/^http/, 'ws'),
+    pid,
+    adminToken,
+    memory: async () => {
+      const metrics = await readMetrics(metricsUrl);
+      const rss = metric(metrics, 'process_resident_memory_bytes');
+      const heap = metric(metrics, 'nodejs_heap_size_used_bytes') ?? null;
+      if (rss !== undefined) return { rssBytes: rss, heapUsedBytes: heap, source: '/metrics' };
+      return { rssBytes: await procRss(pid), heapUsedBytes: heap, source: `/proc/${pid}/status` };
+    },
+    cpuMs: () => procCpuMs(pid),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Unlabelled samples of a Prometheus text exposition; empty when there is no `/metrics`. */
+async function readMetrics(url: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) return out;
+    for (const line of (await res.text()).split('\n')) {
+      const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*) ([0-9.eE+-]+)$/.exec(line.trim());
+      if (m?.[1] && m[2]) out.set(m[1], Number(m[2]));
+    }
+  } catch {
+    // No metrics endpoint: fall back to /proc.
+  }
+  return out;
+}
+
+/** A sample by name, with or without the service's metric prefix (`zonekeeper_…`). */
+function metric(metrics: Map<string, number>, name: string): number | undefined {
+  for (const [k, v] of metrics) if (k === name || k.endsWith(`_${name}`)) return v;
+  return undefined;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux this runs on (USER_HZ). */
+const USER_HZ = 100;
+
+async function procCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces), from field 3 on.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / USER_HZ;
+}
+
+async function procRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!m?.[1]) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(m[1]) * 1024;
+}

@@ -1,0 +1,125 @@
+/**
+ * Memory per idle subscription: a fresh service process, N graphql-ws connections each holding one
+ * `gameEvents` subscription, and the server's resident memory (and V8 heap, when `/metrics` has it)
+ * before and after, divided by N.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BenchConfig } from './lib/config.js';
+import { ApiMover, createBenchGames } from './lib/fixtures.js';
+import { graphqlClient } from './lib/graphql.js';
+import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { startService } from './lib/service.js';
+import { graphqlWsSubscriber, openSubscribers, type Subscriber } from './lib/subscriber.js';
+
+const GAMES = 10;
+const MiB = 2 ** 20;
+
+/** Median of three samples a second apart: RSS moves with the allocator and the GC. */
+async function settledMemory(read: () => Promise<{ rssBytes: number; heapUsedBytes: number | null }>) {
+  const samples: { rssBytes: number; heapUsedBytes: number | null }[] = [];
+  for (let i = 0; i < 3; i++) {
+    if (i) await sleep(1_000);
+    samples.push(await read());
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  const heaps = samples.map((s) => s.heapUsedBytes).filter((h): h is number => h !== null);
+  return { rss: median(samples.map((s) => s.rssBytes)), heap: heaps.length ? median(heaps) : null };
+}
+
+export async function runMemory(deps: {
+  databaseUrl: string;
+  config: BenchConfig;
+  log: BenchLog;
+}): Promise<CaseReport> {
+  const { config, log } = deps;
+  const n = config.idleSubscriptions;
+  log(`memory: fresh service, ${n} idle subscriptions over ${GAMES} games`);
+  const service = await startService(deps.databaseUrl);
+  const api = graphqlClient(service.url);
+  let subs: Subscriber[] = [];
+  const problems: string[] = [];
+  let received = 0;
+  try {
+    const games = await createBenchGames(api, GAMES, 60, { layout: false });
+    const open = (i: number) => {
+      const game = games[i % GAMES];
+      if (!game) throw new Error('no game');
+      const seat = game.seats[i % 3];
+      return graphqlWsSubscriber({
+        url: service.wsUrl,
+        gameId: game.id,
+        token: seat ? seat.token : game.spectatorToken,
+        onReceipt: () => received++,
+        onProblem: (m) => problems.length < 10 && problems.push(m),
+      });
+    };
+    // Warm-up: every code path a subscription touches runs once before the first sample.
+    const warm = await openSubscribers(GAMES * 3, open);
+    for (const g of games) {
+      const seat = g.seats[0];
+      if (seat) await new ApiMover(api, g, seat).move();
+    }
+    await sleep(1_000);
+    for (const s of warm) s.close();
+    await sleep(2_000);
+    const before = await settledMemory(service.memory);
+
+    subs = await openSubscribers(n, open);
+    // One event per game proves every subscription is registered in the hub, then they idle.
+    received = 0;
+    for (const g of games) {
+      const seat = g.seats[0];
+      if (seat) await new ApiMover(api, g, seat).move();
+    }
+    const end = Date.now() + 15_000;
+    while (received < n && Date.now() < end) await sleep(50);
+    await sleep(2_000);
+    const after = await settledMemory(service.memory);
+    const source = (await service.memory()).source;
+
+    const rssPer = (after.rss - before.rss) / n;
+    const heapPer = after.heap !== null && before.heap !== null ? (after.heap - before.heap) / n : null;
+    const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+    const rows = [
+      [
+        'resident set (RSS)',
+        `${(before.rss / MiB).toFixed(1)} MiB`,
+        `${(after.rss / MiB).toFixed(1)} MiB`,
+        kib(rssPer),
+      ],
+      ...(heapPer !== null && after.heap !== null && before.heap !== null
+        ? [
+            [
+              'V8 heap used',
+              `${(before.heap / MiB).toFixed(1)} MiB`,
+              `${(after.heap / MiB).toFixed(1)} MiB`,
+              kib(heapPer),
+            ],
+          ]
+        : []),
+    ];
+    log(
+      `  RSS ${(before.rss / MiB).toFixed(1)} → ${(after.rss / MiB).toFixed(1)} MiB: ${kib(rssPer)} per subscription`,
+    );
+    const markdown = [
+      table(
+        [
+          'memory of the service process',
+          `before (0 subscriptions)`,
+          `after (${n} idle)`,
+          'per subscription',
+        ],
+        rows,
+      ),
+      '',
+      `Each subscription is its own graphql-ws connection (connection + one \`gameEvents\`), over ${GAMES} games; ` +
+        `${received} of ${n} saw the one event sent to prove they were live. Read from ${source}; median of three samples a second apart.`,
+      ...problems.map((p) => `- ${p}`),
+    ].join('\n');
+    return { title: 'Memory per idle subscription', markdown, targets: [] };
+  } finally {
+    for (const s of subs) s.close();
+    api.close();
+    await service.stop();
+  }
+}

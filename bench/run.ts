@@ -1,0 +1,221 @@
+/**
+ * `npm run bench` (issue #8): the service against raw-SQL / raw-ws baselines doing the same work,
+ * in one run on one machine. Prints every table and writes them, with the machine's description,
+ * to BENCHMARKS.md. Settings: bench/lib/config.ts (BENCH_* environment variables).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runB1 } from './b1-move.js';
+import { runB2 } from './b2-view.js';
+import { runB3 } from './b3-fanout.js';
+import { runMemory } from './memory.js';
+import { loadBenchConfig, type BenchConfig } from './lib/config.js';
+import { openBenchDatabase } from './lib/database.js';
+import { graphqlClient } from './lib/graphql.js';
+import { describeMachine, loadAverage, type MachineInfo } from './lib/machine.js';
+import { table, type CaseReport } from './lib/report.js';
+import { ROOT, startService, type ServiceProcess } from './lib/service.js';
+
+/** However the run goes, the process ends by then (`BENCH_TIMEOUT_SECONDS`). */
+const TIMEOUT_SECONDS = Number(process.env['BENCH_TIMEOUT_SECONDS'] || 900);
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+const cleanups: (() => Promise<void>)[] = [];
+
+async function cleanUp(): Promise<void> {
+  for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+}
+
+const watchdog = setTimeout(() => {
+  log(`bench: ${TIMEOUT_SECONDS} s elapsed, stopping`);
+  const force = setTimeout(() => process.exit(2), 20_000);
+  force.unref();
+  void cleanUp().finally(() => process.exit(2));
+}, TIMEOUT_SECONDS * 1000);
+watchdog.unref();
+
+const METHOD = `
+## How it is measured
+
+- **One machine, one run.** The service runs as its own process (\`node --import tsx src/main.ts\`,
+  what \`npm start\` runs, \`LOG_LEVEL=warn\`) against the same PostgreSQL as the baselines; the load
+  generators, the baselines' \`pg\` clients and all subscribers run in the bench process. On a small
+  machine they all share the cores, so absolute numbers are modest: read the ratios.
+- **Same rows.** Games are created through the API (two-player Magic games of BENCH_GAME_OBJECTS
+  objects, laid out with hands, permanents and graveyards). The baselines operate on those rows.
+- **B1, a move.** Each operation alternately draws the top card of a seat's library into its hand
+  and puts that card on the bottom of the library. Service: \`moveObjects\` over HTTP (keep-alive,
+  seat token). Baseline: one \`pg\` connection per client running \`BEGIN; SELECT … FOR UPDATE\` on
+  the game; \`UPDATE game_object\` (zone, sort_key, public_id, history); \`UPDATE game\` (version,
+  last_seq); \`INSERT game_event\` (a real payload copied from the service); \`COMMIT\`.
+  Throughput is closed loop: N clients send back to back for BENCH_SECONDS after a warm-up, each
+  on its own game ("own games") or all on one game ("one game", every move queues on the game's
+  row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half that side's
+  best closed-loop throughput, spread over the own games; latency runs from the *scheduled* arrival
+  to completion, so queueing shows up instead of lowering the load (no coordinated omission).
+- **B2, a view.** The viewer is seat 0. Service: \`game(id)\` over HTTP with players, zones
+  (count, owner) and every object with its card fields. Baseline: one SQL statement that builds the
+  same JSON document in PostgreSQL (\`json_agg\`), nulling card fields with a \`CASE\` that follows
+  src/rules/visibility.ts; the run checks both list the same objects and the same visible cards.
+  Throughput closed loop, latency open loop at half peak, as in B1.
+- **B3, fanout.** Subscribers are plain \`ws\` sockets speaking \`graphql-transport-ws\` (one
+  connection, one \`gameEvents\` subscription each; viewers rotate over both seats and the
+  spectator); the baseline is a separate process running a tiny \`ws\` server that sends a trigger's
+  JSON (the service's own message, re-addressed) to all sockets of a game. Moves (or triggers) are
+  sent open loop: BENCH_FANOUT_MOVES_1 per second on the one game, BENCH_FANOUT_MOVES_100 per
+  second spread round-robin over the 100 games. All timestamps come from one clock in one
+  process. *After commit* = receipt − arrival of the mutation's response (the response follows the
+  commit, so this slightly understates commit→delivery and may be negative); *after send* =
+  receipt − just before the mutation (or the baseline's trigger) was sent, an upper bound. Lost =
+  deliveries expected (events × subscribers of the game) − received, after a drain of up to 10 s.
+- **Service CPU per operation** (B1, B2): CPU time of the service process over a run (warm-up
+  included) ÷ operations completed, from /proc/<pid>/stat. Unlike throughput it hardly depends on
+  what else the machine is doing, so it is the number to compare across runs and commits.
+- **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
+  subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
+  divided by their number. Garbage not yet collected counts, so treat it as an estimate.
+`;
+
+function header(machine: MachineInfo, config: BenchConfig, seconds: number, loadAtEnd: number): string {
+  // Only the load before the run counts: during it, the run itself keeps every core busy.
+  const busy = machine.loadAtStart > machine.cores;
+  return [
+    '# Benchmarks',
+    '',
+    'Generated by `npm run bench` (bench/run.ts). Numbers from different machines are not comparable;',
+    'rerun on yours. The targets are reported, not asserted.',
+    '',
+    table(
+      ['machine', ''],
+      [
+        ['CPU', machine.cpuModel],
+        ['cores', String(machine.cores)],
+        ['RAM', `${machine.ramGiB} GiB`],
+        ['OS', machine.os],
+        ['Node.js', machine.node],
+        ['PostgreSQL', `${machine.postgres}, ${machine.postgresKind}`],
+        ['date', machine.date],
+        [
+          'settings',
+          `BENCH_SECONDS=${config.seconds}, BENCH_WARMUP_SECONDS=${config.warmupSeconds}, BENCH_CONCURRENCY=${config.concurrency.join(',')}, ` +
+            `BENCH_GAME_OBJECTS=${config.gameObjects}, BENCH_FANOUT_SECONDS=${config.fanoutSeconds}, ` +
+            `BENCH_FANOUT_MOVES_1=${config.fanoutMovesOneGame}, BENCH_FANOUT_MOVES_100=${config.fanoutMovesManyGames}, BENCH_IDLE_SUBSCRIPTIONS=${config.idleSubscriptions}`,
+        ],
+        ['run time', `${Math.round(seconds)} s`],
+        [
+          'load average (1 min)',
+          `${machine.loadAtStart} before the run, ${loadAtEnd} at its end (the run's own load included)`,
+        ],
+      ],
+    ),
+    ...(busy
+      ? [
+          '',
+          `> **The machine was busy** when the run started (load average ${machine.loadAtStart} on ${machine.cores} cores, from other work):`,
+          '> every number below is lower, and every latency higher, than on an idle machine.',
+        ]
+      : []),
+  ].join('\n');
+}
+
+function failed(title: string, err: unknown): CaseReport {
+  const message = err instanceof Error ? err.message : String(err);
+  log(`${title} FAILED: ${message}`);
+  return { title, markdown: `**Not measured**: ${message.split('\n')[0]}`, targets: [] };
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  const started = performance.now();
+  log(`bench: cases ${[...config.cases].join(', ')}; ${config.seconds} s per run`);
+  const db = await openBenchDatabase();
+  cleanups.push(() => db.release());
+  log(`bench: PostgreSQL ${db.embedded ? 'embedded' : 'given'}`);
+  const machine = await describeMachine(db.url, db.embedded);
+  log(
+    `bench: ${machine.cpuModel}, ${machine.cores} cores, ${machine.ramGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}`,
+  );
+
+  const reports: CaseReport[] = [];
+  const needsService = ['b1', 'b2', 'b3'].some((c) => config.cases.has(c));
+  if (needsService) {
+    let service: ServiceProcess | null = null;
+    try {
+      service = await startService(db.url);
+      const svc = service;
+      cleanups.push(() => svc.stop());
+      log(`bench: service pid ${service.pid} at ${service.url}`);
+      const api = graphqlClient(service.url);
+      const deps = {
+        api,
+        databaseUrl: db.url,
+        wsUrl: service.wsUrl,
+        config,
+        log,
+        serviceCpuMs: () => svc.cpuMs(),
+      };
+      const cases: [string, string, () => Promise<CaseReport>][] = [
+        ['b1', 'B1, a move (`moveObjects`)', () => runB1(deps)],
+        ['b2', 'B2, a full game view (`game(id)`)', () => runB2(deps)],
+        ['b3', 'B3, fanout (`gameEvents` over graphql-ws)', () => runB3(deps)],
+      ];
+      for (const [id, title, run] of cases) {
+        if (!config.cases.has(id)) continue;
+        const t0 = performance.now();
+        reports.push(await run().catch((err: unknown) => failed(title, err)));
+        log(`bench: ${id} took ${Math.round((performance.now() - t0) / 1000)} s`);
+      }
+      api.close();
+    } catch (err) {
+      reports.push(failed('Service', err));
+    } finally {
+      await service?.stop();
+    }
+  }
+  if (config.cases.has('memory')) {
+    const t0 = performance.now();
+    reports.push(
+      await runMemory({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Memory per idle subscription', err),
+      ),
+    );
+    log(`bench: memory took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const targets = reports.flatMap((r) => r.targets);
+  const summary = table(
+    ['target', 'measured', 'met'],
+    targets.map((t) => [t.target, t.measured, t.met === null ? 'not measured' : t.met ? 'yes' : '**no**']),
+  );
+  const document = [
+    header(machine, config, seconds, loadAverage()),
+    '',
+    '## Targets',
+    '',
+    summary,
+    '',
+    ...reports.flatMap((r) => [`## ${r.title}`, '', r.markdown, '']),
+    METHOD.trim(),
+    '',
+  ].join('\n');
+  log('');
+  log(document);
+  if (config.output) {
+    const file = path.resolve(ROOT, config.output);
+    await writeFile(file, document);
+    log(`bench: wrote ${path.relative(ROOT, file)} in ${Math.round(seconds)} s`);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  log(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  clearTimeout(watchdog);
+}

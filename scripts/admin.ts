@@ -1,0 +1,406 @@
+/**
+ * Zonekeeper admin command line: talks to a running service over HTTP and graphql-ws.
+ *
+ *   npm run admin -- list [--ruleset mtg] [--status ACTIVE,ENDED] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
+ *   npm run admin -- show <gameId> [--as admin|spectator|<playerId>] [--seq N] [--json]
+ *   npm run admin -- export <gameId> [--out file.json]
+ *   npm run admin -- import <file.json | ->
+ *   npm run admin -- end <gameId>
+ *   npm run admin -- archive <gameId>
+ *   npm run admin -- tail <gameId> [--after N] [--count N]
+ *
+ * Environment: ZONEKEEPER_URL (default http://localhost:4000/graphql) and ADMIN_TOKEN (required).
+ * Exit codes: 0 done, 1 the service refused or could not be reached, 2 bad usage.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+
+const DEFAULT_URL = 'http://localhost:4000/graphql';
+
+const USAGE = `usage: npm run admin -- <command> [options]
+
+commands:
+  list [--ruleset ID] [--status S1,S2] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
+  show <gameId> [--as admin|spectator|<playerId>] [--seq N] [--json]
+  export <gameId> [--out FILE]
+  import <FILE|->
+  end <gameId>
+  archive <gameId>
+  tail <gameId> [--after N] [--count N]
+
+environment:
+  ZONEKEEPER_URL  GraphQL endpoint (default ${DEFAULT_URL})
+  ADMIN_TOKEN     the service's admin token (required)
+
+exit codes: 0 done, 1 the service refused or was unreachable, 2 bad usage`;
+
+/** Wrong invocation: exit 2. */
+class UsageError extends Error {}
+/** The service answered with errors, or could not be reached: exit 1. */
+class ServiceError extends Error {}
+
+interface Env {
+  readonly url: string;
+  readonly token: string;
+}
+
+async function gql<T>(env: Env, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(env.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (err) {
+    throw new ServiceError(`cannot reach ${env.url}: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  let body: { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    throw new ServiceError(`HTTP ${res.status} from ${env.url}: ${text.slice(0, 200)}`);
+  }
+  if (body.errors?.length)
+    throw new ServiceError(
+      body.errors.map((e) => `${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n'),
+    );
+  if (!body.data) throw new ServiceError(`HTTP ${res.status}: no data`);
+  return body.data;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A compact, left-aligned table. */
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), ...rows.map(line)].join('\n');
+}
+
+function int(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+function needId(positionals: readonly string[], what = 'gameId'): string {
+  const id = positionals[0];
+  if (!id) throw new UsageError(`missing <${what}>`);
+  return id;
+}
+
+// ----- commands ---------------------------------------------------------------------------------
+
+interface AdminGame {
+  id: string;
+  ruleset: string;
+  status: string;
+  version: number;
+  lastSeq: number;
+  createdAt: string;
+  players: { id: string; name: string; seat: number }[];
+}
+
+const ADMIN_GAME =
+  'id ruleset status version lastSeq createdAt endedAt importedFrom players { id name seat }';
+
+async function list(env: Env, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      ruleset: { type: 'string' },
+      status: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      offset: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const status = values.status?.split(',').map((s) => s.trim().toUpperCase());
+  if (status?.some((s) => !['ACTIVE', 'ENDED', 'ARCHIVED'].includes(s)))
+    throw new UsageError('--status takes ACTIVE, ENDED and/or ARCHIVED, comma separated');
+  for (const d of [values.from, values.to])
+    if (d !== undefined && Number.isNaN(Date.parse(d))) throw new UsageError(`not a date: ${d}`);
+  const data = await gql<{
+    adminGames: { games: AdminGame[]; total: number; offset: number; hasNextPage: boolean };
+  }>(
+    env,
+    `query List($filter: AdminGameFilter, $offset: Int, $limit: Int) {
+      adminGames(filter: $filter, offset: $offset, limit: $limit) { total offset hasNextPage games { ${ADMIN_GAME} } }
+    }`,
+    {
+      filter: {
+        ...(values.ruleset ? { ruleset: values.ruleset } : {}),
+        ...(status ? { status } : {}),
+        ...(values.from ? { createdFrom: new Date(values.from).toISOString() } : {}),
+        ...(values.to ? { createdTo: new Date(values.to).toISOString() } : {}),
+      },
+      offset: int(values.offset, 'offset') ?? 0,
+      limit: int(values.limit, 'limit') ?? 50,
+    },
+  );
+  const page = data.adminGames;
+  if (values.json) return print(page);
+  process.stdout.write(
+    `${table(
+      ['ID', 'RULESET', 'STATUS', 'VERSION', 'SEQ', 'CREATED', 'PLAYERS'],
+      page.games.map((g) => [
+        g.id,
+        g.ruleset,
+        g.status,
+        String(g.version),
+        String(g.lastSeq),
+        g.createdAt,
+        g.players.map((p) => p.name).join(', '),
+      ]),
+    )}\n${page.offset + 1}-${page.offset + page.games.length} of ${page.total}${page.hasNextPage ? ' (more: --offset ' + (page.offset + page.games.length) + ')' : ''}\n`,
+  );
+}
+
+interface ShownObject {
+  id: string;
+  faceUp: boolean;
+  position: number | null;
+  host: { id: string } | null;
+  card: { name: string } | null;
+  internalKey: string | null;
+}
+interface ShownGame {
+  id: string;
+  ruleset: string;
+  status: string;
+  version: number;
+  lastSeq: number;
+  players: { id: string; name: string; seat: number }[];
+  zones: {
+    id: string;
+    type: string;
+    name: string;
+    index: number;
+    count: number;
+    owner: { id: string } | null;
+    objects: ShownObject[];
+  }[];
+}
+
+const SHOW_QUERY = `query Show($gameId: ID!, $seq: Int!, $as: ViewerInput!) {
+  gameAt(gameId: $gameId, seq: $seq, as: $as) {
+    seq version
+    game {
+      id ruleset status version lastSeq
+      players { id name seat }
+      zones { id type name index count owner { id }
+        objects { id faceUp position host { id } card { name types subtypes text attributes } internalKey } }
+    }
+  }
+}`;
+
+async function show(env: Env, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      as: { type: 'string', default: 'admin' },
+      seq: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const gameId = needId(positionals);
+  const who = values.as.toLowerCase();
+  const as =
+    who === 'admin'
+      ? { kind: 'ADMIN' }
+      : who === 'spectator'
+        ? { kind: 'SPECTATOR' }
+        : { kind: 'PLAYER', playerId: values.as };
+  let seq = int(values.seq, 'seq');
+  if (seq === undefined)
+    seq = (
+      await gql<{ game: { lastSeq: number } }>(env, 'query($id: ID!) { game(id: $id) { lastSeq } }', {
+        id: gameId,
+      })
+    ).game.lastSeq;
+  const data = await gql<{ gameAt: { seq: number; version: number; game: ShownGame } }>(env, SHOW_QUERY, {
+    gameId,
+    seq,
+    as,
+  });
+  if (values.json) return print(data.gameAt);
+  const g = data.gameAt.game;
+  const names = new Map(g.players.map((p) => [p.id, p.name]));
+  const out = [
+    `game ${g.id}  ${g.ruleset}  ${g.status}  version ${g.version}  seq ${data.gameAt.seq}  as ${as.kind === 'PLAYER' ? `player ${names.get(values.as) ?? values.as}` : as.kind.toLowerCase()}`,
+    `players: ${g.players.map((p) => `${p.seat}:${p.name} (${p.id})`).join(', ')}`,
+  ];
+  for (const z of g.zones) {
+    const owner = z.owner ? (names.get(z.owner.id) ?? z.owner.id) : 'shared';
+    const objects = z.objects.map(
+      (o) => `${o.host ? '↳' : ''}${o.card ? o.card.name : '?'}${o.faceUp ? '' : ' (down)'}`,
+    );
+    out.push(
+      `  ${`${z.name}${z.index ? ` #${z.index}` : ''} [${owner}]`.padEnd(32)} ${String(z.count).padStart(3)}  ${objects.join(', ')}`,
+    );
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+async function exportCommand(env: Env, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' } },
+  });
+  const gameId = needId(positionals);
+  const data = await gql<{ exportGame: unknown }>(env, 'query($id: ID!) { exportGame(gameId: $id) }', {
+    id: gameId,
+  });
+  const text = `${JSON.stringify(data.exportGame, null, 2)}\n`;
+  if (values.out) {
+    await writeFile(values.out, text);
+    process.stderr.write(`wrote ${values.out}\n`);
+  } else process.stdout.write(text);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function importCommand(env: Env, args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const file = needId(positionals, 'file');
+  let document: unknown;
+  try {
+    document = JSON.parse(file === '-' ? await readStdin() : await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read a JSON document from ${file}: ${(err as Error).message}`);
+  }
+  const data = await gql<{ importGame: unknown }>(
+    env,
+    `mutation Import($data: JSON!) {
+      importGame(data: $data) { importedFrom game { ${ADMIN_GAME} } seats { player { id name seat } token } spectatorToken }
+    }`,
+    { data: document },
+  );
+  print(data.importGame);
+}
+
+async function lifecycle(env: Env, args: string[], field: 'endGame' | 'archiveGame'): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const gameId = needId(positionals);
+  const data = await gql<Record<string, unknown>>(
+    env,
+    `mutation($id: ID!) { ${field}(gameId: $id) { ${ADMIN_GAME} } }`,
+    { id: gameId },
+  );
+  print(data[field]);
+}
+
+const TAIL_QUERY = `subscription Tail($gameId: ID!, $afterSeq: Int) {
+  gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
+    seq version kind at actor { kind playerId onBehalfOf } zoneIds rules
+    changes { previousId objectId fromZoneId toZoneId object { id faceUp card { name } internalKey } }
+    zonesCreated { id type ownerId index } zonesRemoved { id type ownerId index }
+  }
+}`;
+
+/** Prints events as JSON lines until interrupted (or `--count` events arrived). */
+async function tail(env: Env, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { after: { type: 'string' }, count: { type: 'string' } },
+  });
+  const gameId = needId(positionals);
+  const afterSeq = int(values.after, 'after');
+  const count = int(values.count, 'count');
+  const client = createClient({
+    url: env.url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${env.token}` },
+    retryAttempts: 0,
+  });
+  let received = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const stop = client.subscribe<{ gameEvents: unknown }>(
+        { query: TAIL_QUERY, variables: { gameId, ...(afterSeq !== undefined ? { afterSeq } : {}) } },
+        {
+          next: (msg) => {
+            if (msg.errors?.length)
+              return reject(new ServiceError(msg.errors.map((e) => e.message).join('\n')));
+            process.stdout.write(`${JSON.stringify(msg.data?.gameEvents)}\n`);
+            if (count !== undefined && ++received >= count) {
+              stop();
+              resolve();
+            }
+          },
+          error: (err) =>
+            reject(
+              new ServiceError(
+                err instanceof Error
+                  ? err.message
+                  : `subscription closed: ${JSON.stringify(err, ['code', 'reason', 'message'])}`,
+              ),
+            ),
+          complete: resolve,
+        },
+      );
+      process.once('SIGINT', () => {
+        stop();
+        resolve();
+      });
+    });
+  } finally {
+    await client.dispose();
+  }
+}
+
+// ----- main -------------------------------------------------------------------------------------
+
+const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
+  list,
+  show,
+  export: exportCommand,
+  import: importCommand,
+  end: (env, args) => lifecycle(env, args, 'endGame'),
+  archive: (env, args) => lifecycle(env, args, 'archiveGame'),
+  tail,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command: ${command}`);
+    const token = process.env['ADMIN_TOKEN'];
+    if (!token) throw new UsageError('ADMIN_TOKEN is not set');
+    await run({ url: process.env['ZONEKEEPER_URL'] || DEFAULT_URL, token }, rest);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

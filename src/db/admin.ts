@@ -1,0 +1,145 @@
+/**
+ * Operator and judge queries (issue 7): list and filter games, read a game's log up to a seq, and
+ * the lifecycle changes ACTIVE → ENDED → ARCHIVED. Admin authorization is the resolver's job; this
+ * file only talks to the database. Export and import live in `transfer.ts`.
+ */
+import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
+import type { Fanout } from '../events/fanout.js';
+import type { DomainEvent } from '../rules/index.js';
+import type { Db } from './client.js';
+import { isUuid, type GameEventRow } from './events.js';
+import { appendEvents, lockGame } from './mutate.js';
+import { withRetry } from './retry.js';
+
+export interface GameFilter {
+  readonly ruleset?: string | null;
+  readonly status?: readonly GameStatus[] | null;
+  /** Inclusive lower bound of `createdAt`. */
+  readonly createdFrom?: Date | null;
+  /** Exclusive upper bound of `createdAt`. */
+  readonly createdTo?: Date | null;
+}
+
+export interface GamePage {
+  readonly games: (Game & { readonly players: { id: string; seat: number; name: string }[] })[];
+  /** How many games match the filter, over all pages. */
+  readonly total: number;
+}
+
+/** Largest page {@link listGames} returns. */
+export const MAX_PAGE = 200;
+
+/** Games matching the filter, newest first (ties by id, so pages are stable), with the total count. */
+export async function listGames(
+  db: Db,
+  filter: GameFilter,
+  offset: number,
+  limit: number,
+): Promise<GamePage> {
+  const where: Prisma.GameWhereInput = {
+    ...(filter.ruleset ? { ruleset: filter.ruleset } : {}),
+    ...(filter.status && filter.status.length > 0 ? { status: { in: [...filter.status] } } : {}),
+    ...(filter.createdFrom || filter.createdTo
+      ? {
+          createdAt: {
+            ...(filter.createdFrom ? { gte: filter.createdFrom } : {}),
+            ...(filter.createdTo ? { lt: filter.createdTo } : {}),
+          },
+        }
+      : {}),
+  };
+  const [games, total] = await Promise.all([
+    db.game.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      skip: Math.max(0, offset),
+      take: Math.min(Math.max(0, limit), MAX_PAGE),
+      include: { players: { select: { id: true, seat: true, name: true }, orderBy: { seat: 'asc' } } },
+    }),
+    db.game.count({ where }),
+  ]);
+  return { games, total };
+}
+
+/** The game row, or null for an unknown (or malformed) id. */
+export async function findGame(db: Db, gameId: string): Promise<Game | null> {
+  if (!isUuid(gameId)) return null;
+  return db.game.findUnique({ where: { id: gameId } });
+}
+
+/** A game's seats, in seat order. */
+export async function seatsOf(db: Db, gameId: string): Promise<{ id: string; seat: number; name: string }[]> {
+  return db.player.findMany({
+    where: { gameId },
+    select: { id: true, seat: true, name: true },
+    orderBy: { seat: 'asc' },
+  });
+}
+
+/** Every event with seq ≤ `seq`, in order: the log a replay up to `seq` needs. */
+export async function eventsUpTo(db: Db, gameId: string, seq: number): Promise<GameEventRow[]> {
+  return db.gameEvent.findMany({ where: { gameId, seq: { lte: seq } }, orderBy: { seq: 'asc' } });
+}
+
+/** The lifecycle events, which carry no object changes. */
+export function lifecycleEvent(kind: 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPORTED'): DomainEvent {
+  return { kind, zoneIds: [], transitions: [], zonesCreated: [], zonesRemoved: [], rules: [] };
+}
+
+const NEXT: Record<'ENDED' | 'ARCHIVED', { from: GameStatus; kind: 'GAME_ENDED' | 'GAME_ARCHIVED' }> = {
+  ENDED: { from: 'ACTIVE', kind: 'GAME_ENDED' },
+  ARCHIVED: { from: 'ENDED', kind: 'GAME_ARCHIVED' },
+};
+
+export type StatusChange =
+  | { readonly ok: true; readonly game: Game; readonly seq: number }
+  | { readonly ok: false; readonly reason: 'NOT_FOUND' }
+  | { readonly ok: false; readonly reason: 'WRONG_STATUS'; readonly status: GameStatus };
+
+/**
+ * Moves a game one step along ACTIVE → ENDED → ARCHIVED and appends GAME_ENDED / GAME_ARCHIVED,
+ * like every mutation (`mutate.ts`): under the game row lock, version + 1, the next gapless seq, in
+ * one transaction; the fanout hears of it after commit. Recorded with the admin as the actor.
+ */
+export async function changeStatus(
+  db: Db,
+  fanout: Fanout,
+  gameId: string,
+  to: 'ENDED' | 'ARCHIVED',
+): Promise<StatusChange> {
+  if (!isUuid(gameId)) return { ok: false, reason: 'NOT_FOUND' };
+  const step = NEXT[to];
+  const result = await withRetry(() =>
+    db.$transaction(async (tx): Promise<StatusChange> => {
+      const locked = await lockGame(tx, gameId);
+      if (!locked) return { ok: false, reason: 'NOT_FOUND' };
+      if (locked.status !== step.from) return { ok: false, reason: 'WRONG_STATUS', status: locked.status };
+      const now = new Date();
+      const game = await tx.game.update({
+        where: { id: gameId },
+        data: {
+          status: to,
+          version: locked.version + 1,
+          lastSeq: locked.lastSeq + 1,
+          ...(to === 'ENDED' ? { endedAt: now } : {}),
+        },
+      });
+      await appendEvents(tx, [
+        {
+          gameId,
+          seq: game.lastSeq,
+          version: game.version,
+          kind: step.kind,
+          actorKind: 'ADMIN',
+          actorPlayerId: null,
+          createdAt: now,
+          payload: lifecycleEvent(step.kind),
+        },
+      ]);
+      return { ok: true, game, seq: game.lastSeq };
+    }),
+  );
+  // A lost notice costs latency, never data (subscribers also poll the log): never fail a commit.
+  if (result.ok) await fanout.publish({ gameId, seq: result.seq }).catch(() => undefined);
+  return result;
+}

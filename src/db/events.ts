@@ -1,0 +1,58 @@
+/**
+ * Reads of the append-only event log (`game_event`). Writes happen in the mutation's own
+ * transaction (src/db/mutate.ts); this file only reads what has committed.
+ */
+import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
+import type { Db } from './client.js';
+
+export type { GameEventRow };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids from outside are checked before they reach a uuid column (PostgreSQL would raise). */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** What an event reader needs of a game: its ruleset and the last committed seq. Null if unknown. */
+export async function findGameLog(
+  db: Db,
+  gameId: string,
+): Promise<{ ruleset: string; lastSeq: number } | null> {
+  if (!isUuid(gameId)) return null;
+  return db.game.findUnique({ where: { id: gameId }, select: { ruleset: true, lastSeq: true } });
+}
+
+/** Whether the game has a zone with this id (zoneEvents refuses unknown zones). */
+export async function hasZone(db: Db, gameId: string, zoneId: string): Promise<boolean> {
+  if (!isUuid(zoneId)) return false;
+  return (await db.zone.count({ where: { id: zoneId, gameId } })) > 0;
+}
+
+/** Up to `limit` events with seq > `afterSeq`, in seq order. */
+export async function readEvents(
+  db: Db,
+  gameId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<GameEventRow[]> {
+  return db.gameEvent.findMany({
+    where: { gameId, seq: { gt: afterSeq } },
+    orderBy: { seq: 'asc' },
+    take: limit,
+  });
+}
+
+/**
+ * The highest committed seq of each game (0 when it has no events). Read from the log itself, not
+ * from `game.last_seq`, so that it is exactly what {@link readEvents} can return.
+ */
+export async function lastSeqs(db: Db, gameIds: readonly string[]): Promise<Map<string, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await db.gameEvent.groupBy({
+    by: ['gameId'],
+    where: { gameId: { in: [...gameIds] } },
+    _max: { seq: true },
+  });
+  return new Map(rows.map((r) => [r.gameId, r._max.seq ?? 0]));
+}

@@ -1,0 +1,117 @@
+/**
+ * Idempotency records: the first response to (scope, key) is kept and replayed; a different request
+ * under the same key is refused. Records are written in the same transaction as the change they
+ * describe, so "applied" and "recorded" commit together.
+ *
+ * The client's key is stored only as its SHA-256, and a createGame response (which holds seat
+ * credentials) is sealed with AES-256-GCM under a key derived from the client's key: the database
+ * alone never reveals a credential.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Prisma } from '../generated/prisma/client.js';
+import { ErrorCode, ZonekeeperError } from '../errors.js';
+import type { Queryable } from './state.js';
+
+export interface IdempotencyKey {
+  readonly scope: string;
+  /** sha256 of the client's key. */
+  readonly keyHash: string;
+  /** The client's key itself, kept in memory only (seals createGame responses). */
+  readonly secret: string;
+  readonly requestHash: string;
+}
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** JSON with object keys sorted and undefined dropped: equal requests hash equal. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+/**
+ * The idempotency key of a request, or null when the client sent none. `input` is the mutation's
+ * input; its `idempotencyKey` field is left out of the hash.
+ */
+export function idempotencyKeyFor(
+  scope: string,
+  operation: string,
+  input: { readonly idempotencyKey?: string | null | undefined },
+): IdempotencyKey | null {
+  const key = input.idempotencyKey;
+  if (key === undefined || key === null) return null;
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    throw new ZonekeeperError(
+      ErrorCode.BAD_USER_INPUT,
+      `idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      { field: 'idempotencyKey' },
+    );
+  const { idempotencyKey: _omit, ...rest } = input;
+  return {
+    scope,
+    keyHash: sha256(key),
+    secret: key,
+    requestHash: sha256(canonicalJson({ operation, input: rest })),
+  };
+}
+
+export const idempotencyConflict = () =>
+  new ZonekeeperError(
+    ErrorCode.IDEMPOTENCY_CONFLICT,
+    'This idempotency key was already used for a different request.',
+  );
+
+/** The stored response for this key, or null. A different request under the key throws IDEMPOTENCY_CONFLICT. */
+export async function findResponse(db: Queryable, k: IdempotencyKey): Promise<unknown | null> {
+  const record = await db.idempotencyRecord.findUnique({
+    where: { scope_key: { scope: k.scope, key: k.keyHash } },
+    select: { requestHash: true, response: true },
+  });
+  if (!record) return null;
+  if (record.requestHash !== k.requestHash) throw idempotencyConflict();
+  return record.response;
+}
+
+export async function saveResponse(
+  db: Queryable,
+  k: IdempotencyKey,
+  response: unknown,
+  gameId: string | null,
+): Promise<void> {
+  await db.idempotencyRecord.create({
+    data: {
+      scope: k.scope,
+      key: k.keyHash,
+      requestHash: k.requestHash,
+      response: response as Prisma.InputJsonValue,
+      gameId,
+    },
+  });
+}
+
+function sealKey(k: IdempotencyKey): Buffer {
+  return createHash('sha256').update(`zonekeeper-idem\0${k.scope}\0${k.secret}`, 'utf8').digest();
+}
+
+/** Encrypts a response under the client's key (AES-256-GCM). */
+export function seal(k: IdempotencyKey, value: unknown): { sealed: string } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(k), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return { sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64') };
+}
+
+export function unseal<T>(k: IdempotencyKey, stored: unknown): T {
+  const raw = Buffer.from((stored as { sealed: string }).sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(k), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(
+    Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+  ) as T;
+}

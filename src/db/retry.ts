@@ -1,0 +1,59 @@
+/**
+ * Bounded retry of whole transactions on serialization failures (40001) and deadlocks (40P01),
+ * in whatever form the driver adapter or Prisma wraps them (P2034). Writers of one game queue on
+ * its row lock, so these are rare; they are still never shown to clients.
+ */
+import { ErrorCode, ZonekeeperError } from '../errors.js';
+
+const RETRYABLE = new Set(['40001', '40P01', 'P2034']);
+
+/** Whether an error (or anything it wraps) is a serialization failure or a deadlock. */
+export function isRetryable(err: unknown, depth = 0): boolean {
+  if (err === null || typeof err !== 'object' || depth > 5) return false;
+  const e = err as Record<string, unknown>;
+  for (const field of ['code', 'originalCode', 'sqlState']) {
+    const v = e[field];
+    if (typeof v === 'string' && RETRYABLE.has(v)) return true;
+  }
+  if (e['kind'] === 'TransactionWriteConflict') return true;
+  return isRetryable(e['cause'], depth + 1) || isRetryable(e['meta'], depth + 1);
+}
+
+/** Whether the error is a unique violation (P2002 / 23505): a concurrent duplicate that a retry resolves. */
+export function isUniqueViolation(err: unknown, depth = 0): boolean {
+  if (err === null || typeof err !== 'object' || depth > 5) return false;
+  const e = err as Record<string, unknown>;
+  for (const field of ['code', 'originalCode']) {
+    const v = e[field];
+    if (v === 'P2002' || v === '23505') return true;
+  }
+  if (e['kind'] === 'UniqueConstraintViolation') return true;
+  return isUniqueViolation(e['cause'], depth + 1);
+}
+
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs `fn` up to {@link MAX_ATTEMPTS} times while it fails with a retryable error (or, when
+ * `alsoRetry` says so, another transient one), with jittered exponential backoff. After the last
+ * attempt the client gets STALE_STATE ("retry"), never an internal error.
+ */
+export async function withRetry<T>(
+  fn: () => Promise<T>,
+  alsoRetry: (err: unknown) => boolean = () => false,
+  /** Called before each retry (metrics: `transaction_retries_total`). */
+  onRetry: () => void = () => {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ZonekeeperError || !(isRetryable(err) || alsoRetry(err))) throw err;
+      if (attempt >= MAX_ATTEMPTS)
+        throw new ZonekeeperError(ErrorCode.STALE_STATE, 'The game was busy; reload and try again.');
+      onRetry();
+      const backoff = Math.min(200, 10 * 2 ** attempt);
+      await new Promise((r) => setTimeout(r, backoff / 2 + Math.random() * backoff));
+    }
+  }
+}

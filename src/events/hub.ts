@@ -1,0 +1,405 @@
+/**
+ * The per-process event hub: every live subscription of this instance registers here.
+ *
+ * Delivery is driven by the log, never by the notice itself: a notice `(gameId, seq)` (from any
+ * instance, through the {@link Fanout}) makes the hub read the new events of that game ONCE, then
+ * hand each subscriber its copy redacted for its own viewer (one redaction per viewer per event,
+ * however many subscribers share that viewer). A poll of the games it serves backs the notices up,
+ * so an instance that committed but died before publishing delays events by one poll, no more.
+ *
+ * A subscriber first replays the log after its `afterSeq` on its own, a page at a time, paced by
+ * its consumer; then it joins the live stream. Everything it receives is checked against the seq it
+ * expects next, so it sees every event exactly once and in order: no gaps, no duplicates.
+ *
+ * Each subscriber's queue is bounded (`queueLimit`). A live subscriber whose queue is full leaves
+ * the live stream and catches up from the log at its own pace, so a slow consumer costs bounded
+ * memory and never delays the others. One that falls more than `maxLag` events behind the log's
+ * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
+ */
+import type { Db } from '../db/client.js';
+import { lastSeqs, readEvents, type GameEventRow } from '../db/events.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type { DomainEvent, RulesetSpec, Viewer } from '../rules/index.js';
+import type { EventNotice, Fanout } from './fanout.js';
+
+export interface HubOptions {
+  /** Events a subscriber may have waiting before it is dropped as too slow. */
+  readonly queueLimit: number;
+  /** Events a subscriber may be behind the log's head before it is dropped as too slow. */
+  readonly maxLag: number;
+  /** Events read per query, for replays and for live reads. */
+  readonly pageSize: number;
+  /** How often the log of served games is polled, in case a notice was lost (ms). */
+  readonly pollIntervalMs: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  queueLimit: 200,
+  maxLag: 1_000,
+  pageSize: 100,
+  pollIntervalMs: 1_500,
+};
+
+/** Maps a stored event to what a viewer receives. Must apply the per-viewer redaction. */
+export type EventMapper<T> = (row: GameEventRow, spec: RulesetSpec, viewer: Viewer) => T;
+
+/**
+ * Makes the mapper for one batch of events (one page read from the log). A mapper may share work
+ * across its batch, e.g. load the game at most once per viewer for nested fields.
+ */
+export type EventMapperFactory<T> = () => EventMapper<T>;
+
+export interface SubscribeRequest {
+  readonly gameId: string;
+  readonly spec: RulesetSpec;
+  readonly viewer: Viewer;
+  /** Deliver events with seq greater than this. */
+  readonly afterSeq: number;
+  /** Only events whose `zoneIds` contain this zone (zoneEvents); null for every event. */
+  readonly zoneId: string | null;
+  /** Called once when the subscriber falls too far behind; should close its connection. */
+  readonly onSlow: () => void;
+}
+
+/** One viewer key per redaction: subscribers with equal keys receive the same redacted event. */
+function viewerKey(viewer: Viewer): string {
+  return viewer.kind === 'player' ? `player:${viewer.playerId}` : viewer.kind;
+}
+
+function touchesZone(row: GameEventRow, zoneId: string | null): boolean {
+  if (zoneId === null) return true;
+  const zoneIds = (row.payload as unknown as DomainEvent | null)?.zoneIds;
+  return Array.isArray(zoneIds) && zoneIds.includes(zoneId);
+}
+
+/** The subscribers of one game, and how far the hub has read its log for them. */
+class GameChannel<T> {
+  readonly subscribers = new Set<Subscriber<T>>();
+  /** Highest seq handed to live subscribers. */
+  cursor: number;
+  /** Highest seq known to be committed. */
+  target: number;
+  pumping = false;
+
+  constructor(
+    readonly gameId: string,
+    readonly spec: RulesetSpec,
+    lastSeq: number,
+  ) {
+    this.cursor = lastSeq;
+    this.target = lastSeq;
+  }
+}
+
+/** One subscription: an async iterator over its bounded queue. */
+export class Subscriber<T> implements AsyncIterableIterator<T> {
+  readonly viewerKey: string;
+  /** Highest seq this subscriber has accounted for (delivered or filtered out). */
+  lastSeq: number;
+  /** False while it replays from the log on its own. */
+  live = false;
+  /** Has been live once: from then on, falling behind counts against `maxLag` (a first replay does not). */
+  caughtUp = false;
+  #queue: T[] = [];
+  #ended = false;
+  #failure: unknown = null;
+  #waiter: { resolve: (r: IteratorResult<T>) => void; reject: (e: unknown) => void } | null = null;
+  #roomWaiter: (() => void) | null = null;
+
+  constructor(
+    readonly request: SubscribeRequest,
+    private readonly queueLimit: number,
+    private readonly roomMark: number,
+    private readonly onEnd: (sub: Subscriber<T>) => void,
+  ) {
+    this.viewerKey = viewerKey(request.viewer);
+    this.lastSeq = request.afterSeq;
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Queued, not yet consumed. */
+  get backlog(): number {
+    return this.#queue.length;
+  }
+
+  /**
+   * Accounts for `seq`, queueing `value()` when the event is for this subscriber. Returns false,
+   * accounting for nothing, when the queue is full.
+   */
+  push(seq: number, wanted: boolean, value: () => T): boolean {
+    if (wanted && !this.#ended) {
+      if (this.#waiter) {
+        const w = this.#waiter;
+        this.#waiter = null;
+        w.resolve({ value: value(), done: false });
+      } else if (this.#queue.length >= this.queueLimit) {
+        return false;
+      } else {
+        this.#queue.push(value());
+      }
+    }
+    this.lastSeq = seq;
+    return true;
+  }
+
+  /** Ends the subscriber as too slow and tells its owner (who closes the connection). */
+  dropSlow(): void {
+    if (this.#ended) return;
+    this.#finish();
+    this.request.onSlow();
+  }
+
+  /** Resolves once the queue has room for a replay page (or the subscriber ended). */
+  room(): Promise<void> {
+    if (this.#ended || this.#queue.length <= this.roomMark) return Promise.resolve();
+    return new Promise((resolve) => (this.#roomWaiter = resolve));
+  }
+
+  /** Ends the stream with an error (e.g. the log could not be read). */
+  fail(err: unknown): void {
+    if (this.#ended) return;
+    if (this.#waiter) {
+      const w = this.#waiter;
+      this.#waiter = null;
+      this.#finish();
+      w.reject(err);
+      return;
+    }
+    this.#failure = err;
+    this.#finish();
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const value = this.#queue.shift();
+    if (value !== undefined) {
+      if (this.#roomWaiter && this.#queue.length <= this.roomMark) {
+        const wake = this.#roomWaiter;
+        this.#roomWaiter = null;
+        wake();
+      }
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.#failure !== null) {
+      const err = this.#failure;
+      this.#failure = null;
+      return Promise.reject(err);
+    }
+    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => (this.#waiter = { resolve, reject }));
+  }
+
+  /** Called by graphql-ws when the client completes or disconnects: unregisters at once. */
+  return(): Promise<IteratorResult<T>> {
+    this.#queue = [];
+    this.#failure = null;
+    this.#finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(err?: unknown): Promise<IteratorResult<T>> {
+    void this.return();
+    return Promise.reject(err);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  #finish(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#waiter?.resolve({ value: undefined, done: true });
+    this.#waiter = null;
+    this.#roomWaiter?.();
+    this.#roomWaiter = null;
+    this.onEnd(this);
+  }
+}
+
+export class EventHub<T> {
+  readonly #games = new Map<string, GameChannel<T>>();
+  readonly #options: HubOptions;
+  readonly #unsubscribe: () => void;
+  readonly #poll: NodeJS.Timeout;
+  #polling = false;
+  #closed = false;
+
+  constructor(
+    private readonly deps: {
+      readonly db: Db;
+      readonly fanout: Fanout;
+      readonly logger: Logger;
+      /** `subscriptions_active`; optional so unit tests can leave it out. */
+      readonly metrics?: Pick<Metrics, 'subscriptionOpened' | 'subscriptionClosed'>;
+    },
+    private readonly mapper: EventMapperFactory<T>,
+    options: Partial<HubOptions> = {},
+  ) {
+    this.#options = { ...DEFAULT_HUB_OPTIONS, ...options };
+    this.#unsubscribe = deps.fanout.subscribe((notice) => this.notify(notice));
+    this.#poll = setInterval(() => void this.#pollLog(), this.#options.pollIntervalMs);
+    this.#poll.unref();
+  }
+
+  /** Registers a subscription. Its replay starts at once; the iterator's `return()` unregisters it. */
+  async subscribe(request: SubscribeRequest): Promise<Subscriber<T>> {
+    if (this.#closed) throw new Error('event hub is closed');
+    const channel = await this.#channel(request.gameId, request.spec);
+    const { queueLimit, pageSize } = this.#options;
+    // A replay page only starts when a whole page fits, so replays never overflow the queue.
+    const sub = new Subscriber<T>(request, queueLimit, Math.max(0, queueLimit - pageSize), (s) =>
+      this.#remove(channel, s),
+    );
+    channel.subscribers.add(sub);
+    this.deps.metrics?.subscriptionOpened();
+    void this.#replay(channel, sub);
+    return sub;
+  }
+
+  /** A committed seq was announced (by this or another instance). */
+  notify(notice: EventNotice): void {
+    const channel = this.#games.get(notice.gameId);
+    if (!channel) return;
+    if (notice.seq > channel.target) channel.target = notice.seq;
+    if (channel.target > channel.cursor && !channel.pumping) void this.#pump(channel);
+  }
+
+  /** Games served and live subscriptions (for tests, metrics and the leak check). */
+  stats(): { games: number; subscribers: number } {
+    let subscribers = 0;
+    for (const channel of this.#games.values()) subscribers += channel.subscribers.size;
+    return { games: this.#games.size, subscribers };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#poll);
+    this.#unsubscribe();
+    for (const channel of [...this.#games.values()])
+      for (const sub of [...channel.subscribers]) void sub.return();
+    this.#games.clear();
+  }
+
+  async #channel(gameId: string, spec: RulesetSpec): Promise<GameChannel<T>> {
+    const existing = this.#games.get(gameId);
+    if (existing) return existing;
+    const last = (await lastSeqs(this.deps.db, [gameId])).get(gameId) ?? 0;
+    // Another subscriber may have opened the channel while we read.
+    const channel = this.#games.get(gameId) ?? new GameChannel<T>(gameId, spec, last);
+    this.#games.set(gameId, channel);
+    return channel;
+  }
+
+  /** Called once per subscriber, however it ends (`Subscriber.#finish` is guarded). */
+  #remove(channel: GameChannel<T>, sub: Subscriber<T>): void {
+    this.deps.metrics?.subscriptionClosed();
+    channel.subscribers.delete(sub);
+    if (channel.subscribers.size === 0 && this.#games.get(channel.gameId) === channel)
+      this.#games.delete(channel.gameId);
+  }
+
+  /**
+   * Brings one subscriber from its `afterSeq` up to the live stream, reading the log itself. It goes
+   * live only in the same tick in which it has seen everything the channel has dispatched, so the
+   * hand-over leaves no gap; anything dispatched twice is dropped by seq.
+   */
+  async #replay(channel: GameChannel<T>, sub: Subscriber<T>): Promise<void> {
+    const { pageSize } = this.#options;
+    try {
+      for (;;) {
+        await sub.room();
+        if (sub.ended || this.#tooFar(channel, sub)) return;
+        const rows = await readEvents(this.deps.db, channel.gameId, sub.lastSeq, pageSize);
+        const map = this.mapper();
+        for (const row of rows) {
+          if (row.seq <= sub.lastSeq) continue;
+          const wanted = touchesZone(row, sub.request.zoneId);
+          if (!sub.push(row.seq, wanted, () => map(row, channel.spec, sub.request.viewer))) break;
+        }
+        if (sub.ended) return;
+        if (rows.length < pageSize && channel.cursor <= sub.lastSeq) {
+          sub.live = true;
+          sub.caughtUp = true;
+          return;
+        }
+      }
+    } catch (err) {
+      this.deps.logger.error({ err, gameId: channel.gameId }, 'event replay failed');
+      sub.fail(err);
+    }
+  }
+
+  /** Reads the channel's new events once and dispatches them to its live subscribers. */
+  async #pump(channel: GameChannel<T>): Promise<void> {
+    channel.pumping = true;
+    try {
+      while (channel.cursor < channel.target && this.#games.get(channel.gameId) === channel) {
+        const rows = await readEvents(this.deps.db, channel.gameId, channel.cursor, this.#options.pageSize);
+        if (rows.length === 0) {
+          channel.target = channel.cursor;
+          break;
+        }
+        const map = this.mapper();
+        for (const row of rows) this.#dispatch(channel, row, map);
+      }
+    } catch (err) {
+      // The next notice or poll retries from the same cursor.
+      this.deps.logger.warn({ err, gameId: channel.gameId }, 'reading new events failed');
+    } finally {
+      channel.pumping = false;
+    }
+  }
+
+  #dispatch(channel: GameChannel<T>, row: GameEventRow, map: EventMapper<T>): void {
+    if (row.seq <= channel.cursor) return;
+    channel.cursor = row.seq;
+    if (row.seq > channel.target) channel.target = row.seq;
+    const views = new Map<string, T>();
+    for (const sub of channel.subscribers) {
+      if (!sub.live) {
+        this.#tooFar(channel, sub);
+        continue;
+      }
+      if (row.seq <= sub.lastSeq) continue;
+      const delivered =
+        row.seq === sub.lastSeq + 1 &&
+        sub.push(row.seq, touchesZone(row, sub.request.zoneId), () => {
+          let view = views.get(sub.viewerKey);
+          if (view === undefined) {
+            view = map(row, channel.spec, sub.request.viewer);
+            views.set(sub.viewerKey, view);
+          }
+          return view;
+        });
+      if (!delivered) {
+        // Queue full (or, impossible while seqs are gapless, a gap): catch up from the log instead.
+        sub.live = false;
+        if (!this.#tooFar(channel, sub)) void this.#replay(channel, sub);
+      }
+    }
+  }
+
+  /** Drops `sub` if, once caught up, it fell more than `maxLag` events behind the log's head. */
+  #tooFar(channel: GameChannel<T>, sub: Subscriber<T>): boolean {
+    if (!sub.caughtUp || channel.target - sub.lastSeq + sub.backlog <= this.#options.maxLag) return false;
+    sub.dropSlow();
+    return true;
+  }
+
+  async #pollLog(): Promise<void> {
+    if (this.#polling || this.#games.size === 0) return;
+    this.#polling = true;
+    try {
+      const seqs = await lastSeqs(this.deps.db, [...this.#games.keys()]);
+      for (const [gameId, seq] of seqs) this.notify({ gameId, seq });
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'event log poll failed');
+    } finally {
+      this.#polling = false;
+    }
+  }
+}

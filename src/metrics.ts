@@ -1,0 +1,197 @@
+/**
+ * Prometheus metrics, served at `GET /metrics`. Each app owns its own {@link Registry} (never the
+ * global default one): tests start several apps in one process, and a shared registry would both
+ * refuse the second registration and mix their numbers.
+ *
+ * Callers use the verbs below (`moveCommitted`, `transactionRetry`, `subscriptionOpened`, …), not
+ * the prom-client objects, so label names and values stay in this one file.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ErrorCode } from './errors.js';
+
+/** What became of a mutation of game state. */
+export type MoveOutcome = 'committed' | 'rejected' | 'stale' | 'error';
+
+/** GraphQL operation kind, or `unknown` when the request never got as far as naming one. */
+export type OperationType = 'query' | 'mutation' | 'subscription' | 'unknown';
+
+/**
+ * How a GraphQL request ended:
+ * - `ok`: executed without errors;
+ * - `error`: executed, answered with public errors (NOT_FOUND, INVALID_MOVE, …);
+ * - `invalid`: refused before execution (body too large, malformed JSON, batch, CSRF, parse, validation, limits);
+ * - `internal`: an internal error or a 5xx.
+ */
+export type RequestStatus = 'ok' | 'error' | 'invalid' | 'internal';
+
+/** Latency buckets in seconds: from a cached read to a contended transaction. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Public error codes that mean "the move was refused", as opposed to failed. */
+const REJECTION_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.UNAUTHENTICATED,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.NOT_FOUND,
+  ErrorCode.BAD_USER_INPUT,
+  ErrorCode.INVALID_MOVE,
+  ErrorCode.IDEMPOTENCY_CONFLICT,
+  ErrorCode.GAME_NOT_ACTIVE,
+  ErrorCode.RATE_LIMITED,
+]);
+
+/** Classifies an error thrown by a mutation into a {@link MoveOutcome}. */
+export function moveOutcomeOf(err: unknown): MoveOutcome {
+  const code = (err as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  if (code === ErrorCode.STALE_STATE) return 'stale';
+  if (typeof code === 'string' && REJECTION_CODES.has(code)) return 'rejected';
+  return 'error';
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly graphqlRequests = new Counter({
+    name: 'graphql_requests_total',
+    help: 'GraphQL requests over HTTP, by operation type and how they ended (ok, error, invalid, internal).',
+    labelNames: ['operation_type', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly graphqlRequestDuration = new Histogram({
+    name: 'graphql_request_duration_seconds',
+    help: 'Time from receiving a GraphQL HTTP request to sending its response.',
+    labelNames: ['operation_type'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly moves = new Counter({
+    name: 'moves_total',
+    help: 'Game-state mutations by mutation name and outcome (committed, rejected, stale, error).',
+    labelNames: ['mutation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly moveDuration = new Histogram({
+    name: 'move_duration_seconds',
+    help: 'Time to plan and commit (or refuse) a game-state mutation, retries included.',
+    labelNames: ['mutation', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly transactionRetries = new Counter({
+    name: 'transaction_retries_total',
+    help: 'Database transactions retried after a serialization failure or deadlock.',
+    registers: [this.registry],
+  });
+
+  readonly subscriptionsActive = new Gauge({
+    name: 'subscriptions_active',
+    help: 'GraphQL subscriptions currently open.',
+    registers: [this.registry],
+  });
+
+  readonly subscriptionEventsDelivered = new Counter({
+    name: 'subscription_events_delivered_total',
+    help: 'Events delivered to subscribers (one per event per subscriber).',
+    registers: [this.registry],
+  });
+
+  readonly wsConnectionsActive = new Gauge({
+    name: 'ws_connections_active',
+    help: 'WebSocket connections currently open on /graphql.',
+    registers: [this.registry],
+  });
+
+  constructor(opts: { defaultMetrics?: boolean } = {}) {
+    // Process metrics (CPU, memory, event-loop lag) with a prefix so they never clash with ours.
+    if (opts.defaultMetrics ?? true)
+      collectDefaultMetrics({ register: this.registry, prefix: 'zonekeeper_' });
+  }
+
+  /** Records one finished GraphQL HTTP request. */
+  requestCompleted(operationType: OperationType, status: RequestStatus, seconds: number): void {
+    this.graphqlRequests.inc({ operation_type: operationType, status });
+    this.graphqlRequestDuration.observe({ operation_type: operationType }, seconds);
+  }
+
+  /** Records one finished mutation of game state; `mutation` is the GraphQL field name (`moveObjects`). */
+  move(mutation: string, outcome: MoveOutcome, seconds: number): void {
+    this.moves.inc({ mutation, outcome });
+    this.moveDuration.observe({ mutation, outcome }, seconds);
+  }
+
+  moveCommitted(mutation: string, seconds: number): void {
+    this.move(mutation, 'committed', seconds);
+  }
+
+  moveRejected(mutation: string, seconds: number): void {
+    this.move(mutation, 'rejected', seconds);
+  }
+
+  moveStale(mutation: string, seconds: number): void {
+    this.move(mutation, 'stale', seconds);
+  }
+
+  moveFailed(mutation: string, seconds: number): void {
+    this.move(mutation, 'error', seconds);
+  }
+
+  /**
+   * Runs a mutation and records its outcome and duration: resolved is `committed`; a thrown error is
+   * classified by its code ({@link moveOutcomeOf}) and rethrown unchanged.
+   */
+  async timeMove<T>(mutation: string, run: () => Promise<T>): Promise<T> {
+    const elapsed = startTimer();
+    try {
+      const result = await run();
+      this.move(mutation, 'committed', elapsed());
+      return result;
+    } catch (err) {
+      this.move(mutation, moveOutcomeOf(err), elapsed());
+      throw err;
+    }
+  }
+
+  /** One retry of a database transaction (serialization failure, deadlock). */
+  transactionRetry(): void {
+    this.transactionRetries.inc();
+  }
+
+  subscriptionOpened(): void {
+    this.subscriptionsActive.inc();
+  }
+
+  subscriptionClosed(): void {
+    this.subscriptionsActive.dec();
+  }
+
+  /** `count` events were sent to one subscriber. */
+  subscriptionEventsSent(count = 1): void {
+    this.subscriptionEventsDelivered.inc(count);
+  }
+
+  wsConnectionOpened(): void {
+    this.wsConnectionsActive.inc();
+  }
+
+  wsConnectionClosed(): void {
+    this.wsConnectionsActive.dec();
+  }
+
+  /** The exposition text for `GET /metrics`. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+/** Starts a monotonic clock; the returned function gives the seconds elapsed since. */
+export function startTimer(): () => number {
+  const start = process.hrtime.bigint();
+  return () => Number(process.hrtime.bigint() - start) / 1e9;
+}

@@ -1,0 +1,45 @@
+/**
+ * `Game` as a viewer sees it: one lookup (one `viewGame`) per game per request; zones, objects and
+ * players all resolve from it.
+ */
+import type { LoadedGame } from '../db/state.js';
+import type { Viewer } from '../rules/index.js';
+import { buildLookup, type GameLookup, type ZoneOut } from './mapping.js';
+
+type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN';
+
+export interface GameOut {
+  readonly loaded: LoadedGame;
+  readonly viewer: Viewer;
+  readonly lookup: GameLookup;
+  /** The caller's kind when it differs from the viewer's (an anonymous creator sees a spectator's view). */
+  readonly callerKind: PrincipalKind;
+}
+
+/** The GraphQL parent of a `Game`, for `viewer`. */
+export function gameOut(loaded: LoadedGame, viewer: Viewer, callerKind?: PrincipalKind): GameOut {
+  return {
+    loaded,
+    viewer,
+    lookup: buildLookup(loaded.spec, loaded.state, viewer, loaded.players),
+    callerKind: callerKind ?? (viewer.kind.toUpperCase() as PrincipalKind),
+  };
+}
+
+export const gameViewResolvers = {
+  Game: {
+    id: (g: GameOut) => g.loaded.game.id,
+    ruleset: (g: GameOut) => g.loaded.game.ruleset,
+    status: (g: GameOut) => g.loaded.game.status,
+    version: (g: GameOut) => g.loaded.game.version,
+    lastSeq: (g: GameOut) => g.loaded.game.lastSeq,
+    createdAt: (g: GameOut) => g.loaded.game.createdAt,
+    players: (g: GameOut) => g.loaded.players,
+    zones: (g: GameOut): ZoneOut[] =>
+      g.loaded.state.zones.map((z) => ({ view: g.lookup.zone(z.id)!, lookup: g.lookup })),
+    viewer: (g: GameOut) => ({
+      kind: g.callerKind,
+      player: g.viewer.kind === 'player' ? g.lookup.player(g.viewer.playerId) : null,
+    }),
+  },
+};

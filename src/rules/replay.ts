@@ -1,0 +1,80 @@
+/**
+ * Replay: rebuilds a game's state from its event log. Pure, no I/O.
+ *
+ * Every planned event lists the complete transition (`before`/`after` {@link ObjectState}, sort key
+ * included) of every object it changed (see `Draft.end`), and the zones it created or removed; the
+ * data layer's GAME_CREATED event lists the starting zones and every starting object as a transition
+ * from null. So folding the transitions in order rebuilds every state the game has been in: this is
+ * what lets a judge see a game as any viewer saw it at any sequence number.
+ */
+import type { DomainEvent, GameState, PlayerState, RulesetId, ZoneState } from './types.js';
+
+/**
+ * A GAME_CREATED (or GAME_IMPORTED) payload may carry the seats, so that a log alone is enough to
+ * replay a game. Other events never carry players.
+ */
+export interface EventWithPlayers extends DomainEvent {
+  readonly players?: readonly PlayerState[];
+}
+
+/** The empty game every replay starts from: no zones, no objects. */
+export function emptyState(ruleset: RulesetId, players: readonly PlayerState[] = []): GameState {
+  return { ruleset, players, zones: [], objects: [] };
+}
+
+/**
+ * Applies one event to a state: zones created, then object transitions (`after` null = the object
+ * left the game; otherwise the object with `after.key` becomes `after`), then zones removed. Zone
+ * order follows the planner's (created zones are appended). Players given in the event replace the
+ * state's; a lifecycle event without transitions (GAME_ENDED, GAME_ARCHIVED) changes nothing.
+ */
+export function applyEvent(state: GameState, event: EventWithPlayers): GameState {
+  const zones: ZoneState[] = [...state.zones];
+  for (const z of event.zonesCreated) if (!zones.some((x) => x.id === z.id)) zones.push(z);
+  const objects = new Map(state.objects.map((o) => [o.key, o]));
+  for (const t of event.transitions) {
+    if (t.after === null) {
+      if (t.before !== null) objects.delete(t.before.key);
+      continue;
+    }
+    if (t.before !== null && t.before.key !== t.after.key) objects.delete(t.before.key);
+    objects.set(t.after.key, t.after);
+  }
+  const removed = new Set(event.zonesRemoved.map((z) => z.id));
+  return {
+    ruleset: state.ruleset,
+    players: event.players && event.players.length > 0 ? [...event.players] : state.players,
+    zones: removed.size > 0 ? zones.filter((z) => !removed.has(z.id)) : zones,
+    objects: [...objects.values()],
+  };
+}
+
+/**
+ * The state after every event of `events`, in order, starting from an empty game with `players`
+ * (or the players named by a GAME_CREATED event in the log).
+ */
+export function replay(
+  ruleset: RulesetId,
+  events: readonly EventWithPlayers[],
+  players: readonly PlayerState[] = [],
+): GameState {
+  return events.reduce(applyEvent, emptyState(ruleset, players));
+}
+
+/**
+ * Every intermediate state: element `i` is the state after `events[0..i]`. One pass, so checking a
+ * whole log (or serving many sequence numbers) costs O(events × objects), not quadratic replays.
+ */
+export function replaySteps(
+  ruleset: RulesetId,
+  events: readonly EventWithPlayers[],
+  players: readonly PlayerState[] = [],
+): GameState[] {
+  const out: GameState[] = [];
+  let state = emptyState(ruleset, players);
+  for (const e of events) {
+    state = applyEvent(state, e);
+    out.push(state);
+  }
+  return out;
+}

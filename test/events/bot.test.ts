@@ -1,0 +1,57 @@
+/**
+ * Runs the README's bot (`examples/bot.ts`) as its own process against the real server: it follows
+ * the game as Alice, prints the cards arriving in her hand and her library count, and stops after
+ * ZK_MAX_EVENTS events.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
+import { ROOT } from '../support/process.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { eventually, within } from './log-rows.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+
+it('examples/bot.ts reacts to its hand and library, then exits after N events', async () => {
+  const game = await createGame(s, 'mtg', [
+    { name: 'Alice', deck: deck('Alpha', 10) },
+    { name: 'Bob', deck: deck('Beta', 10) },
+  ]);
+  const gameId = game.game.id;
+  const [alice, bob] = game.seats as [(typeof game.seats)[0], (typeof game.seats)[0]];
+  const g = await loadGame(s, gameId, TEST_ADMIN_TOKEN);
+  const zone = (type: string, owner: string) => zoneOf(g, type, owner);
+
+  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['examples/bot.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ZK_URL: s.url,
+      ZK_TOKEN: alice.token,
+      ZK_GAME: gameId,
+      ZK_MAX_EVENTS: '2',
+      ZK_TIMEOUT_MS: '30000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  bot.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  bot.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+  try {
+    await eventually(() => out.includes('bot: subscribed'), 30_000, `bot start:\n${out}`);
+    await draw(s, gameId, zone('library', alice.player.id), zone('hand', alice.player.id), 2, alice.token);
+    await draw(s, gameId, zone('library', bob.player.id), zone('hand', bob.player.id), 1, bob.token);
+    expect(await within(30_000, `bot exit:\n${out}`, exited)).toBe(0);
+  } finally {
+    if (bot.exitCode === null) bot.kill('SIGKILL');
+  }
+  expect(out).toMatch(/#\d+ to hand: Alpha 1/);
+  expect(out).toMatch(/#\d+ to hand: Alpha 2/);
+  expect(out).toMatch(/#\d+ library: 8/);
+  expect(out).toContain('bot: done (2 events)');
+}, 90_000);

@@ -1,0 +1,119 @@
+/**
+ * Both cross-instance fanouts, each with two independent instances as two server processes would
+ * have: a notice published on one reaches the other. PostgreSQL LISTEN/NOTIFY also survives the loss
+ * of its listening connection. Redis needs a server at REDIS_TEST_URL (default 127.0.0.1:6379);
+ * only where none is reachable is its test skipped, saying why.
+ */
+import net from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventNotice, Fanout } from '../../src/events/fanout.js';
+import { PgFanout } from '../../src/events/pg-fanout.js';
+import { RedisFanout } from '../../src/events/redis-fanout.js';
+import { createLogger } from '../../src/logger.js';
+import { useTestDatabase } from '../support/db.js';
+import { within } from './log-rows.js';
+
+const logger = createLogger('silent');
+const REDIS_URL = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
+
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+const redisReachable = await reachable(REDIS_URL);
+if (!redisReachable) console.warn(`Redis fanout test skipped: no Redis reachable at ${REDIS_URL}`);
+
+/** Resolves with the first notice for `gameId` that `fanout` hears. */
+function heard(fanout: Fanout, gameId: string): Promise<EventNotice> {
+  return new Promise((resolve) => {
+    const off = fanout.subscribe((n) => {
+      if (n.gameId === gameId) {
+        off();
+        resolve(n);
+      }
+    });
+  });
+}
+
+async function crossInstance(a: Fanout, b: Fanout, gameId: string): Promise<void> {
+  const onB = heard(b, gameId);
+  const onA = heard(a, gameId);
+  await a.publish({ gameId, seq: 42 });
+  expect(await within(5_000, 'notice on B', onB)).toEqual({ gameId, seq: 42 });
+  expect(await within(5_000, 'notice on A', onA)).toEqual({ gameId, seq: 42 });
+}
+
+describe('PostgreSQL LISTEN/NOTIFY fanout', () => {
+  let url: string;
+  const open: Fanout[] = [];
+  beforeAll(async () => {
+    url = (await useTestDatabase()).url;
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((f) => f.close()));
+  });
+
+  it('carries a notice from one instance to another', async () => {
+    expect.assertions(2);
+    const [a, b] = await Promise.all([PgFanout.start(url, logger), PgFanout.start(url, logger)]);
+    open.push(a, b);
+    await crossInstance(a, b, crypto.randomUUID());
+  });
+
+  it('reconnects its listener after the connection is killed', async () => {
+    expect.assertions(1);
+    const [a, b] = await Promise.all([PgFanout.start(url, logger), PgFanout.start(url, logger)]);
+    open.push(a, b);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'`,
+      );
+      expect(rowCount).toBeGreaterThanOrEqual(2);
+    } finally {
+      await admin.end();
+    }
+    // Publish until the re-established listener hears it (reconnect backoff starts at 100 ms).
+    const gameId = crypto.randomUUID();
+    const onB = heard(b, gameId);
+    let got = false;
+    void onB.then(() => (got = true));
+    await within(
+      10_000,
+      'notice after reconnect',
+      (async () => {
+        while (!got) {
+          await a.publish({ gameId, seq: 1 }).catch(() => undefined);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })(),
+    );
+  });
+});
+
+describe('Redis pub/sub fanout', () => {
+  it.skipIf(!redisReachable)('carries a notice from one instance to another', async () => {
+    expect.assertions(2);
+    const [a, b] = await Promise.all([
+      RedisFanout.start(REDIS_URL, logger),
+      RedisFanout.start(REDIS_URL, logger),
+    ]);
+    try {
+      await crossInstance(a, b, crypto.randomUUID());
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Request limits on both transports of the real app: document limits (depth, aliases, directives,
+ * tokens, cost, list nesting), body size, batching, CSRF prevention, and the graphql-ws socket
+ * limits (message size, connection_init timeout).
+ */
+import { describe, expect, it } from 'vitest';
+import { ARMOR_LIMITS, createArmor } from '../../src/server/armor.js';
+import { buildSchema } from '../../src/server/schema.js';
+import { WS_LIMITS } from '../../src/server/ws.js';
+import {
+  CREATE_GAME,
+  EVENT_FRAGMENT,
+  GAME_QUERY,
+  OBJECT_FRAGMENT,
+  PAYLOAD_SELECTION,
+  SUBSCRIPTION,
+} from '../support/game-api.js';
+import { startTestServer } from '../support/server.js';
+import { LEAK_PATTERN, RawWs, postRaw, type GqlErrorJson } from './support.js';
+
+const server = await startTestServer();
+
+/** Documents that must each be refused, with the limit that refuses them. */
+const OVER_LIMIT: Record<string, { query: string; message: RegExp; code: string }> = {
+  depth: {
+    // host { host { … } } is depth-limited only: one object per level.
+    query: `{ game(id: "g") { zones { objects { ${'host { '.repeat(ARMOR_LIMITS.maxDepth)}id${' }'.repeat(ARMOR_LIMITS.maxDepth)} } } } }`,
+    message: /depth limit/i,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  aliases: {
+    query: `{ ${Array.from({ length: ARMOR_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: rulesets { id }`).join(' ')} }`,
+    message: /aliases limit/i,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  directives: {
+    query: `{ whoami { ${Array.from({ length: ARMOR_LIMITS.maxDirectives + 1 }, () => 'kind @include(if: true)').join(' ')} } }`,
+    message: /directives limit/i,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  tokens: {
+    query: `{ whoami { ${'kind '.repeat(ARMOR_LIMITS.maxTokens)}} }`,
+    message: /more th.. \d+ tokens/i,
+    code: 'GRAPHQL_PARSE_FAILED',
+  },
+  cost: {
+    // Within depth, aliases, tokens and list nesting: many scalars deep down a chain of hosts.
+    query: `{ game(id: "g") { zones { objects { ${'host { '.repeat(7)}${'id faceUp '.repeat(150)}${'} '.repeat(7)}} } } }`,
+    message: /cost limit/i,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  listNesting: {
+    query: `{ game(id: "g") { zones { objects { zone { objects { zone { objects { id } } } } } } } }`,
+    message: /list nesting limit/i,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+};
+
+function expectRefused(errors: readonly GqlErrorJson[] | undefined, message: RegExp, code: string): void {
+  expect(errors?.length).toBeGreaterThan(0);
+  expect(errors?.some((e) => message.test(e.message) && e.extensions?.code === code)).toBe(true);
+}
+
+describe('document limits over HTTP', () => {
+  for (const [limit, { query, message, code }] of Object.entries(OVER_LIMIT)) {
+    it(`refuses a document over the ${limit} limit with 400 and ${code}`, async () => {
+      const res = await postRaw(server.url, JSON.stringify({ query }));
+      expect(res.status).toBe(400);
+      expectRefused(res.json?.errors, message, code);
+      expect(res.text).not.toMatch(LEAK_PATTERN);
+    });
+  }
+
+  it('accepts the richest documents the test suite sends (no limit error)', () => {
+    const armor = createArmor({ introspection: true });
+    const schema = buildSchema();
+    const move = `mutation M($input: MoveObjectsInput!) { moveObjects(input: $input) { ${PAYLOAD_SELECTION} } } ${EVENT_FRAGMENT} ${OBJECT_FRAGMENT}`;
+    for (const doc of [GAME_QUERY, CREATE_GAME, SUBSCRIPTION, move]) {
+      const limitErrors = (armor.check(schema, doc) ?? []).filter((e) => /limit/i.test(e.message));
+      expect(limitErrors.map((e) => e.message)).toEqual([]);
+    }
+  });
+});
+
+describe('request limits over HTTP', () => {
+  it('answers a body over MAX_PAYLOAD_BYTES with 413 before parsing it', async () => {
+    const big = JSON.stringify({ query: `{ whoami { kind } }`, variables: { pad: 'x'.repeat(300_000) } });
+    const res = await postRaw(server.url, big);
+    expect(res.status).toBe(413);
+    expect(res.json?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses a batched (JSON array) body with 400', async () => {
+    const batch = JSON.stringify([{ query: '{ whoami { kind } }' }, { query: '{ whoami { kind } }' }]);
+    const res = await postRaw(server.url, batch);
+    expect(res.status).toBe(400);
+    expect(res.json?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(res.text).not.toContain('ANONYMOUS');
+  });
+
+  it('keeps CSRF prevention on: simple requests are refused, preflighted ones run', async () => {
+    const q = encodeURIComponent('{ whoami { kind } }');
+    const simpleGet = await fetch(`${server.url}?query=${q}`);
+    expect(simpleGet.status).toBe(400);
+    expect(await simpleGet.text()).toMatch(/CSRF|preflight/i);
+    const textPlain = await postRaw(server.url, JSON.stringify({ query: '{ whoami { kind } }' }), {
+      'content-type': 'text/plain',
+    });
+    expect(textPlain.status).toBe(400);
+    const preflighted = await fetch(`${server.url}?query=${q}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(preflighted.status).toBe(200);
+  });
+
+  it('runs no mutation over GET', async () => {
+    const q = encodeURIComponent(
+      'mutation { createGame(input: { ruleset: "mtg", players: [] }) { spectatorToken } }',
+    );
+    const res = await fetch(`${server.url}?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('document limits over graphql-ws', () => {
+  for (const [limit, { query, message, code }] of Object.entries(OVER_LIMIT)) {
+    it(`refuses a document over the ${limit} limit with an error frame`, async () => {
+      const ws = await RawWs.connect(server.wsUrl);
+      const frame = await ws.run('1', query);
+      ws.close();
+      expect(frame.type).toBe('error');
+      expectRefused(frame.payload as GqlErrorJson[], message, code);
+    });
+  }
+
+  it('still runs a document within the limits', async () => {
+    const ws = await RawWs.connect(server.wsUrl);
+    const frame = await ws.run('1', '{ whoami { kind } }');
+    ws.close();
+    expect(frame).toMatchObject({ type: 'next', payload: { data: { whoami: { kind: 'ANONYMOUS' } } } });
+  });
+});
+
+describe('graphql-ws socket limits', () => {
+  it('closes the socket with 1009 on a message over MAX_PAYLOAD_BYTES', async () => {
+    expect.assertions(1);
+    const ws = await RawWs.connect(server.wsUrl);
+    ws.send({
+      type: 'subscribe',
+      id: '1',
+      payload: { query: `{ whoami { kind } } #${'x'.repeat(300_000)}` },
+    });
+    expect((await ws.closed).code).toBe(1009);
+  });
+
+  it(
+    'closes the socket with 4408 when connection_init does not arrive in time',
+    async () => {
+      expect.assertions(2);
+      const ws = await RawWs.open(server.wsUrl);
+      const started = Date.now();
+      const { code } = await ws.closed;
+      expect(code).toBe(4408);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WS_LIMITS.connectionInitWaitTimeout - 100);
+    },
+    WS_LIMITS.connectionInitWaitTimeout + 10_000,
+  );
+});

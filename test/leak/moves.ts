@@ -1,0 +1,325 @@
+/**
+ * Random steps for the leak suite. fast-check generates small records of choices; `toMutation`
+ * turns one into a concrete mutation against the admin's current view of the game (ids the actor
+ * has been shown: every id is in its own `game(id)` view, with or without a face), so shrinking
+ * keeps working and every generated step is meaningful for the state it meets.
+ */
+import fc from 'fast-check';
+import {
+  PAYLOAD_SELECTION,
+  EVENT_FRAGMENT,
+  OBJECT_FRAGMENT,
+  type DeckCard,
+  type GameJson,
+  type ObjectJson,
+} from '../support/game-api.js';
+import type { StepMutation } from './checker.js';
+import type { RulesetName } from './model.js';
+
+export interface Choice {
+  readonly actor: number;
+  readonly op: number;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+  readonly flag: boolean;
+  readonly flag2: boolean;
+}
+
+export const choiceArb: fc.Arbitrary<Choice> = fc.record({
+  actor: fc.nat({ max: 7 }),
+  op: fc.nat({ max: 99 }),
+  a: fc.nat({ max: 999 }),
+  b: fc.nat({ max: 999 }),
+  c: fc.nat({ max: 999 }),
+  d: fc.nat({ max: 999 }),
+  flag: fc.boolean(),
+  flag2: fc.boolean(),
+});
+
+/** Distinctive, fixed-width names: a substring search over a response is then meaningful. */
+export function secretName(kind: 'Card' | 'Token' | 'Layer', n: number): string {
+  return `Secret-${kind}-XYZ-${String(n).padStart(4, '0')}`;
+}
+
+function card(n: number, types: string[], subtypes: string[] = [], extra: Partial<DeckCard> = {}): DeckCard {
+  return {
+    name: secretName('Card', n),
+    types,
+    subtypes,
+    text: `Printed text of card ${n}.`,
+    attributes: { code: `ATTR-${n}` },
+    ...extra,
+  };
+}
+
+/** Starting decks: cards in the deck zone, in hand and in play, for `players` seats. */
+export function decksFor(ruleset: RulesetName, players: number): DeckCard[][] {
+  let n = 0;
+  const next = () => ++n;
+  return Array.from({ length: players }, (_, seat) => {
+    switch (ruleset) {
+      case 'mtg':
+        return [
+          ...['creature', 'land', 'instant', 'sorcery', 'artifact', 'creature'].map((t) => card(next(), [t])),
+          card(next(), ['creature'], [], { zone: 'hand' }),
+          card(next(), ['land'], [], { zone: 'hand' }),
+          card(next(), ['creature'], [], { zone: 'battlefield' }),
+          card(next(), ['enchantment'], [], { zone: 'exile', faceUp: false }),
+        ];
+      case 'fab':
+        return [
+          card(next(), ['hero'], [], { zone: 'hero' }),
+          card(next(), ['equipment'], ['arms'], { zone: 'arms' }),
+          card(next(), ['weapon'], ['sword'], { zone: 'weapon', zoneIndex: 0 }),
+          ...[1, 2, 3, 4, 5].map(() => card(next(), ['action'], ['attack'])),
+          card(next(), ['action'], [], { zone: 'hand' }),
+          card(next(), ['instant'], [], { zone: 'hand' }),
+          card(next(), ['action'], ['attack'], { zone: 'arsenal', faceUp: false }),
+        ];
+      case 'netrunner':
+        return seat === 0
+          ? [
+              ...['agenda', 'ice', 'operation', 'asset', 'ice'].map((t) => card(next(), [t])),
+              card(next(), ['operation'], [], { zone: 'hand' }),
+              card(next(), ['agenda'], [], { zone: 'hand' }),
+              card(next(), ['ice'], [], { zone: 'play', faceUp: false }),
+            ]
+          : [
+              ...['event', 'program', 'hardware', 'resource', 'event'].map((t) => card(next(), [t])),
+              card(next(), ['event'], [], { zone: 'hand' }),
+              card(next(), ['program'], [], { zone: 'play' }),
+            ];
+    }
+  });
+}
+
+const mutationDoc = (field: string, inputType: string) => /* GraphQL */ `
+  mutation Step($input: ${inputType}!) {
+    ${field}(input: $input) { ${PAYLOAD_SELECTION} }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+const pick = <T>(xs: readonly T[], n: number): T | undefined =>
+  xs.length === 0 ? undefined : xs[n % xs.length];
+
+interface Ctx {
+  readonly ruleset: RulesetName;
+  readonly state: GameJson;
+  readonly nextName: (kind: 'Token' | 'Layer') => string;
+}
+
+/** The objects of the state, flattened (hosted objects included). */
+function allObjects(state: GameJson): ObjectJson[] {
+  return state.zones.flatMap((z) => z.objects);
+}
+
+/** Turns a choice into a mutation. Some are invalid on purpose (the rules refuse them): that is a path too. */
+export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
+  const { state } = ctx;
+  const players = state.players;
+  const actor = ch.actor % players.length;
+  const gameId = state.id;
+  const zones = state.zones;
+  const nonEmpty = zones.filter((z) => z.objects.length > 0);
+  const objects = allObjects(state);
+  const base = {
+    actor,
+    namedIds: [] as string[],
+    reorderedZoneIds: [] as string[],
+    selectedIds: [] as string[],
+  };
+  const make = (
+    field: string,
+    inputType: string,
+    input: Record<string, unknown>,
+    extra: Partial<StepMutation> = {},
+  ): StepMutation => ({
+    ...base,
+    field,
+    document: mutationDoc(field, inputType),
+    input: { gameId, ...input },
+    ...extra,
+  });
+  const placement = (n: number) =>
+    n % 3 === 0 ? { position: 'TOP' } : n % 3 === 1 ? { position: 'BOTTOM' } : { index: n % 4 };
+  const by = ch.flag2 ? 'RULE' : 'EFFECT';
+
+  /** Ids by explicit choice, or a position selector (TOP/BOTTOM ids computed now; RANDOM never in place). */
+  const selection = (
+    allowRandom: boolean,
+  ): { input: Record<string, unknown>; namedIds: string[]; selectedIds: string[]; zoneId: string | null } => {
+    const zone = pick(nonEmpty, ch.a);
+    if (!zone) return { input: { objectIds: [] }, namedIds: [], selectedIds: [], zoneId: null };
+    if (ch.flag) {
+      const first = pick(zone.objects, ch.b)!;
+      const second = ch.c % 3 === 0 ? pick(zone.objects, ch.b + 1) : undefined;
+      const ids = [...new Set([first.id, ...(second ? [second.id] : [])])];
+      return { input: { objectIds: ids }, namedIds: ids, selectedIds: [], zoneId: zone.id };
+    }
+    const count = 1 + (ch.c % 2);
+    const from = allowRandom && ch.b % 3 === 2 ? 'RANDOM' : ch.b % 2 === 0 ? 'TOP' : 'BOTTOM';
+    const top = zone.objects.filter((o) => o.host === null);
+    const selectedIds =
+      from === 'TOP'
+        ? top.slice(0, count).map((o) => o.id)
+        : from === 'BOTTOM'
+          ? top.slice(-count).map((o) => o.id)
+          : [];
+    return {
+      input: { select: { zoneId: zone.id, from, count } },
+      namedIds: [],
+      selectedIds,
+      zoneId: zone.id,
+    };
+  };
+
+  const ops: (() => StepMutation)[] = [];
+  const weight = (w: number, f: () => StepMutation) => {
+    for (let i = 0; i < w; i++) ops.push(f);
+  };
+
+  weight(30, () => {
+    const to = pick(zones, ch.d)!;
+    const sel = selection(to.id !== pick(nonEmpty, ch.a)?.id);
+    const face = ch.c % 4 === 0 ? { faceUp: ch.d % 2 === 0 } : {};
+    return make(
+      'moveObjects',
+      'MoveObjectsInput',
+      { ...sel.input, to: { zoneId: to.id }, ...placement(ch.c), ...face, by },
+      { namedIds: sel.namedIds, selectedIds: sel.selectedIds },
+    );
+  });
+  weight(8, () => {
+    // Mostly hidden piles: that is where shuffles matter.
+    const decks = zones.filter((z) => ['library', 'deck'].includes(z.type));
+    const zone = (ch.flag ? pick(decks, ch.a) : undefined) ?? pick(zones, ch.a)!;
+    return make('shuffleZone', 'ShuffleZoneInput', { zoneId: zone.id }, { reorderedZoneIds: [zone.id] });
+  });
+  weight(6, () => {
+    const zone = pick(
+      zones.filter((z) => z.count >= 2),
+      ch.a,
+    );
+    if (!zone) return make('shuffleZone', 'ShuffleZoneInput', { zoneId: pick(zones, ch.a)!.id });
+    const top = zone.objects.filter((o) => o.host === null).map((o) => o.id);
+    const k = 1 + (ch.b % (top.length - 1));
+    const order = [...top.slice(k), ...top.slice(0, k)];
+    return make(
+      'reorderZone',
+      'ReorderZoneInput',
+      { zoneId: zone.id, order, by },
+      { namedIds: order, reorderedZoneIds: [zone.id] },
+    );
+  });
+  weight(8, () => {
+    const sel = selection(true);
+    return make(
+      'turnFace',
+      'TurnFaceInput',
+      { ...sel.input, faceUp: ch.flag2 },
+      { namedIds: sel.namedIds, selectedIds: sel.selectedIds },
+    );
+  });
+  weight(10, () => {
+    const sel = selection(true);
+    const to = ch.flag2 ? { toAll: true } : { toPlayerIds: [pick(players, ch.d)!.id] };
+    return make(
+      'revealObjects',
+      'RevealObjectsInput',
+      { ...sel.input, ...to },
+      {
+        namedIds: sel.namedIds,
+        selectedIds: sel.selectedIds,
+      },
+    );
+  });
+  weight(8, () => {
+    const revealed = objects.filter((o) => o.revealedToAll || o.revealedTo.length > 0);
+    const target = pick(revealed, ch.a) ?? pick(objects, ch.a);
+    const ids = target ? [target.id] : [];
+    return make('endReveal', 'EndRevealInput', { objectIds: ids }, { namedIds: ids });
+  });
+  weight(4, () => {
+    const to = pick(zones, ch.d)!;
+    const face = ch.c % 2 === 0 ? { faceUp: ch.flag2 } : {};
+    return make('createToken', 'CreateTokenInput', {
+      token: { name: ctx.nextName('Token'), types: ['token'], text: 'Token text.' },
+      to: { zoneId: to.id },
+      ...face,
+    });
+  });
+  weight(5, () => {
+    const sel = selection(true);
+    const host = pick(objects, ch.d);
+    return make(
+      'attachObjects',
+      'AttachObjectsInput',
+      { ...sel.input, hostId: host?.id ?? 'no-such-host', by },
+      { namedIds: [...sel.namedIds, ...(host ? [host.id] : [])], selectedIds: sel.selectedIds },
+    );
+  });
+  weight(4, () => {
+    const hosted = objects.filter((o) => o.host !== null);
+    const target = pick(hosted, ch.a) ?? pick(objects, ch.a);
+    const to = pick(zones, ch.d)!;
+    const ids = target ? [target.id] : [];
+    return make(
+      'detachObjects',
+      'DetachObjectsInput',
+      { objectIds: ids, to: { zoneId: to.id }, ...placement(ch.c), by },
+      { namedIds: ids },
+    );
+  });
+  weight(3, () =>
+    make('addStackLayer', 'AddStackLayerInput', {
+      layer: { name: ctx.nextName('Layer'), text: 'An ability.' },
+    }),
+  );
+  weight(3, () => {
+    const stack = zones.find((z) => z.type === 'stack');
+    const layer = pick(stack?.objects ?? [], ch.a) ?? pick(objects, ch.a);
+    const to = ch.flag ? { to: { zoneId: pick(zones, ch.d)!.id } } : {};
+    return make(
+      'removeStackLayer',
+      'RemoveStackLayerInput',
+      { layerId: layer?.id ?? 'no-such-layer', ...to, by },
+      { namedIds: layer ? [layer.id] : [] },
+    );
+  });
+  weight(3, () => {
+    const to = pick(zones, ch.d)!;
+    return make('bringIntoGame', 'BringIntoGameInput', {
+      cards: [{ name: ctx.nextName('Token'), types: ['creature'], text: 'From outside the game.' }],
+      to: { zoneId: to.id },
+      ...placement(ch.c),
+      ...(ch.c % 2 === 0 ? { faceUp: ch.flag2 } : {}),
+    });
+  });
+  weight(2, () => {
+    const sel = selection(true);
+    return make('removeFromGame', 'RemoveFromGameInput', sel.input, {
+      namedIds: sel.namedIds,
+      selectedIds: sel.selectedIds,
+    });
+  });
+  weight(2, () => {
+    const types =
+      ctx.ruleset === 'mtg'
+        ? ['ante']
+        : ctx.ruleset === 'fab'
+          ? ['weapon', 'arsenal', 'banished']
+          : ['setAside'];
+    const type = pick(types, ch.a)!;
+    const owner = ctx.ruleset === 'mtg' || type === 'setAside' ? {} : { ownerId: pick(players, ch.b)!.id };
+    return make('createZone', 'CreateZoneInput', { type, ...owner });
+  });
+  weight(2, () => {
+    const zone = pick(zones, ch.a)!;
+    return make('removeZone', 'RemoveZoneInput', { zoneId: zone.id });
+  });
+  return ops[ch.op % ops.length]!();
+}

@@ -1,0 +1,82 @@
+/**
+ * Issue #5, the leak suite: random move sequences through the real GraphQL API; after every step
+ * every viewer's every read path (game(id), the acting player's payload, the graphql-ws
+ * subscription, the event history) is checked against the independent model of what that viewer
+ * may know. See `checker.ts` for the checks and `model.ts` for the model. One test file per ruleset
+ * (`*.test.ts` here) so the rulesets run in parallel.
+ *
+ * Size: FC_RUNS games per ruleset (default 5), FC_STEPS steps per game (default 15). FC_SEED
+ * replays a reported failure (with FC_PATH, just the failing run), FC_SHRINK=1 shrinks it, LEAK_LOG=1 prints every step. `npm run test:leak:large` runs 1000 games
+ * per ruleset.
+ */
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { createGame, post } from '../support/game-api.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { LeakChecker } from './checker.js';
+import type { RulesetName } from './model.js';
+import { choiceArb, decksFor, secretName, toMutation } from './moves.js';
+
+const RUNS = Number(process.env['FC_RUNS'] ?? 5);
+const STEPS = Number(process.env['FC_STEPS'] ?? 15);
+const SEED = process.env['FC_SEED'] === undefined ? undefined : Number(process.env['FC_SEED']);
+/** Generous budget: a step costs about ten requests; loaded CI machines are slow. */
+const TIMEOUT_MS = 60_000 + RUNS * STEPS * 2_000;
+
+/** Declares the leak property for one ruleset, with 2..maxPlayers seats and a spectator. */
+export function leakSuite(ruleset: RulesetName, maxPlayers: number): void {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+
+  it(
+    `${ruleset}: no viewer learns what it may not see, on any read path (${RUNS} games × ${STEPS} steps)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 2, max: maxPlayers }),
+          fc.array(choiceArb, { minLength: STEPS, maxLength: STEPS }),
+          async (players, choices) => {
+            const game = await createGame(server, ruleset, decksFor(ruleset, players));
+            const checker = new LeakChecker(server, ruleset, game, TEST_ADMIN_TOKEN);
+            let n = 0;
+            const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
+            try {
+              await checker.start();
+              for (const [i, choice] of choices.entries()) {
+                const m = toMutation({ ruleset, state: checker.state, nextName }, choice);
+                if (i === 0) {
+                  // A spectator can never act: the same mutation is refused and changes nothing.
+                  const res = await post(server, m.document, { input: m.input }, game.spectatorToken);
+                  expect(res.errors?.[0]?.extensions?.code, 'spectator mutation').toBe('FORBIDDEN');
+                  expect(res.data).toBeNull();
+                }
+                await checker.run(m);
+              }
+            } catch (err) {
+              const log = checker.log.slice(-8).join('\n');
+              throw new Error(
+                `${(err as Error).message}\n\nLast steps (${ruleset}, ${players} players):\n${log}`,
+                { cause: err },
+              );
+            } finally {
+              if (process.env['LEAK_LOG']) console.log(checker.log.join('\n'));
+              await checker.stop();
+            }
+          },
+        ),
+        {
+          numRuns: RUNS,
+          ...(SEED === undefined ? {} : { seed: SEED }),
+          ...(process.env['FC_PATH'] ? { path: process.env['FC_PATH'] } : {}),
+          // Every run plays a whole game against the server: shrinking is opt-in.
+          endOnFailure: process.env['FC_SHRINK'] !== '1',
+          interruptAfterTimeLimit: TIMEOUT_MS - 10_000,
+          markInterruptAsFailure: false,
+        },
+      );
+    },
+    TIMEOUT_MS,
+  );
+}

@@ -1,0 +1,462 @@
+/**
+ * GraphQL documents and result types for driving games through the public API in tests, plus a
+ * graphql-ws collector for `Subscription.gameEvents`. Every selection asks for every field a
+ * viewer could learn something from, so redaction tests see everything the server sends.
+ */
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { GqlError, TestServer } from './server.js';
+
+/** Everything about an object, including nested references a careless resolver might not redact. */
+export const OBJECT_FRAGMENT = /* GraphQL */ `
+  fragment Obj on GameObject {
+    id
+    kind
+    zone {
+      id
+      type
+      owner {
+        id
+      }
+    }
+    owner {
+      id
+    }
+    controller {
+      id
+    }
+    position
+    layer
+    faceUp
+    host {
+      id
+      faceUp
+    }
+    attached {
+      id
+    }
+    revealedTo {
+      id
+    }
+    revealedToAll
+    card {
+      name
+      types
+      subtypes
+      text
+      attributes
+    }
+    history {
+      fromZoneType
+      toZoneType
+      by
+      reason
+    }
+    internalKey
+  }
+`;
+
+export const EVENT_FRAGMENT = /* GraphQL */ `
+  fragment Ev on GameEvent {
+    gameId
+    seq
+    version
+    kind
+    actor {
+      kind
+      playerId
+      onBehalfOf
+    }
+    at
+    zoneIds
+    rules
+    changes {
+      previousId
+      objectId
+      fromZoneId
+      toZoneId
+      object {
+        ...Obj
+      }
+    }
+    zonesCreated {
+      id
+      type
+      ownerId
+      index
+    }
+    zonesRemoved {
+      id
+      type
+      ownerId
+      index
+    }
+  }
+`;
+
+export const GAME_QUERY = /* GraphQL */ `
+  query Game($id: ID!) {
+    game(id: $id) {
+      id
+      ruleset
+      status
+      version
+      lastSeq
+      players {
+        id
+        name
+        seat
+      }
+      zones {
+        id
+        type
+        name
+        owner {
+          id
+        }
+        index
+        count
+        objects {
+          ...Obj
+        }
+      }
+      viewer {
+        kind
+        player {
+          id
+        }
+      }
+    }
+  }
+  ${OBJECT_FRAGMENT}
+`;
+
+/**
+ * The payload selection of every mutation. `zone { objects }` under each returned object is a probe:
+ * a nested path that must be redacted exactly like `game(id)`.
+ */
+export const PAYLOAD_SELECTION = /* GraphQL */ `
+  version
+  objects {
+    ...Obj
+    zone { id count objects { id faceUp card { name } internalKey host { id card { name } } } }
+  }
+  events { ...Ev }
+`;
+
+export const CREATE_GAME = /* GraphQL */ `
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        version
+        lastSeq
+        players {
+          id
+          name
+          seat
+        }
+      }
+      seats {
+        player {
+          id
+          seat
+        }
+        token
+      }
+      spectatorToken
+    }
+  }
+`;
+
+export interface CardJson {
+  name: string;
+  types: string[];
+  subtypes: string[];
+  text: string;
+  attributes: unknown;
+}
+
+export interface ObjectJson {
+  id: string;
+  kind: 'CARD' | 'TOKEN' | 'LAYER';
+  zone: { id: string; type: string; owner: { id: string } | null };
+  owner: { id: string };
+  controller: { id: string };
+  position: number | null;
+  layer: number | null;
+  faceUp: boolean;
+  host: { id: string; faceUp: boolean } | null;
+  attached: { id: string }[];
+  revealedTo: { id: string }[];
+  revealedToAll: boolean;
+  card: CardJson | null;
+  history: unknown[] | null;
+  internalKey: string | null;
+}
+
+export interface ZoneJson {
+  id: string;
+  type: string;
+  name: string;
+  owner: { id: string } | null;
+  index: number;
+  count: number;
+  objects: ObjectJson[];
+}
+
+export interface GameJson {
+  id: string;
+  ruleset: string;
+  status: string;
+  version: number;
+  lastSeq: number;
+  players: { id: string; name: string; seat: number }[];
+  zones: ZoneJson[];
+  viewer: { kind: string; player: { id: string } | null };
+}
+
+export interface ChangeJson {
+  previousId: string | null;
+  objectId: string | null;
+  fromZoneId: string | null;
+  toZoneId: string | null;
+  object: ObjectJson | null;
+}
+
+export interface EventJson {
+  gameId: string;
+  seq: number;
+  version: number;
+  kind: string;
+  actor: { kind: 'PLAYER' | 'ADMIN' | 'SYSTEM'; playerId: string | null; onBehalfOf: string | null };
+  at: string;
+  zoneIds: string[];
+  rules: string[];
+  changes: ChangeJson[];
+  zonesCreated: { id: string; type: string; ownerId: string | null; index: number }[];
+  zonesRemoved: { id: string; type: string; ownerId: string | null; index: number }[];
+}
+
+export interface PayloadJson {
+  version: number;
+  objects: (ObjectJson & { zone: ObjectJson['zone'] & { count: number; objects: unknown[] } })[];
+  events: EventJson[];
+}
+
+/** A raw response: parsed body plus the exact text, for substring searches over everything sent. */
+export interface RawResponse<T> {
+  status: number;
+  data: T | null;
+  errors?: GqlError[];
+  text: string;
+}
+
+/** POSTs an operation and keeps the raw body text (TestServer.gql only returns the parsed body). */
+export async function post<T>(
+  server: Pick<TestServer, 'url'>,
+  query: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<RawResponse<T>> {
+  const res = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  const body = JSON.parse(text) as { data?: T | null; errors?: GqlError[] };
+  return {
+    status: res.status,
+    data: body.data ?? null,
+    ...(body.errors ? { errors: body.errors } : {}),
+    text,
+  };
+}
+
+export interface CreatedGame {
+  gameId: string;
+  players: { id: string; seat: number; token: string }[];
+  spectatorToken: string;
+}
+
+export interface DeckCard {
+  name: string;
+  types?: string[];
+  subtypes?: string[];
+  text?: string;
+  attributes?: Record<string, unknown>;
+  zone?: string;
+  zoneIndex?: number;
+  faceUp?: boolean;
+}
+
+export async function createGame(
+  server: Pick<TestServer, 'url'>,
+  ruleset: string,
+  decks: DeckCard[][],
+): Promise<CreatedGame> {
+  const res = await post<{
+    createGame: {
+      game: { id: string };
+      seats: { player: { id: string; seat: number }; token: string }[];
+      spectatorToken: string;
+    };
+  }>(server, CREATE_GAME, {
+    input: { ruleset, players: decks.map((deck, i) => ({ name: `Seat ${i}`, deck })) },
+  });
+  if (!res.data) throw new Error(`createGame failed: ${res.text}`);
+  const c = res.data.createGame;
+  return {
+    gameId: c.game.id,
+    players: c.seats.map((s) => ({ id: s.player.id, seat: s.player.seat, token: s.token })),
+    spectatorToken: c.spectatorToken,
+  };
+}
+
+export async function fetchGame(
+  server: Pick<TestServer, 'url'>,
+  gameId: string,
+  token: string,
+): Promise<RawResponse<{ game: GameJson }> & { game: GameJson }> {
+  const res = await post<{ game: GameJson }>(server, GAME_QUERY, { id: gameId }, token);
+  if (!res.data) throw new Error(`game(id) failed: ${res.text}`);
+  return { ...res, game: res.data.game };
+}
+
+export const HISTORY_QUERY = /* GraphQL */ `
+  query History($gameId: ID!, $afterSeq: Int, $first: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+const PAGE = 100;
+
+/** The event history after `afterSeq`, paging until exhausted. */
+export async function fetchHistory(
+  server: Pick<TestServer, 'url'>,
+  gameId: string,
+  afterSeq: number,
+  token: string,
+): Promise<{ events: EventJson[]; texts: string[] }> {
+  const events: EventJson[] = [];
+  const texts: string[] = [];
+  let after = afterSeq;
+  for (let page = 0; page < 1000; page++) {
+    const res = await post<{ gameEvents: EventJson[] }>(
+      server,
+      HISTORY_QUERY,
+      { gameId, afterSeq: after, first: PAGE },
+      token,
+    );
+    texts.push(res.text);
+    if (!res.data) throw new Error(`gameEvents failed: ${res.text}`);
+    const batch = res.data.gameEvents;
+    events.push(...batch);
+    if (batch.length < PAGE) return { events, texts };
+    after = batch[batch.length - 1]!.seq;
+  }
+  throw new Error('history did not end');
+}
+
+export const SUBSCRIPTION = /* GraphQL */ `
+  subscription Events($gameId: ID!, $afterSeq: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+export const ZONE_SUBSCRIPTION = /* GraphQL */ `
+  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {
+    gameEvents: zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+/**
+ * One viewer's `gameEvents` (or, given a zone, `zoneEvents`) subscription. Keeps every event and the raw JSON text of each message,
+ * and lets a test wait, with a deadline, until a given seq has arrived.
+ */
+export class EventCollector {
+  readonly events: EventJson[] = [];
+  readonly texts: string[] = [];
+  readonly errors: unknown[] = [];
+  #client: Client;
+  #waiters: { seq: number; resolve: () => void }[] = [];
+  #dispose: (() => void) | null = null;
+
+  constructor(wsUrl: string, token: string) {
+    this.#client = createClient({
+      url: wsUrl,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+      lazy: true,
+    });
+  }
+
+  start(gameId: string, afterSeq = 0, zoneId?: string): void {
+    this.#dispose = this.#client.subscribe<{ gameEvents: EventJson }>(
+      zoneId === undefined
+        ? { query: SUBSCRIPTION, variables: { gameId, afterSeq } }
+        : { query: ZONE_SUBSCRIPTION, variables: { gameId, zoneId, afterSeq } },
+      {
+        next: (msg) => {
+          this.texts.push(JSON.stringify(msg));
+          if (msg.errors) this.errors.push(msg.errors);
+          const ev = msg.data?.gameEvents;
+          if (ev) this.events.push(ev);
+          this.#wake();
+        },
+        error: (err) => {
+          this.errors.push(err);
+          this.#wake();
+        },
+        complete: () => this.#wake(),
+      },
+    );
+  }
+
+  get lastSeq(): number {
+    return this.events.length === 0 ? 0 : this.events[this.events.length - 1]!.seq;
+  }
+
+  #wake(): void {
+    const ready = this.#waiters.filter((w) => this.lastSeq >= w.seq || this.errors.length > 0);
+    this.#waiters = this.#waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
+  }
+
+  /** Resolves once an event with `seq` or later arrived; rejects after `timeoutMs`. */
+  async waitFor(seq: number, timeoutMs = 5_000): Promise<void> {
+    if (this.lastSeq >= seq) return;
+    if (this.errors.length > 0) throw new Error(`subscription failed: ${JSON.stringify(this.errors)}`);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => this.#waiters.push({ seq, resolve })),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no event ${seq} within ${timeoutMs} ms (last ${this.lastSeq})`)),
+          timeoutMs,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (this.errors.length > 0) throw new Error(`subscription failed: ${JSON.stringify(this.errors)}`);
+  }
+
+  async close(): Promise<void> {
+    this.#dispose?.();
+    await this.#client.dispose();
+  }
+}
