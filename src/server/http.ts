@@ -96,6 +96,8 @@ export async function startHttpServer(
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
     csrfPrevention: true,
+    // Signals are handled once, in main.ts: drain HTTP and ws, then the fanout, the pool, the database.
+    stopOnTerminationSignals: false,
     // Explicit, though Apollo 5's default: one operation per request, so limits apply per request.
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,

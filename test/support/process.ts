@@ -26,7 +26,9 @@ export async function startServiceProcess(
   );
   const child = spawn(TSX, ['src/main.ts'], {
     cwd: ROOT,
-    env: { ...base, LOG_LEVEL: 'warn', ...env },
+    // NODE_ENV as in production: vitest's `test` would hide behaviour that only runs outside tests
+    // (Apollo Server, for one, installs its own signal handlers unless NODE_ENV is `test`).
+    env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
