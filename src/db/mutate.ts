@@ -18,6 +18,7 @@ import type { Db } from './client.js';
 import { isUuid } from './events.js';
 import { findResponse, saveResponse, type IdempotencyKey } from './idempotency.js';
 import { withRetry } from './retry.js';
+import { stateCacheFor, type StateCache } from './state-cache.js';
 import { loadGame, objectToRow, type GameRow, type LoadedGame, type Queryable } from './state.js';
 
 export type Actor = { readonly kind: 'PLAYER'; readonly playerId: string } | { readonly kind: 'ADMIN' };
@@ -81,18 +82,29 @@ type Outcome =
 /** Runs a move as one transaction, retried on serialization failures and deadlocks. */
 export async function applyMove(db: Db, req: MoveRequest): Promise<MoveResult> {
   if (!isUuid(req.gameId)) throw gameNotFound();
+  const cache = stateCacheFor(db);
   const outcome = await withRetry(
-    () => db.$transaction((tx) => attempt(tx, req), TX_OPTIONS),
+    () => db.$transaction((tx) => attempt(tx, req, cache), TX_OPTIONS),
     undefined,
     req.onRetry,
   );
-  if (outcome.kind === 'committed') return outcome.result;
+  if (outcome.kind === 'committed') {
+    // Only after commit: a rolled-back attempt must never be remembered.
+    cache.set(outcome.result.game);
+    return outcome.result;
+  }
   return replayMove(db, req.gameId, outcome.stored);
 }
 
-async function attempt(tx: Prisma.TransactionClient, req: MoveRequest): Promise<Outcome> {
+async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: StateCache): Promise<Outcome> {
+  // Lock first, load in a second statement. Not one statement: under READ COMMITTED a
+  // `SELECT … FOR UPDATE` that waited re-reads the locked row but evaluates its subqueries with the
+  // snapshot taken before the wait, so the objects would be those before the previous writer committed.
   const game = await lockGame(tx, req.gameId);
   if (!game) throw gameNotFound();
+  // Under the lock, the state at the locked version is exact: from the cache when it has it.
+  const loaded = cache.get(req.gameId, game.version) ?? (await loadGame(tx, req.gameId));
+  if (!loaded) throw gameNotFound();
   if (req.idempotency) {
     const stored = await findResponse(tx, req.idempotency);
     if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
@@ -104,8 +116,6 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest): Promise<
     req.expectedVersion !== game.version
   )
     throw staleState(req.expectedVersion, game.version);
-  const loaded = await loadGame(tx, req.gameId, game);
-  if (!loaded) throw gameNotFound();
   const move = req.build(loaded);
   const planned = plan(loaded.state, move, {
     newId: randomUUID,
@@ -113,13 +123,15 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest): Promise<
     actorId: req.actor.kind === 'PLAYER' ? req.actor.playerId : null,
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
-  const { state, events } = planned.plan;
-  await writeChanges(tx, req.gameId, loaded.state, state, events);
+  const { state } = planned.plan;
+  await writeChanges(tx, req.gameId, loaded.state, state, planned.plan.events);
 
+  // Every committed mutation bumps the version and appends at least one event, so that each version
+  // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
+  const events: readonly DomainEvent[] = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
   const version = game.version + 1;
   const firstSeq = game.lastSeq + 1;
   const lastSeq = game.lastSeq + events.length;
-  await tx.game.update({ where: { id: req.gameId }, data: { version, lastSeq } });
   const createdAt = new Date();
   const rows: EventRow[] = events.map((e, i) => ({
     gameId: req.gameId,
@@ -131,7 +143,7 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest): Promise<
     createdAt,
     payload: e,
   }));
-  await appendEvents(tx, rows);
+  await bumpAndAppend(tx, req.gameId, version, lastSeq, rows);
   if (req.idempotency)
     await saveResponse(
       tx,
@@ -166,6 +178,48 @@ export async function appendEvents(tx: Queryable, rows: readonly EventRow[]): Pr
       createdAt: r.createdAt,
     })),
   });
+}
+
+const noMove = (): DomainEvent => ({
+  kind: 'NO_MOVE',
+  zoneIds: [],
+  transitions: [],
+  zonesCreated: [],
+  zonesRemoved: [],
+  rules: [],
+});
+
+/**
+ * Bumps the game's version and lastSeq and appends the events in one statement (one round trip
+ * inside the move's transaction). `rows` must be non-empty and carry consecutive seqs.
+ */
+async function bumpAndAppend(
+  tx: Prisma.TransactionClient,
+  gameId: string,
+  version: number,
+  lastSeq: number,
+  rows: readonly EventRow[],
+): Promise<void> {
+  const events = JSON.stringify(
+    rows.map((r) => ({
+      seq: r.seq,
+      kind: r.kind,
+      actor_kind: r.actorKind,
+      actor_player_id: r.actorPlayerId,
+      payload: r.payload,
+    })),
+  );
+  const createdAt = rows[0]!.createdAt;
+  const inserted = await tx.$executeRaw`
+    WITH bumped AS (
+      UPDATE game SET version = ${version}, last_seq = ${lastSeq}, updated_at = now()
+      WHERE id = ${gameId}::uuid RETURNING id
+    )
+    INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
+    SELECT bumped.id, e.seq, e.kind, ${version}, e.actor_kind::"ActorKind", e.actor_player_id, e.payload, ${createdAt}
+    FROM bumped, jsonb_to_recordset(${events}::jsonb)
+      AS e(seq int, kind text, actor_kind text, actor_player_id uuid, payload jsonb)`;
+  if (inserted !== rows.length) throw new Error(`appended ${inserted} of ${rows.length} events`);
 }
 
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */

@@ -17,6 +17,7 @@ import {
 } from '../rules/index.js';
 import { isUuid } from './events.js';
 import type { Db } from './client.js';
+import { stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
@@ -115,30 +116,61 @@ function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, numb
   );
 }
 
+/** The game row plus every player, zone and object, as one JSON-aggregated row. */
+interface LoadedRow extends GameRow {
+  readonly players: SeatRow[];
+  readonly zones: (Omit<ZoneRow, 'createdAt' | 'gameId'> & { createdAt: string })[];
+  readonly objects: ObjectJson[];
+}
+
+/** An object row as `json_build_object` returns it (camelCase keys, JSON scalars). */
+type ObjectJson = Omit<ObjectRow, 'gameId'>;
+
 /**
- * Loads a game and its whole state: exactly four queries. Null for an unknown (or malformed) id or
- * a game of a ruleset this build does not know.
+ * One statement for the whole state: players, zones and objects are aggregated as JSON next to the
+ * game row. A single round trip matters because every mutation runs it inside its transaction.
+ * Floats and timestamps survive the JSON exactly (PostgreSQL prints shortest-exact float8).
  */
-export async function loadGame(db: Queryable, gameId: string, known?: GameRow): Promise<LoadedGame | null> {
+function loadQuery(db: Queryable, gameId: string) {
+  return db.$queryRaw<LoadedRow[]>`
+    SELECT g.id, g.ruleset, g.status::text AS status, g.version, g.last_seq AS "lastSeq",
+           g.created_at AS "createdAt",
+      (SELECT coalesce(json_agg(json_build_object('id', p.id, 'seat', p.seat, 'name', p.name) ORDER BY p.seat), '[]')
+         FROM player p WHERE p.game_id = g.id) AS players,
+      (SELECT coalesce(json_agg(json_build_object('id', z.id, 'type', z.type, 'ownerId', z.owner_id,
+                'index', z.index, 'createdAt', z.created_at)), '[]')
+         FROM zone z WHERE z.game_id = g.id) AS zones,
+      (SELECT coalesce(json_agg(json_build_object('key', o.key, 'publicId', o.public_id, 'kind', o.kind,
+                'ownerId', o.owner_id, 'controllerId', o.controller_id, 'zoneId', o.zone_id,
+                'sortKey', o.sort_key, 'faceUp', o.face_up, 'revealedToAll', o.revealed_to_all,
+                'revealedTo', o.revealed_to, 'hostKey', o.host_key, 'name', o.name, 'types', o.types,
+                'subtypes', o.subtypes, 'text', o.text, 'attributes', o.attributes, 'history', o.history)), '[]')
+         FROM game_object o WHERE o.game_id = g.id) AS objects
+    FROM game g WHERE g.id = ${gameId}::uuid`;
+}
+
+/**
+ * Loads a game and its whole state in exactly one query, however many objects it holds. Null for an
+ * unknown (or malformed) id or a game of a ruleset this build does not know. Mutations lock the game
+ * row with a separate statement first (see `lockGame`), so that this one reads after the lock.
+ */
+export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
-  // Sequential on purpose: inside a transaction all queries share one connection anyway.
-  const game =
-    known ??
-    (await db.game.findUnique({
-      where: { id: gameId },
-      select: { id: true, ruleset: true, status: true, version: true, lastSeq: true, createdAt: true },
-    }));
-  if (!game) return null;
-  const players = await db.player.findMany({
-    where: { gameId },
-    select: { id: true, seat: true, name: true },
-    orderBy: { seat: 'asc' },
-  });
-  const zones = await db.zone.findMany({ where: { gameId } });
-  const objects = await db.gameObject.findMany({ where: { gameId } });
-  const spec = getRuleset(game.ruleset);
+  const row = (await loadQuery(db, gameId))[0];
+  if (!row) return null;
+  const spec = getRuleset(row.ruleset);
   if (!spec) return null;
+  const game: GameRow = {
+    id: row.id,
+    ruleset: row.ruleset,
+    status: row.status,
+    version: row.version,
+    lastSeq: row.lastSeq,
+    createdAt: row.createdAt,
+  };
+  const players = row.players;
   const seatOf = new Map(players.map((p) => [p.id, p.seat]));
+  const zones = row.zones.map((z) => ({ ...z, gameId: row.id, createdAt: new Date(z.createdAt) }));
   const zoneStates: ZoneState[] = sortZones(spec, zones, seatOf).map((z) => ({
     id: z.id,
     type: z.type,
@@ -153,7 +185,23 @@ export async function loadGame(db: Queryable, gameId: string, known?: GameRow): 
       ruleset: spec.id as RulesetId,
       players: players.map((p) => ({ id: p.id, seat: p.seat })),
       zones: zoneStates,
-      objects: objects.map(objectFromRow),
+      objects: row.objects.map((o) => objectFromRow({ ...o, gameId: row.id })),
     },
   };
+}
+
+/**
+ * The current state of a game for readers, from the version-keyed cache when it holds the
+ * current version (one small query), else loaded and cached (two queries, still fixed).
+ */
+export async function loadCurrentGame(db: Db, gameId: string): Promise<LoadedGame | null> {
+  if (!isUuid(gameId)) return null;
+  const row = await db.game.findUnique({ where: { id: gameId }, select: { version: true } });
+  if (!row) return null;
+  const cache = stateCacheFor(db);
+  const hit = cache.get(gameId, row.version);
+  if (hit) return hit;
+  const loaded = await loadGame(db, gameId);
+  if (loaded) cache.set(loaded);
+  return loaded;
 }

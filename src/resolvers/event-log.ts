@@ -7,7 +7,7 @@ import { findGameLog, hasZone, isUuid, readEvents } from '../db/events.js';
 import { viewerFor } from '../auth/principal.js';
 import { badInput, notFound, unauthenticated } from '../errors.js';
 import type { EventMapperFactory } from '../events/hub.js';
-import { loadGame } from '../db/state.js';
+import { loadCurrentGame } from '../db/state.js';
 import type { Db } from '../db/client.js';
 import { toGameEvent, type GameEventOut } from './events.js';
 import { buildLookup, memoLookup, type LookupSource } from './mapping.js';
@@ -67,7 +67,7 @@ const passThrough = (event: GameEventOut) => event;
  */
 function lookupFor(db: Db, gameId: string, viewer: Viewer): LookupSource {
   return memoLookup(async () => {
-    const loaded = await loadGame(db, gameId);
+    const loaded = await loadCurrentGame(db, gameId);
     if (!loaded) throw notFound('Game');
     return buildLookup(loaded.spec, loaded.state, viewer, loaded.players);
   });

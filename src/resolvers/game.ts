@@ -1,6 +1,6 @@
 /** `Query.game`: the game as the caller may see it; unknown and not-yours look the same. */
 import { viewerFor } from '../auth/principal.js';
-import { loadGame } from '../db/state.js';
+import { loadCurrentGame } from '../db/state.js';
 import { notFound, unauthenticated } from '../errors.js';
 import type { Context } from '../server/context.js';
 import { gameOut, gameViewResolvers } from './game-view.js';
@@ -11,7 +11,7 @@ export const gameResolvers = {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
       if (ctx.principal.kind === 'anonymous') throw unauthenticated();
       const viewer = viewerFor(ctx.principal, args.id);
-      const loaded = viewer ? await loadGame(ctx.db, args.id) : null;
+      const loaded = viewer ? await loadCurrentGame(ctx.db, args.id) : null;
       if (!viewer || !loaded) throw notFound('Game');
       return gameOut(loaded, viewer);
     },
