@@ -7,7 +7,17 @@ import { viewerFor } from '../auth/principal.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { applyMove, type Actor, type MoveResult } from '../db/mutate.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
-import { viewObject, viewSnapshot, type Move, type ObjectView, type Viewer } from '../rules/index.js';
+import {
+  canSee,
+  viewObject,
+  viewSnapshot,
+  zoneTypeOf,
+  type GameState,
+  type Move,
+  type ObjectView,
+  type RulesetSpec,
+  type Viewer,
+} from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { toGameEvent } from './events.js';
 import { buildLookup, type ObjectOut } from './mapping.js';
@@ -92,6 +102,31 @@ function changedObjects(result: MoveResult, viewer: Viewer): ObjectView[] {
   );
 }
 
+/**
+ * A player may name by id an object in a hidden or secret zone only if they can see it or own or
+ * control it. Otherwise whether a move of it is accepted (MTG 400.4a keeps an instant out of the
+ * battlefield, FAB equipment zones admit one subtype…) would tell them what it is. Such objects are
+ * reached with a position selector instead ("a random card of that hand"). Objects in public zones,
+ * face-down ones included, stay nameable: targeting a face-down permanent is an ordinary play.
+ * Unknown ids are left to the planner, which refuses them as UNKNOWN_OBJECT.
+ */
+function checkNameable(spec: RulesetSpec, state: GameState, actor: Actor, move: Move): void {
+  if (actor.kind !== 'PLAYER' || !('select' in move) || move.select.kind !== 'ids') return;
+  const viewer: Viewer = { kind: 'player', playerId: actor.playerId };
+  const byId = new Map(state.objects.map((o) => [o.publicId, o]));
+  const zones = new Map(state.zones.map((z) => [z.id, z]));
+  for (const id of move.select.ids) {
+    const obj = byId.get(id);
+    if (!obj || obj.ownerId === actor.playerId || obj.controllerId === actor.playerId) continue;
+    const zone = zones.get(obj.zoneId);
+    const visibility = zone ? zoneTypeOf(spec, zone.type)?.visibility : undefined;
+    if (visibility === 'public' || canSee(spec, state, viewer, obj)) continue;
+    throw forbidden(
+      `Object ${id} is in a zone whose cards you may not see: select it by position (TOP, BOTTOM or RANDOM) instead.`,
+    );
+  }
+}
+
 /** Records the mutation's outcome and duration in `moves_total` / `move_duration_seconds`. */
 function run(ctx: Context, operation: string, input: Common, build: (actor: Actor) => Move) {
   return ctx.metrics.timeMove(operation, () => runMove(ctx, operation, input, build));
@@ -109,7 +144,10 @@ async function runMove(ctx: Context, operation: string, input: Common, build: (a
     actor,
     expectedVersion: input.expectedVersion,
     idempotency,
-    build: () => move,
+    build: (loaded) => {
+      checkNameable(loaded.spec, loaded.state, actor, move);
+      return move;
+    },
     onRetry: () => ctx.metrics.transactionRetry(),
   });
   if (!result.replayed)

@@ -23,11 +23,6 @@ const server = await startTestServer();
 const schema: GraphQLSchema = buildSchema();
 
 /** Root fields with a resolver: internal errors under them are bugs. */
-const resolvedRootFields = new Set<string>();
-for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
-  if (!root) continue;
-  for (const field of Object.values(root.getFields())) if (field.resolve) resolvedRootFields.add(field.name);
-}
 
 /** Every field name in the schema, so generated documents hit real fields often. */
 const FIELD_NAMES = [
@@ -68,8 +63,6 @@ interface Sent {
   body?: string | Uint8Array<ArrayBuffer>;
 }
 
-const internalErrors: string[] = [];
-
 /** Sends one request and checks the answer; returns a description of what is wrong, or null. */
 async function probe(req: Sent): Promise<string | null> {
   const res = await fetch(req.url, {
@@ -99,12 +92,8 @@ async function probe(req: Sent): Promise<string | null> {
     if (typeof code !== 'string') return `error without a code: ${JSON.stringify(error).slice(0, 300)}`;
     if ('exception' in (error.extensions ?? {}))
       return `exception leaked: ${JSON.stringify(error).slice(0, 300)}`;
-    if (code === 'INTERNAL_SERVER_ERROR') {
-      const root = error.path?.[0];
-      internalErrors.push(`${String(root)}: ${(req.body ?? req.url).toString().slice(0, 200)}`);
-      if (typeof root !== 'string' || resolvedRootFields.has(root))
-        return `internal error under ${String(root)} for ${String(req.body ?? req.url).slice(0, 300)}`;
-    }
+    if (code === 'INTERNAL_SERVER_ERROR')
+      return `internal error under ${String(error.path?.[0])} for ${String(req.body ?? req.url).slice(0, 300)}`;
   }
   return null;
 }
@@ -573,14 +562,5 @@ describe(`fuzzing the HTTP endpoint (${RUNS} requests per property)`, () => {
       ),
       params(),
     );
-  });
-
-  it('reports internal errors under unimplemented fields (informational)', () => {
-    if (internalErrors.length)
-      console.info(
-        `fuzz: internal errors under unresolved fields: ${internalErrors.length}`,
-        internalErrors.slice(0, 5),
-      );
-    expect(true).toBe(true);
   });
 });
