@@ -21,7 +21,14 @@ import { withRetry } from './retry.js';
 import { stateCacheFor, type StateCache } from './state-cache.js';
 import { loadGame, objectToRow, type GameRow, type LoadedGame, type Queryable } from './state.js';
 
-export type Actor = { readonly kind: 'PLAYER'; readonly playerId: string } | { readonly kind: 'ADMIN' };
+/** Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. */
+export type Actor =
+  | { readonly kind: 'PLAYER'; readonly playerId: string }
+  | { readonly kind: 'ADMIN'; readonly onBehalfOf?: string };
+
+/** The player a move is made as, for the rules (owner's choices) and for the log. */
+export const actingPlayer = (actor: Actor): string | null =>
+  actor.kind === 'PLAYER' ? actor.playerId : (actor.onBehalfOf ?? null);
 
 /** A stored event row as written (the shape `toGameEvent` reads). */
 export interface EventRow {
@@ -120,7 +127,7 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: St
   const planned = plan(loaded.state, move, {
     newId: randomUUID,
     randomInt: (n) => randomInt(n),
-    actorId: req.actor.kind === 'PLAYER' ? req.actor.playerId : null,
+    actorId: actingPlayer(req.actor),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   const { state } = planned.plan;
@@ -139,7 +146,7 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: St
     version,
     kind: e.kind,
     actorKind: req.actor.kind,
-    actorPlayerId: req.actor.kind === 'PLAYER' ? req.actor.playerId : null,
+    actorPlayerId: actingPlayer(req.actor),
     createdAt,
     payload: e,
   }));

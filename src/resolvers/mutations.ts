@@ -5,7 +5,7 @@
  */
 import { viewerFor } from '../auth/principal.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
-import { applyMove, type Actor, type MoveResult } from '../db/mutate.js';
+import { actingPlayer, applyMove, type Actor, type MoveResult } from '../db/mutate.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
 import {
   canSee,
@@ -38,6 +38,7 @@ interface Common {
   readonly gameId: string;
   readonly expectedVersion?: number | null;
   readonly idempotencyKey?: string | null;
+  readonly onBehalfOf?: string | null;
 }
 
 interface Selection {
@@ -49,16 +50,24 @@ type By = 'RULE' | 'EFFECT';
 type Pos = 'TOP' | 'BOTTOM' | null;
 
 /** Who is acting in this game. Spectators may watch, never act. */
-function actorIn(ctx: Context, gameId: string): { actor: Actor; viewer: Viewer; scope: string } {
+function actorIn(
+  ctx: Context,
+  gameId: string,
+  onBehalfOf?: string | null,
+): { actor: Actor; viewer: Viewer; scope: string } {
   const p = ctx.principal;
   if (p.kind === 'anonymous') throw unauthenticated();
   const viewer = viewerFor(p, gameId);
   if (!viewer) throw notFound('Game');
+  if (given(onBehalfOf) && viewer.kind !== 'admin')
+    throw forbidden('Only an admin may act on behalf of a player.');
   switch (viewer.kind) {
     case 'spectator':
       throw forbidden('Spectators cannot change a game.');
     case 'admin':
-      return { actor: { kind: 'ADMIN' }, viewer, scope: `admin|game:${gameId}` };
+      return given(onBehalfOf)
+        ? { actor: { kind: 'ADMIN', onBehalfOf }, viewer, scope: `admin|game:${gameId}` }
+        : { actor: { kind: 'ADMIN' }, viewer, scope: `admin|game:${gameId}` };
     case 'player':
       return {
         actor: { kind: 'PLAYER', playerId: viewer.playerId },
@@ -71,7 +80,8 @@ function actorIn(ctx: Context, gameId: string): { actor: Actor; viewer: Viewer; 
 /** The caller's seat, or the given player; an admin must name one. */
 function seatOr(actor: Actor, playerId: string | null | undefined, field: string): string {
   if (given(playerId)) return playerId;
-  if (actor.kind === 'PLAYER') return actor.playerId;
+  const acting = actingPlayer(actor);
+  if (acting) return acting;
   throw badInput(`${field} is required when an admin acts.`, field);
 }
 
@@ -133,7 +143,7 @@ function run(ctx: Context, operation: string, input: Common, build: (actor: Acto
 }
 
 async function runMove(ctx: Context, operation: string, input: Common, build: (actor: Actor) => Move) {
-  const { actor, viewer, scope } = actorIn(ctx, input.gameId);
+  const { actor, viewer, scope } = actorIn(ctx, input.gameId, input.onBehalfOf);
   if (given(input.expectedVersion) && (!Number.isInteger(input.expectedVersion) || input.expectedVersion < 0))
     throw badInput('expectedVersion must be 0 or more.', 'expectedVersion');
   const idempotency = idempotencyKeyFor(scope, operation, input);
@@ -145,6 +155,12 @@ async function runMove(ctx: Context, operation: string, input: Common, build: (a
     expectedVersion: input.expectedVersion,
     idempotency,
     build: (loaded) => {
+      if (
+        actor.kind === 'ADMIN' &&
+        actor.onBehalfOf &&
+        !loaded.players.some((p) => p.id === actor.onBehalfOf)
+      )
+        throw badInput('onBehalfOf must be a player of this game.', 'onBehalfOf');
       checkNameable(loaded.spec, loaded.state, actor, move);
       return move;
     },

@@ -22,8 +22,11 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 
-/** Outcomes a random step may legitimately meet; anything else fails the test. */
-const REFUSALS = new Set(['INVALID_MOVE', 'BAD_USER_INPUT', 'NOT_FOUND']);
+/**
+ * Outcomes a random step may legitimately meet; anything else fails the test. FORBIDDEN: a player
+ * naming by id another player's hidden card (see `checkNameable` in src/resolvers/mutations.ts).
+ */
+const REFUSALS = new Set(['INVALID_MOVE', 'BAD_USER_INPUT', 'NOT_FOUND', 'FORBIDDEN']);
 
 describe.each([
   { ruleset: 'mtg' as const, players: 3 },

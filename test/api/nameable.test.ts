@@ -26,7 +26,7 @@ describe('naming objects by id', () => {
     );
     const asBen = await loadGame(s, g.game.id, ben!.token);
     const annHand = zoneOf(asBen, 'hand', ann!.player.id);
-    const hidden = annHand.objects[0]!;
+    const hidden = annHand.objects![0]!;
     expect(hidden.card).toBeNull();
 
     const err = await refused(
@@ -72,7 +72,7 @@ describe('naming objects by id', () => {
       'MoveObjectsInput',
       {
         gameId: g.game.id,
-        objectIds: [library.objects[0]!.id],
+        objectIds: [library.objects![0]!.id],
         to: { zoneId: zoneOf(view, 'battlefield', null).id },
         faceUp: true,
       },
