@@ -23,7 +23,7 @@ import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { appendEvents, type EventRow } from './mutate.js';
 import { isUniqueViolation, withRetry } from './retry.js';
-import { loadGame, objectToRow, type LoadedGame } from './state.js';
+import { loadGame, objectToRow, zoneRows, type LoadedGame } from './state.js';
 
 export interface NewCard extends CardProps {
   /** Starting zone type (defaults to the ruleset's deck zone). */
@@ -176,16 +176,7 @@ export async function createGame(
               tokenHash: hashToken(credentials.seats[i]!.token),
             })),
           });
-          await tx.zone.createMany({
-            data: state.zones.map((z) => ({
-              id: z.id,
-              gameId,
-              type: z.type,
-              ownerId: z.ownerId,
-              index: z.index,
-              createdAt,
-            })),
-          });
+          await tx.zone.createMany({ data: zoneRows(gameId, state.zones, createdAt) });
           if (state.objects.length)
             await tx.gameObject.createMany({ data: state.objects.map((o) => objectToRow(gameId, o)) });
           const row: EventRow = {

@@ -19,7 +19,7 @@ import { isUuid } from './events.js';
 import { findResponse, saveResponse, type IdempotencyKey } from './idempotency.js';
 import { withRetry } from './retry.js';
 import { stateCacheFor, type StateCache } from './state-cache.js';
-import { loadGame, objectToRow, type GameRow, type LoadedGame, type Queryable } from './state.js';
+import { loadGame, objectToRow, zoneRows, type GameRow, type LoadedGame, type Queryable } from './state.js';
 
 /** Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. */
 export type Actor =
@@ -274,19 +274,7 @@ async function writeChanges(
   const zonesRemoved = before.zones.filter((z) => !newZones.has(z.id)).map((z) => z.id);
 
   if (deleted.length) await tx.gameObject.deleteMany({ where: { gameId, key: { in: deleted } } });
-  if (zonesCreated.length) {
-    const createdAt = new Date();
-    await tx.zone.createMany({
-      data: zonesCreated.map((z) => ({
-        id: z.id,
-        gameId,
-        type: z.type,
-        ownerId: z.ownerId,
-        index: z.index,
-        createdAt,
-      })),
-    });
-  }
+  if (zonesCreated.length) await tx.zone.createMany({ data: zoneRows(gameId, zonesCreated, new Date()) });
   if (created.length) await tx.gameObject.createMany({ data: created.map((o) => objectToRow(gameId, o)) });
   if (updated.length) await updateObjects(tx, gameId, updated);
   if (zonesRemoved.length) await tx.zone.deleteMany({ where: { gameId, id: { in: zonesRemoved } } });

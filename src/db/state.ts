@@ -99,6 +99,18 @@ export function objectToRow(gameId: string, o: ObjectState) {
   };
 }
 
+/** Rows for new zones, all created at one instant (zone order ties break on creation time). */
+export function zoneRows(gameId: string, zones: readonly ZoneState[], createdAt: Date) {
+  return zones.map((z) => ({
+    id: z.id,
+    gameId,
+    type: z.type,
+    ownerId: z.ownerId,
+    index: z.index,
+    createdAt,
+  }));
+}
+
 /**
  * Zones in a stable order: creation time, then catalog order of the type, then the owner's seat
  * (shared zones first), then index, as `initialZones` lays them out.

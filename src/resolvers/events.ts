@@ -10,19 +10,11 @@ import {
   type Viewer,
   type ZoneState,
 } from '../rules/index.js';
+import type { EventRow } from '../db/mutate.js';
 import type { LookupSource, ObjectOut } from './mapping.js';
 
 /** The columns of a `game_event` row this mapping reads (a Prisma `GameEvent` row fits). */
-export interface StoredEvent {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly version: number;
-  readonly kind: string;
-  readonly actorKind: 'PLAYER' | 'ADMIN' | 'SYSTEM';
-  readonly actorPlayerId: string | null;
-  readonly createdAt: Date;
-  readonly payload: unknown;
-}
+export type StoredEvent = EventRow;
 
 const zoneRef = (z: ZoneState) => ({ id: z.id, type: z.type, ownerId: z.ownerId, index: z.index });
 
