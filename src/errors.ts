@@ -3,6 +3,7 @@
  * masked by {@link formatError} into INTERNAL_SERVER_ERROR with a request id, and logged.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isDatabaseUnavailable } from './db/driver-errors.js';
 import type { Rejection } from './rules/types.js';
 
 export const ErrorCode = {
@@ -15,6 +16,8 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   GAME_NOT_ACTIVE: 'GAME_NOT_ACTIVE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The database cannot be reached: nothing is wrong with the request; retry it later. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -63,14 +66,20 @@ export function isPublicCode(code: unknown): boolean {
   );
 }
 
+/** Said to clients while the database is unreachable. */
+export const UNAVAILABLE_MESSAGE = 'The service cannot reach its database. Try again shortly.';
+
 /**
  * Masks everything that is not deliberately public. Internal errors are logged by the caller with
- * the request id, and the client receives only the code and that id.
+ * the request id, and the client receives only the code and that id. An error caused by the
+ * database being unreachable (`original`, the thrown error) becomes SERVICE_UNAVAILABLE, so that
+ * clients know a retry is the cure; it is logged all the same.
  */
 export function formatError(
   formatted: GraphQLFormattedError,
   requestId: string | undefined,
   onInternal: (formatted: GraphQLFormattedError) => void,
+  original?: unknown,
 ): GraphQLFormattedError {
   const code = formatted.extensions?.['code'];
   if (isPublicCode(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR) {
@@ -78,9 +87,13 @@ export function formatError(
     return { ...formatted, extensions };
   }
   onInternal(formatted);
+  const unavailable = isDatabaseUnavailable(original);
   return {
-    message: 'Internal server error.',
+    message: unavailable ? UNAVAILABLE_MESSAGE : 'Internal server error.',
     ...(formatted.path ? { path: formatted.path } : {}),
-    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...(requestId ? { requestId } : {}) },
+    extensions: {
+      code: unavailable ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_SERVER_ERROR,
+      ...(requestId ? { requestId } : {}),
+    },
   };
 }

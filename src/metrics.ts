@@ -82,7 +82,7 @@ export class Metrics {
 
   readonly transactionRetries = new Counter({
     name: 'transaction_retries_total',
-    help: 'Database transactions retried after a serialization failure or deadlock.',
+    help: 'Moves written again: another process committed to the game first, or a serialization failure or deadlock.',
     registers: [this.registry],
   });
 
@@ -154,7 +154,7 @@ export class Metrics {
     }
   }
 
-  /** One retry of a database transaction (serialization failure, deadlock). */
+  /** One move written again (optimistic conflict, serialization failure, deadlock). */
   transactionRetry(): void {
     this.transactionRetries.inc();
   }

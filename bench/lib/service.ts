@@ -31,7 +31,9 @@ export async function startService(
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'PORT', 'REDIS_URL'].includes(k)),
   );
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the service's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -22,7 +22,8 @@ import type { EventWithPlayers } from '../rules/replay.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { appendEvents, type EventRow } from './mutate.js';
-import { isUniqueViolation, withRetry } from './retry.js';
+import { isUniqueViolation } from './driver-errors.js';
+import { withRetry } from './retry.js';
 import { loadGame, objectToRow, zoneRows, type LoadedGame } from './state.js';
 
 export interface NewCard extends CardProps {

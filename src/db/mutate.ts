@@ -1,25 +1,42 @@
 /**
- * The mutation pipeline: one PostgreSQL transaction per mutation.
+ * The mutation pipeline: plan in this process, write in one statement.
  *
- * 1. `SELECT … FOR UPDATE` on the game row: every writer of one game queues here, writers of other
- *    games never meet (READ COMMITTED is enough because all reads below happen under the lock).
- * 2. Idempotency: a stored response for the key is replayed; a different request is refused.
- * 3. Status ACTIVE, then `expectedVersion` (STALE_STATE).
- * 4. Load the state (fixed number of queries), plan with the pure rules layer.
- * 5. Write only changed rows (deletes, inserts, one batched UPDATE), bump version by one and lastSeq
- *    by the number of events, append the events, record the idempotent response.
- * After commit the caller publishes `(gameId, lastSeq)` to the fanout.
+ * 1. Moves of one game queue in this process ({@link KeyedQueue}), so they never race each other.
+ * 2. The state to plan against: the version-keyed cache's newest state of the game, else loaded
+ *    (one query, one consistent snapshot).
+ * 3. Status ACTIVE, then `expectedVersion` (STALE_STATE), then the pure rules layer plans the move.
+ *    A refusal planned against a cached state is confirmed against a freshly loaded one first.
+ * 4. `zk_commit_move` (a SQL function, see prisma/migrations) writes the plan in one statement,
+ *    which PostgreSQL runs as one transaction: it takes the game row lock, checks the game is still
+ *    ACTIVE at the version planned against, writes only the changed rows, bumps version by one and
+ *    lastSeq by the number of events, appends the events and records the idempotent response.
+ * 5. If another process (another instance, an admin's lifecycle change) committed first, it writes
+ *    nothing and answers `conflict`. The move is then made the pessimistic way, once: a transaction
+ *    locks the game row, loads, plans and calls the same function, whose check now cannot fail.
+ * 6. Idempotency: a used key is found when the commit's record insert hits the record's primary key
+ *    (the whole statement rolls back, nothing is applied twice), when the plan is refused (the first
+ *    request may be what moved the game on), or under the lock. Its stored response is replayed.
+ * The commit itself announces `(gameId, lastSeq)` on the PostgreSQL fanout's channel; with another
+ * fanout the caller publishes after commit.
+ *
+ * Why optimistic first: locking, loading and writing in an interactive transaction costs five round
+ * trips through Prisma's interactive-transaction machinery, most of a move's cost (BENCHMARKS.md,
+ * B1). The version check under the row lock gives the same guarantee (every committed change to a
+ * game bumps its version under that lock) in one round trip when the cache is current, which it is
+ * for every game whose moves go through this process.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ErrorCode, ZonekeeperError, invalidMove, notFound, staleState } from '../errors.js';
 import { plan, type DomainEvent, type GameState, type Move, type ObjectState } from '../rules/index.js';
-import type { Db } from './client.js';
+import { driverPool, type Db } from './client.js';
 import { isUuid } from './events.js';
-import { findResponse, saveResponse, type IdempotencyKey } from './idempotency.js';
+import { findResponse, type IdempotencyKey } from './idempotency.js';
+import { KeyedQueue } from './keyed-queue.js';
+import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
-import { stateCacheFor, type StateCache } from './state-cache.js';
-import { loadGame, objectToRow, zoneRows, type GameRow, type LoadedGame, type Queryable } from './state.js';
+import { stateCacheFor } from './state-cache.js';
+import { loadGame, objectToSqlRow, type GameRow, type LoadedGame, type Queryable } from './state.js';
 
 /** Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. */
 export type Actor =
@@ -49,8 +66,10 @@ export interface MoveRequest {
   readonly idempotency: IdempotencyKey | null;
   /** Turns the request into a rules Move; may throw BAD_USER_INPUT after seeing the state. */
   readonly build: (loaded: LoadedGame) => Move;
-  /** Called before each retry of the transaction (metrics). */
+  /** Called before each new attempt after a conflict or a transient failure (metrics). */
   readonly onRetry?: () => void;
+  /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
+  readonly notifyChannel?: string | undefined;
 }
 
 /** A committed (or replayed) mutation. `game` is the state now, for resolving nested fields. */
@@ -74,7 +93,7 @@ export const gameNotFound = () => notFound('Game');
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-/** Locks the game row for the rest of the transaction. */
+/** Locks the game row for the rest of the transaction (lifecycle changes, see admin.ts). */
 export async function lockGame(tx: Prisma.TransactionClient, gameId: string): Promise<GameRow | null> {
   const rows = await tx.$queryRaw<GameRow[]>`
     SELECT id, ruleset, status::text AS status, version, last_seq AS "lastSeq", created_at AS "createdAt"
@@ -86,36 +105,109 @@ type Outcome =
   | { readonly kind: 'committed'; readonly result: MoveResult }
   | { readonly kind: 'replay'; readonly stored: StoredMoveResponse };
 
-/** Runs a move as one transaction, retried on serialization failures and deadlocks. */
+/** `zk_commit_move` wrote nothing: the game is no longer at the version the move was planned on. */
+type Conflict = { readonly kind: 'conflict' };
+
+const queues = new WeakMap<Db, KeyedQueue>();
+
+function queueFor(db: Db): KeyedQueue {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new KeyedQueue();
+    queues.set(db, queue);
+  }
+  return queue;
+}
+
+/** Plans and commits a move (see the file comment), or replays the response stored for its key. */
 export async function applyMove(db: Db, req: MoveRequest): Promise<MoveResult> {
   if (!isUuid(req.gameId)) throw gameNotFound();
-  const cache = stateCacheFor(db);
-  const outcome = await withRetry(
-    () => db.$transaction((tx) => attempt(tx, req, cache), TX_OPTIONS),
-    undefined,
-    req.onRetry,
-  );
-  if (outcome.kind === 'committed') {
-    // Only after commit: a rolled-back attempt must never be remembered.
-    cache.set(outcome.result.game);
-    return outcome.result;
-  }
+  const outcome = await queueFor(db).run(req.gameId, () => planAndCommit(db, req));
+  if (outcome.kind === 'committed') return outcome.result;
   return replayMove(db, req.gameId, outcome.stored);
 }
 
-async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: StateCache): Promise<Outcome> {
+async function planAndCommit(db: Db, req: MoveRequest): Promise<Outcome> {
+  const cache = stateCacheFor(db);
+  let outcome = await tryCommit(db, req, cache.latest(req.gameId));
+  if (outcome.kind === 'conflict') {
+    // Another process committed first. Queue on the game row lock instead of racing again: under
+    // the lock the version check cannot fail, so a busy game never starves this move.
+    req.onRetry?.();
+    outcome = await withRetry(
+      () => db.$transaction((tx) => commitLocked(tx, req), TX_OPTIONS),
+      undefined,
+      req.onRetry,
+    );
+  }
+  if (outcome.kind === 'committed') cache.set(outcome.result.game);
+  return outcome;
+}
+
+/** Plans against `cached` (else the state loaded now) and commits, unless another writer was first. */
+async function tryCommit(
+  db: Db,
+  req: MoveRequest,
+  cached: LoadedGame | undefined,
+): Promise<Outcome | Conflict> {
+  let loaded = cached ?? (await loadOrThrow(db, req.gameId));
+  let planned: Planned;
+  try {
+    planned = planMove(loaded, req);
+  } catch (err) {
+    if (!cached || !(err instanceof ZonekeeperError)) return refuse(db, req, err);
+    // The cached state may be behind another process's commits: refuse only what the current state refuses.
+    loaded = await loadOrThrow(db, req.gameId);
+    try {
+      planned = planMove(loaded, req);
+    } catch (again) {
+      return refuse(db, req, again);
+    }
+  }
+  return commit(db, onPool(db), req, loaded, planned);
+}
+
+/** The same move inside a transaction that holds the game row lock: load, plan, commit. */
+async function commitLocked(tx: Prisma.TransactionClient, req: MoveRequest): Promise<Outcome> {
   // Lock first, load in a second statement. Not one statement: under READ COMMITTED a
   // `SELECT … FOR UPDATE` that waited re-reads the locked row but evaluates its subqueries with the
   // snapshot taken before the wait, so the objects would be those before the previous writer committed.
-  const game = await lockGame(tx, req.gameId);
-  if (!game) throw gameNotFound();
-  // Under the lock, the state at the locked version is exact: from the cache when it has it.
-  const loaded = cache.get(req.gameId, game.version) ?? (await loadGame(tx, req.gameId));
+  if (!(await lockGame(tx, req.gameId))) throw gameNotFound();
+  // Under the lock nobody else can record this key (its scope names the game): look it up first.
+  const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
+  if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
+  const loaded = await loadOrThrow(tx, req.gameId);
+  const outcome = await commit(tx, inTransaction(tx), req, loaded, planMove(loaded, req));
+  if (outcome.kind === 'conflict') throw new Error('zk_commit_move reported a conflict under the game lock');
+  return outcome;
+}
+
+async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
+  const loaded = await loadGame(db, gameId);
   if (!loaded) throw gameNotFound();
-  if (req.idempotency) {
-    const stored = await findResponse(tx, req.idempotency);
+  return loaded;
+}
+
+/**
+ * A refused request whose key was already used answers with the first response: the first request
+ * may be what moved the game to where this one is refused (a retry after a lost response).
+ */
+async function refuse(db: Queryable, req: MoveRequest, err: unknown): Promise<Outcome> {
+  if (err instanceof ZonekeeperError && req.idempotency) {
+    const stored = await findResponse(db, req.idempotency);
     if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
   }
+  throw err;
+}
+
+interface Planned {
+  readonly state: GameState;
+  readonly events: readonly DomainEvent[];
+}
+
+/** Status, expected version, the request's own checks, then the rules. Throws typed errors. */
+function planMove(loaded: LoadedGame, req: MoveRequest): Planned {
+  const { game } = loaded;
   if (game.status !== 'ACTIVE') throw gameNotActive();
   if (
     req.expectedVersion !== undefined &&
@@ -130,17 +222,42 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: St
     actorId: actingPlayer(req.actor),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
-  const { state } = planned.plan;
-  await writeChanges(tx, req.gameId, loaded.state, state, planned.plan.events);
-
   // Every committed mutation bumps the version and appends at least one event, so that each version
   // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
-  const events: readonly DomainEvent[] = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
+  const events = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
+  return { state: planned.plan.state, events };
+}
+
+/** Runs `SELECT zk_commit_move($payload)` on some connection; resolves with its answer. */
+type CommitStatement = (payload: string) => Promise<string | undefined>;
+
+/** Outside a transaction: straight on the driver's pool (see `driverPool`), one round trip. */
+const onPool =
+  (db: Db): CommitStatement =>
+  async (payload) =>
+    (await driverPool(db).query<{ status: string }>('SELECT zk_commit_move($1::jsonb) AS status', [payload]))
+      .rows[0]?.status;
+
+/** Inside an interactive transaction (the locked path). */
+const inTransaction =
+  (tx: Prisma.TransactionClient): CommitStatement =>
+  async (payload) =>
+    (await tx.$queryRaw<{ status: string }[]>`SELECT zk_commit_move(${payload}::jsonb) AS status`)[0]?.status;
+
+/** Writes a plan with `zk_commit_move`: committed, a conflict (nothing written), or a used key. */
+async function commit(
+  db: Queryable,
+  run: CommitStatement,
+  req: MoveRequest,
+  loaded: LoadedGame,
+  planned: Planned,
+): Promise<Outcome | Conflict> {
+  const { game } = loaded;
   const version = game.version + 1;
   const firstSeq = game.lastSeq + 1;
-  const lastSeq = game.lastSeq + events.length;
+  const lastSeq = game.lastSeq + planned.events.length;
   const createdAt = new Date();
-  const rows: EventRow[] = events.map((e, i) => ({
+  const rows: EventRow[] = planned.events.map((e, i) => ({
     gameId: req.gameId,
     seq: firstSeq + i,
     version,
@@ -150,21 +267,51 @@ async function attempt(tx: Prisma.TransactionClient, req: MoveRequest, cache: St
     createdAt,
     payload: e,
   }));
-  await bumpAndAppend(tx, req.gameId, version, lastSeq, rows);
-  if (req.idempotency)
-    await saveResponse(
-      tx,
-      req.idempotency,
-      { version, firstSeq, lastSeq } satisfies StoredMoveResponse,
-      req.gameId,
-    );
+  const response: StoredMoveResponse = { version, firstSeq, lastSeq };
+  const payload = JSON.stringify({
+    gameId: req.gameId,
+    baseVersion: game.version,
+    version,
+    lastSeq,
+    notifyChannel: req.notifyChannel ?? null,
+    ...changedRows(req.gameId, loaded.state, planned),
+    events: rows.map((r) => ({
+      seq: r.seq,
+      kind: r.kind,
+      actor_kind: r.actorKind,
+      actor_player_id: r.actorPlayerId,
+      payload: r.payload,
+      created_at: createdAt.toISOString(),
+    })),
+    idempotency: req.idempotency
+      ? {
+          scope: req.idempotency.scope,
+          key: req.idempotency.keyHash,
+          request_hash: req.idempotency.requestHash,
+          response,
+        }
+      : null,
+  });
+  let status: string | undefined;
+  try {
+    status = await run(payload);
+  } catch (err) {
+    // The key was used meanwhile (a concurrent duplicate): the statement rolled back; replay the first.
+    if (req.idempotency && isUniqueViolation(err)) {
+      const stored = await findResponse(db, req.idempotency);
+      if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
+    }
+    throw err;
+  }
+  if (status === 'conflict') return { kind: 'conflict' };
+  if (status !== 'committed') throw new Error(`zk_commit_move answered ${String(status)}`);
   return {
     kind: 'committed',
     result: {
       version,
       lastSeq,
       events: rows,
-      game: { ...loaded, game: { ...game, version, lastSeq }, state },
+      game: { ...loaded, game: { ...game, version, lastSeq }, state: planned.state },
       replayed: false,
     },
   };
@@ -196,39 +343,6 @@ const noMove = (): DomainEvent => ({
   rules: [],
 });
 
-/**
- * Bumps the game's version and lastSeq and appends the events in one statement (one round trip
- * inside the move's transaction). `rows` must be non-empty and carry consecutive seqs.
- */
-async function bumpAndAppend(
-  tx: Prisma.TransactionClient,
-  gameId: string,
-  version: number,
-  lastSeq: number,
-  rows: readonly EventRow[],
-): Promise<void> {
-  const events = JSON.stringify(
-    rows.map((r) => ({
-      seq: r.seq,
-      kind: r.kind,
-      actor_kind: r.actorKind,
-      actor_player_id: r.actorPlayerId,
-      payload: r.payload,
-    })),
-  );
-  const createdAt = rows[0]!.createdAt;
-  const inserted = await tx.$executeRaw`
-    WITH bumped AS (
-      UPDATE game SET version = ${version}, last_seq = ${lastSeq}, updated_at = now()
-      WHERE id = ${gameId}::uuid RETURNING id
-    )
-    INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
-    SELECT bumped.id, e.seq, e.kind, ${version}, e.actor_kind::"ActorKind", e.actor_player_id, e.payload, ${createdAt}
-    FROM bumped, jsonb_to_recordset(${events}::jsonb)
-      AS e(seq int, kind text, actor_kind text, actor_player_id uuid, payload jsonb)`;
-  if (inserted !== rows.length) throw new Error(`appended ${inserted} of ${rows.length} events`);
-}
-
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */
 async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
   const game = await loadGame(db, gameId);
@@ -243,78 +357,34 @@ async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): P
 const sameObject = (a: ObjectState, b: ObjectState) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Writes the difference between two states, limited to the objects the events name: deletes,
- * inserts, and one batched UPDATE … FROM jsonb_to_recordset for every changed row.
+ * The rows a plan changes, limited to the objects its events name (the planner's contract: the
+ * transitions together are exactly the changed objects), in `zk_commit_move`'s shape.
  */
-async function writeChanges(
-  tx: Prisma.TransactionClient,
-  gameId: string,
-  before: GameState,
-  after: GameState,
-  events: readonly DomainEvent[],
-): Promise<void> {
+function changedRows(gameId: string, before: GameState, planned: Planned) {
+  const after = planned.state;
   const touched = new Set<string>();
-  for (const e of events)
+  for (const e of planned.events)
     for (const t of e.transitions) {
       if (t.before) touched.add(t.before.key);
       if (t.after) touched.add(t.after.key);
     }
   const oldByKey = new Map(before.objects.filter((o) => touched.has(o.key)).map((o) => [o.key, o]));
   const newByKey = new Map(after.objects.filter((o) => touched.has(o.key)).map((o) => [o.key, o]));
-  const deleted = [...oldByKey.keys()].filter((k) => !newByKey.has(k));
-  const created = [...newByKey.values()].filter((o) => !oldByKey.has(o.key));
-  const updated = [...newByKey.values()].filter((o) => {
-    const old = oldByKey.get(o.key);
-    return old !== undefined && !sameObject(old, o);
-  });
-
   const oldZones = new Set(before.zones.map((z) => z.id));
   const newZones = new Set(after.zones.map((z) => z.id));
-  const zonesCreated = after.zones.filter((z) => !oldZones.has(z.id));
-  const zonesRemoved = before.zones.filter((z) => !newZones.has(z.id)).map((z) => z.id);
-
-  if (deleted.length) await tx.gameObject.deleteMany({ where: { gameId, key: { in: deleted } } });
-  if (zonesCreated.length) await tx.zone.createMany({ data: zoneRows(gameId, zonesCreated, new Date()) });
-  if (created.length) await tx.gameObject.createMany({ data: created.map((o) => objectToRow(gameId, o)) });
-  if (updated.length) await updateObjects(tx, gameId, updated);
-  if (zonesRemoved.length) await tx.zone.deleteMany({ where: { gameId, id: { in: zonesRemoved } } });
-}
-
-async function updateObjects(tx: Prisma.TransactionClient, gameId: string, objects: readonly ObjectState[]) {
-  const rows = objects.map((o) => {
-    const r = objectToRow(gameId, o);
-    return {
-      key: r.key,
-      public_id: r.publicId,
-      kind: r.kind,
-      owner_id: r.ownerId,
-      controller_id: r.controllerId,
-      zone_id: r.zoneId,
-      sort_key: r.sortKey,
-      face_up: r.faceUp,
-      revealed_to_all: r.revealedToAll,
-      revealed_to: r.revealedTo,
-      host_key: r.hostKey,
-      name: r.name,
-      types: r.types,
-      subtypes: r.subtypes,
-      text: r.text,
-      attributes: r.attributes,
-      history: r.history,
-    };
-  });
-  const count = await tx.$executeRaw`
-    UPDATE game_object AS o SET
-      public_id = v.public_id, kind = v.kind::"ObjectKind", owner_id = v.owner_id,
-      controller_id = v.controller_id, zone_id = v.zone_id, sort_key = v.sort_key, face_up = v.face_up,
-      revealed_to_all = v.revealed_to_all, revealed_to = v.revealed_to, host_key = v.host_key,
-      name = v.name, types = v.types, subtypes = v.subtypes, text = v.text,
-      attributes = v.attributes, history = v.history
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
-      key uuid, public_id uuid, kind text, owner_id uuid, controller_id uuid, zone_id uuid,
-      sort_key float8, face_up boolean, revealed_to_all boolean, revealed_to uuid[], host_key uuid,
-      name text, types text[], subtypes text[], text text, attributes jsonb, history jsonb)
-    WHERE o.key = v.key AND o.game_id = ${gameId}::uuid`;
-  // Every row exists: we hold the game lock and loaded them in this transaction.
-  if (count !== rows.length) throw new Error(`updated ${count} of ${rows.length} objects`);
+  const createdAt = new Date().toISOString();
+  return {
+    deleted: [...oldByKey.keys()].filter((k) => !newByKey.has(k)),
+    zonesCreated: after.zones
+      .filter((z) => !oldZones.has(z.id))
+      .map((z) => ({ id: z.id, type: z.type, owner_id: z.ownerId, index: z.index, created_at: createdAt })),
+    created: [...newByKey.values()].filter((o) => !oldByKey.has(o.key)).map((o) => objectToSqlRow(gameId, o)),
+    updated: [...newByKey.values()]
+      .filter((o) => {
+        const old = oldByKey.get(o.key);
+        return old !== undefined && !sameObject(old, o);
+      })
+      .map((o) => objectToSqlRow(gameId, o)),
+    zonesRemoved: before.zones.filter((z) => !newZones.has(z.id)).map((z) => z.id),
+  };
 }

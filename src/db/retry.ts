@@ -4,32 +4,7 @@
  * its row lock, so these are rare; they are still never shown to clients.
  */
 import { ErrorCode, ZonekeeperError } from '../errors.js';
-
-const RETRYABLE = new Set(['40001', '40P01', 'P2034']);
-
-/** Whether an error (or anything it wraps) is a serialization failure or a deadlock. */
-export function isRetryable(err: unknown, depth = 0): boolean {
-  if (err === null || typeof err !== 'object' || depth > 5) return false;
-  const e = err as Record<string, unknown>;
-  for (const field of ['code', 'originalCode', 'sqlState']) {
-    const v = e[field];
-    if (typeof v === 'string' && RETRYABLE.has(v)) return true;
-  }
-  if (e['kind'] === 'TransactionWriteConflict') return true;
-  return isRetryable(e['cause'], depth + 1) || isRetryable(e['meta'], depth + 1);
-}
-
-/** Whether the error is a unique violation (P2002 / 23505): a concurrent duplicate that a retry resolves. */
-export function isUniqueViolation(err: unknown, depth = 0): boolean {
-  if (err === null || typeof err !== 'object' || depth > 5) return false;
-  const e = err as Record<string, unknown>;
-  for (const field of ['code', 'originalCode']) {
-    const v = e[field];
-    if (v === 'P2002' || v === '23505') return true;
-  }
-  if (e['kind'] === 'UniqueConstraintViolation') return true;
-  return isUniqueViolation(e['cause'], depth + 1);
-}
+import { isRetryable } from './driver-errors.js';
 
 export const MAX_ATTEMPTS = 5;
 

@@ -96,6 +96,29 @@ async function patchCharColumns(factory: PrismaPg): Promise<void> {
   await adapter.dispose();
 }
 
+/** The part of a connected `PrismaPg` adapter that runs migration scripts. */
+interface ScriptRunner {
+  executeScript(script: string): Promise<void>;
+  onError(error: unknown): never;
+}
+
+/**
+ * `@prisma/adapter-pg` 7.10 runs a migration script by splitting it at every `;`, which breaks a
+ * statement that holds one (a function body, a string). The native engine sends the script whole,
+ * and so does this: one simple-protocol query, which PostgreSQL runs as one implicit transaction.
+ */
+function sendScriptsWhole(factory: PrismaPg, pool: pg.Pool): void {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const runner = adapter as unknown as ScriptRunner;
+    runner.executeScript = async (script: string) => {
+      await pool.query(script).catch((err: unknown) => runner.onError(err));
+    };
+    return adapter;
+  };
+}
+
 async function withEngine<T>(
   connectionString: string,
   shadowUrl: string | null,
@@ -112,8 +135,10 @@ async function withEngine<T>(
   shadowPool?.on('error', () => undefined);
   const factory = new PrismaPg(pool);
   await patchCharColumns(factory);
+  sendScriptsWhole(factory, pool);
   if (shadowPool) {
     const shadow = new PrismaPg(shadowPool);
+    sendScriptsWhole(shadow, shadowPool);
     factory.connectToShadowDb = () => shadow.connect();
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);

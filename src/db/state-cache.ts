@@ -27,6 +27,14 @@ export class StateCache {
     return hit;
   }
 
+  /**
+   * The newest cached state of `gameId`, whatever its version: a guess to plan against, valid only
+   * once the database confirms the version (`zk_commit_move` compares it under the row lock).
+   */
+  latest(gameId: string): LoadedGame | undefined {
+    return this.#games.get(gameId);
+  }
+
   /** Remembers a committed (or freshly loaded) state; older versions of the game are replaced. */
   set(loaded: LoadedGame): void {
     const current = this.#games.get(loaded.game.id);

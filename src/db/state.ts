@@ -99,6 +99,30 @@ export function objectToRow(gameId: string, o: ObjectState) {
   };
 }
 
+/** An object row with the table's own column names, as `zk_commit_move` reads it (JSON). */
+export function objectToSqlRow(gameId: string, o: ObjectState) {
+  return {
+    key: o.key,
+    game_id: gameId,
+    public_id: o.publicId,
+    kind: KIND_TO_ROW[o.kind],
+    owner_id: o.ownerId,
+    controller_id: o.controllerId,
+    zone_id: o.zoneId,
+    sort_key: o.sortKey,
+    face_up: o.faceUp,
+    revealed_to_all: o.revealedTo === 'all',
+    revealed_to: o.revealedTo === 'all' ? [] : o.revealedTo,
+    host_key: o.hostKey,
+    name: o.card.name,
+    types: o.card.types,
+    subtypes: o.card.subtypes,
+    text: o.card.text,
+    attributes: o.card.attributes,
+    history: o.history,
+  };
+}
+
 /** Rows for new zones, all created at one instant (zone order ties break on creation time). */
 export function zoneRows(gameId: string, zones: readonly ZoneState[], createdAt: Date) {
   return zones.map((z) => ({

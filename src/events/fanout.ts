@@ -12,6 +12,11 @@ export interface EventNotice {
 export interface Fanout {
   /** Announces a committed seq. Called after the transaction commits. */
   publish(notice: EventNotice): Promise<void>;
+  /**
+   * The PostgreSQL NOTIFY channel this fanout listens on, if any. A move's commit notifies on it
+   * itself (`zk_commit_move`), inside its transaction, so the move needs no `publish`.
+   */
+  readonly commitChannel?: string;
   /** Calls `listener` for every notice, from any instance. Returns an unsubscribe function. */
   subscribe(listener: (notice: EventNotice) => void): () => void;
   close(): Promise<void>;

@@ -17,6 +17,7 @@ const BACKOFF_MIN_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
 
 export class PgFanout implements Fanout {
+  readonly commitChannel = FANOUT_CHANNEL;
   readonly #listeners = new Listeners();
   /** Publishing goes through a small pool so it never waits behind the dedicated listener. */
   readonly #publisher: pg.Pool;

@@ -20,7 +20,7 @@ import {
 } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { toGameEvent } from './events.js';
-import { buildLookup, type ObjectOut } from './mapping.js';
+import { buildLookup, memoLookup, type ObjectOut } from './mapping.js';
 import {
   cardProps,
   count,
@@ -165,13 +165,16 @@ async function runMove(ctx: Context, operation: string, input: Common, build: (a
       return move;
     },
     onRetry: () => ctx.metrics.transactionRetry(),
+    notifyChannel: ctx.fanout.commitChannel,
   });
-  if (!result.replayed)
+  // The PostgreSQL fanout was notified by the commit itself; others are told now.
+  if (!result.replayed && !ctx.fanout.commitChannel)
     await ctx.fanout.publish({ gameId: input.gameId, seq: result.lastSeq }).catch((err: unknown) => {
       ctx.logger.warn({ err, gameId: input.gameId }, 'fanout publish failed');
     });
   const { spec, state, players } = result.game;
-  const lookup = buildLookup(spec, state, viewer, players);
+  // Built only if the caller asks for a nested field (zone, owner, host…): a full view per move is not free.
+  const lookup = memoLookup(async () => buildLookup(spec, state, viewer, players));
   return {
     version: result.version,
     objects: changedObjects(result, viewer).map((view): ObjectOut => ({ view, lookup })),

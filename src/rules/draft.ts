@@ -218,9 +218,21 @@ export class Draft {
     const ev = this.ev();
     this.open = null;
     const viewers = nonAdminViewers(this.state);
-    const startState = { objects: [...ev.startObjects.values()], zones: ev.startZones };
-    const startPositions = indexPositions(startState);
-    let endPositions = indexPositions({ objects: [...this.objects.values()] });
+    // Positions are needed only where touched objects were or are: index just those zones.
+    const zonesTouched = new Set<string>();
+    for (const key of ev.touched.keys()) {
+      const before = ev.startObjects.get(key);
+      const after = this.objects.get(key);
+      if (before) zonesTouched.add(before.zoneId);
+      if (after) zonesTouched.add(after.zoneId);
+    }
+    const positionsIn = (objects: Iterable<ObjectState>) => {
+      const inZones: ObjectState[] = [];
+      for (const o of objects) if (zonesTouched.has(o.zoneId)) inZones.push(o);
+      return indexPositions({ objects: inZones });
+    };
+    const startPositions = positionsIn(ev.startObjects.values());
+    let endPositions = positionsIn(this.objects.values());
     const beforeCtx = (o: ObjectState) => this.context(o, ev.startZones, ev.startObjects, startPositions);
 
     for (const [key, mode] of ev.touched) {
@@ -244,7 +256,7 @@ export class Draft {
         this.byPublicId.set(publicId, key);
       }
     }
-    endPositions = indexPositions({ objects: [...this.objects.values()] });
+    endPositions = positionsIn(this.objects.values());
 
     const transitions: Transition[] = [];
     const zoneIds = new Set<string>(ev.zoneIds);

@@ -13,10 +13,16 @@ export const ZkCloseCode = {
   SubscriberTooSlow: 4008,
   /** More concurrent subscriptions on one connection than allowed. Not worth retrying as is. */
   TooManySubscriptions: 4029,
+  /**
+   * The credential could not be checked because the database is unreachable. Nothing is wrong
+   * with it: reconnect later (graphql-ws clients retry this code).
+   */
+  ServiceUnavailable: 4503,
 } as const;
 export type ZkCloseCode = (typeof ZkCloseCode)[keyof typeof ZkCloseCode];
 
 export const ZK_CLOSE_REASON: Record<ZkCloseCode, string> = {
   [ZkCloseCode.SubscriberTooSlow]: 'Subscriber too slow',
   [ZkCloseCode.TooManySubscriptions]: 'Too many subscriptions',
+  [ZkCloseCode.ServiceUnavailable]: 'Service unavailable',
 };

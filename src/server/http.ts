@@ -16,7 +16,8 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { ErrorCode, formatError, isPublicCode } from '../errors.js';
+import { ErrorCode, formatError, isPublicCode, UNAVAILABLE_MESSAGE } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { isDatabaseReady } from '../db/client.js';
 import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
 import { createArmor } from './armor.js';
@@ -105,8 +106,11 @@ export async function startHttpServer(
     parseOptions: armor.apollo.parseOptions,
     formatError: (formatted, error) => {
       const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
-      return formatError(formatted, requestId, (f) =>
-        logger.error({ requestId, err: error, formatted: f }, 'internal error'),
+      return formatError(
+        formatted,
+        requestId,
+        (f) => logger.error({ requestId, err: error, formatted: f }, 'internal error'),
+        error,
       );
     },
     plugins: [
@@ -257,9 +261,13 @@ export async function startHttpServer(
         try {
           auth = await authenticate(deps, req.headers.authorization);
         } catch (err) {
-          // E.g. the database is unreachable. Apollo answers a failed context with its error alone,
-          // bypassing the id-stamping plugin, so the id goes on the error here.
+          // E.g. the database is unreachable (503: retry later). Apollo answers a failed context
+          // with its error alone, bypassing the id-stamping plugin, so the id goes on the error here.
           logger.error({ err, requestId }, 'authentication failed');
+          if (isDatabaseUnavailable(err))
+            throw new GraphQLError(UNAVAILABLE_MESSAGE, {
+              extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
+            });
           throw new GraphQLError('Internal server error.', {
             extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
           });

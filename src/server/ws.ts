@@ -11,10 +11,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Disposable } from 'graphql-ws';
+import { CloseCode, type Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocketServer } from 'ws';
+import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
 import { EventHub, type HubOptions } from '../events/hub.js';
 import { liveEventMapper } from '../resolvers/event-log.js';
@@ -85,11 +86,28 @@ export function startGraphqlWs(
       schema,
       connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
       onConnect: async (ctx) => {
-        const auth = await authenticate(deps, ctx.connectionParams?.['authorization']);
+        const requestId = randomUUID();
+        let auth: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          auth = await authenticate(deps, ctx.connectionParams?.['authorization']);
+        } catch (err) {
+          // E.g. the database is unreachable. Thrown on, graphql-ws would print the raw error
+          // outside the JSON log and, if short, send its message as the close reason. As over HTTP:
+          // log it with an id and close with a bare "unavailable" (4503, retried by clients) or
+          // internal error (4500), never "Forbidden" (4403, which would tell the client its
+          // credential is bad). Closed first, so the 4403 that graphql-ws sends for `false` finds
+          // the socket closing and is dropped.
+          deps.logger.error({ err, requestId }, 'authentication failed');
+          if (isDatabaseUnavailable(err)) {
+            const code = ZkCloseCode.ServiceUnavailable;
+            ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+          } else ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
+          return false;
+        }
         // A presented but invalid credential is refused outright (4403); anonymous connections may
         // still call public operations (e.g. `rulesets`), and subscriptions check standing per game.
         if (auth.badCredential) return false;
-        ctx.extra.context = { ...deps, requestId: randomUUID(), ...auth };
+        ctx.extra.context = { ...deps, requestId, ...auth };
         return true;
       },
       context: (ctx): SubscriptionContext => ({
@@ -110,8 +128,15 @@ export function startGraphqlWs(
       },
       onError: (ctx, _id, _payload, errors) =>
         errors.map((e) =>
-          formatError(e.toJSON(), ctx.extra.context?.requestId, (f) =>
-            deps.logger.error({ requestId: ctx.extra.context?.requestId, err: e, formatted: f }, 'ws error'),
+          formatError(
+            e.toJSON(),
+            ctx.extra.context?.requestId,
+            (f) =>
+              deps.logger.error(
+                { requestId: ctx.extra.context?.requestId, err: e, formatted: f },
+                'ws error',
+              ),
+            e,
           ),
         ) as never,
       // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
@@ -123,8 +148,11 @@ export function startGraphqlWs(
         return {
           ...result,
           errors: result.errors.map((e) =>
-            formatError('toJSON' in e ? e.toJSON() : e, requestId, (f) =>
-              deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
+            formatError(
+              'toJSON' in e ? e.toJSON() : e,
+              requestId,
+              (f) => deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
+              e,
             ),
           ),
         };

@@ -116,15 +116,15 @@ describe('internal errors over graphql-ws', () => {
 });
 
 describe('database unreachable', () => {
-  it('answers a credentialed request with a masked error and id, and logs the cause', async () => {
+  it('answers a credentialed request with 503 SERVICE_UNAVAILABLE and an id, and logs the cause', async () => {
     const token = 'zk_secret_seat_token_value_123456';
     const res = await postRaw(down.url, JSON.stringify({ query: '{ ok }' }), {
       'content-type': 'application/json',
       authorization: `Bearer ${token}`,
     });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     const [error] = res.json?.errors ?? [];
-    expect(error?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(error?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
     const requestId = error?.extensions?.requestId;
     expect(requestId).toEqual(expect.any(String));
     expect(res.text).not.toMatch(LEAK_PATTERN);

@@ -42,7 +42,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
-  await applyMigrations(withDatabase(adminUrl, template));
+  try {
+    await applyMigrations(withDatabase(adminUrl, template));
+  } catch (err) {
+    // Vitest runs no teardown when setup fails: clean up here.
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    throw err;
+  }
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
   process.env['ZK_TEST_RUN_ID'] = runId;

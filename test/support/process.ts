@@ -2,6 +2,7 @@
  * Runs the real service as a child process (`tsx src/main.ts`), as `npm start` does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +14,49 @@ export interface ServiceProcess {
   readonly url: string;
   /** Everything the process printed so far. */
   output(): string;
-  /** Sends a signal and resolves with the exit code. */
+  /**
+   * Sends a signal and resolves with the exit code. SIGKILL goes to the service's own process as
+   * well: tsx runs it in a child process, and a launcher killed alone cannot pass the signal on.
+   */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Every process below `pid`, each before its own children (Linux `/proc`). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which is in parentheses and may contain spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** SIGKILLs `child` and everything below it (collected first, before anything is re-parented). */
+function killTree(child: ChildProcess): void {
+  const pids = child.pid === undefined ? [] : descendants(child.pid);
+  for (const pid of pids.reverse()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  child.kill('SIGKILL');
 }
 
 export async function startServiceProcess(
@@ -57,8 +99,11 @@ export async function startServiceProcess(
     url,
     output: () => out,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (signal === 'SIGKILL') killTree(child);
+        else child.kill(signal);
+      }
+      const timer = setTimeout(() => killTree(child), 20_000);
       const code = await exited;
       clearTimeout(timer);
       return code;

@@ -28,8 +28,15 @@ export interface GqlError {
   extensions?: { code?: string; [k: string]: unknown };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await useTestDatabase();
+/**
+ * Starts the service in-process on a fresh test database, or, with `databaseUrl`, as one more
+ * instance on an existing one (several instances behind a load balancer share one database).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const database = opts.databaseUrl ? { url: opts.databaseUrl } : await useTestDatabase();
   const config: Config = loadConfig({
     DATABASE_URL: database.url,
     PORT: '0',

@@ -1,0 +1,48 @@
+/**
+ * The per-game queue of moves inside one process.
+ */
+import { describe, expect, it } from 'vitest';
+import { KeyedQueue } from '../../src/db/keyed-queue.js';
+
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+describe('KeyedQueue', () => {
+  it('runs the tasks of one key one at a time, in arrival order', async () => {
+    const queue = new KeyedQueue();
+    const log: string[] = [];
+    let running = 0;
+    const task = (name: string) => async () => {
+      running++;
+      expect(running).toBe(1);
+      log.push(`start ${name}`);
+      await tick();
+      log.push(`end ${name}`);
+      running--;
+      return name;
+    };
+    const results = await Promise.all(['a', 'b', 'c'].map((n) => queue.run('game', task(n))));
+    expect(results).toEqual(['a', 'b', 'c']);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('never makes one key wait for another', async () => {
+    const queue = new KeyedQueue();
+    let releaseA!: () => void;
+    const a = queue.run('A', () => new Promise<string>((r) => (releaseA = () => r('a'))));
+    await expect(queue.run('B', async () => 'b')).resolves.toBe('b');
+    releaseA();
+    await expect(a).resolves.toBe('a');
+  });
+
+  it('goes on after a failed task, and forgets idle keys', async () => {
+    const queue = new KeyedQueue();
+    const failed = queue.run('game', async () => {
+      throw new Error('refused');
+    });
+    const next = queue.run('game', async () => 'next');
+    await expect(failed).rejects.toThrow('refused');
+    await expect(next).resolves.toBe('next');
+    await tick();
+    expect(queue.size).toBe(0);
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * Issue 8, database restart: the service (a real process) runs under load against a PostgreSQL this
+ * test owns; PostgreSQL stops, and later starts again on the same port, while the service keeps
+ * running. During the outage `/readyz` answers 503 and `/healthz` 200, and every request fails fast
+ * with a typed, masked error. Afterwards `/readyz` is 200 again and, without restarting the service,
+ * moves commit, the LISTEN/NOTIFY fanout is listening again and subscribers receive live events.
+ * Nothing is lost or applied twice across the outage.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
+import { applyMigrations } from '../../src/db/schema-engine.js';
+import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
+import { wsClient } from '../events/ws-client.js';
+import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { TEST_ADMIN_TOKEN } from '../support/server.js';
+import {
+  checkAppliedOnce,
+  checkGameIntegrity,
+  createLoadGames,
+  health,
+  LoadStats,
+  ResumingSubscriber,
+  runLoad,
+  until,
+  type LoadGame,
+} from './load.js';
+import { RawWs } from './support.js';
+
+const CLIENTS = 8;
+const DATABASE = 'zonekeeper';
+
+let dir: string | null = null;
+let pgPort: number;
+let postgres: EmbeddedDatabase | null = null;
+let databaseUrl: string;
+let service: ServiceProcess | null = null;
+const subscribers: ResumingSubscriber[] = [];
+
+const startPostgres = async () => {
+  postgres = await startEmbeddedPostgres({ dir: dir!, port: pgPort, persistent: true });
+  return postgres;
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'zk-db-restart-'));
+  // The server runs as an unprivileged user, which must be able to enter the folder.
+  await chmod(dir, 0o755);
+  pgPort = await freePort();
+  const cluster = await startPostgres();
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  databaseUrl = cluster.urlFor(DATABASE);
+  await applyMigrations(databaseUrl);
+  service = await startServiceProcess({
+    DATABASE_URL: databaseUrl,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    DATABASE_POOL_SIZE: '10',
+  });
+});
+
+afterAll(async () => {
+  await Promise.allSettled(subscribers.map((s) => s.close()));
+  await service?.stop('SIGKILL');
+  await postgres?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+/** Backends of the service's database sitting in `LISTEN zk_events`: the fanout's listener. */
+async function listeners(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query = $2`,
+      [DATABASE, `LISTEN ${FANOUT_CHANNEL}`],
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function lastSeqOf(gameId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ last_seq: number }>('SELECT last_seq FROM game WHERE id = $1', [gameId]))
+      .rows[0]!.last_seq;
+  } finally {
+    await client.end();
+  }
+}
+
+/** POSTs an operation; the status, the parsed body and how long the answer took. */
+async function probe(url: string, query: string, variables: Record<string, unknown>, token: string) {
+  const started = Date.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    body: JSON.parse(text) as { errors?: { extensions?: { code?: string; requestId?: string } }[] },
+    ms: Date.now() - started,
+  };
+}
+
+const SHUFFLE = `mutation ($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version events { seq } } }`;
+
+describe('PostgreSQL stops and starts again under a running service', () => {
+  it('answers not-ready and typed errors during the outage, then recovers without a restart', async () => {
+    expect.hasAssertions();
+    const url = service!.url;
+    const wsUrl = url.replace(/^http/, 'ws');
+    const games: LoadGame[] = await createLoadGames(url, 2);
+    const [game] = games;
+    for (const g of games)
+      subscribers.push(new ResumingSubscriber(wsUrl, g.seats[0]!.token, g.gameId).start());
+    expect(await health(url, '/readyz')).toBe(200);
+    await until(async () => (await listeners()) === 1, 15_000, 'the fanout listening');
+
+    const stats = new LoadStats();
+    let stop = false;
+    let abandon = false;
+    const load = runLoad({
+      url,
+      games,
+      clients: CLIENTS,
+      movesPerClient: 1_000,
+      stop: () => stop,
+      abandon: () => abandon,
+      stats,
+      lostResponseRate: 0.1,
+      tolerateOutage: true,
+      retryForMs: 70_000,
+    });
+    try {
+      await until(() => stats.committed().length >= 30, 30_000, '30 commits before the outage');
+
+      // The outage: PostgreSQL shuts down (fast: connections are cut) while clients keep going.
+      await postgres!.stop();
+      postgres = null;
+      const outageStarted = Date.now();
+      await until(async () => (await health(url, '/readyz')) === 503, 20_000, '/readyz 503');
+      expect(await health(url, '/healthz')).toBe(200);
+      const committedBefore = stats.committed().length;
+
+      // Requests that need the database fail fast, with a typed "unavailable" error and a request id.
+      const outage = [
+        await probe(
+          url,
+          SHUFFLE,
+          { input: { gameId: game!.gameId, zoneId: game!.zones[0]!.library } },
+          game!.seats[0]!.token,
+        ),
+        await probe(url, '{ whoami { kind } }', {}, 'zk_never_seen_credential_0123456789'),
+      ];
+      for (const res of outage) {
+        expect(res.ms).toBeLessThan(15_000);
+        expect(res.status === 200 || res.status === 503, res.text).toBe(true);
+        const [error] = res.body.errors ?? [];
+        expect(error?.extensions?.code, res.text).toBe('SERVICE_UNAVAILABLE');
+        expect(error?.extensions?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.text).not.toMatch(/ECONN|prisma|node_modules|\bat .*\.(ts|js):\d+|stacktrace/i);
+      }
+      // A new subscription is refused with an error, not left hanging.
+      const c = wsClient(wsUrl, game!.seats[0]!.token);
+      const refused = c.subscribe('gameEvents', { gameId: game!.gameId, afterSeq: 0 });
+      const err = (await refused.waitForError(15_000)) as { extensions?: { code?: string } };
+      expect(err.extensions?.code, JSON.stringify(err)).toBe('SERVICE_UNAVAILABLE');
+      expect(JSON.stringify(err)).not.toMatch(/ECONN|prisma|node_modules|stacktrace/i);
+      await c.close();
+      // A connection whose credential cannot be checked now is closed as "unavailable" (4503, which
+      // clients retry), not as a bad credential (4403), and with no detail. (This spectator token was never used,
+      // so it is not in the service's credential cache.)
+      const raw = await RawWs.open(wsUrl);
+      raw.send({ type: 'connection_init', payload: { authorization: `Bearer ${games[1]!.spectatorToken}` } });
+      expect(await raw.closed).toEqual({ code: 4503, reason: 'Service unavailable' });
+      // Give the clients time to meet the outage too, and the fanout's listener time to fail to
+      // reconnect a few times (its backoff doubles from 100 ms).
+      await until(
+        () => stats.outageErrors.length >= CLIENTS && Date.now() - outageStarted > 3_000,
+        20_000,
+        'clients failing during the outage',
+      );
+
+      // PostgreSQL is back on the same port: the same service process recovers.
+      await startPostgres();
+      await until(async () => (await health(url, '/readyz')) === 200, 30_000, '/readyz 200 again');
+      await until(
+        () => stats.committed().length >= committedBefore + 30,
+        30_000,
+        '30 commits after the restart',
+      );
+    } catch (err) {
+      abandon = true;
+      throw err;
+    } finally {
+      stop = true;
+      await load;
+    }
+
+    // The fanout's listener is back, and a live event made now reaches an old and a new subscriber.
+    await until(async () => (await listeners()) === 1, 20_000, 'the fanout listening again');
+    const sub = subscribers[0]!;
+    await sub.waitFor(await lastSeqOf(game!.gameId), 30_000);
+    const fresh = new ResumingSubscriber(wsUrl, game!.spectatorToken, game!.gameId, sub.lastSeq).start();
+    subscribers.push(fresh);
+    await new Promise((r) => setTimeout(r, 500));
+    const live = await probe(
+      url,
+      SHUFFLE,
+      { input: { gameId: game!.gameId, zoneId: game!.zones[0]!.library, idempotencyKey: 'after-restart' } },
+      game!.seats[0]!.token,
+    );
+    expect(live.body.errors, live.text).toBeUndefined();
+    const payload = (live.body as { data: { shuffleZone: { version: number; events: { seq: number }[] } } })
+      .data.shuffleZone;
+    const liveSeqs = payload.events.map((e) => e.seq);
+    const liveSeq = liveSeqs[liveSeqs.length - 1]!;
+    stats.keys.set('after-restart', {
+      key: 'after-restart',
+      gameId: game!.gameId,
+      versions: [payload.version],
+      seqs: [JSON.stringify(liveSeqs)],
+      refusal: null,
+      ambiguous: false,
+    });
+    await sub.waitFor(liveSeq, 15_000);
+    await fresh.waitFor(liveSeq, 15_000);
+    expect(fresh.seqs).toEqual(liveSeqs);
+
+    // The service logged everything as JSON lines: nothing printed raw (a stack trace on stderr).
+    const raw = service!
+      .output()
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('Zonekeeper listening on') && !l.startsWith('(node:'));
+    for (const line of raw) expect(() => JSON.parse(line), line).not.toThrow();
+
+    // Errors during the outage were masked and typed; nothing else went wrong.
+    expect(stats.unexpected).toEqual([]);
+    expect(stats.outageErrors.length).toBeGreaterThan(0);
+    for (const e of stats.outageErrors) {
+      expect(e.status === 200 || e.status === 503, e.text).toBe(true);
+      expect(e.text).toMatch(/"code":"SERVICE_UNAVAILABLE","requestId":"[0-9a-f-]{36}"/);
+    }
+
+    let checked = 0;
+    for (const g of games) {
+      const { version, lastSeq } = await checkGameIntegrity(databaseUrl, url, g.gameId);
+      expect(await checkAppliedOnce(databaseUrl, g.gameId, stats)).toBe(version - 1);
+      const ofGame = subscribers.filter((s) => s.gameId === g.gameId && s !== fresh);
+      for (const s of ofGame) await s.waitFor(lastSeq, 15_000);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const s of ofGame) {
+        expect(s.seqs).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
+        checked++;
+      }
+    }
+    expect(checked).toBe(games.length);
+  }, 85_000);
+});
