@@ -1,6 +1,7 @@
 /**
- * The service under test, as its own process (`node --import tsx src/main.ts`, what `npm start`
- * runs), so its CPU and memory are its own and its pid is the one whose memory we read.
+ * The service under test, as its own process (`node --import tsx src/main.ts` with
+ * NODE_ENV=production, what `npm start` runs), so its CPU and memory are its own and its pid is the
+ * one whose memory we read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,8 @@ export async function startService(
     cwd: ROOT,
     env: {
       ...inherited,
+      // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
+      NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: '0',
       HOST: '127.0.0.1',

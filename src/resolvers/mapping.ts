@@ -90,8 +90,12 @@ export function memoLookup(load: () => Promise<GameLookup>): () => Promise<GameL
   return () => (pending ??= load());
 }
 
-export async function resolveLookup(source: LookupSource): Promise<GameLookup> {
-  return typeof source === 'function' ? source() : source;
+/**
+ * `fn` applied to the lookup: synchronously when it is at hand (a game view), so that graphql-js
+ * need not await a promise per field of every object; else once the lazy lookup has loaded.
+ */
+export function withLookup<T>(source: LookupSource, fn: (lookup: GameLookup) => T): T | Promise<T> {
+  return typeof source === 'function' ? source().then(fn) : fn(source);
 }
 
 const upper = <T extends string>(s: T) => s.toUpperCase() as Uppercase<T>;
@@ -133,26 +137,31 @@ export const viewResolvers = {
     card: (o: ObjectOut) => o.view.card,
     history: (o: ObjectOut) => historyOut(o.view.history),
     internalKey: (o: ObjectOut) => o.view.key,
-    zone: async (o: ObjectOut): Promise<ZoneOut> => {
-      const lookup = await resolveLookup(o.lookup);
-      return {
+    zone: (o: ObjectOut) =>
+      withLookup(o.lookup, (lookup): ZoneOut => ({
         view: lookup.zone(o.view.zoneId) ?? missingZone(o.view.zoneId, o.extraZones),
         lookup: o.lookup,
-      };
+      })),
+    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.ownerId)),
+    controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.controllerId)),
+    host: (o: ObjectOut) => {
+      const hostId = o.view.hostId;
+      if (hostId === null) return null;
+      return withLookup(o.lookup, (lookup): ObjectOut | null => {
+        const host = lookup.object(hostId);
+        return host ? { view: host, lookup: o.lookup } : null;
+      });
     },
-    owner: async (o: ObjectOut) => (await resolveLookup(o.lookup)).player(o.view.ownerId),
-    controller: async (o: ObjectOut) => (await resolveLookup(o.lookup)).player(o.view.controllerId),
-    host: async (o: ObjectOut): Promise<ObjectOut | null> => {
-      if (o.view.hostId === null) return null;
-      const host = (await resolveLookup(o.lookup)).object(o.view.hostId);
-      return host ? { view: host, lookup: o.lookup } : null;
-    },
-    attached: async (o: ObjectOut): Promise<ObjectOut[]> =>
-      (await resolveLookup(o.lookup)).attached(o.view.id).map((view) => ({ view, lookup: o.lookup })),
-    revealedTo: async (o: ObjectOut): Promise<PlayerOut[]> => {
-      if (o.view.revealedTo === 'all') return [];
-      const lookup = await resolveLookup(o.lookup);
-      return o.view.revealedTo.map((id) => lookup.player(id)).filter((p): p is PlayerOut => p !== null);
+    attached: (o: ObjectOut) =>
+      withLookup(o.lookup, (lookup) =>
+        lookup.attached(o.view.id).map((view): ObjectOut => ({ view, lookup: o.lookup })),
+      ),
+    revealedTo: (o: ObjectOut) => {
+      const ids = o.view.revealedTo;
+      if (ids === 'all') return [];
+      return withLookup(o.lookup, (lookup) =>
+        ids.map((id) => lookup.player(id)).filter((p): p is PlayerOut => p !== null),
+      );
     },
   },
   Zone: {
@@ -161,8 +170,10 @@ export const viewResolvers = {
     name: (z: ZoneOut) => z.view.name,
     index: (z: ZoneOut) => z.view.index,
     count: (z: ZoneOut) => z.view.count,
-    owner: async (z: ZoneOut) =>
-      z.view.ownerId === null ? null : (await resolveLookup(z.lookup)).player(z.view.ownerId),
+    owner: (z: ZoneOut) => {
+      const ownerId = z.view.ownerId;
+      return ownerId === null ? null : withLookup(z.lookup, (lookup) => lookup.player(ownerId));
+    },
     objects: (z: ZoneOut): ObjectOut[] => z.view.objects.map((view) => ({ view, lookup: z.lookup })),
   },
 };

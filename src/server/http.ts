@@ -13,7 +13,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { ErrorCode, formatError, isPublicCode, UNAVAILABLE_MESSAGE } from '../errors.js';
@@ -117,6 +120,9 @@ export async function startHttpServer(
       ...armor.apollo.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // Answers are per viewer and sent `no-store` (below), so Apollo's default cache-control
+      // plugin, which hooks every resolved field to compute cache hints, is pure cost.
+      ApolloServerPluginCacheControlDisabled(),
       {
         async serverWillStart() {
           return {
@@ -275,6 +281,8 @@ export async function startHttpServer(
         return { ...deps, requestId, ...auth };
       },
     });
+    // Every answer is for one viewer: no shared cache may keep it.
+    res.setHeader('cache-control', 'no-store');
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
     if (result.body.kind === 'complete') {

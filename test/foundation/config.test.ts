@@ -18,6 +18,7 @@ describe('configuration', () => {
     }
     // And nothing documented that the code does not read (test-only and tool variables are listed explicitly).
     const extra = [
+      'NODE_ENV',
       'TEST_DATABASE_URL',
       'ZONEKEEPER_URL',
       'FC_RUNS',

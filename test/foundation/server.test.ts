@@ -40,6 +40,16 @@ describe('HTTP surface', () => {
     expect(await res.text()).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('forbids caching of GraphQL answers, which are per viewer', async () => {
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ whoami { kind } }' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('treats a request without credentials as anonymous', async () => {
     const res = await server.gql<{ whoami: { kind: string } }>('{ whoami { kind } }');
     expect(res.data?.whoami.kind).toBe('ANONYMOUS');
