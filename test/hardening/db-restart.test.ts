@@ -18,8 +18,7 @@ import { wsClient } from '../events/ws-client.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import {
-  checkAppliedOnce,
-  checkGameIntegrity,
+  checkGamesAfterLoad,
   createLoadGames,
   health,
   LoadStats,
@@ -257,18 +256,8 @@ describe('PostgreSQL stops and starts again under a running service', () => {
       expect(e.text).toMatch(/"code":"SERVICE_UNAVAILABLE","requestId":"[0-9a-f-]{36}"/);
     }
 
-    let checked = 0;
-    for (const g of games) {
-      const { version, lastSeq } = await checkGameIntegrity(databaseUrl, url, g.gameId);
-      expect(await checkAppliedOnce(databaseUrl, g.gameId, stats)).toBe(version - 1);
-      const ofGame = subscribers.filter((s) => s.gameId === g.gameId && s !== fresh);
-      for (const s of ofGame) await s.waitFor(lastSeq, 15_000);
-      await new Promise((r) => setTimeout(r, 300));
-      for (const s of ofGame) {
-        expect(s.seqs).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
-        checked++;
-      }
-    }
+    const old = subscribers.filter((s) => s !== fresh);
+    const checked = await checkGamesAfterLoad(databaseUrl, url, games, stats, old);
     expect(checked).toBe(games.length);
   }, 85_000);
 });

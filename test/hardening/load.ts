@@ -552,6 +552,34 @@ export class ResumingSubscriber {
   }
 }
 
+/**
+ * After a load: every game passes {@link checkGameIntegrity} and {@link checkAppliedOnce}, and each
+ * of `subscribers` ends up with exactly seqs 1..lastSeq of its game, once each. Returns how many
+ * subscribers were checked.
+ */
+export async function checkGamesAfterLoad(
+  databaseUrl: string,
+  url: string,
+  games: readonly LoadGame[],
+  stats: LoadStats,
+  subscribers: readonly ResumingSubscriber[],
+): Promise<number> {
+  let checked = 0;
+  for (const game of games) {
+    const { version, lastSeq } = await checkGameIntegrity(databaseUrl, url, game.gameId);
+    expect(await checkAppliedOnce(databaseUrl, game.gameId, stats)).toBe(version - 1);
+    const ofGame = subscribers.filter((s) => s.gameId === game.gameId);
+    for (const sub of ofGame) await sub.waitFor(lastSeq, 30_000);
+    // A duplicate would arrive after the last seq: give it the time to.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const sub of ofGame) {
+      expect(sub.seqs).toEqual(Array.from({ length: lastSeq }, (_, k) => k + 1));
+      checked++;
+    }
+  }
+  return checked;
+}
+
 /** Polls `check` until it holds; throws after `ms`. */
 export async function until(
   check: () => boolean | Promise<boolean>,
