@@ -200,8 +200,10 @@ export async function runB2(deps: {
         String(rb.errors + rs.errors),
       ]);
     }
-    const half = async (name: string, op: (slot: number) => Promise<void>, peakRate: number) => {
-      const rate = Math.max(1, peakRate / 2);
+    // Both sides at the same offered load, half the slower side's peak: a p99 compares fairly only
+    // under equal load (at half of its own peak, a side that is faster would be loaded harder).
+    const rate = Math.max(1, Math.min(peak.baseline, peak.service) / 2);
+    const half = async (name: string, op: (slot: number) => Promise<void>) => {
       const r = await openLoop({
         rate,
         seconds: config.seconds,
@@ -214,8 +216,8 @@ export async function runB2(deps: {
       );
       return { rate, r };
     };
-    const hb = await half('baseline', baseline, peak.baseline);
-    const hs = await half('service', service, peak.service);
+    const hb = await half('baseline', baseline);
+    const hs = await half('service', service);
     const p99Ratio = hs.r.latency.p99 / hb.r.latency.p99;
     const line = (name: string, h: { rate: number; r: RunResult }) => [
       name,
@@ -243,7 +245,7 @@ export async function runB2(deps: {
       '',
       table(
         [
-          'latency at half peak (open loop)',
+          'latency at the same load (open loop)',
           'offered views/s',
           'p50 ms',
           'p90 ms',
@@ -254,14 +256,14 @@ export async function runB2(deps: {
         [line('baseline', hb), line('service', hs)],
       ),
       '',
-      `${check} p99 at half peak: service/baseline ${fmtRatio(p99Ratio)}.`,
+      `${check} p99 at ${fmtRate(rate)} views/s (half the slower side’s peak) for both: service/baseline ${fmtRatio(p99Ratio)}.`,
     ].join('\n');
     return {
       title: 'B2, a full game view (`game(id)`)',
       markdown,
       targets: [
         {
-          target: 'B2 view p99 ≤ 2× baseline (at half of each side’s peak)',
+          target: 'B2 view p99 ≤ 2× baseline (both at half the slower side’s peak)',
           measured: fmtRatio(p99Ratio),
           met: Number.isFinite(p99Ratio) ? p99Ratio <= 2 : null,
         },

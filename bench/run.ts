@@ -39,8 +39,8 @@ watchdog.unref();
 const METHOD = `
 ## How it is measured
 
-- **One machine, one run.** The service runs as its own process (\`node --import tsx src/main.ts\`,
-  what \`npm start\` runs, \`LOG_LEVEL=warn\`) against the same PostgreSQL as the baselines; the load
+- **One machine, one run.** The service runs as its own process (\`node --import tsx src/main.ts\`
+  with \`NODE_ENV=production\`, what \`npm start\` runs, \`LOG_LEVEL=warn\`) against the same PostgreSQL as the baselines; the load
   generators, the baselines' \`pg\` clients and all subscribers run in the bench process. On a small
   machine they all share the cores, so absolute numbers are modest: read the ratios.
 - **Same rows.** Games are created through the API (two-player Magic games of BENCH_GAME_OBJECTS
@@ -49,7 +49,10 @@ const METHOD = `
   and puts that card on the bottom of the library. Service: \`moveObjects\` over HTTP (keep-alive,
   seat token). Baseline: one \`pg\` connection per client running \`BEGIN; SELECT … FOR UPDATE\` on
   the game; \`UPDATE game_object\` (zone, sort_key, public_id, history); \`UPDATE game\` (version,
-  last_seq); \`INSERT game_event\` (a real payload copied from the service); \`COMMIT\`.
+  last_seq); \`INSERT game_event\` (a real payload copied from the service); \`COMMIT\`. The
+  service itself plans the move in memory and writes it with one statement (\`zk_commit_move\`:
+  lock, version check, the same writes, the event, the fanout's notice), so it makes one round trip
+  to the baseline's six.
   Throughput is closed loop: N clients send back to back for BENCH_SECONDS after a warm-up, each
   on its own game ("own games") or all on one game ("one game", every move queues on the game's
   row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half that side's
@@ -59,7 +62,9 @@ const METHOD = `
   (count, owner) and every object with its card fields. Baseline: one SQL statement that builds the
   same JSON document in PostgreSQL (\`json_agg\`), nulling card fields with a \`CASE\` that follows
   src/rules/visibility.ts; the run checks both list the same objects and the same visible cards.
-  Throughput closed loop, latency open loop at half peak, as in B1.
+  Throughput closed loop as in B1; latency open loop with both sides at the same offered load, half
+  the slower side's peak (at half of its own peak a faster side would be loaded harder, and its
+  p99 would not compare).
 - **B3, fanout.** Subscribers are plain \`ws\` sockets speaking \`graphql-transport-ws\` (one
   connection, one \`gameEvents\` subscription each; viewers rotate over both seats and the
   spectator); the baseline is a separate process running a tiny \`ws\` server that sends a trigger's
