@@ -151,20 +151,14 @@ async function tryCommit(
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
   let loaded = cached ?? (await loadOrThrow(db, req.gameId));
-  let planned: Planned;
-  try {
-    planned = planMove(loaded, req);
-  } catch (err) {
-    if (!cached || !(err instanceof ZonekeeperError)) return refuse(db, req, err);
+  let planned = tryPlan(loaded, req);
+  if (!planned.ok && cached && planned.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
     loaded = await loadOrThrow(db, req.gameId);
-    try {
-      planned = planMove(loaded, req);
-    } catch (again) {
-      return refuse(db, req, again);
-    }
+    planned = tryPlan(loaded, req);
   }
-  return commit(db, onPool(db), req, loaded, planned);
+  if (!planned.ok) return refuse(db, req, planned.error);
+  return commit(db, onPool(db), req, loaded, planned.plan);
 }
 
 /** The same move inside a transaction that holds the game row lock: load, plan, commit. */
@@ -203,6 +197,18 @@ async function refuse(db: Queryable, req: MoveRequest, err: unknown): Promise<Ou
 interface Planned {
   readonly state: GameState;
   readonly events: readonly DomainEvent[];
+}
+
+/** {@link planMove}, with its error as a value. */
+function tryPlan(
+  loaded: LoadedGame,
+  req: MoveRequest,
+): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
+  try {
+    return { ok: true, plan: planMove(loaded, req) };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }
 
 /** Status, expected version, the request's own checks, then the rules. Throws typed errors. */
