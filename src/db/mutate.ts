@@ -36,7 +36,14 @@ import { KeyedQueue } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { stateCacheFor } from './state-cache.js';
-import { loadGame, objectToSqlRow, type GameRow, type LoadedGame, type Queryable } from './state.js';
+import {
+  loadCurrentGame,
+  loadGame,
+  objectToSqlRow,
+  type GameRow,
+  type LoadedGame,
+  type Queryable,
+} from './state.js';
 
 /** Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. */
 export type Actor =
@@ -351,7 +358,7 @@ const noMove = (): DomainEvent => ({
 
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */
 async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
-  const game = await loadGame(db, gameId);
+  const game = await loadCurrentGame(db, gameId);
   if (!game) throw gameNotFound();
   const events = await db.gameEvent.findMany({
     where: { gameId, seq: { gte: stored.firstSeq, lte: stored.lastSeq } },
