@@ -3,11 +3,26 @@
  * each other. Used to queue the moves of one game inside this process, so that they do not race
  * each other to the database only for all but one to find the game moved on (see `mutate.ts`).
  */
+
+/** Refused by {@link KeyedQueue.run}: the key already has as many tasks waiting as allowed. */
+export class QueueFullError extends Error {
+  constructor(readonly key: string) {
+    super(`too many tasks queued for ${key}`);
+  }
+}
+
 export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
+  readonly #pending = new Map<string, number>();
+
+  /** @param maxPerKey tasks running or waiting per key; one more is refused with {@link QueueFullError}. */
+  constructor(private readonly maxPerKey = Number.POSITIVE_INFINITY) {}
 
   /** Runs `task` after every task queued before it under `key` has settled. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const pending = this.#pending.get(key) ?? 0;
+    if (pending >= this.maxPerKey) return Promise.reject(new QueueFullError(key));
+    this.#pending.set(key, pending + 1);
     const previous = this.#tails.get(key);
     const result = previous ? previous.then(task) : task();
     const tail = result.then(
@@ -15,8 +30,11 @@ export class KeyedQueue {
       () => undefined,
     );
     this.#tails.set(key, tail);
-    // Forget the key once its last task has settled, so idle games cost nothing.
     void tail.then(() => {
+      const left = (this.#pending.get(key) ?? 1) - 1;
+      if (left > 0) this.#pending.set(key, left);
+      else this.#pending.delete(key);
+      // Forget the key once its last task has settled, so idle games cost nothing.
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return result;

@@ -32,7 +32,7 @@ import { plan, type DomainEvent, type GameState, type Move, type ObjectState } f
 import { driverPool, type Db } from './client.js';
 import { isUuid } from './events.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
-import { KeyedQueue } from './keyed-queue.js';
+import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { stateCacheFor } from './state-cache.js';
@@ -115,12 +115,18 @@ type Outcome =
 /** `zk_commit_move` wrote nothing: the game is no longer at the version the move was planned on. */
 type Conflict = { readonly kind: 'conflict' };
 
+/**
+ * Moves of one game that may wait in this process at once. A table of players makes a handful; a
+ * client that sends more is told to slow down rather than queue without bound.
+ */
+export const MAX_QUEUED_MOVES_PER_GAME = 64;
+
 const queues = new WeakMap<Db, KeyedQueue>();
 
 function queueFor(db: Db): KeyedQueue {
   let queue = queues.get(db);
   if (!queue) {
-    queue = new KeyedQueue();
+    queue = new KeyedQueue(MAX_QUEUED_MOVES_PER_GAME);
     queues.set(db, queue);
   }
   return queue;
@@ -129,7 +135,16 @@ function queueFor(db: Db): KeyedQueue {
 /** Plans and commits a move (see the file comment), or replays the response stored for its key. */
 export async function applyMove(db: Db, req: MoveRequest): Promise<MoveResult> {
   if (!isUuid(req.gameId)) throw gameNotFound();
-  const outcome = await queueFor(db).run(req.gameId, () => planAndCommit(db, req));
+  const outcome = await queueFor(db)
+    .run(req.gameId, () => planAndCommit(db, req))
+    .catch((err: unknown) => {
+      if (err instanceof QueueFullError)
+        throw new ZonekeeperError(
+          ErrorCode.RATE_LIMITED,
+          `More than ${MAX_QUEUED_MOVES_PER_GAME} moves are waiting for this game; retry shortly.`,
+        );
+      throw err;
+    });
   if (outcome.kind === 'committed') return outcome.result;
   return replayMove(db, req.gameId, outcome.stored);
 }

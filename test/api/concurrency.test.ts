@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_QUEUED_MOVES_PER_GAME } from '../../src/db/mutate.js';
 import { replay, type EventWithPlayers } from '../../src/rules/replay.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created, type GameT } from './helpers.js';
@@ -202,6 +203,25 @@ async function contendedGame(servers: readonly TestServer[]): Promise<void> {
     for (const api of servers) expect(await loadGame(api, gameId, TEST_ADMIN_TOKEN)).toEqual(view);
   }
 }
+
+describe('a flood of moves on one game', () => {
+  it('queues a bounded number, refuses the rest with RATE_LIMITED, and applies each accepted one once', async () => {
+    const g = await twoPlayerGame();
+    const library = g.game.zones.find((z) => z.type === 'library' && z.owner?.id === g.seats[0]!.player.id)!;
+    const input = { gameId: g.game.id, zoneId: library.id };
+    const results = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        mutate(s, 'shuffleZone', 'ShuffleZoneInput', input, g.seats[0]!.token),
+      ),
+    );
+    const codes = results.map((r) => r.errors?.[0]?.extensions?.code ?? 'OK');
+    const accepted = codes.filter((c) => c === 'OK').length;
+    expect(new Set(codes)).toEqual(new Set(['OK', 'RATE_LIMITED']));
+    expect(accepted).toBeGreaterThanOrEqual(MAX_QUEUED_MOVES_PER_GAME);
+    const after = await loadGame(s, g.game.id, TEST_ADMIN_TOKEN);
+    expect(after.version).toBe(1 + accepted);
+  }, 60_000);
+});
 
 describe('locks are per game', () => {
   it('a mutation on game B completes while game A is locked; A waits for the lock', async () => {

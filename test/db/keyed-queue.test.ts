@@ -2,7 +2,7 @@
  * The per-game queue of moves inside one process.
  */
 import { describe, expect, it } from 'vitest';
-import { KeyedQueue } from '../../src/db/keyed-queue.js';
+import { KeyedQueue, QueueFullError } from '../../src/db/keyed-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
@@ -44,5 +44,29 @@ describe('KeyedQueue', () => {
     await expect(next).resolves.toBe('next');
     await tick();
     expect(queue.size).toBe(0);
+  });
+
+  it('refuses a task beyond the bound of its key, runs nothing for it, and admits again once one settles', async () => {
+    const queue = new KeyedQueue(2);
+    const release: (() => void)[] = [];
+    const hold = () => new Promise<void>((r) => release.push(r));
+    const first = queue.run('game', hold);
+    const second = queue.run('game', hold);
+    let ran = false;
+    await expect(
+      queue.run('game', async () => {
+        ran = true;
+      }),
+    ).rejects.toBeInstanceOf(QueueFullError);
+    expect(ran).toBe(false);
+    // Another key has its own bound.
+    await expect(queue.run('other', async () => 'ok')).resolves.toBe('ok');
+    release.shift()!();
+    await first;
+    await tick();
+    const third = queue.run('game', async () => 'third');
+    while (release.length > 0) release.shift()!();
+    await second;
+    await expect(third).resolves.toBe('third');
   });
 });
