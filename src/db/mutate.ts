@@ -100,7 +100,7 @@ export const gameNotFound = () => notFound('Game');
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-/** Locks the game row for the rest of the transaction (lifecycle changes, see admin.ts). */
+/** Locks the game row for the rest of the transaction (the locked move path, lifecycle changes in admin.ts). */
 export async function lockGame(tx: Prisma.TransactionClient, gameId: string): Promise<GameRow | null> {
   const rows = await tx.$queryRaw<GameRow[]>`
     SELECT id, ruleset, status::text AS status, version, last_seq AS "lastSeq", created_at AS "createdAt"

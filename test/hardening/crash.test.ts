@@ -13,9 +13,8 @@ import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import {
   checkGamesAfterLoad,
   createLoadGames,
-  LoadStats,
   ResumingSubscriber,
-  runLoad,
+  duringLoad,
   until,
   type LoadGame,
 } from './load.js';
@@ -63,48 +62,29 @@ describe('SIGKILL under load, then a restart on the same database', () => {
       subscribers.push(new ResumingSubscriber(wsUrl, g.spectatorToken, g.gameId).start());
     }
 
-    const stats = new LoadStats();
-    let stop = false;
-    let abandon = false;
-    const load = runLoad({
-      url,
-      games,
-      clients: CLIENTS,
-      movesPerClient: 1_000,
-      stop: () => stop,
-      abandon: () => abandon,
-      stats,
-      lostResponseRate: 0.1,
-    });
-    try {
+    const stats = await duringLoad({ url, games, clients: CLIENTS, lostResponseRate: 0.1 }, async (live) => {
       // Mid-load: kill the process once the load is well under way, with requests in flight.
       await until(
-        () => stats.committed().length >= 60 && stats.inFlight >= 4,
+        () => live.committed().length >= 60 && live.inFlight >= 4,
         30_000,
         '60 commits and requests in flight before the crash',
       );
-      const transportBefore = stats.transportErrors;
+      const transportBefore = live.transportErrors;
       await first.stop('SIGKILL');
-      const committedAtCrash = stats.committed().length;
+      const committedAtCrash = live.committed().length;
 
       // Clients keep trying (connection refused) while nothing listens; then the service is back.
       await new Promise((r) => setTimeout(r, 500));
       const second = await startService();
       expect(second.url).toBe(url);
       await until(
-        () => stats.committed().length >= committedAtCrash + 60,
+        () => live.committed().length >= committedAtCrash + 60,
         30_000,
         '60 commits after the restart',
       );
       // The crash cut requests off: they failed at the transport level and were retried.
-      expect(stats.transportErrors).toBeGreaterThan(transportBefore);
-    } catch (err) {
-      abandon = true;
-      throw err;
-    } finally {
-      stop = true;
-      await load;
-    }
+      expect(live.transportErrors).toBeGreaterThan(transportBefore);
+    });
 
     expect(stats.unexpected).toEqual([]);
     expect(stats.serverErrors).toEqual([]);

@@ -21,9 +21,8 @@ import {
   checkGamesAfterLoad,
   createLoadGames,
   health,
-  LoadStats,
   ResumingSubscriber,
-  runLoad,
+  duringLoad,
   until,
   type LoadGame,
 } from './load.js';
@@ -130,86 +129,71 @@ describe('PostgreSQL stops and starts again under a running service', () => {
     expect(await health(url, '/readyz')).toBe(200);
     await until(async () => (await listeners()) === 1, 15_000, 'the fanout listening');
 
-    const stats = new LoadStats();
-    let stop = false;
-    let abandon = false;
-    const load = runLoad({
-      url,
-      games,
-      clients: CLIENTS,
-      movesPerClient: 1_000,
-      stop: () => stop,
-      abandon: () => abandon,
-      stats,
-      lostResponseRate: 0.1,
-      tolerateOutage: true,
-      retryForMs: 70_000,
-    });
-    try {
-      await until(() => stats.committed().length >= 30, 30_000, '30 commits before the outage');
+    const stats = await duringLoad(
+      { url, games, clients: CLIENTS, lostResponseRate: 0.1, tolerateOutage: true, retryForMs: 70_000 },
+      async (live) => {
+        await until(() => live.committed().length >= 30, 30_000, '30 commits before the outage');
 
-      // The outage: PostgreSQL shuts down (fast: connections are cut) while clients keep going.
-      await postgres!.stop();
-      postgres = null;
-      const outageStarted = Date.now();
-      await until(async () => (await health(url, '/readyz')) === 503, 20_000, '/readyz 503');
-      expect(await health(url, '/healthz')).toBe(200);
-      const committedBefore = stats.committed().length;
+        // The outage: PostgreSQL shuts down (fast: connections are cut) while clients keep going.
+        await postgres!.stop();
+        postgres = null;
+        const outageStarted = Date.now();
+        await until(async () => (await health(url, '/readyz')) === 503, 20_000, '/readyz 503');
+        expect(await health(url, '/healthz')).toBe(200);
+        const committedBefore = live.committed().length;
 
-      // Requests that need the database fail fast, with a typed "unavailable" error and a request id.
-      const outage = [
-        await probe(
-          url,
-          SHUFFLE,
-          { input: { gameId: game!.gameId, zoneId: game!.zones[0]!.library } },
-          game!.seats[0]!.token,
-        ),
-        await probe(url, '{ whoami { kind } }', {}, 'zk_never_seen_credential_0123456789'),
-      ];
-      for (const res of outage) {
-        expect(res.ms).toBeLessThan(15_000);
-        expect(res.status === 200 || res.status === 503, res.text).toBe(true);
-        const [error] = res.body.errors ?? [];
-        expect(error?.extensions?.code, res.text).toBe('SERVICE_UNAVAILABLE');
-        expect(error?.extensions?.requestId).toMatch(/^[0-9a-f-]{36}$/);
-        expect(res.text).not.toMatch(/ECONN|prisma|node_modules|\bat .*\.(ts|js):\d+|stacktrace/i);
-      }
-      // A new subscription is refused with an error, not left hanging.
-      const c = wsClient(wsUrl, game!.seats[0]!.token);
-      const refused = c.subscribe('gameEvents', { gameId: game!.gameId, afterSeq: 0 });
-      const err = (await refused.waitForError(15_000)) as { extensions?: { code?: string } };
-      expect(err.extensions?.code, JSON.stringify(err)).toBe('SERVICE_UNAVAILABLE');
-      expect(JSON.stringify(err)).not.toMatch(/ECONN|prisma|node_modules|stacktrace/i);
-      await c.close();
-      // A connection whose credential cannot be checked now is closed as "unavailable" (4503, which
-      // clients retry), not as a bad credential (4403), and with no detail. (This spectator token was never used,
-      // so it is not in the service's credential cache.)
-      const raw = await RawWs.open(wsUrl);
-      raw.send({ type: 'connection_init', payload: { authorization: `Bearer ${games[1]!.spectatorToken}` } });
-      expect(await raw.closed).toEqual({ code: 4503, reason: 'Service unavailable' });
-      // Give the clients time to meet the outage too, and the fanout's listener time to fail to
-      // reconnect a few times (its backoff doubles from 100 ms).
-      await until(
-        () => stats.outageErrors.length >= CLIENTS && Date.now() - outageStarted > 3_000,
-        20_000,
-        'clients failing during the outage',
-      );
+        // Requests that need the database fail fast, with a typed "unavailable" error and a request id.
+        const outage = [
+          await probe(
+            url,
+            SHUFFLE,
+            { input: { gameId: game!.gameId, zoneId: game!.zones[0]!.library } },
+            game!.seats[0]!.token,
+          ),
+          await probe(url, '{ whoami { kind } }', {}, 'zk_never_seen_credential_0123456789'),
+        ];
+        for (const res of outage) {
+          expect(res.ms).toBeLessThan(15_000);
+          expect(res.status === 200 || res.status === 503, res.text).toBe(true);
+          const [error] = res.body.errors ?? [];
+          expect(error?.extensions?.code, res.text).toBe('SERVICE_UNAVAILABLE');
+          expect(error?.extensions?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+          expect(res.text).not.toMatch(/ECONN|prisma|node_modules|\bat .*\.(ts|js):\d+|stacktrace/i);
+        }
+        // A new subscription is refused with an error, not left hanging.
+        const c = wsClient(wsUrl, game!.seats[0]!.token);
+        const refused = c.subscribe('gameEvents', { gameId: game!.gameId, afterSeq: 0 });
+        const err = (await refused.waitForError(15_000)) as { extensions?: { code?: string } };
+        expect(err.extensions?.code, JSON.stringify(err)).toBe('SERVICE_UNAVAILABLE');
+        expect(JSON.stringify(err)).not.toMatch(/ECONN|prisma|node_modules|stacktrace/i);
+        await c.close();
+        // A connection whose credential cannot be checked now is closed as "unavailable" (4503, which
+        // clients retry), not as a bad credential (4403), and with no detail. (This spectator token was never used,
+        // so it is not in the service's credential cache.)
+        const raw = await RawWs.open(wsUrl);
+        raw.send({
+          type: 'connection_init',
+          payload: { authorization: `Bearer ${games[1]!.spectatorToken}` },
+        });
+        expect(await raw.closed).toEqual({ code: 4503, reason: 'Service unavailable' });
+        // Give the clients time to meet the outage too, and the fanout's listener time to fail to
+        // reconnect a few times (its backoff doubles from 100 ms).
+        await until(
+          () => live.outageErrors.length >= CLIENTS && Date.now() - outageStarted > 3_000,
+          20_000,
+          'clients failing during the outage',
+        );
 
-      // PostgreSQL is back on the same port: the same service process recovers.
-      await startPostgres();
-      await until(async () => (await health(url, '/readyz')) === 200, 30_000, '/readyz 200 again');
-      await until(
-        () => stats.committed().length >= committedBefore + 30,
-        30_000,
-        '30 commits after the restart',
-      );
-    } catch (err) {
-      abandon = true;
-      throw err;
-    } finally {
-      stop = true;
-      await load;
-    }
+        // PostgreSQL is back on the same port: the same service process recovers.
+        await startPostgres();
+        await until(async () => (await health(url, '/readyz')) === 200, 30_000, '/readyz 200 again');
+        await until(
+          () => live.committed().length >= committedBefore + 30,
+          30_000,
+          '30 commits after the restart',
+        );
+      },
+    );
 
     // The fanout's listener is back, and a live event made now reaches an old and a new subscriber.
     await until(async () => (await listeners()) === 1, 20_000, 'the fanout listening again');

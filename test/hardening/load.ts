@@ -553,6 +553,37 @@ export class ResumingSubscriber {
 }
 
 /**
+ * Runs an open-ended load ({@link runLoad}, up to 1,000 moves per client) in the background while
+ * `scenario` acts on the service, then stops it and waits for every client. If the scenario fails,
+ * requests in flight are abandoned so the test ends promptly. Resolves with the load's stats.
+ */
+export async function duringLoad(
+  opts: Omit<LoadOptions, 'stop' | 'abandon' | 'stats' | 'movesPerClient'>,
+  scenario: (stats: LoadStats) => Promise<void>,
+): Promise<LoadStats> {
+  const stats = new LoadStats();
+  let stop = false;
+  let abandon = false;
+  const load = runLoad({
+    ...opts,
+    movesPerClient: 1_000,
+    stop: () => stop,
+    abandon: () => abandon,
+    stats,
+  });
+  try {
+    await scenario(stats);
+  } catch (err) {
+    abandon = true;
+    throw err;
+  } finally {
+    stop = true;
+    await load;
+  }
+  return stats;
+}
+
+/**
  * After a load: every game passes {@link checkGameIntegrity} and {@link checkAppliedOnce}, and each
  * of `subscribers` ends up with exactly seqs 1..lastSeq of its game, once each. Returns how many
  * subscribers were checked.
