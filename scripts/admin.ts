@@ -1,13 +1,16 @@
 /**
  * Zonekeeper admin command line: talks to a running service over HTTP and graphql-ws.
  *
- *   npm run admin -- list [--ruleset mtg] [--status ACTIVE,ENDED] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
- *   npm run admin -- show <gameId> [--as admin|spectator|<playerId>] [--seq N] [--json]
- *   npm run admin -- export <gameId> [--out file.json]
- *   npm run admin -- import <file.json | ->
- *   npm run admin -- end <gameId>
- *   npm run admin -- archive <gameId>
- *   npm run admin -- tail <gameId> [--after N] [--count N]
+ *   npm run -s admin -- list [--ruleset mtg] [--status ACTIVE,ENDED] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
+ *   npm run -s admin -- show <gameId> [--as admin|spectator|<playerId>] [--seq N] [--json]
+ *   npm run -s admin -- export <gameId> [--out file.json]
+ *   npm run -s admin -- import <file.json | ->
+ *   npm run -s admin -- end <gameId>
+ *   npm run -s admin -- archive <gameId>
+ *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow]
+ *
+ * `-s` (`--silent`) keeps npm's own banner ("> zonekeeper@… admin") off stdout, so `--json` output
+ * is pure JSON that pipes into `jq` or a file.
  *
  * Environment: ZONEKEEPER_URL (default http://localhost:4000/graphql) and ADMIN_TOKEN (required).
  * Exit codes: 0 done, 1 the service refused or could not be reached, 2 bad usage.
@@ -19,7 +22,7 @@ import WebSocket from 'ws';
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
 
-const USAGE = `usage: npm run admin -- <command> [options]
+const USAGE = `usage: npm run -s admin -- <command> [options]
 
 commands:
   list [--ruleset ID] [--status S1,S2] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
@@ -28,7 +31,10 @@ commands:
   import <FILE|->
   end <gameId>
   archive <gameId>
-  tail <gameId> [--after N] [--count N]
+  tail <gameId> [--after N] [--count N] [--no-follow]
+      events as JSON lines, live until Ctrl-C; --after N first replays the log after seq N;
+      --count N stops after N events; --no-follow stops once caught up with the log.
+      With both --after and --count, a log that ends first also stops it.
 
 environment:
   ZONEKEEPER_URL  GraphQL endpoint (default ${DEFAULT_URL})
@@ -152,6 +158,12 @@ async function list(env: Env, args: string[]): Promise<void> {
   );
   const page = data.adminGames;
   if (values.json) return print(page);
+  if (page.games.length === 0) {
+    process.stdout.write(
+      page.total === 0 ? 'no games\n' : `no games at offset ${page.offset} (${page.total} in all)\n`,
+    );
+    return;
+  }
   process.stdout.write(
     `${table(
       ['ID', 'RULESET', 'STATUS', 'VERSION', 'SEQ', 'CREATED', 'PLAYERS'],
@@ -316,33 +328,63 @@ const TAIL_QUERY = `subscription Tail($gameId: ID!, $afterSeq: Int) {
   }
 }`;
 
-/** Prints events as JSON lines until interrupted (or `--count` events arrived). */
+/**
+ * Prints events as JSON lines, live until interrupted; with `--after`, the log after that seq first.
+ * `--count` stops after that many events. A replay can also stop once caught up with the log as it
+ * stood when the command started: with `--no-follow`, or with `--after` and `--count` together (a
+ * range of the log, which ends early when the log is shorter instead of waiting for live events).
+ */
 async function tail(env: Env, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { after: { type: 'string' }, count: { type: 'string' } },
+    options: {
+      after: { type: 'string' },
+      count: { type: 'string' },
+      'no-follow': { type: 'boolean', default: false },
+    },
   });
   const gameId = needId(positionals);
   const afterSeq = int(values.after, 'after');
   const count = int(values.count, 'count');
+  if (values['no-follow'] && afterSeq === undefined)
+    throw new UsageError('--no-follow needs --after N: without it there is nothing to replay');
+  const follow = !values['no-follow'] && !(afterSeq !== undefined && count !== undefined);
+  let endSeq: number | undefined;
+  if (!follow) {
+    endSeq = (
+      await gql<{ game: { lastSeq: number } }>(env, 'query($id: ID!) { game(id: $id) { lastSeq } }', {
+        id: gameId,
+      })
+    ).game.lastSeq;
+  }
+  let received = 0;
+  const caughtUp = (seq: number) =>
+    process.stderr.write(
+      `caught up with the log at seq ${seq}: ${received} event${received === 1 ? '' : 's'}${count !== undefined ? ` of --count ${count}` : ''}\n`,
+    );
+  if (endSeq !== undefined && afterSeq !== undefined && afterSeq >= endSeq) return void caughtUp(endSeq);
+  if (count === 0) return;
   const client = createClient({
     url: env.url.replace(/^http/, 'ws'),
     webSocketImpl: WebSocket,
     connectionParams: { authorization: `Bearer ${env.token}` },
     retryAttempts: 0,
   });
-  let received = 0;
   try {
     await new Promise<void>((resolve, reject) => {
-      const stop = client.subscribe<{ gameEvents: unknown }>(
+      const stop = client.subscribe<{ gameEvents: { seq: number } }>(
         { query: TAIL_QUERY, variables: { gameId, ...(afterSeq !== undefined ? { afterSeq } : {}) } },
         {
           next: (msg) => {
             if (msg.errors?.length)
               return reject(new ServiceError(msg.errors.map((e) => e.message).join('\n')));
-            process.stdout.write(`${JSON.stringify(msg.data?.gameEvents)}\n`);
-            if (count !== undefined && ++received >= count) {
+            const event = msg.data?.gameEvents;
+            process.stdout.write(`${JSON.stringify(event)}\n`);
+            received++;
+            const done = count !== undefined && received >= count;
+            if (!done && endSeq !== undefined && event && event.seq >= endSeq) caughtUp(event.seq);
+            if (done || (endSeq !== undefined && event && event.seq >= endSeq)) {
               stop();
               resolve();
             }

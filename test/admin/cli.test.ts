@@ -1,16 +1,20 @@
 /**
- * Issue 7: the admin command line (`npm run admin -- …` = `tsx scripts/admin.ts …`), run as a real
- * child process against a test server, with ZONEKEEPER_URL and ADMIN_TOKEN in its environment.
+ * The admin command line (`npm run -s admin -- …` = `tsx scripts/admin.ts …`), run as a real child
+ * process against a test server, with ZONEKEEPER_URL and ADMIN_TOKEN in its environment.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, fetchGame, type CreatedGame } from '../support/game-api.js';
+import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { normaliseIds } from './support.js';
+
+/** Each command is a fresh `tsx` process: seconds each on a busy machine. */
+const SLOW = 180_000;
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let server: TestServer;
 let game: CreatedGame;
@@ -22,20 +26,41 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npx tsx scripts/admin.ts …args` with the given environment (stdin optional). */
-function cli(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<Run> {
+/**
+ * Runs `command …args` (default `tsx scripts/admin.ts`) with the given environment (stdin
+ * optional). A run still going after `killAfterMs` is killed, with its process group, and resolves
+ * with code null: a command that should have stopped on its own fails its test instead of hanging it.
+ */
+function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+  { command = [TSX, 'scripts/admin.ts'], killAfterMs = SLOW - 30_000 } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'scripts/admin.ts', ...args], {
+    const [file, ...pre] = command;
+    const child = spawn(file!, [...pre, ...args], {
       cwd: ROOT,
       env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
     });
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }, killAfterMs);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(stdin ?? '');
   });
 }
@@ -60,9 +85,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Each command is a fresh `npx tsx` process: seconds each on a busy machine. */
-const SLOW = 180_000;
-
 describe('npm run admin', () => {
   it(
     'list prints a table of games, and JSON with --json; filters apply',
@@ -85,6 +107,34 @@ describe('npm run admin', () => {
       expect(page.total).toBe(1);
       expect(page.games[0]!.id).toBe(game.gameId);
       expect(page.games[0]!.players.map((p) => p.name)).toEqual(['Seat 0', 'Seat 1']);
+    },
+    SLOW,
+  );
+
+  it(
+    'list past the last page says so instead of printing a backwards range; no games says no games',
+    async () => {
+      const [past, none] = await Promise.all([
+        cli(['list', '--offset', '50']),
+        cli(['list', '--ruleset', 'netrunner']),
+      ]);
+      expect(past.code, past.stderr).toBe(0);
+      expect(past.stdout).toBe('no games at offset 50 (2 in all)\n');
+      expect(none.code, none.stderr).toBe(0);
+      expect(none.stdout).toBe('no games\n');
+    },
+    SLOW,
+  );
+
+  it(
+    'npm run -s admin -- list --json prints pure JSON (no npm banner), as the README documents',
+    async () => {
+      const run = await cli(['run', '-s', 'admin', '--', 'list', '--json'], {}, undefined, {
+        command: ['npm'],
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const page = JSON.parse(run.stdout) as { total: number };
+      expect(page.total).toBe(2);
     },
     SLOW,
   );
@@ -171,6 +221,89 @@ describe('npm run admin', () => {
   );
 
   it(
+    'tail --after with --count, or with --no-follow, stops once caught up with a shorter log',
+    async () => {
+      const fresh = await createGame(server, 'mtg', [[{ name: 'Forest', types: ['land'] }], []]);
+      const { data } = await post<{ game: { lastSeq: number } }>(
+        server,
+        'query($id: ID!) { game(id: $id) { lastSeq } }',
+        { id: fresh.gameId },
+        TEST_ADMIN_TOKEN,
+      );
+      const lastSeq = data!.game.lastSeq;
+      expect(lastSeq).toBeLessThan(10);
+      const [counted, noFollow, nothingLeft] = await Promise.all([
+        cli(['tail', fresh.gameId, '--after', '0', '--count', '10'], {}, undefined, { killAfterMs: 60_000 }),
+        cli(['tail', fresh.gameId, '--after', '0', '--no-follow'], {}, undefined, { killAfterMs: 60_000 }),
+        cli(['tail', fresh.gameId, '--after', String(lastSeq), '--no-follow'], {}, undefined, {
+          killAfterMs: 60_000,
+        }),
+      ]);
+      for (const run of [counted, noFollow]) {
+        expect(run.code, `killed or failed: ${run.stderr}`).toBe(0);
+        const seqs = run.stdout
+          .trim()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { seq: number }).seq);
+        expect(seqs).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
+      }
+      expect(counted.stderr).toContain(`caught up with the log at seq ${lastSeq}: ${lastSeq} event`);
+      expect(counted.stderr).toContain('of --count 10');
+      expect(nothingLeft.code, nothingLeft.stderr).toBe(0);
+      expect(nothingLeft.stdout).toBe('');
+      expect(nothingLeft.stderr).toContain(`caught up with the log at seq ${lastSeq}: 0 events`);
+    },
+    SLOW,
+  );
+
+  it(
+    'tail --after without --count replays, then keeps following live events',
+    async () => {
+      const fresh = await createGame(server, 'mtg', [[{ name: 'Forest', types: ['land'] }], []]);
+      const child = spawn(TSX, ['scripts/admin.ts', 'tail', fresh.gameId, '--after', '0'], {
+        cwd: ROOT,
+        env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const lines = async (n: number) => {
+        for (let i = 0; i < 600 && stdout.split('\n').length <= n; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        return stdout.trim().split('\n');
+      };
+      try {
+        const replayed = await lines(1);
+        expect(JSON.parse(replayed[0]!)).toMatchObject({ seq: 1, kind: 'GAME_CREATED' });
+        const library = (await fetchGame(server, fresh.gameId, TEST_ADMIN_TOKEN)).game.zones.find(
+          (z) => z.type === 'library' && z.count === 1,
+        )!;
+        const moved = await post(
+          server,
+          'mutation($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }',
+          {
+            input: {
+              gameId: fresh.gameId,
+              select: { zoneId: library.id, from: 'TOP', count: 1 },
+              to: { type: 'graveyard', ownerId: library.owner!.id },
+            },
+          },
+          fresh.players[0]!.token,
+        );
+        expect(moved.errors, moved.text).toBeUndefined();
+        const all = await lines(replayed.length + 1);
+        expect(JSON.parse(all.at(-1)!)).toMatchObject({ kind: 'OBJECTS_MOVED' });
+        expect(child.exitCode).toBeNull();
+      } finally {
+        child.kill('SIGINT');
+      }
+      expect(await exited).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     'exit codes: 2 for bad usage, 1 when the service refuses or is unreachable',
     async () => {
       const badFile = path.join(dir, 'bad.json');
@@ -190,7 +323,7 @@ describe('npm run admin', () => {
         ]);
       for (const usage of [none, unknown, missingId, badInt, badFlag, noToken]) {
         expect(usage.code, usage.stderr).toBe(2);
-        expect(usage.stdout + usage.stderr).toContain('usage: npm run admin');
+        expect(usage.stdout + usage.stderr).toContain('usage: npm run -s admin');
       }
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('BAD_USER_INPUT');
