@@ -1,0 +1,351 @@
+/**
+ * Every example in README.md runs, in order, against a real service on a real PostgreSQL, with the
+ * credential its annotation names; what the README shows is what the service answers, apart from
+ * ids, tokens and date-times (see `readme-examples.ts` for the annotations).
+ *
+ * After changing an example or the API: `UPDATE_README=1 npx vitest run test/docs/readme.test.ts`
+ * runs the examples and writes their real answers (and this run's ids) into README.md; review the
+ * diff, then run the test again without the variable.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ROOT } from '../support/process.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import {
+  actorPhrase,
+  bindLeniently,
+  bindTextLeniently,
+  Bindings,
+  formatJson,
+  matchJson,
+  matchText,
+  parseReadme,
+  type CodeBlock,
+  type Example,
+} from './readme-examples.js';
+
+const README = path.join(ROOT, 'README.md');
+const UPDATE = process.env['UPDATE_README'] === '1';
+const DOCUMENTED_ORIGIN = 'http://localhost:4000';
+const parsed = parseReadme(readFileSync(README, 'utf8'));
+
+/** One fenced block of an example, by language and role; `required` ones fail the test when absent. */
+function block(example: Example, lang: string, role: string, required: true): CodeBlock;
+function block(example: Example, lang: string, role: string, required?: false): CodeBlock | undefined;
+function block(example: Example, lang: string, role: string, required = false): CodeBlock | undefined {
+  const found = example.blocks.find((b) => b.lang === lang && b.role === role);
+  if (!found && required)
+    throw new Error(
+      `README line ${example.line}: a ${example.kind} example needs a \`\`\`${lang} ${role} block`,
+    );
+  return found;
+}
+
+describe('README.md', () => {
+  it('annotates every code block, and each annotation covers the blocks its kind needs', () => {
+    expect(parsed.problems).toEqual([]);
+    expect(
+      parsed.orphans.map(
+        (b) => `line ${b.open + 1}: \`\`\`${b.lang} block with no <!-- example: … --> before it`,
+      ),
+    ).toEqual([]);
+    for (const ex of parsed.examples) {
+      const where = `README line ${ex.line}`;
+      expect(ex.blocks.length, `${where}: an annotation with no code block`).toBeGreaterThan(0);
+      if (ex.kind === 'not-run') {
+        const by = ex.attrs['covered-by'];
+        expect(by, `${where}: not-run needs covered-by=<test file>`).toBeDefined();
+        expect(existsSync(path.join(ROOT, by!)), `${where}: ${by} does not exist`).toBe(true);
+      }
+      if (ex.kind === 'graphql' || ex.kind === 'subscription') {
+        expect(ex.attrs['as'], `${where}: say whose credential (as=…)`).toBeDefined();
+        // The reader must be told too, in the prose right before the example.
+        expect(
+          ex.lead.toLowerCase(),
+          `${where}: the text before it must say "${actorPhrase(ex.attrs['as']!)}"`,
+        ).toContain(actorPhrase(ex.attrs['as']!).toLowerCase());
+      }
+      if (ex.kind === 'graphql' || ex.kind === 'subscription' || ex.kind === 'sh')
+        for (const b of ex.blocks)
+          expect(
+            b.content.replace(/zk[a-z]_[A-Za-z0-9_-]*…/g, '').includes('…'),
+            `README line ${b.open + 1}: nothing may be elided (shortened tokens aside)`,
+          ).toBe(false);
+    }
+    // A README whose annotations were lost would pass everything below vacuously.
+    const count = (kind: string) => parsed.examples.filter((e) => e.kind === kind).length;
+    expect(count('graphql')).toBeGreaterThanOrEqual(6);
+    expect(count('subscription')).toBeGreaterThanOrEqual(1);
+    expect(count('sh')).toBeGreaterThanOrEqual(6);
+  });
+
+  describe('examples, in order, against a real service', () => {
+    let server: TestServer;
+    const bindings = new Bindings();
+    const credentials = new Map<string, string>([['admin', TEST_ADMIN_TOKEN]]);
+    const edits: { block: CodeBlock; content: string }[] = [];
+
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+
+    afterAll(() => {
+      if (!UPDATE || edits.length === 0) return;
+      const lines = [...parsed.lines];
+      for (const { block: b, content } of [...edits].sort((x, y) => y.block.open - x.block.open))
+        lines.splice(b.open + 1, b.close - b.open - 1, ...content.split('\n'));
+      writeFileSync(README, lines.join('\n'));
+    });
+
+    /** Seat tokens (by player name) and the spectator token from any payload that hands them out. */
+    function harvest(value: unknown): void {
+      if (Array.isArray(value)) return value.forEach(harvest);
+      if (value === null || typeof value !== 'object') return;
+      const o = value as Record<string, unknown>;
+      if (typeof o['spectatorToken'] === 'string') credentials.set('spectator', o['spectatorToken']);
+      if (Array.isArray(o['seats']))
+        for (const s of o['seats'] as { player?: { name?: string }; token?: string }[])
+          if (s.player?.name && s.token) credentials.set(s.player.name, s.token);
+      Object.values(o).forEach(harvest);
+    }
+
+    function credential(ex: Example): string | undefined {
+      const as = ex.attrs['as'] ?? 'none';
+      if (as === 'none') return undefined;
+      const token = credentials.get(as);
+      if (!token)
+        throw new Error(`README line ${ex.line}: no credential for "${as}" from any earlier example`);
+      return token;
+    }
+
+    function substitute(ex: Example, text: string): string {
+      const errors: string[] = [];
+      const out = bindings.substitute(text, errors);
+      if (errors.length) throw new Error(`README line ${ex.line}: ${errors.join('; ')}`);
+      return out;
+    }
+
+    /** The documented value vs the real one: checked, or (UPDATE_README=1) written back. */
+    async function compareJson(ex: Example, shown: CodeBlock, actual: unknown): Promise<void> {
+      const expected = JSON.parse(shown.content) as unknown;
+      if (UPDATE) {
+        bindLeniently(expected, actual, bindings);
+        edits.push({ block: shown, content: await formatJson(actual) });
+        return;
+      }
+      const unordered = (ex.attrs['unordered'] ?? '').split(',').filter(Boolean);
+      expect(matchJson(expected, actual, bindings, unordered), `README line ${shown.open + 1}`).toEqual([]);
+    }
+
+    function rewriteInput(input: CodeBlock | undefined): void {
+      if (UPDATE && input) edits.push({ block: input, content: bindings.rewrite(input.content) });
+    }
+
+    async function runGraphql(ex: Example): Promise<void> {
+      const document = block(ex, 'graphql', '', true);
+      const variables = block(ex, 'json', 'variables');
+      const response = block(ex, 'json', 'response', true);
+      const token = credential(ex);
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({
+          query: document.content,
+          variables: variables ? JSON.parse(substitute(ex, variables.content)) : {},
+        }),
+      });
+      const body = (await res.json()) as unknown;
+      harvest(body);
+      rewriteInput(variables);
+      await compareJson(ex, response, body);
+    }
+
+    async function runSubscription(ex: Example): Promise<void> {
+      const document = block(ex, 'graphql', '', true);
+      const variables = block(ex, 'json', 'variables');
+      const shown = block(ex, 'json', 'events', true);
+      const take = (JSON.parse(shown.content) as unknown[]).length;
+      const token = credential(ex);
+      const client = createClient({
+        url: server.wsUrl,
+        webSocketImpl: WebSocket,
+        connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+        retryAttempts: 0,
+      });
+      const received: unknown[] = [];
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`README line ${ex.line}: ${received.length} of ${take} messages in 20 s`)),
+            20_000,
+          );
+          const stop = client.subscribe(
+            {
+              query: document.content,
+              variables: variables
+                ? (JSON.parse(substitute(ex, variables.content)) as Record<string, unknown>)
+                : {},
+            },
+            {
+              next: (message) => {
+                received.push(message);
+                if (received.length === take) {
+                  clearTimeout(timer);
+                  stop();
+                  resolve();
+                }
+              },
+              error: (err) => {
+                clearTimeout(timer);
+                reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
+              },
+              complete: () => {
+                clearTimeout(timer);
+                resolve();
+              },
+            },
+          );
+        });
+      } finally {
+        await client.dispose();
+      }
+      rewriteInput(variables);
+      await compareJson(ex, shown, received);
+    }
+
+    async function runShell(ex: Example): Promise<void> {
+      const command = block(ex, 'sh', '', true);
+      const output = ex.blocks.find((b) => b.role === 'output');
+      const origin = new URL(server.url).origin;
+      const script = substitute(ex, command.content).replaceAll(DOCUMENTED_ORIGIN, origin);
+      const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+        (resolve, reject) => {
+          const child = spawn('sh', ['-e', '-c', script], {
+            cwd: ROOT,
+            env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+          });
+          let stdout = '';
+          let stderr = '';
+          const timer = setTimeout(() => {
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              // Already gone.
+            }
+          }, 100_000);
+          child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          child.on('error', reject);
+          child.on('exit', (code) => {
+            clearTimeout(timer);
+            resolve({ code, stdout: stdout.replaceAll(origin, DOCUMENTED_ORIGIN), stderr });
+          });
+        },
+      );
+      expect(run.code, `README line ${command.open + 1} (killed if null): ${run.stderr}`).toBe(
+        Number(ex.attrs['exit'] ?? 0),
+      );
+      rewriteInput(command);
+      if (!output) return;
+      if (output.lang === 'json') {
+        // Exactly what the command printed must parse: no banner, no log line, nothing but JSON.
+        const value = JSON.parse(run.stdout) as unknown;
+        harvest(value);
+        return compareJson(ex, output, value);
+      }
+      if (UPDATE) {
+        bindTextLeniently(output.content, run.stdout, bindings);
+        edits.push({ block: output, content: run.stdout.replace(/\n+$/, '') });
+        return;
+      }
+      expect(matchText(output.content, run.stdout, bindings), `README line ${output.open + 1}`).toEqual([]);
+    }
+
+    function checkExcerpt(ex: Example): void {
+      const file = ex.attrs['file'];
+      expect(file, `README line ${ex.line}: excerpt needs file=…`).toBeDefined();
+      const source = readFileSync(path.join(ROOT, file!), 'utf8')
+        .split('\n')
+        .map((l) => l.trim());
+      for (const b of ex.blocks) {
+        let at = 0;
+        for (const line of b.content.split('\n').map((l) => l.trim())) {
+          if (!line) continue;
+          const found = source.indexOf(line, at);
+          expect(
+            found,
+            `README line ${b.open + 1}: "${line}" is not in ${file} (in this order)`,
+          ).toBeGreaterThanOrEqual(0);
+          at = found + 1;
+        }
+      }
+    }
+
+    for (const ex of parsed.examples) {
+      const title = `line ${ex.line}: ${ex.kind}${Object.entries(ex.attrs)
+        .map(([k, v]) => ` ${k}=${v}`)
+        .join('')}`;
+      it(
+        title,
+        async () => {
+          switch (ex.kind) {
+            case 'graphql':
+              return runGraphql(ex);
+            case 'subscription':
+              return runSubscription(ex);
+            case 'sh':
+              return runShell(ex);
+            case 'excerpt':
+              return checkExcerpt(ex);
+            case 'not-run':
+            case 'figure':
+              return;
+          }
+        },
+        120_000,
+      );
+    }
+  });
+});
+
+describe('the README example checker', () => {
+  it('catches a changed value, an elided list and an id that stands for two things', () => {
+    const b = new Bindings();
+    const game = {
+      id: 'ab659cbe-12a5-4500-8c73-8995de0b701d',
+      zones: [{ type: 'hand' }, { type: 'library' }],
+    };
+    const real = {
+      id: 'c5f2f282-29de-400b-bbcb-f0e37382d35b',
+      zones: [{ type: 'hand' }, { type: 'library' }],
+    };
+    expect(matchJson(game, real, b)).toEqual([]);
+    expect(matchJson({ ...game, zones: [{ type: 'hand' }] }, real, new Bindings())).not.toEqual([]);
+    expect(matchJson({ ...game, version: 2 }, { ...real, version: 3 }, new Bindings())).not.toEqual([]);
+    // The same README id now standing for another real one.
+    expect(matchJson(game.id, '571fcc34-955b-4e9a-9578-0eb5d4889e73', b)).not.toEqual([]);
+    const errors: string[] = [];
+    b.substitute('{"id": "8b02a907-4d9c-45a9-a6cc-56e3477b9513"}', errors);
+    expect(errors).toEqual(['id 8b02a907-4d9c-45a9-a6cc-56e3477b9513 appears in no earlier response']);
+  });
+
+  it('compares command output line by line, ids and date-times aside', () => {
+    const b = new Bindings();
+    const shown = 'game ab659cbe-12a5-4500-8c73-8995de0b701d  mtg  2026-11-22T23:31:18.000Z';
+    expect(
+      matchText(shown, 'game c5f2f282-29de-400b-bbcb-f0e37382d35b  mtg  2026-11-23T10:00:00.123Z\n', b),
+    ).toEqual([]);
+    expect(
+      matchText(shown, 'game c5f2f282-29de-400b-bbcb-f0e37382d35b  fab  2026-11-23T10:00:00.123Z', b),
+    ).not.toEqual([]);
+  });
+});
