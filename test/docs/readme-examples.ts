@@ -115,6 +115,37 @@ export function parseReadme(text: string): ParsedReadme {
   return { lines, examples, orphans, problems };
 }
 
+/** The blocks each kind takes, in order, as `lang role` patterns (`?` marks an optional one). */
+const SHAPES: Record<'graphql' | 'subscription' | 'sh', readonly string[]> = {
+  graphql: ['graphql', 'json variables?', 'json response'],
+  subscription: ['graphql', 'json variables?', 'json events'],
+  sh: ['sh', '(text|json) output?'],
+};
+
+/**
+ * What is wrong with an example's blocks for its kind: a missing block, or one too many (a block
+ * no step runs, such as a second command after a GraphQL example). Empty when the shape is right.
+ */
+export function shapeProblems(example: Example): string[] {
+  if (!(example.kind in SHAPES)) return example.blocks.length ? [] : [`line ${example.line}: no code block`];
+  const shape = SHAPES[example.kind as keyof typeof SHAPES];
+  const got = example.blocks.map((b) => `${b.lang} ${b.role}`.trim());
+  let at = 0;
+  for (const want of shape) {
+    const optional = want.endsWith('?');
+    const pattern = new RegExp(`^${optional ? want.slice(0, -1) : want}$`);
+    if (at < got.length && pattern.test(got[at]!)) at++;
+    else if (!optional)
+      return [`line ${example.line}: a ${example.kind} example needs a \`\`\`${want} block here`];
+  }
+  return got
+    .slice(at)
+    .map(
+      (g, k) =>
+        `line ${example.blocks[at + k]!.open + 1}: \`\`\`${g} block that the ${example.kind} example above does not run`,
+    );
+}
+
 /** The phrase the prose before an example must contain to say whose credential it uses. */
 export function actorPhrase(as: string): string {
   switch (as) {

@@ -24,6 +24,7 @@ import {
   matchJson,
   matchText,
   parseReadme,
+  shapeProblems,
   type CodeBlock,
   type Example,
 } from './readme-examples.js';
@@ -55,7 +56,7 @@ describe('README.md', () => {
     ).toEqual([]);
     for (const ex of parsed.examples) {
       const where = `README line ${ex.line}`;
-      expect(ex.blocks.length, `${where}: an annotation with no code block`).toBeGreaterThan(0);
+      expect(shapeProblems(ex), 'README').toEqual([]);
       if (ex.kind === 'not-run') {
         const by = ex.attrs['covered-by'];
         expect(by, `${where}: not-run needs covered-by=<test file>`).toBeDefined();
@@ -318,6 +319,44 @@ describe('README.md', () => {
 });
 
 describe('the README example checker', () => {
+  it('finds code blocks with no annotation, malformed annotations, and the prose before each example', () => {
+    const fence = '```';
+    const text = [
+      '## A',
+      'As Alice (her seat token):',
+      '<!-- example: graphql as=Alice -->',
+      `${fence}graphql`,
+      '{ whoami { kind } }',
+      fence,
+      `${fence}json response`,
+      '{}',
+      fence,
+      'then something unannotated:',
+      `${fence}sh`,
+      'rm -rf /',
+      fence,
+      '## B',
+      `${fence}sh`,
+      'echo orphan',
+      fence,
+      '<!-- example: frobnicate -->',
+    ].join('\n');
+    const parsed = parseReadme(text);
+    expect(parsed.examples).toHaveLength(1);
+    expect(parsed.examples[0]).toMatchObject({ kind: 'graphql', attrs: { as: 'Alice' }, line: 3 });
+    expect(parsed.examples[0]!.lead).toContain('As Alice (her seat token):');
+    // A block after the example's own ones belongs to it (up to the next heading or annotation),
+    // and is refused: nothing would run it. The one after the heading is an orphan.
+    expect(shapeProblems(parsed.examples[0]!)).toEqual([
+      'line 11: ```sh block that the graphql example above does not run',
+    ]);
+    expect(shapeProblems({ ...parsed.examples[0]!, blocks: parsed.examples[0]!.blocks.slice(0, 1) })).toEqual(
+      ['line 3: a graphql example needs a ```json response block here'],
+    );
+    expect(parsed.orphans.map((b) => b.content)).toEqual(['echo orphan']);
+    expect(parsed.problems).toEqual(['line 18: malformed annotation <!-- example: frobnicate -->']);
+  });
+
   it('catches a changed value, an elided list and an id that stands for two things', () => {
     const b = new Bindings();
     const game = {
