@@ -422,7 +422,24 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
   tail,
 };
 
+/**
+ * `npm run admin` without `-s` has already printed npm's banner on stdout by the time this runs;
+ * when that output goes to a pipe or a file (where it spoils JSON), say how to avoid it.
+ */
+function warnAboutNpmBanner(): void {
+  const env = process.env;
+  if (
+    env['npm_lifecycle_event'] === 'admin' &&
+    env['npm_config_loglevel'] !== 'silent' &&
+    !process.stdout.isTTY
+  )
+    process.stderr.write(
+      'note: npm printed its banner on stdout before this output; `npm run -s admin -- …` leaves it out\n',
+    );
+}
+
 async function main(argv: string[]): Promise<number> {
+  warnAboutNpmBanner();
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);

@@ -127,7 +127,7 @@ describe('npm run admin', () => {
   );
 
   it(
-    'npm run -s admin -- list --json prints pure JSON (no npm banner), as the README documents',
+    'npm run -s admin -- list --json prints pure JSON (no npm banner), as the README documents; without -s, a hint',
     async () => {
       const run = await cli(['run', '-s', 'admin', '--', 'list', '--json'], {}, undefined, {
         command: ['npm'],
@@ -135,6 +135,13 @@ describe('npm run admin', () => {
       expect(run.code, run.stderr).toBe(0);
       const page = JSON.parse(run.stdout) as { total: number };
       expect(page.total).toBe(2);
+      expect(run.stderr).not.toContain('npm printed its banner');
+
+      // Without -s, npm's banner spoils the JSON: the command says how to avoid it.
+      const loud = await cli(['run', 'admin', '--', 'list', '--json'], {}, undefined, { command: ['npm'] });
+      expect(loud.code, loud.stderr).toBe(0);
+      expect(loud.stdout).toContain('> zonekeeper@');
+      expect(loud.stderr).toContain('`npm run -s admin -- …` leaves it out');
     },
     SLOW,
   );
