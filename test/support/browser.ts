@@ -5,11 +5,8 @@
  * Without Chromium, the browser tests are skipped with a warning naming what to install; under CI
  * (`CI=true`) a missing Chromium fails the run instead, so CI cannot pass without running them.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT } from './process.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -23,14 +20,6 @@ export const MISSING_CHROMIUM =
   'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) to run them.';
 
 if (!chromiumPath && !isCI) console.warn(`\n⚠ Skipping the browser tests. ${MISSING_CHROMIUM}\n`);
-
-/** Rebuilds web/dist when a page's sources changed since the last build (a no-op otherwise). */
-export function ensureWebBuilt(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-}
 
 export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) throw new Error(MISSING_CHROMIUM);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createGame, type CreatedGame, type DeckCard } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { ensureWebBuilt } from '../support/web.js';
 import {
   chromiumPath,
-  ensureWebBuilt,
   isCI,
   launchBrowser,
   MISSING_CHROMIUM,

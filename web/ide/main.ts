@@ -53,10 +53,13 @@ function tokenFromFragment(): string | null {
 
 const DEFAULT_QUERY = `# Zonekeeper GraphQL IDE
 #
-# Credentials: open the Headers tab below and paste
-#   {"authorization": "Bearer <seat, spectator or admin token>"}
-# It is sent with every query and mutation, and as the connection params of subscriptions.
-# Without it you are anonymous: rulesets and createGame work, games do not.
+# To act as a seat, a spectator or the admin, open the
+# Headers tab below and paste:
+#   {"authorization": "Bearer <token>"}
+# It goes with every query and mutation, and with the
+# connection of every subscription. Without it you are
+# anonymous: rulesets and createGame work, games do not.
+# Or open this page as /graphql#token=<token>.
 
 query Rulesets {
   rulesets {

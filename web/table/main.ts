@@ -94,11 +94,13 @@ function CardBack(props: { id: string; draggable: boolean; label?: string }) {
   </div>`;
 }
 
-function Card(props: { object: ObjectView; draggable: boolean }) {
+function Card(props: { object: ObjectView; draggable: boolean; zonePublic: boolean }) {
   const { object } = props;
   if (!object.card) return html`<${CardBack} id=${object.id} draggable=${props.draggable} />`;
   const { card } = object;
-  const classes = ['card', object.faceUp ? 'face-up' : 'face-down', object.kind.toLowerCase()].join(' ');
+  // Face down matters in a public zone (others see a back); in a hand or a library it is the norm.
+  const faceDown = !object.faceUp && props.zonePublic;
+  const classes = ['card', faceDown ? 'face-down' : 'face-up', object.kind.toLowerCase()].join(' ');
   return html`<div
     class=${classes}
     data-object-id=${object.id}
@@ -109,7 +111,7 @@ function Card(props: { object: ObjectView; draggable: boolean }) {
   >
     <div class="name">${card.name}</div>
     <div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>
-    ${object.faceUp ? null : html`<div class="flag">face down (you may look)</div>`}
+    ${faceDown ? html`<div class="flag">face down: others see its back</div>` : null}
     ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
     ${
       object.attached.length > 0
@@ -142,7 +144,12 @@ function Zone(props: {
     // Dragging the pile moves its top object (e.g. a draw from the library).
     const top = zone.objects[0]!;
     body = html`<${CardBack} id=${top.id} draggable=${canMove} label=${`${zone.count}`} />`;
-  } else body = zone.objects.map((o) => html`<${Card} key=${o.id} object=${o} draggable=${canMove} />`);
+  } else {
+    const zonePublic = info?.visibility === 'PUBLIC';
+    body = zone.objects.map(
+      (o) => html`<${Card} key=${o.id} object=${o} draggable=${canMove} zonePublic=${zonePublic} />`,
+    );
+  }
   return html`<section
     class=${`zone ${over ? 'drop-target' : ''}`}
     data-zone-id=${zone.id}
