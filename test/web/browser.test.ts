@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createGame, type CreatedGame, type DeckCard } from '../support/game-api.js';
+import { startApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
 import {
@@ -189,5 +192,81 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await beta.context.close();
       }
     });
+  });
+
+  describe('the table page across a server restart', () => {
+    /** One more instance on the same database, on `port` (0: any free one). */
+    const instance = (port: number): Promise<App> => {
+      const config = loadConfig({
+        DATABASE_URL: server.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_POOL_SIZE: '4',
+      });
+      return startApp(config, createLogger(config.LOG_LEVEL), { migrate: false });
+    };
+
+    /** Seat `seat` moves the top card of its library to its graveyard, through the main server. */
+    async function millOne(created: CreatedGame, seat: number): Promise<void> {
+      const player = created.players[seat]!;
+      const zones = await post<{
+        game: { zones: { id: string; type: string; owner: { id: string } | null }[] };
+      }>(
+        server,
+        'query Z($id: ID!) { game(id: $id) { zones { id type owner { id } } } }',
+        { id: created.gameId },
+        player.token,
+      );
+      const library = zones.data!.game.zones.find((z) => z.type === 'library' && z.owner?.id === player.id)!;
+      const moved = await post(
+        server,
+        `mutation M($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }`,
+        {
+          input: {
+            gameId: created.gameId,
+            select: { zoneId: library.id, from: 'TOP', count: 1 },
+            to: { type: 'graveyard', ownerId: player.id },
+          },
+        },
+        player.token,
+      );
+      expect(moved.data, moved.text).toBeTruthy();
+    }
+
+    it('reconnects, catches up on what it missed, and stays live', async () => {
+      const created = await createGame(server, 'mtg', DECKS);
+      let app: App | null = await instance(0);
+      const port = app.port;
+      const { context, page, problems } = await openContext(browser, `http://127.0.0.1:${port}`);
+      try {
+        await page.goto(
+          `http://127.0.0.1:${port}/table/${created.gameId}#token=${created.players[0]!.token}`,
+        );
+        await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
+        const graveyard = page.locator(
+          `[data-seat="${created.players[1]!.seat}"] [data-zone-type="graveyard"]`,
+        );
+        expect(await graveyard.locator('.count').innerText()).toBe('0');
+
+        await app.stop();
+        app = null;
+        await page.locator('[data-status="reconnecting"]').waitFor({ timeout: 15_000 });
+        // A move while the page's server is down: the page learns of it when it is back.
+        await millOne(created, 1);
+        app = await instance(port);
+        await page.locator('[data-status="live"]').waitFor({ timeout: 30_000 });
+        await expect.poll(() => graveyard.locator('.count').innerText(), { timeout: 15_000 }).toBe('1');
+        // And later moves still arrive live on the new connection.
+        await millOne(created, 1);
+        await expect.poll(() => graveyard.locator('.count').innerText(), { timeout: 15_000 }).toBe('2');
+        expect(await graveyard.locator('[data-card-name]').count()).toBe(2);
+        expect(problems.pageErrors).toEqual([]);
+        expect(problems.foreignRequests).toEqual([]);
+      } finally {
+        await context.close();
+        await app?.stop();
+      }
+    }, 90_000);
   });
 });
