@@ -117,14 +117,20 @@ export function createWebRoutes(
     const file = path.join(distDir, name);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return notFound(res);
-    res.writeHead(200, {
+    const headers = {
       'content-type': type,
-      'content-length': info.size,
       // Names are stable across builds: revalidate, so a rebuild shows at once.
       'cache-control': 'no-cache',
       'last-modified': info.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
-    });
+    };
+    // Revalidation of an unchanged file (HTTP dates have whole seconds).
+    const since = Date.parse(req.headers['if-modified-since'] ?? '');
+    if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    res.writeHead(200, { ...headers, 'content-length': info.size });
     if (req.method === 'HEAD') return void res.end();
     await new Promise<void>((resolve, reject) => {
       createReadStream(file).on('error', reject).pipe(res).on('finish', resolve).on('close', resolve);

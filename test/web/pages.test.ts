@@ -96,6 +96,22 @@ describe('GET /assets/<file>', () => {
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
   });
 
+  it('answers a revalidation of an unchanged file with 304 and no body', async () => {
+    const first = await fetch(`${origin(server)}/assets/table.js`);
+    const lastModified = first.headers.get('last-modified');
+    expect(lastModified).toBeTruthy();
+    const again = await fetch(`${origin(server)}/assets/table.js`, {
+      headers: { 'if-modified-since': lastModified! },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const older = new Date(Date.parse(lastModified!) - 60_000).toUTCString();
+    const stale = await fetch(`${origin(server)}/assets/table.js`, {
+      headers: { 'if-modified-since': older },
+    });
+    expect(stale.status).toBe(200);
+  });
+
   it.each([
     // web/dist/../../package.json is the repository's package.json.
     '../../package.json',
