@@ -223,9 +223,12 @@ function Table(props: { gameId: string; token: string }) {
       fetching = api
         .game(props.gameId)
         .then((game) => {
-          if (!cancelled) setLoaded((prev) => (prev ? { ...prev, game } : prev));
+          if (cancelled) return;
+          setLoaded((prev) => (prev ? { ...prev, game } : prev));
+          setNotice((n) => (n?.startsWith('Could not refresh') ? null : n));
         })
-        .catch((err: unknown) => setError(describe(err)))
+        // Transient (e.g. the server is restarting): the next event or reconnection refetches.
+        .catch((err: unknown) => setNotice(`Could not refresh the table: ${describe(err)}`))
         .finally(() => {
           fetching = null;
           if (again && !cancelled) {
