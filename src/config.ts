@@ -25,6 +25,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Allow GraphQL introspection. */
   GRAPHQL_INTROSPECTION: bool.default(true),
+  /** Serve the GraphQL IDE to browsers at `GET /graphql`; turn off in production. */
+  GRAPHQL_IDE: bool.default(true),
   /** Size of the PostgreSQL connection pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** Maximum request body / websocket message size in bytes. */

@@ -27,6 +27,7 @@ import { createArmor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { startGraphqlWs } from './ws.js';
 import { landingPage } from './landing.js';
+import { createWebRoutes } from './web.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -95,6 +96,8 @@ export async function startHttpServer(
    * context object: Apollo hands plugins a clone of the context.
    */
   const records = new Map<string, RequestRecord>();
+  // The IDE (browsers asking /graphql for HTML), the table page and their assets.
+  const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
 
   const apollo = new ApolloServer<Context>({
     schema,
@@ -171,6 +174,7 @@ export async function startHttpServer(
 
   httpServer.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (web.handle(req, res, url)) return;
     if (url.pathname !== GRAPHQL_PATH) {
       void handleOther(req, res, url).catch((err: unknown) => {
         logger.error({ err, path: url.pathname }, 'unhandled request error');

@@ -3,6 +3,9 @@ import type { Config } from '../config.js';
 /** A static page: no scripts, nothing loaded from the internet. */
 export function landingPage(config: Config): string {
   const introspection = config.GRAPHQL_INTROSPECTION ? 'enabled' : 'disabled';
+  const ide = config.GRAPHQL_IDE
+    ? '<p>GraphQL IDE: <a href="/graphql">/graphql</a> (paste a token in its Headers tab).</p>'
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Zonekeeper</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#222}
@@ -12,6 +15,8 @@ code,pre{background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}pre{padding:1r
 <code>ws://…/graphql</code> (graphql-ws subprotocol <code>graphql-transport-ws</code>). Introspection is ${introspection}.</p>
 <pre>curl -s -H 'content-type: application/json' \\
   -d '{"query":"{ rulesets { id zoneTypes { type visibility } } }"}' http://localhost:${config.PORT}/graphql</pre>
+${ide}
+<p>A game's table, as one seat or a spectator sees it: <code>/table/&lt;gameId&gt;#token=&lt;token&gt;</code>.</p>
 <p>Health: <a href="/healthz">/healthz</a> · Readiness: <a href="/readyz">/readyz</a></p>
 </body></html>`;
 }

@@ -1,6 +1,7 @@
 /**
  * GRAPHQL_INTROSPECTION=false refuses introspection on both transports; `__typename` still works.
- * With the default (true) the same query runs. There is no IDE: `/` is static HTML without scripts.
+ * With the default (true) the same query runs. `/` is static HTML without scripts; the IDE at
+ * `/graphql` (GRAPHQL_IDE, see test/web) loads only from the service itself.
  */
 import { getIntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -55,10 +56,11 @@ describe('introspection on (the default)', () => {
     expect(frame.type).toBe('next');
   });
 
-  it('serves no IDE: the landing page has no scripts and nothing remote', async () => {
+  it('the landing page has no scripts and nothing remote; the IDE loads only from the service', async () => {
     const html = await (await fetch(open.url.replace(/\/graphql$/, '/'))).text();
     expect(html).not.toMatch(/<script|<iframe|(src|href)=["']https?:/i);
     const get = await fetch(open.url, { headers: { accept: 'text/html' } });
-    expect(get.headers.get('content-type') ?? '').not.toMatch(/html/);
+    expect(get.headers.get('content-type') ?? '').toMatch(/html/);
+    expect(await get.text()).not.toMatch(/<iframe|(src|href)=["'](https?:)?\/\//i);
   });
 });

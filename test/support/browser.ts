@@ -1,0 +1,81 @@
+/**
+ * Real-browser tests: Playwright (`playwright-core`, which downloads nothing) drives the system's
+ * Chromium (Debian: `apt-get install -y chromium`).
+ *
+ * Without Chromium, the browser tests are skipped with a warning naming what to install; under CI
+ * (`CI=true`) a missing Chromium fails the run instead, so CI cannot pass without running them.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** The Chromium executable, or null when none is installed. */
+export const chromiumPath: string | null = CANDIDATES.find((p) => existsSync(p)) ?? null;
+
+export const isCI = ['true', '1'].includes((process.env['CI'] ?? '').toLowerCase());
+
+export const MISSING_CHROMIUM =
+  'Browser tests need Chromium at /usr/bin/chromium, which is not installed. ' +
+  'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) to run them.';
+
+if (!chromiumPath && !isCI) console.warn(`\n⚠ Skipping the browser tests. ${MISSING_CHROMIUM}\n`);
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error(MISSING_CHROMIUM);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** What a page did that it must not: load from another origin, break its CSP, throw. */
+export interface PageProblems {
+  /** Requests to any origin other than the service's (they are aborted, too). */
+  readonly foreignRequests: string[];
+  /** Every request URL the page made (to check no credential travels in one). */
+  readonly requests: string[];
+  readonly consoleErrors: string[];
+  readonly pageErrors: string[];
+}
+
+/**
+ * A fresh browser context (its own storage: one viewer) whose requests may only reach `origin`:
+ * anything else is recorded and aborted, as it would fail on a machine without internet.
+ */
+export async function openContext(
+  browser: Browser,
+  origin: string,
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext();
+  const problems: PageProblems = { foreignRequests: [], requests: [], consoleErrors: [], pageErrors: [] };
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    problems.requests.push(url);
+    if (new URL(url).origin === origin || url.startsWith('data:') || url.startsWith('blob:')) {
+      await route.continue();
+    } else {
+      problems.foreignRequests.push(url);
+      await route.abort();
+    }
+  });
+  const page = await context.newPage();
+  // WebSockets are not routed above: record them too.
+  page.on('websocket', (ws) => {
+    problems.requests.push(ws.url());
+    if (new URL(ws.url().replace(/^ws/, 'http')).origin !== origin) problems.foreignRequests.push(ws.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(err.message));
+  return { context, page, problems };
+}

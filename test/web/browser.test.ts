@@ -1,0 +1,272 @@
+/**
+ * The browser pages in a real browser (Chromium driven by Playwright) against the real service and
+ * PostgreSQL: the GraphQL IDE runs a query and a subscription; the table page shows a seat its own
+ * hand and nothing of the opponent's, and a card dragged by one seat appears live for the other.
+ * Every page must load only from the service itself (requests elsewhere are aborted and fail the
+ * test) and break none of its Content-Security-Policy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { ensureWebBuilt } from '../support/web.js';
+import {
+  chromiumPath,
+  isCI,
+  launchBrowser,
+  MISSING_CHROMIUM,
+  openContext,
+  type PageProblems,
+} from '../support/browser.js';
+
+describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
+  it('have Chromium to run on', () => {
+    throw new Error(MISSING_CHROMIUM);
+  });
+});
+
+const cards = (prefix: string, n: number, extra: Partial<DeckCard> = {}): DeckCard[] =>
+  Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}`, types: ['creature'], ...extra }));
+
+const ALPHA_HAND = cards('Alpha Hand', 3, { zone: 'hand' });
+const BETA_HAND = cards('Beta Hand', 3, { zone: 'hand' });
+const DECKS = [
+  [...cards('Alpha Library', 5), ...ALPHA_HAND],
+  [...cards('Beta Library', 5), ...BETA_HAND],
+];
+
+/** Nothing loaded from elsewhere, no CSP violation, no uncaught error. */
+function expectCleanPage(problems: PageProblems): void {
+  expect(problems.foreignRequests).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors.filter((e) => /Content.Security.Policy/i.test(e))).toEqual([]);
+}
+
+/** The response pane's text (Monaco renders spaces as no-break spaces). */
+async function responseText(page: Page): Promise<string> {
+  return (await page.locator('.graphiql-response').innerText()).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * Replaces the text of a Monaco editor (insertText: no auto-closed brackets), and waits until the
+ * editor shows it: keys sent before the editor is ready would be lost.
+ */
+async function replaceEditorText(page: Page, selector: string, text: string): Promise<void> {
+  const editor = page.locator(`${selector} .monaco-editor`).first();
+  const shown = async () => (await editor.locator('.view-lines').innerText()).replace(/\s+/g, ' ').trim();
+  await expect
+    .poll(
+      async () => {
+        await editor.click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Delete');
+        await page.keyboard.insertText(text);
+        return shown();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(text);
+}
+
+describe.skipIf(!chromiumPath)('the browser pages', () => {
+  let server: TestServer;
+  let origin: string;
+  let browser: Browser;
+  let game: CreatedGame;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    server = await startTestServer();
+    origin = new URL(server.url).origin;
+    browser = await launchBrowser();
+    game = await createGame(server, 'mtg', DECKS);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('GET /graphql from a browser: the IDE', () => {
+    it('runs a query typed into the editor and shows the result', async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const response = await page.goto(`${origin}/graphql`);
+        expect(response?.status()).toBe(200);
+        expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+        await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
+        await replaceEditorText(page, '.graphiql-query-editor', 'query Ids { rulesets { id name } }');
+        await page.locator('.graphiql-execute-button').click();
+        await expect.poll(() => responseText(page), { timeout: 15_000 }).toContain('"id": "netrunner"');
+        expect(await responseText(page)).toContain('"id": "mtg"');
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('subscribes over graphql-ws with the token given in the fragment', async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const token = game.players[0]!.token;
+        await page.goto(`${origin}/graphql#token=${token}`);
+        await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
+        // The token left the address bar for the Headers tab; it never went to the server in a URL.
+        expect(new URL(page.url()).hash).toBe('');
+        expect(problems.requests.filter((u) => u.includes(token))).toEqual([]);
+        await replaceEditorText(
+          page,
+          '.graphiql-query-editor',
+          `subscription Log { gameEvents(gameId: "${game.gameId}", afterSeq: 0) { seq kind } }`,
+        );
+        await page.locator('.graphiql-execute-button').click();
+        await expect.poll(() => responseText(page), { timeout: 15_000 }).toContain('"seq": 1');
+        expect(await responseText(page)).toContain('"kind": "GAME_CREATED"');
+        expect(problems.requests.some((u) => u.startsWith('ws://'))).toBe(true);
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe('GET /table/<gameId>#token=…: the table page', () => {
+    it("shows a seat its own hand and none of the opponent's cards", async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const token = game.players[0]!.token;
+        await page.goto(`${origin}/table/${game.gameId}#token=${token}`);
+        const hand = page.locator(`[data-seat="${game.players[0]!.seat}"] [data-zone-type="hand"]`);
+        for (const card of ALPHA_HAND) {
+          await expect.poll(() => hand.locator(`[data-card-name="${card.name}"]`).count()).toBe(1);
+        }
+        // The opponent's hand is there, as a count of backs; its cards are not, anywhere on the page.
+        const theirHand = page.locator(`[data-seat="${game.players[1]!.seat}"] [data-zone-type="hand"]`);
+        expect(await theirHand.locator('.count').innerText()).toBe(String(BETA_HAND.length));
+        expect(await theirHand.locator('[data-card-name]').count()).toBe(0);
+        const html = await page.content();
+        expect(html).not.toContain('Beta');
+        // Both libraries are hidden to everyone, their own included.
+        expect(html).not.toContain('Alpha Library');
+        // The token stayed in the fragment and then left the address bar.
+        expect(new URL(page.url()).hash).toBe('');
+        expect(problems.requests.filter((u) => u.includes(token))).toEqual([]);
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('a card one seat drags to the battlefield appears live for the other seat', async () => {
+      const alpha = await openContext(browser, origin);
+      const beta = await openContext(browser, origin);
+      try {
+        const moved = ALPHA_HAND[0]!.name;
+        await beta.page.goto(`${origin}/table/${game.gameId}#token=${game.players[1]!.token}`);
+        await alpha.page.goto(`${origin}/table/${game.gameId}#token=${game.players[0]!.token}`);
+        for (const { page } of [alpha, beta]) {
+          await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
+        }
+        expect(await beta.page.content()).not.toContain(moved);
+
+        const battlefield = (page: Page) =>
+          page.locator('[data-seat="shared"] [data-zone-type="battlefield"]');
+        await alpha.page.locator(`[data-card-name="${moved}"]`).dragTo(battlefield(alpha.page));
+
+        // The opponent sees it arrive, face up, without reloading.
+        await battlefield(beta.page).locator(`[data-card-name="${moved}"]`).waitFor({ timeout: 15_000 });
+        await battlefield(alpha.page).locator(`[data-card-name="${moved}"]`).waitFor({ timeout: 15_000 });
+        // And the mover's hand is one card shorter, for both of them.
+        const alphaHand = (page: Page) =>
+          page.locator(`[data-seat="${game.players[0]!.seat}"] [data-zone-type="hand"] .count`);
+        await expect.poll(() => alphaHand(beta.page).innerText()).toBe(String(ALPHA_HAND.length - 1));
+        expect(await alphaHand(alpha.page).innerText()).toBe(String(ALPHA_HAND.length - 1));
+        // The rest of the mover's hand is still hidden from the opponent.
+        expect(await beta.page.content()).not.toContain(ALPHA_HAND[1]!.name);
+        expectCleanPage(alpha.problems);
+        expectCleanPage(beta.problems);
+      } finally {
+        await alpha.context.close();
+        await beta.context.close();
+      }
+    });
+  });
+
+  describe('the table page across a server restart', () => {
+    /** One more instance on the same database, on `port` (0: any free one). */
+    const instance = (port: number): Promise<App> => {
+      const config = loadConfig({
+        DATABASE_URL: server.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_POOL_SIZE: '4',
+      });
+      return startApp(config, createLogger(config.LOG_LEVEL), { migrate: false });
+    };
+
+    /** Seat `seat` moves the top card of its library to its graveyard, through the main server. */
+    async function millOne(created: CreatedGame, seat: number): Promise<void> {
+      const player = created.players[seat]!;
+      const zones = await post<{
+        game: { zones: { id: string; type: string; owner: { id: string } | null }[] };
+      }>(
+        server,
+        'query Z($id: ID!) { game(id: $id) { zones { id type owner { id } } } }',
+        { id: created.gameId },
+        player.token,
+      );
+      const library = zones.data!.game.zones.find((z) => z.type === 'library' && z.owner?.id === player.id)!;
+      const moved = await post(
+        server,
+        `mutation M($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }`,
+        {
+          input: {
+            gameId: created.gameId,
+            select: { zoneId: library.id, from: 'TOP', count: 1 },
+            to: { type: 'graveyard', ownerId: player.id },
+          },
+        },
+        player.token,
+      );
+      expect(moved.data, moved.text).toBeTruthy();
+    }
+
+    it('reconnects, catches up on what it missed, and stays live', async () => {
+      const created = await createGame(server, 'mtg', DECKS);
+      let app: App | null = await instance(0);
+      const port = app.port;
+      const { context, page, problems } = await openContext(browser, `http://127.0.0.1:${port}`);
+      try {
+        await page.goto(
+          `http://127.0.0.1:${port}/table/${created.gameId}#token=${created.players[0]!.token}`,
+        );
+        await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
+        const graveyard = page.locator(
+          `[data-seat="${created.players[1]!.seat}"] [data-zone-type="graveyard"]`,
+        );
+        expect(await graveyard.locator('.count').innerText()).toBe('0');
+
+        await app.stop();
+        app = null;
+        await page.locator('[data-status="reconnecting"]').waitFor({ timeout: 15_000 });
+        // A move while the page's server is down: the page learns of it when it is back.
+        await millOne(created, 1);
+        app = await instance(port);
+        await page.locator('[data-status="live"]').waitFor({ timeout: 30_000 });
+        await expect.poll(() => graveyard.locator('.count').innerText(), { timeout: 15_000 }).toBe('1');
+        // And later moves still arrive live on the new connection.
+        await millOne(created, 1);
+        await expect.poll(() => graveyard.locator('.count').innerText(), { timeout: 15_000 }).toBe('2');
+        expect(await graveyard.locator('[data-card-name]').count()).toBe(2);
+        expect(problems.pageErrors).toEqual([]);
+        expect(problems.foreignRequests).toEqual([]);
+      } finally {
+        await context.close();
+        await app?.stop();
+      }
+    }, 90_000);
+  });
+});

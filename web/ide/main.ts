@@ -1,0 +1,92 @@
+/**
+ * The GraphQL IDE served at `GET /graphql` to browsers: GraphiQL, bundled with everything it loads
+ * (editor workers, fonts, styles) by scripts/build-web.mjs, so it needs no internet.
+ *
+ * Queries and mutations go over HTTP POST to the same URL; subscriptions over graphql-ws on the
+ * same URL. The Headers tab carries the credential: `{"authorization": "Bearer <token>"}` is sent
+ * as the HTTP `Authorization` header and as the graphql-ws `connection_init` payload. Opening
+ * `/graphql#token=<token>` fills that header in and removes the token from the address bar.
+ */
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { GraphiQL } from 'graphiql';
+import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
+import 'graphiql/style.css';
+import './ide.css';
+
+/**
+ * Monaco looks this up to start its language workers: they are built beside this bundle (same
+ * origin, so the page's Content-Security-Policy allows them).
+ */
+(globalThis as { MonacoEnvironment?: { getWorker(id: string, label: string): Worker } }).MonacoEnvironment = {
+  getWorker(_workerId: string, label: string) {
+    const name = label === 'json' ? 'json' : label === 'graphql' ? 'graphql' : 'editor';
+    return new Worker(`/assets/${name}.worker.js`, { name: `${name} worker` });
+  },
+};
+
+const httpUrl = new URL(location.pathname, location.origin).toString();
+const wsUrl = httpUrl.replace(/^http/, 'ws');
+
+const base = createGraphiQLFetcher({
+  url: httpUrl,
+  // Subscriptions: one graphql-ws client per subscription, with the headers as connection params.
+  subscriptionUrl: wsUrl,
+  // Apollo Server answers single results: no multipart responses to parse.
+  enableIncrementalDelivery: false,
+});
+
+/** The server reads `authorization` in lowercase from the graphql-ws payload: normalise keys. */
+const fetcher: Fetcher = (params, opts) => {
+  const headers = Object.fromEntries(
+    Object.entries(opts?.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+  return base(params, { ...opts, headers });
+};
+
+/** A token passed as `#token=…` (never sent to the server in a URL) prefills the Headers tab. */
+function tokenFromFragment(): string | null {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (token) history.replaceState(null, '', location.pathname + location.search);
+  return token;
+}
+
+const DEFAULT_QUERY = `# Zonekeeper GraphQL IDE
+#
+# To act as a seat, a spectator or the admin, open the
+# Headers tab below and paste:
+#   {"authorization": "Bearer <token>"}
+# It goes with every query and mutation, and with the
+# connection of every subscription. Without it you are
+# anonymous: rulesets and createGame work, games do not.
+# Or open this page as /graphql#token=<token>.
+
+query Rulesets {
+  rulesets {
+    id
+    name
+    zoneTypes {
+      type
+      name
+      visibility
+    }
+  }
+}
+`;
+
+const token = tokenFromFragment();
+const params = new URLSearchParams(location.search);
+const initialQuery = params.get('query');
+const root = document.getElementById('graphiql');
+if (!root) throw new Error('Missing #graphiql element');
+createRoot(root).render(
+  createElement(GraphiQL, {
+    fetcher,
+    defaultQuery: DEFAULT_QUERY,
+    ...(initialQuery ? { initialQuery } : {}),
+    ...(token ? { initialHeaders: JSON.stringify({ authorization: `Bearer ${token}` }, null, 2) } : {}),
+    // Tokens are credentials: keep them out of localStorage unless the user opts in.
+    shouldPersistHeaders: false,
+    defaultEditorToolsVisibility: token ? 'headers' : true,
+  }),
+);

@@ -1,0 +1,339 @@
+/**
+ * The reference table page, `GET /table/<gameId>#token=<token>`: any ruleset's game drawn
+ * generically from the `rulesets` catalog, as the token's viewer sees it, kept live over graphql-ws.
+ * A seat drags a card onto a zone to move it (`moveObjects`); the server decides whether the move
+ * is legal and what everyone else may see of it.
+ *
+ * How it works, for a frontend of your own:
+ * 1. Load `rulesets` (zone names, visibility) and `game(id)` (zones and objects, already redacted
+ *    for the viewer: an object the viewer may not see has `card: null`, and is drawn as a back).
+ * 2. Subscribe to `gameEvents(gameId, afterSeq: game.lastSeq)`: every later change arrives once,
+ *    in order. This page refetches the game on each event (object ids change when a viewer loses
+ *    track of a card, so a refetch is the simplest correct way to apply one).
+ * 3. Moves are mutations; their result reaches every viewer, this one included, as an event.
+ *
+ * All network access is in ./api.ts.
+ */
+import { render, type ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+// htm: JSX-like templates in plain template literals, so the page needs no JSX compile step.
+import { html } from 'htm/preact';
+import {
+  ApiError,
+  createTableApi,
+  type GameView,
+  type ObjectView,
+  type RulesetInfo,
+  type StreamStatus,
+  type TableApi,
+  type ZoneTypeInfo,
+  type ZoneView,
+} from './api.js';
+import './table.css';
+
+/** The MIME type a dragged object carries; only drops of it are accepted. */
+const DRAG_TYPE = 'application/x-zonekeeper-object';
+
+/** `/table/<gameId>` → gameId. */
+function gameIdFromPath(): string {
+  const match = /^\/table\/([^/]+)$/.exec(location.pathname);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+/**
+ * The token comes in the fragment, which the browser never sends to the server. It is moved to
+ * sessionStorage (this tab only, so a reload still works) and removed from the address bar.
+ */
+function takeToken(gameId: string): string {
+  const key = `zonekeeper.token.${gameId}`;
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (fromHash) {
+    sessionStorage.setItem(key, fromHash);
+    history.replaceState(null, '', location.pathname + location.search);
+    return fromHash;
+  }
+  return sessionStorage.getItem(key) ?? '';
+}
+
+interface Loaded {
+  game: GameView;
+  ruleset: RulesetInfo;
+}
+
+/** Seats other than the viewer's come first (across the table), shared zones in the middle. */
+function layout(game: GameView): { title: string; seat: string | null; zones: ZoneView[] }[] {
+  const me = game.viewer.player?.id ?? null;
+  const byOwner = (id: string | null) => game.zones.filter((z) => (z.owner?.id ?? null) === id);
+  const seats = [...game.players].sort((a, b) => a.seat - b.seat);
+  const others = seats.filter((p) => p.id !== me);
+  const mine = seats.filter((p) => p.id === me);
+  return [
+    ...others.map((p) => ({
+      title: `${p.name} (seat ${p.seat})`,
+      seat: String(p.seat),
+      zones: byOwner(p.id),
+    })),
+    { title: 'Shared', seat: null, zones: byOwner(null) },
+    ...mine.map((p) => ({
+      title: `You: ${p.name} (seat ${p.seat})`,
+      seat: String(p.seat),
+      zones: byOwner(p.id),
+    })),
+  ].filter((group) => group.zones.length > 0);
+}
+
+function CardBack(props: { id: string; draggable: boolean; label?: string }) {
+  return html`<div
+    class="card back"
+    data-object-id=${props.id}
+    draggable=${props.draggable}
+    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, props.id)}
+    title=${props.label ?? 'A card you may not see'}
+  >
+    ${props.label ?? ''}
+  </div>`;
+}
+
+function Card(props: { object: ObjectView; draggable: boolean; zonePublic: boolean }) {
+  const { object } = props;
+  if (!object.card) return html`<${CardBack} id=${object.id} draggable=${props.draggable} />`;
+  const { card } = object;
+  // Face down matters in a public zone (others see a back); in a hand or a library it is the norm.
+  const faceDown = !object.faceUp && props.zonePublic;
+  const classes = ['card', faceDown ? 'face-down' : 'face-up', object.kind.toLowerCase()].join(' ');
+  return html`<div
+    class=${classes}
+    data-object-id=${object.id}
+    data-card-name=${card.name}
+    draggable=${props.draggable}
+    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, object.id)}
+    title=${card.text || card.name}
+  >
+    <div class="name">${card.name}</div>
+    <div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>
+    ${faceDown ? html`<div class="flag">face down: others see its back</div>` : null}
+    ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
+    ${
+      object.attached.length > 0
+        ? html`<ul class="attached">
+            ${object.attached.map(
+              (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
+            )}
+          </ul>`
+        : null
+    }
+  </div>`;
+}
+
+function Zone(props: {
+  zone: ZoneView;
+  info: ZoneTypeInfo | undefined;
+  canMove: boolean;
+  onDrop(objectId: string, zone: ZoneView): void;
+}) {
+  const { zone, info, canMove } = props;
+  const [over, setOver] = useState(false);
+  const hidden = zone.objects.filter((o) => !o.card).length;
+  // A zone whose every object is hidden (a library, an opponent's hand) is drawn as one pile:
+  // its count is open information, its cards are not.
+  const pile = zone.count > 0 && hidden === zone.count;
+  const accepts = (e: DragEvent) => canMove && (e.dataTransfer?.types.includes(DRAG_TYPE) ?? false);
+  let body: ComponentChildren;
+  if (zone.count === 0) body = html`<div class="empty">empty</div>`;
+  else if (pile) {
+    // Dragging the pile moves its top object (e.g. a draw from the library).
+    const top = zone.objects[0]!;
+    body = html`<${CardBack} id=${top.id} draggable=${canMove} label=${`${zone.count}`} />`;
+  } else {
+    const zonePublic = info?.visibility === 'PUBLIC';
+    body = zone.objects.map(
+      (o) => html`<${Card} key=${o.id} object=${o} draggable=${canMove} zonePublic=${zonePublic} />`,
+    );
+  }
+  return html`<section
+    class=${`zone ${over ? 'drop-target' : ''}`}
+    data-zone-id=${zone.id}
+    data-zone-type=${zone.type}
+    onDragOver=${(e: DragEvent) => {
+      if (!accepts(e)) return;
+      e.preventDefault();
+      setOver(true);
+    }}
+    onDragLeave=${() => setOver(false)}
+    onDrop=${(e: DragEvent) => {
+      setOver(false);
+      const id = e.dataTransfer?.getData(DRAG_TYPE);
+      if (!id || !accepts(e)) return;
+      e.preventDefault();
+      props.onDrop(id, zone);
+    }}
+  >
+    <header>
+      <span class="zone-name">${zone.name}${zone.index > 0 ? ` ${zone.index + 1}` : ''}</span>
+      <span class="count" title="objects in this zone">${zone.count}</span>
+      <span class=${`visibility ${info?.visibility.toLowerCase() ?? ''}`} title="zone visibility">
+        ${info?.visibility.toLowerCase() ?? '?'}
+      </span>
+      ${hidden > 0 && !pile ? html`<span class="hidden-count">${hidden} hidden</span>` : null}
+    </header>
+    <div class="objects">${body}</div>
+  </section>`;
+}
+
+function TokenForm(props: { onToken(token: string): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return html`<form
+    class="token-form"
+    onSubmit=${(e: Event) => {
+      e.preventDefault();
+      const value = input.current?.value.trim();
+      if (value) props.onToken(value);
+    }}
+  >
+    <p>
+      Paste a seat or spectator token for this game (or open this page as
+      <code>/table/${'<gameId>'}#token=…</code>).
+    </p>
+    <input ref=${input} type="password" name="token" placeholder="token" autocomplete="off" />
+    <button type="submit">Open the table</button>
+  </form>`;
+}
+
+function Table(props: { gameId: string; token: string }) {
+  const api: TableApi = useMemo(
+    () => createTableApi({ endpoint: new URL('/graphql', location.origin).toString(), token: props.token }),
+    [props.token],
+  );
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [status, setStatus] = useState<StreamStatus>('connecting');
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // Refetches are coalesced: one in flight, at most one more queued behind it.
+    let fetching: Promise<void> | null = null;
+    let again = false;
+    const refetch = (): void => {
+      if (fetching) {
+        again = true;
+        return;
+      }
+      fetching = api
+        .game(props.gameId)
+        .then((game) => {
+          if (cancelled) return;
+          setLoaded((prev) => (prev ? { ...prev, game } : prev));
+          setNotice((n) => (n?.startsWith('Could not refresh') ? null : n));
+        })
+        // Transient (e.g. the server is restarting): the next event or reconnection refetches.
+        .catch((err: unknown) => setNotice(`Could not refresh the table: ${describe(err)}`))
+        .finally(() => {
+          fetching = null;
+          if (again && !cancelled) {
+            again = false;
+            refetch();
+          }
+        });
+    };
+
+    void (async () => {
+      try {
+        const [rulesets, game] = await Promise.all([api.rulesets(), api.game(props.gameId)]);
+        if (cancelled) return;
+        const ruleset = rulesets.find((r) => r.id === game.ruleset);
+        if (!ruleset) throw new Error(`Unknown ruleset ${game.ruleset}`);
+        setLoaded({ game, ruleset });
+        stop = api.followGame(props.gameId, game.lastSeq, {
+          onEvent: () => refetch(),
+          onStatus: (s) => {
+            setStatus(s);
+            // Back after a drop: the events missed meanwhile are replayed, but refetch anyway.
+            if (s === 'live') refetch();
+          },
+          onFatal: (err) => setError(describe(err)),
+        });
+      } catch (err) {
+        if (!cancelled) setError(describe(err));
+      }
+    })();
+    return () => {
+      cancelled = true;
+      stop?.();
+      api.close();
+    };
+  }, [api, props.gameId]);
+
+  if (error) return html`<p class="error" role="alert">${error}</p>`;
+  if (!loaded) return html`<p>Loading…</p>`;
+  const { game, ruleset } = loaded;
+  const zoneTypes = new Map(ruleset.zoneTypes.map((t) => [t.type, t]));
+  const order = (z: ZoneView) => ruleset.zoneTypes.findIndex((t) => t.type === z.type) * 1000 + z.index;
+  const canMove = game.viewer.kind === 'PLAYER' && game.status === 'ACTIVE';
+  const me = game.players.find((p) => p.id === game.viewer.player?.id);
+
+  const onDrop = (objectId: string, zone: ZoneView): void => {
+    setNotice(null);
+    api.moveObjects({ gameId: game.id, objectIds: [objectId], toZoneId: zone.id }).catch((err: unknown) => {
+      setNotice(describe(err));
+    });
+  };
+
+  return html`<div class="table" data-viewer=${game.viewer.kind} data-version=${game.version}>
+    <header class="bar">
+      <strong>${ruleset.name}</strong>
+      <span>game ${game.id}</span>
+      <span>${game.status.toLowerCase()}</span>
+      <span>version <span class="version">${game.version}</span></span>
+      <span>${me ? `you are ${me.name}, seat ${me.seat}` : game.viewer.kind.toLowerCase()}</span>
+      <span class=${`status ${status}`} data-status=${status}>${status}</span>
+    </header>
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
+    ${layout(game).map(
+      (group) =>
+        html`<div class="seat" key=${group.title} data-seat=${group.seat ?? 'shared'}>
+          <h2>${group.title}</h2>
+          <div class="zones">
+            ${[...group.zones]
+              .sort((a, b) => order(a) - order(b))
+              .map(
+                (zone) =>
+                  html`<${Zone}
+                    key=${zone.id}
+                    zone=${zone}
+                    info=${zoneTypes.get(zone.type)}
+                    canMove=${canMove}
+                    onDrop=${onDrop}
+                  />`,
+              )}
+          </div>
+        </div>`,
+    )}
+  </div>`;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof ApiError) return err.code ? `${err.message} (${err.code})` : err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function App() {
+  const gameId = gameIdFromPath();
+  const [token, setToken] = useState(() => takeToken(gameId));
+  if (!gameId) return html`<p class="error">No game id: open /table/&lt;gameId&gt;.</p>`;
+  if (!token)
+    return html`<${TokenForm}
+      onToken=${(t: string) => {
+        sessionStorage.setItem(`zonekeeper.token.${gameId}`, t);
+        setToken(t);
+      }}
+    />`;
+  return html`<${Table} gameId=${gameId} token=${token} />`;
+}
+
+const root = document.getElementById('app');
+if (root) {
+  root.textContent = '';
+  render(html`<${App} />`, root);
+}
