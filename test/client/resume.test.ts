@@ -1,0 +1,142 @@
+/**
+ * The client's subscription helper across a server restart: the service it is subscribed to stops
+ * (its sockets drop, then connections are refused) while moves go on through a second instance on
+ * the same database; it comes back on the same port. Every event must be delivered exactly once, in
+ * order, whether the subscription started from seq 0 or "from now on".
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createZonekeeperClient, type GameEvent, type ZonekeeperClient } from '../../client/index.js';
+import { startApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
+import { eventually } from '../events/log-rows.js';
+import { useTestDatabase } from '../support/db.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+
+let databaseUrl: string;
+let other: TestServer;
+let port: number;
+let restarting: App | undefined;
+const clients: ZonekeeperClient[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** The instance that restarts: always the same port and database. */
+async function startRestarting(): Promise<App> {
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+    DATABASE_POOL_SIZE: '5',
+  });
+  return startApp(config, createLogger(config.LOG_LEVEL), { migrate: false });
+}
+
+beforeAll(async () => {
+  databaseUrl = (await useTestDatabase()).url;
+  other = await startTestServer({}, { databaseUrl });
+  port = await freePort();
+  restarting = await startRestarting();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await restarting?.stop();
+});
+
+it('resubscribes after a restart from the last seq it delivered: events 1..N exactly once, in order', async () => {
+  const created = await createGame(other, 'mtg', [
+    { name: 'Alice', deck: deck('Alpha', 20) },
+    { name: 'Bob', deck: deck('Beta', 20) },
+  ]);
+  const gameId = created.game.id;
+  const alice = created.seats[0]!;
+  const g = await loadGame(other, gameId, TEST_ADMIN_TOKEN);
+  const library = zoneOf(g, 'library', alice.player.id);
+  const hand = zoneOf(g, 'hand', alice.player.id);
+  const drawOne = () => draw(other, gameId, library, hand, 1, alice.token);
+
+  const zk = createZonekeeperClient({
+    url: `http://127.0.0.1:${port}/graphql`,
+    token: alice.token,
+    webSocketImpl: WebSocket,
+    retry: { minDelayMs: 50, maxDelayMs: 400 },
+  });
+  clients.push(zk);
+  const fromZero: GameEvent[] = [];
+  const fromNow: GameEvent[] = [];
+  const errors: unknown[] = [];
+  const retries: unknown[] = [];
+  zk.subscribeGameEvents(gameId, {
+    afterSeq: 0,
+    onEvent: (e) => fromZero.push(e),
+    onError: (e) => errors.push(e),
+    onRetry: (_n, cause) => retries.push(cause),
+  });
+  zk.subscribeGameEvents(gameId, { onEvent: (e) => fromNow.push(e), onError: (e) => errors.push(e) });
+  await eventually(() => fromZero.length === 1, 10_000, 'GAME_CREATED replayed');
+
+  for (let i = 0; i < 3; i++) await drawOne();
+  await eventually(
+    () => fromZero.length === 4 && fromNow.length === 3,
+    10_000,
+    'live events before the restart',
+  );
+
+  // Down: open sockets are dropped, and new connections are refused until it is back.
+  await restarting!.stop();
+  restarting = undefined;
+  for (let i = 0; i < 3; i++) await drawOne();
+  await eventually(() => retries.length >= 3, 10_000, 'refused connections retried');
+  expect(fromZero.length).toBe(4);
+
+  restarting = await startRestarting();
+  for (let i = 0; i < 3; i++) await drawOne();
+  const lastSeq = 10;
+  await eventually(
+    () => fromZero.length >= lastSeq && fromNow.length >= lastSeq - 1,
+    20_000,
+    `every event after the restart (got ${fromZero.length}/${fromNow.length})`,
+  );
+  // Give a duplicate the time to show up, if one were coming.
+  await new Promise((r) => setTimeout(r, 300));
+
+  const seqs = (events: GameEvent[]) => events.map((e) => e.seq);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  expect(seqs(fromZero)).toEqual(range(1, lastSeq));
+  expect(seqs(fromNow)).toEqual(range(2, lastSeq));
+  expect(errors).toEqual([]);
+  // The events replayed after the restart are Alice's own draws, redacted for her as when live.
+  expect(fromZero[6]?.changes.find((c) => c.toZoneId === hand.id)?.object?.card?.name).toBe('Alpha 6');
+}, 90_000);
+
+it('gives up at once, with the code, when the subscription is refused', async () => {
+  const zk = createZonekeeperClient({
+    url: other.url,
+    token: TEST_ADMIN_TOKEN,
+    webSocketImpl: WebSocket,
+  });
+  clients.push(zk);
+  const errors: unknown[] = [];
+  const retries: unknown[] = [];
+  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+    afterSeq: 0,
+    onEvent: () => undefined,
+    onError: (e) => errors.push(e),
+    onRetry: (_n, cause) => retries.push(cause),
+  });
+  await eventually(() => errors.length > 0, 10_000, 'the refusal');
+  expect(errors).toMatchObject([{ name: 'ZonekeeperRequestError', code: 'NOT_FOUND' }]);
+  expect(retries).toEqual([]);
+});
