@@ -14,6 +14,7 @@
  * seq that still arrives is dropped.
  */
 import { createClient, type Client as WsClient } from 'graphql-ws';
+import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
 import type {
   EventFieldsFragment,
   GameEventsPageQuery,
@@ -39,6 +40,10 @@ import {
 // `MoveObjectsDocument`...), the schema's enums and input types, and `graphql()` for your own.
 export * from './generated/graphql.js';
 export { graphql } from './generated/index.js';
+export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+
+/** A string union that still accepts values a newer server may add. */
+type Open<T extends string> = T | (string & Record<never, never>);
 
 /** An event as the subscriber's viewer receives it (see `EventFields` in operations.ts). */
 export type GameEvent = EventFieldsFragment;
@@ -47,17 +52,22 @@ export type GameEvent = EventFieldsFragment;
 export interface GraphQLErrorBody {
   message: string;
   path?: readonly (string | number)[];
-  extensions?: { code?: string; reason?: string; rule?: string; [key: string]: unknown };
+  extensions?: {
+    code?: Open<ErrorCode>;
+    reason?: Open<InvalidMoveReason>;
+    rule?: string;
+    [key: string]: unknown;
+  };
 }
 
 /**
  * A request the service refused, or a transport failure. `code` is the first error's
- * `extensions.code` (an `ErrorCode` of the schema, or a GraphQL framework code such as
- * GRAPHQL_VALIDATION_FAILED); `reason` and `rule` are set for INVALID_MOVE.
+ * `extensions.code` (an `ErrorCode` of the schema; undefined for a transport failure); `reason`
+ * (an `InvalidMoveReason`) and `rule` are set for INVALID_MOVE.
  */
 export class ZonekeeperRequestError extends Error {
-  readonly code: string | undefined;
-  readonly reason: string | undefined;
+  readonly code: Open<ErrorCode> | undefined;
+  readonly reason: Open<InvalidMoveReason> | undefined;
   readonly rule: string | undefined;
   constructor(
     readonly errors: readonly GraphQLErrorBody[],
