@@ -104,6 +104,12 @@ export interface ZonekeeperClientOptions {
   fetch?: typeof fetch;
   /** Reconnection of subscriptions. */
   retry?: RetryOptions;
+  /**
+   * Ping the server this often over the WebSocket; a connection whose pong does not come back within
+   * the same time is dropped and its subscriptions resume on a new one. Detects connections that died
+   * silently (a suspended laptop, a NAT that forgot the flow). Default 15000 ms; 0 turns it off.
+   */
+  keepAliveMs?: number;
 }
 
 export interface SubscribeGameEventsOptions {
@@ -187,7 +193,9 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     minDelayMs: options.retry?.minDelayMs ?? 250,
     maxDelayMs: options.retry?.maxDelayMs ?? 5000,
   };
+  const keepAliveMs = options.keepAliveMs ?? 15_000;
   let ws: WsClient | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
   const socket = (): WsClient =>
     (ws ??= createClient({
       url: options.wsUrl ?? options.url.replace(/^http/, 'ws'),
@@ -197,6 +205,19 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
       // Reconnection is done per subscription below, so that each resumes from its own last seq;
       // graphql-ws's own retry would resend the original variables.
       retryAttempts: 0,
+      // A server that accepts the socket but never acknowledges it counts as a failed attempt.
+      connectionAckWaitTimeout: 10_000,
+      keepAlive: keepAliveMs,
+      on: {
+        // graphql-ws's recipe for dead connections: no pong in time, terminate (close 4499, retried).
+        ping: (received) => {
+          if (!received && keepAliveMs > 0) pongTimer = setTimeout(() => ws?.terminate(), keepAliveMs);
+        },
+        pong: (received) => {
+          if (received) clearTimeout(pongTimer);
+        },
+        closed: () => clearTimeout(pongTimer),
+      },
     }));
 
   async function request<TResult, TVariables>(

@@ -4,7 +4,7 @@
  * the same database; it comes back on the same port. Every event must be delivered exactly once, in
  * order, whether the subscription started from seq 0 or "from now on".
  */
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createZonekeeperClient, type GameEvent, type ZonekeeperClient } from '../../client/index.js';
@@ -139,4 +139,70 @@ it('gives up at once, with the code, when the subscription is refused', async ()
   await eventually(() => errors.length > 0, 10_000, 'the refusal');
   expect(errors).toMatchObject([{ name: 'ZonekeeperRequestError', code: 'NOT_FOUND' }]);
   expect(retries).toEqual([]);
+});
+
+it('drops a connection that went silent (no pong in time) and resumes on a new one', async () => {
+  // A TCP proxy in front of `other`: freezing stops forwarding on the open connections without
+  // closing them, as a dead network path does; new connections pass.
+  const frozen = new Set<Socket>();
+  const open = new Set<Socket>();
+  const proxy = createServer((downstream) => {
+    const upstream = connect(other.app.port, '127.0.0.1');
+    open.add(downstream);
+    downstream.on('data', (d) => void (frozen.has(downstream) || upstream.write(d)));
+    upstream.on('data', (d) => void (frozen.has(downstream) || downstream.write(d)));
+    downstream.on('error', () => undefined);
+    upstream.on('error', () => undefined);
+    downstream.on('close', () => upstream.destroy());
+    upstream.on('close', () => downstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyPort = (proxy.address() as { port: number }).port;
+  try {
+    const created = await createGame(other, 'mtg', [
+      { name: 'Alice', deck: deck('Alpha', 10) },
+      { name: 'Bob', deck: deck('Beta', 10) },
+    ]);
+    const gameId = created.game.id;
+    const alice = created.seats[0]!;
+    const g = await loadGame(other, gameId, TEST_ADMIN_TOKEN);
+    const drawOne = () =>
+      draw(
+        other,
+        gameId,
+        zoneOf(g, 'library', alice.player.id),
+        zoneOf(g, 'hand', alice.player.id),
+        1,
+        alice.token,
+      );
+
+    const zk = createZonekeeperClient({
+      url: `http://127.0.0.1:${proxyPort}/graphql`,
+      token: alice.token,
+      webSocketImpl: WebSocket,
+      keepAliveMs: 300,
+      retry: { minDelayMs: 50, maxDelayMs: 200 },
+    });
+    clients.push(zk);
+    const events: GameEvent[] = [];
+    const retries: unknown[] = [];
+    zk.subscribeGameEvents(gameId, {
+      afterSeq: 0,
+      onEvent: (e) => events.push(e),
+      onRetry: (_n, cause) => retries.push(cause),
+    });
+    await drawOne();
+    await eventually(() => events.length === 2, 10_000, 'events before the freeze');
+
+    for (const socket of open) frozen.add(socket);
+    await drawOne();
+    await drawOne();
+    await eventually(() => events.length >= 4, 10_000, `events after the freeze (got ${events.length})`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(retries).toMatchObject([{ code: 4499 }]);
+  } finally {
+    for (const socket of open) socket.destroy();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
 });
