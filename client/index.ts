@@ -196,6 +196,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   let ws: WsClient | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The stop functions of the subscriptions not ended yet, for `dispose`. */
+  const active = new Set<() => void>();
   const socket = (): WsClient =>
     (ws ??= createClient({
       url: options.wsUrl ?? options.url.replace(/^http/, 'ws'),
@@ -253,9 +255,11 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
 
     const stop = () => {
       stopped = true;
+      active.delete(stop);
       if (timer !== undefined) clearTimeout(timer);
       unsubscribe?.();
     };
+    active.add(stop);
     const fail = (error: unknown) => {
       if (stopped) return;
       current += 1;
@@ -310,7 +314,7 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
           },
           complete: () => {
             if (stopped || id !== current) return;
-            stopped = true;
+            stop();
             opts.onComplete?.();
           },
         },
@@ -329,6 +333,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     moveObjects: (input) => request(MoveObjectsDocument, { input }),
     subscribeGameEvents,
     dispose: async () => {
+      // Stop first: a subscription waiting to retry would otherwise open a new socket.
+      for (const stop of [...active]) stop();
       await ws?.dispose();
       ws = undefined;
     },

@@ -206,3 +206,29 @@ it('drops a connection that went silent (no pong in time) and resumes on a new o
     await new Promise((resolve) => proxy.close(resolve));
   }
 });
+
+it('stops retrying when the client is disposed', async () => {
+  const nobody = await freePort();
+  const zk = createZonekeeperClient({
+    url: `http://127.0.0.1:${nobody}/graphql`,
+    token: TEST_ADMIN_TOKEN,
+    webSocketImpl: WebSocket,
+    retry: { minDelayMs: 20, maxDelayMs: 20 },
+  });
+  const retries: unknown[] = [];
+  const errors: unknown[] = [];
+  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+    afterSeq: 0,
+    onEvent: () => undefined,
+    onRetry: (_n, cause) => retries.push(cause),
+    onError: (e) => errors.push(e),
+  });
+  await eventually(() => retries.length >= 3, 10_000, 'refused connections retried');
+  // A refused connection is an error event, not a close event: graphql-ws's default retry skips it.
+  expect(retries[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
+  await zk.dispose();
+  const after = retries.length;
+  await new Promise((r) => setTimeout(r, 300));
+  expect(retries.length).toBe(after);
+  expect(errors).toEqual([]);
+});
