@@ -2,8 +2,9 @@
  * Every error message a client can receive starts with a capital letter: a sentence, not a log
  * fragment. Messages are written in many places (rule refusals, input checks, resolvers), so the
  * check reads the source: each message argument of `reject`, `badInput`, `forbidden`, `notFound`,
- * `new ZonekeeperError`, `new GraphQLError`, and each `message:` property of a rule failure, when
- * it is a literal or a template, must begin with a literal capital (not with an interpolation).
+ * `errorBody`, `new ZonekeeperError`, `new GraphQLError`, and each `message:` property of a rule
+ * failure, when it is a literal or a template, must begin with a literal capital (not with an
+ * interpolation).
  * The server's answers are checked too, for a sample of refusals.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ const MESSAGE_ARG: Record<string, number> = {
   forbidden: 0,
   notFound: 0,
   coded: 0,
+  errorBody: 0,
   ZonekeeperError: 1,
   GraphQLError: 0,
 };
