@@ -198,6 +198,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
   /** The stop functions of the subscriptions not ended yet, for `dispose`. */
   const active = new Set<() => void>();
+  /** Called when a connection is acknowledged: each subscription's run of failures is over. */
+  const onConnected = new Set<() => void>();
   const socket = (): WsClient =>
     (ws ??= createClient({
       url: options.wsUrl ?? options.url.replace(/^http/, 'ws'),
@@ -219,6 +221,7 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
           if (received) clearTimeout(pongTimer);
         },
         closed: () => clearTimeout(pongTimer),
+        connected: () => onConnected.forEach((reset) => reset()),
       },
     }));
 
@@ -253,13 +256,18 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     // Callbacks of an abandoned attempt (graphql-ws completes a sink after its unsubscribe) are ignored.
     let current = 0;
 
+    const resetFailures = () => {
+      failures = 0;
+    };
     const stop = () => {
       stopped = true;
       active.delete(stop);
+      onConnected.delete(resetFailures);
       if (timer !== undefined) clearTimeout(timer);
       unsubscribe?.();
     };
     active.add(stop);
+    onConnected.add(resetFailures);
     const fail = (error: unknown) => {
       if (stopped) return;
       current += 1;
@@ -302,7 +310,6 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
             }
             const event = result.data?.gameEvents ?? result.data?.zoneEvents;
             if (!event) return;
-            failures = 0;
             // Never twice: a resubscription may replay what was already delivered.
             if (last !== undefined && event.seq <= last) return;
             last = event.seq;

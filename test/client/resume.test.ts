@@ -232,3 +232,27 @@ it('stops retrying when the client is disposed', async () => {
   expect(retries.length).toBe(after);
   expect(errors).toEqual([]);
 });
+
+it('gives up after retry.attempts consecutive failures, with the last cause', async () => {
+  const nobody = await freePort();
+  const zk = createZonekeeperClient({
+    url: `http://127.0.0.1:${nobody}/graphql`,
+    token: TEST_ADMIN_TOKEN,
+    webSocketImpl: WebSocket,
+    retry: { attempts: 2, minDelayMs: 20, maxDelayMs: 20 },
+  });
+  clients.push(zk);
+  const retries: number[] = [];
+  const errors: unknown[] = [];
+  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+    afterSeq: 0,
+    onEvent: () => undefined,
+    onRetry: (n) => retries.push(n),
+    onError: (e) => errors.push(e),
+  });
+  await eventually(() => errors.length > 0, 10_000, 'giving up');
+  await new Promise((r) => setTimeout(r, 100));
+  expect(retries).toEqual([1, 2]);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
+});
