@@ -23,7 +23,7 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Codes produced by GraphQL/Apollo themselves for malformed requests; passed through as they are. */
-const FRAMEWORK_CODES = new Set([
+export const FRAMEWORK_CODES: ReadonlySet<string> = new Set([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_REQUEST',

@@ -49,7 +49,7 @@ export function idempotencyKeyFor(
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
     throw new ZonekeeperError(
       ErrorCode.BAD_USER_INPUT,
-      `idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      `Field idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
       { field: 'idempotencyKey' },
     );
   const { idempotencyKey: _omit, ...rest } = input;

@@ -33,7 +33,7 @@ function viewerOf(input: ViewerInput, playerIds: readonly string[]): Viewer {
       return { kind: 'spectator' };
     case 'PLAYER':
       if (!input.playerId || !playerIds.includes(input.playerId))
-        throw badInput('as.playerId must be a player of this game.', 'as.playerId');
+        throw badInput('Field as.playerId must be a player of this game.', 'as.playerId');
       return { kind: 'player', playerId: input.playerId };
     case 'ANONYMOUS':
       throw badInput('Anonymous callers cannot see a game; use SPECTATOR.', 'as.kind');
@@ -77,9 +77,9 @@ export const adminResolvers = {
       ctx: Context,
     ) => {
       requireAdmin(ctx);
-      if (args.offset < 0) throw badInput('offset must be 0 or more.', 'offset');
+      if (args.offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
       if (args.limit < 0 || args.limit > MAX_PAGE)
-        throw badInput(`limit must be between 0 and ${MAX_PAGE}.`, 'limit');
+        throw badInput(`Limit must be between 0 and ${MAX_PAGE}.`, 'limit');
       const page = await listGames(ctx.db, args.filter ?? {}, args.offset, args.limit);
       return {
         games: page.games,
@@ -94,7 +94,7 @@ export const adminResolvers = {
       const loaded = await loadGame(ctx.db, args.gameId);
       if (!loaded) throw notFound('Game');
       if (args.seq < 0 || args.seq > loaded.game.lastSeq)
-        throw badInput(`seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
+        throw badInput(`Seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
       const viewer = viewerOf(
         args.as,
         loaded.players.map((p) => p.id),

@@ -2,7 +2,7 @@
 import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
-import { getRuleset, type Viewer } from '../rules/index.js';
+import { getRuleset, RULESETS, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
 import { cardProps, type TokenInput } from './move-input.js';
@@ -37,7 +37,7 @@ function seatsOf(input: CreateGameInput, min: number, max: number): NewSeat[] {
         const field = `players.${s}.deck.${i}`;
         const zoneIndex = c.zoneIndex ?? 0;
         if (!Number.isInteger(zoneIndex) || zoneIndex < 0 || zoneIndex > 100)
-          throw badInput('zoneIndex must be 0 to 100.', `${field}.zoneIndex`);
+          throw badInput('Field zoneIndex must be 0 to 100.', `${field}.zoneIndex`);
         return { ...cardProps(c, field), zone: c.zone ?? null, zoneIndex, faceUp: c.faceUp ?? null };
       }),
     };
@@ -63,7 +63,8 @@ export const createGameResolvers = {
   Mutation: {
     createGame: async (_: unknown, args: { input: CreateGameInput }, ctx: Context) => {
       const spec = getRuleset(args.input.ruleset);
-      if (!spec) throw badInput('Unknown ruleset.', 'ruleset');
+      if (!spec)
+        throw badInput(`Unknown ruleset. Valid rulesets: ${Object.keys(RULESETS).join(', ')}.`, 'ruleset');
       const seats = seatsOf(args.input, spec.players.min, spec.players.max);
       const idem = idempotencyKeyFor(scopeOf(ctx), 'createGame', args.input);
       const created = await createGame(ctx.db, spec, seats, idem);

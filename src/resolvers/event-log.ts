@@ -37,7 +37,7 @@ async function standing(
 
 function checkSeq(afterSeq: number | null | undefined): void {
   if (afterSeq !== null && afterSeq !== undefined && afterSeq < 0)
-    throw badInput('afterSeq must be 0 or more.', 'afterSeq');
+    throw badInput('Field afterSeq must be 0 or more.', 'afterSeq');
 }
 
 async function subscribe(
@@ -98,7 +98,7 @@ export const eventLogResolvers = {
     ) => {
       checkSeq(args.afterSeq);
       if (args.first < 0 || args.first > MAX_PAGE)
-        throw badInput(`first must be between 0 and ${MAX_PAGE}.`, 'first');
+        throw badInput(`Field first must be between 0 and ${MAX_PAGE}.`, 'first');
       const { viewer, spec } = await standing(ctx, args.gameId);
       const rows = await readEvents(ctx.db, args.gameId, args.afterSeq, args.first);
       const lookup = lookupFor(ctx.db, args.gameId, viewer);

@@ -42,14 +42,14 @@ export interface TokenInput {
 
 export function count(n: number, field: string): number {
   if (!Number.isInteger(n) || n < 1 || n > MAX_OBJECTS)
-    throw badInput(`${field} must be 1 to ${MAX_OBJECTS}.`, field);
+    throw badInput(`Field ${field} must be 1 to ${MAX_OBJECTS}.`, field);
   return n;
 }
 
 function ids(list: readonly string[], field: string): readonly string[] {
   if (list.length === 0 || list.length > MAX_OBJECTS)
-    throw badInput(`${field} must list 1 to ${MAX_OBJECTS} ids.`, field);
-  if (new Set(list).size !== list.length) throw badInput(`${field} lists an id twice.`, field);
+    throw badInput(`Field ${field} must list 1 to ${MAX_OBJECTS} ids.`, field);
+  if (new Set(list).size !== list.length) throw badInput(`Field ${field} lists an id twice.`, field);
   return list;
 }
 
@@ -76,10 +76,10 @@ export function selector(input: SelectionInput): Selector {
 export function destination(input: DestinationInput, field = 'to'): Destination {
   const hasZone = input.zoneId !== undefined && input.zoneId !== null;
   const hasType = input.type !== undefined && input.type !== null;
-  if (hasZone === hasType) throw badInput(`${field}: give exactly one of zoneId and type.`, field);
+  if (hasZone === hasType) throw badInput(`Field ${field}: give exactly one of zoneId and type.`, field);
   if (hasZone) {
     if (given(input.ownerId))
-      throw badInput(`${field}: ownerId goes with type, not zoneId.`, `${field}.ownerId`);
+      throw badInput(`Field ${field}: ownerId goes with type, not zoneId.`, `${field}.ownerId`);
     return { kind: 'zone', zoneId: input.zoneId! };
   }
   return { kind: 'type', type: input.type!, ownerId: input.ownerId ?? null };
@@ -93,7 +93,7 @@ export function placement(
   if (given(position) && given(index)) throw badInput('Give position or index, not both.', 'index');
   if (given(index)) {
     if (!Number.isInteger(index) || index < 0 || index > MAX_INDEX)
-      throw badInput(`index must be 0 to ${MAX_INDEX}.`, 'index');
+      throw badInput(`Index must be 0 to ${MAX_INDEX}.`, 'index');
     return { kind: 'index', index };
   }
   return position === 'BOTTOM' ? { kind: 'bottom' } : { kind: 'top' };
@@ -104,12 +104,12 @@ export const moveBy = (by: 'RULE' | 'EFFECT' | null | undefined): MoveBy =>
 
 function text(value: string, max: number, field: string, allowEmpty = true): string {
   if ((!allowEmpty && value.trim().length === 0) || value.length > max)
-    throw badInput(`${field} must be ${allowEmpty ? 0 : 1} to ${max} characters.`, field);
+    throw badInput(`Field ${field} must be ${allowEmpty ? 0 : 1} to ${max} characters.`, field);
   return value;
 }
 
 function list(values: readonly string[], field: string): string[] {
-  if (values.length > MAX_LIST) throw badInput(`${field} has more than ${MAX_LIST} entries.`, field);
+  if (values.length > MAX_LIST) throw badInput(`Field ${field} has more than ${MAX_LIST} entries.`, field);
   return values.map((v, i) => text(v, MAX_NAME, `${field}.${i}`, false));
 }
 
@@ -117,9 +117,9 @@ function list(values: readonly string[], field: string): string[] {
 export function cardProps(input: TokenInput, field: string): CardProps {
   const attributes = input.attributes ?? {};
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
-    throw badInput(`${field}.attributes must be a JSON object.`, `${field}.attributes`);
+    throw badInput(`Field ${field}.attributes must be a JSON object.`, `${field}.attributes`);
   if (JSON.stringify(attributes).length > MAX_ATTRIBUTES_BYTES)
-    throw badInput(`${field}.attributes is too large.`, `${field}.attributes`);
+    throw badInput(`Field ${field}.attributes is too large.`, `${field}.attributes`);
   return {
     name: text(input.name, MAX_NAME, `${field}.name`, false),
     types: list(input.types, `${field}.types`),

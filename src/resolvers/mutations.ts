@@ -82,7 +82,7 @@ function seatOr(actor: Actor, playerId: string | null | undefined, field: string
   if (given(playerId)) return playerId;
   const acting = actingPlayer(actor);
   if (acting) return acting;
-  throw badInput(`${field} is required when an admin acts.`, field);
+  throw badInput(`Field ${field} is required when an admin acts.`, field);
 }
 
 /**
@@ -145,7 +145,7 @@ function run(ctx: Context, operation: string, input: Common, build: (actor: Acto
 async function runMove(ctx: Context, operation: string, input: Common, build: (actor: Actor) => Move) {
   const { actor, viewer, scope } = actorIn(ctx, input.gameId, input.onBehalfOf);
   if (given(input.expectedVersion) && (!Number.isInteger(input.expectedVersion) || input.expectedVersion < 0))
-    throw badInput('expectedVersion must be 0 or more.', 'expectedVersion');
+    throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
   const idempotency = idempotencyKeyFor(scope, operation, input);
   // Shape errors are found before the game is locked.
   const move = build(actor);
@@ -160,7 +160,7 @@ async function runMove(ctx: Context, operation: string, input: Common, build: (a
         actor.onBehalfOf &&
         !loaded.players.some((p) => p.id === actor.onBehalfOf)
       )
-        throw badInput('onBehalfOf must be a player of this game.', 'onBehalfOf');
+        throw badInput('Field onBehalfOf must be a player of this game.', 'onBehalfOf');
       checkNameable(loaded.spec, loaded.state, actor, move);
       return move;
     },
@@ -249,7 +249,8 @@ export const mutationResolvers = {
         if (input.toAll && given(input.toPlayerIds))
           throw badInput('Give toPlayerIds or toAll, not both.', 'toAll');
         const to = input.toAll || !given(input.toPlayerIds) ? ('all' as const) : input.toPlayerIds;
-        if (to !== 'all' && to.length === 0) throw badInput('toPlayerIds must not be empty.', 'toPlayerIds');
+        if (to !== 'all' && to.length === 0)
+          throw badInput('Field toPlayerIds must not be empty.', 'toPlayerIds');
         return { kind: 'reveal', select: selector(input), to };
       }),
 
@@ -363,7 +364,7 @@ export const mutationResolvers = {
     ) =>
       run(ctx, 'bringIntoGame', input, (actor) => {
         if (input.cards.length === 0 || input.cards.length > 1000)
-          throw badInput('cards must list 1 to 1000 cards.', 'cards');
+          throw badInput('Cards must list 1 to 1000 cards.', 'cards');
         return {
           kind: 'bringIntoGame',
           cards: input.cards.map((c, i) => cardProps(c, `cards.${i}`)),

@@ -51,7 +51,7 @@ export function admission(
     return {
       code: 'ZONE_FULL',
       rule,
-      message: `zone ${zone.id} holds at most ${zoneType.capacity} object(s)`,
+      message: `Zone ${zone.id} holds at most ${zoneType.capacity} object(s)`,
     };
   }
   return d.game.admits(obj, zone, zoneType, {
@@ -71,7 +71,7 @@ function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Reso
     failure: {
       code: 'UNKNOWN_ZONE',
       rule,
-      message: `no ${zoneType.type} zone owned by ${ownerId ?? 'nobody'}`,
+      message: `No ${zoneType.type} zone owned by ${ownerId ?? 'nobody'}`,
     },
   };
 }
@@ -97,13 +97,13 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   const rules: string[] = [];
   if (to.kind === 'zone') {
     const zone = d.zone(to.zoneId);
-    if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(to.zoneId)}`);
+    if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(to.zoneId)}`);
     const target = redirected(d, zone, obj, rules);
     const zoneType = d.typeOf(zone);
     if (!target) return missing(d, zoneType, obj.ownerId);
     return { kind: 'zone', zone: target, zoneType, rules };
   }
-  if (to.kind !== 'type') throw reject('UNKNOWN_ZONE', INPUT_RULE, 'unknown destination kind');
+  if (to.kind !== 'type') throw reject('UNKNOWN_ZONE', INPUT_RULE, 'Unknown destination kind');
   let type = to.type;
   const alias = d.game.aliasType(type);
   if (alias) {
@@ -112,7 +112,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   }
   const zoneType = zoneTypeOf(d.spec, type);
   if (!zoneType)
-    throw reject('UNKNOWN_ZONE_TYPE', INPUT_RULE, `no zone type ${String(type)} in ${d.spec.id}`);
+    throw reject('UNKNOWN_ZONE_TYPE', INPUT_RULE, `No zone type ${String(type)} in ${d.spec.id}`);
   let ownerId: string | null = null;
   if (zoneType.scope === 'player') {
     ownerId = to.ownerId ?? d.ctx.actorId;
@@ -120,10 +120,10 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
       throw reject(
         'ZONE_REQUIRED',
         'FAB sec:zones_general (zones of the effect controller)',
-        `zone type ${type} needs an owner`,
+        `Zone type ${type} needs an owner`,
       );
     if (!d.isPlayer(ownerId))
-      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(ownerId)}`);
+      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(ownerId)}`);
     const r = d.game.redirectOwner(obj, type, ownerId);
     if (r) {
       ownerId = r.ownerId;
@@ -149,6 +149,6 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   throw reject(
     'ZONE_REQUIRED',
     'FAB sec:zones_general (owner chooses among zones of a type)',
-    `several ${type} zones can take object ${obj.publicId}; name one`,
+    `Several ${type} zones can take object ${obj.publicId}; name one`,
   );
 }

@@ -50,7 +50,7 @@ export function plan(state: GameState, move: Move, ctx: PlanContext): PlanResult
       rejection: {
         code: 'UNKNOWN_ZONE_TYPE',
         rule: 'input',
-        message: `unknown ruleset ${String(state.ruleset)}`,
+        message: `Unknown ruleset ${String(state.ruleset)}`,
       },
     };
   return planWith(spec, state, move, ctx);

@@ -58,7 +58,7 @@ function orderLockRule(d: Draft, zoneType: ZoneTypeSpec): string {
 function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explicit: boolean): ObjectState[] {
   const players = [...d.state.players].sort((a, b) => a.seat - b.seat);
   const ap = players.findIndex((p) => p.id === activePlayerId);
-  if (ap < 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(activePlayerId)}`);
+  if (ap < 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(activePlayerId)}`);
   const rank = (o: ObjectState) => {
     const i = players.findIndex((p) => p.id === o.controllerId);
     return i < 0 ? players.length : (i - ap + players.length) % players.length;
@@ -71,7 +71,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
       .map((x) => x.o);
   for (let i = 1; i < objects.length; i++) {
     if (rank(objects[i] as ObjectState) > rank(objects[i - 1] as ObjectState)) {
-      throw reject('BAD_ORDER', 'MTG 405.3', "active player's objects go lowest, then APNAP order");
+      throw reject('BAD_ORDER', 'MTG 405.3', "Active player's objects go lowest, then APNAP order");
     }
   }
   return objects;
@@ -105,7 +105,7 @@ export function planDetach(d: Draft, move: DetachMove): void {
     throw reject(
       'NOT_ATTACHED',
       'FAB rule:under_definition',
-      `object ${loose.publicId} is not attached to anything`,
+      `Object ${loose.publicId} is not attached to anything`,
     );
   rejectHostAndHosted(objects);
   relocate(d, {
@@ -130,20 +130,20 @@ export function planDetach(d: Draft, move: DetachMove): void {
 export function planAttach(d: Draft, move: AttachMove): void {
   const objects = select(d, move.select);
   const host = d.byId(move.hostId);
-  if (!host) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `no object with id ${String(move.hostId)}`);
+  if (!host) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.hostId)}`);
   if (host.hostKey !== null || host.kind === 'layer')
-    throw reject('NOT_A_HOST', 'FAB rule:under_definition', `object ${host.publicId} cannot host objects`);
+    throw reject('NOT_A_HOST', 'FAB rule:under_definition', `Object ${host.publicId} cannot host objects`);
   if (objects.some((o) => o.key === host.key))
-    throw reject('BAD_SELECTOR', INPUT_RULE, 'an object cannot be attached to itself');
+    throw reject('BAD_SELECTOR', INPUT_RULE, 'An object cannot be attached to itself');
   if (move.by !== 'rule' && move.by !== 'effect')
-    throw reject('BAD_SELECTOR', INPUT_RULE, "by must be 'rule' or 'effect'");
+    throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   rejectHostAndHosted(objects);
   const layer = objects.find((o) => o.kind === 'layer');
   if (layer)
     throw reject(
       'NOT_ADMITTED',
       'FAB rule:under_definition',
-      `object ${layer.publicId} is a layer and cannot be attached`,
+      `Object ${layer.publicId} is a layer and cannot be attached`,
     );
   const hostZone = d.zoneOf(host);
   const hostType = d.typeOf(hostZone);
@@ -179,14 +179,15 @@ export function planAttach(d: Draft, move: AttachMove): void {
 }
 
 function checkFaceUp(d: Draft, objects: readonly ObjectState[], faceUp: boolean): void {
-  if (typeof faceUp !== 'boolean') throw reject('BAD_PLACEMENT', INPUT_RULE, 'faceUp must be a boolean');
+  if (typeof faceUp !== 'boolean')
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Field faceUp must be a boolean');
   if (!faceUp) return;
   const bad = objects.find((o) => !d.typeOf(d.zoneOf(o)).allowsFaceUp);
   if (bad)
     throw reject(
       'FACE_UP_NOT_ALLOWED',
       d.typeOf(d.zoneOf(bad)).rules[0] ?? INPUT_RULE,
-      `objects in zone ${bad.zoneId} are face down`,
+      `Objects in zone ${bad.zoneId} are face down`,
     );
 }
 
@@ -252,7 +253,7 @@ export function planEndReveal(d: Draft, move: EndRevealMove): void {
 /** shuffle: a uniform random order; every object not visible to all gets a new id (identity policy). */
 export function planShuffle(d: Draft, move: ShuffleMove): void {
   const zone = d.zone(move.zoneId);
-  if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(move.zoneId)}`);
+  if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(move.zoneId)}`);
   const objects = d.topLevel(zone.id);
   const keys = objects.map((o) => o.sortKey);
   const pool = [...objects];
@@ -277,7 +278,7 @@ export function planShuffle(d: Draft, move: ShuffleMove): void {
  */
 export function planReorder(d: Draft, move: ReorderMove): void {
   const zone = d.zone(move.zoneId);
-  if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(move.zoneId)}`);
+  if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(move.zoneId)}`);
   const zoneType = d.typeOf(zone);
   const objects = d.topLevel(zone.id);
   const order = move.order;
@@ -287,7 +288,7 @@ export function planReorder(d: Draft, move: ReorderMove): void {
     order.length > objects.length ||
     new Set(order).size !== order.length
   ) {
-    throw reject('BAD_ORDER', INPUT_RULE, 'order must list distinct objects of the zone');
+    throw reject('BAD_ORDER', INPUT_RULE, 'Order must list distinct objects of the zone');
   }
   const segment = objects.slice(0, order.length);
   const byId = new Map(segment.map((o) => [o.publicId, o]));
@@ -295,7 +296,7 @@ export function planReorder(d: Draft, move: ReorderMove): void {
     throw reject(
       'BAD_ORDER',
       INPUT_RULE,
-      `order must be a permutation of the top ${order.length} objects of zone ${zone.id}`,
+      `Order must be a permutation of the top ${order.length} objects of zone ${zone.id}`,
     );
   if (move.by === 'rule') {
     const lock = orderLockRule(d, zoneType);
@@ -303,17 +304,17 @@ export function planReorder(d: Draft, move: ReorderMove): void {
       throw reject(
         'ORDER_LOCKED',
         lock,
-        `the order of zone ${zone.id} cannot be changed except by an effect`,
+        `The order of zone ${zone.id} cannot be changed except by an effect`,
       );
     const actor = d.ctx.actorId;
     if (actor !== null && !segment.every((o) => o.ownerId === actor || zone.ownerId === actor)) {
-      throw reject('ORDER_LOCKED', lock, 'players arrange only objects they own');
+      throw reject('ORDER_LOCKED', lock, 'Players arrange only objects they own');
     }
     if (d.spec.id === 'mtg' && zoneType.visibility === 'public' && segment.some((o) => !isPublicNow(d, o))) {
-      throw reject('ORDER_LOCKED', 'MTG 400.5', `face-down piles in zone ${zone.id} keep their order`);
+      throw reject('ORDER_LOCKED', 'MTG 400.5', `Face-down piles in zone ${zone.id} keep their order`);
     }
   } else if (move.by !== 'effect') {
-    throw reject('BAD_SELECTOR', INPUT_RULE, "by must be 'rule' or 'effect'");
+    throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   }
   const keys = segment.map((o) => o.sortKey);
   d.begin('ZONE_REORDERED', [move.by === 'rule' ? 'MTG 400.5' : orderLockRule(d, zoneType)]);
@@ -354,14 +355,14 @@ function createAt(
   rule: string,
 ): void {
   if (!d.isPlayer(ownerId))
-    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(ownerId)}`);
+    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(ownerId)}`);
   if (!d.isPlayer(controllerId))
-    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(controllerId)}`);
+    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(controllerId)}`);
   if (cards.length === 0 || cards.length > MAX_COUNT)
-    throw reject('BAD_SELECTOR', INPUT_RULE, `between 1 and ${MAX_COUNT} objects`);
-  if (!cards.every(validCard)) throw reject('BAD_SELECTOR', INPUT_RULE, 'malformed card properties');
+    throw reject('BAD_SELECTOR', INPUT_RULE, `Between 1 and ${MAX_COUNT} objects`);
+  if (!cards.every(validCard)) throw reject('BAD_SELECTOR', INPUT_RULE, 'Malformed card properties');
   if (placement.kind === 'index' && !(Number.isInteger(placement.index) && placement.index >= 0))
-    throw reject('BAD_PLACEMENT', INPUT_RULE, 'bad index');
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Bad index');
   const fresh: ObjectState[] = cards.map((card) => ({
     key: d.ctx.newId(),
     publicId: d.ctx.newId(),
@@ -384,12 +385,12 @@ function createAt(
       throw reject(d.game.clearsOnImpossibleRuleMove ? 'MOVE_FAILED' : fail.code, fail.rule, fail.message);
     if (res.kind !== 'zone') throw new Error('unreachable: impossible resolution without failure');
     if (res.zoneType.isStack && placement.kind !== 'top')
-      throw reject('BAD_PLACEMENT', CITE.stack[d.spec.id], 'objects enter the stack on top');
+      throw reject('BAD_PLACEMENT', CITE.stack[d.spec.id], 'Objects enter the stack on top');
     if (faceUpRequested === true && !res.zoneType.allowsFaceUp)
       throw reject(
         'FACE_UP_NOT_ALLOWED',
         res.zoneType.rules[0] ?? INPUT_RULE,
-        `objects in zone ${res.zone.id} are face down`,
+        `Objects in zone ${res.zone.id} are face down`,
       );
     occ.add(res.zone.id, o);
     const faceUp = res.zoneType.allowsFaceUp && (faceUpRequested ?? res.zoneType.defaultFaceUp);
@@ -405,7 +406,7 @@ function createAt(
     const at = placement.kind === 'top' ? 0 : placement.kind === 'bottom' ? remaining : placement.index;
     if (at > remaining) {
       if (!(d.spec.id === 'mtg' && zone.type === 'library'))
-        throw reject('BAD_PLACEMENT', INPUT_RULE, `index ${at} is out of range`);
+        throw reject('BAD_PLACEMENT', INPUT_RULE, `Index ${at} is out of range`);
       d.cite('MTG 401.8');
     }
     insertInto(
@@ -422,7 +423,7 @@ function createAt(
 export function planCreateToken(d: Draft, move: CreateTokenMove): void {
   const count = move.count ?? 1;
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
-    throw reject('BAD_SELECTOR', INPUT_RULE, `count must be 1..${MAX_COUNT}`);
+    throw reject('BAD_SELECTOR', INPUT_RULE, `Count must be 1..${MAX_COUNT}`);
   const cards = Array.from({ length: count }, () => move.card);
   createAt(
     d,
@@ -440,7 +441,7 @@ export function planCreateToken(d: Draft, move: CreateTokenMove): void {
 
 /** bringIntoGame: MTG 400.11b, NR rule_outside_game: cards from outside the game enter a zone. */
 export function planBringIntoGame(d: Draft, move: BringIntoGameMove): void {
-  if (!Array.isArray(move.cards)) throw reject('BAD_SELECTOR', INPUT_RULE, 'cards must be a list');
+  if (!Array.isArray(move.cards)) throw reject('BAD_SELECTOR', INPUT_RULE, 'Cards must be a list');
   createAt(
     d,
     move.cards,
@@ -467,14 +468,14 @@ export function planRemoveFromGame(d: Draft, move: RemoveFromGameMove): void {
 export function planCreateZone(d: Draft, move: CreateZoneMove): void {
   const zoneType = zoneTypeOf(d.spec, move.type);
   if (!zoneType)
-    throw reject('UNKNOWN_ZONE_TYPE', INPUT_RULE, `no zone type ${String(move.type)} in ${d.spec.id}`);
+    throw reject('UNKNOWN_ZONE_TYPE', INPUT_RULE, `No zone type ${String(move.type)} in ${d.spec.id}`);
   let ownerId: string | null = null;
   if (zoneType.scope === 'player') {
     if (move.ownerId === null || !d.isPlayer(move.ownerId))
-      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `zone type ${move.type} needs an owning player`);
+      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `Zone type ${move.type} needs an owning player`);
     ownerId = move.ownerId;
   } else if (move.ownerId !== null) {
-    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `zone type ${move.type} is shared and has no owner`);
+    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `Zone type ${move.type} is shared and has no owner`);
   }
   const index = d.zonesOf(move.type, ownerId).reduce((m, z) => Math.max(m, z.index + 1), 0);
   d.begin('ZONE_CREATED', [
@@ -491,12 +492,12 @@ export function planCreateZone(d: Draft, move: CreateZoneMove): void {
  */
 export function planRemoveZone(d: Draft, move: RemoveZoneMove): void {
   const named = d.zone(move.zoneId);
-  if (!named) throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(move.zoneId)}`);
+  if (!named) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(move.zoneId)}`);
   const rule = 'FAB sec:zones_general (a zone ceasing to exist)';
   let zone = named;
   if (d.allInZone(named.id).length > 0) {
     if (d.spec.clearZone === null)
-      throw reject('ZONE_NOT_EMPTY', INPUT_RULE, `zone ${named.id} is not empty`);
+      throw reject('ZONE_NOT_EMPTY', INPUT_RULE, `Zone ${named.id} is not empty`);
     const empty = d
       .zonesOf(named.type, named.ownerId)
       .find((z) => z.id !== named.id && d.allInZone(z.id).length === 0);
@@ -514,7 +515,8 @@ export function planRemoveZone(d: Draft, move: RemoveZoneMove): void {
 function stackZone(d: Draft) {
   const type = d.spec.zoneTypes.find((t) => t.isStack);
   const zone = type ? d.zonesOf(type.type, null)[0] : undefined;
-  if (!zone) throw reject('UNKNOWN_ZONE_TYPE', CITE.stack[d.spec.id], `${d.spec.id} has no stack zone`);
+  if (!zone)
+    throw reject('UNKNOWN_ZONE_TYPE', CITE.stack[d.spec.id], `Ruleset ${d.spec.id} has no stack zone`);
   return zone;
 }
 
@@ -522,8 +524,8 @@ function stackZone(d: Draft) {
 export function planAddLayer(d: Draft, move: AddLayerMove): void {
   const zone = stackZone(d);
   if (!d.isPlayer(move.controllerId))
-    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(move.controllerId)}`);
-  if (!validCard(move.card)) throw reject('BAD_SELECTOR', INPUT_RULE, 'malformed card properties');
+    throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(move.controllerId)}`);
+  if (!validCard(move.card)) throw reject('BAD_SELECTOR', INPUT_RULE, 'Malformed card properties');
   const layer: ObjectState = {
     key: d.ctx.newId(),
     publicId: d.ctx.newId(),
@@ -551,11 +553,11 @@ export function planAddLayer(d: Draft, move: AddLayerMove): void {
 export function planRemoveLayer(d: Draft, move: RemoveLayerMove): void {
   const zone = stackZone(d);
   const obj = d.byId(move.layerId);
-  if (!obj) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `no object with id ${String(move.layerId)}`);
+  if (!obj) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.layerId)}`);
   if (obj.zoneId !== zone.id || obj.hostKey !== null)
-    throw reject('NOT_A_LAYER', CITE.stack[d.spec.id], `object ${obj.publicId} is not a layer on the stack`);
+    throw reject('NOT_A_LAYER', CITE.stack[d.spec.id], `Object ${obj.publicId} is not a layer on the stack`);
   if (move.by !== 'rule' && move.by !== 'effect')
-    throw reject('BAD_SELECTOR', INPUT_RULE, "by must be 'rule' or 'effect'");
+    throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   if (obj.kind !== 'card') {
     d.begin('LAYER_REMOVED', [
       d.spec.id === 'mtg' ? 'MTG 405.1' : 'FAB rule:clear_definition',

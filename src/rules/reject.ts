@@ -11,5 +11,30 @@ export function reject(code: RejectionCode, rule: string, message: string): Reje
   return new Rejected({ code, rule, message });
 }
 
+/**
+ * Every rejection code, once. The `Record` makes the compiler demand an entry for a new code, and
+ * the schema test then demands its value in `enum InvalidMoveReason` (src/schema/errors.graphql).
+ */
+const REJECTION_CODE_SET: Record<RejectionCode, true> = {
+  UNKNOWN_OBJECT: true,
+  UNKNOWN_ZONE: true,
+  UNKNOWN_ZONE_TYPE: true,
+  UNKNOWN_PLAYER: true,
+  BAD_SELECTOR: true,
+  BAD_PLACEMENT: true,
+  ZONE_FULL: true,
+  NOT_ADMITTED: true,
+  ORDER_LOCKED: true,
+  FACE_UP_NOT_ALLOWED: true,
+  ZONE_NOT_EMPTY: true,
+  ZONE_REQUIRED: true,
+  NOT_A_HOST: true,
+  NOT_ATTACHED: true,
+  NOT_A_LAYER: true,
+  BAD_ORDER: true,
+  MOVE_FAILED: true,
+};
+export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];
+
 /** Where a rejection is about input shape rather than a game rule. */
 export const INPUT_RULE = 'input';

@@ -60,10 +60,10 @@ function arrivalFace(zoneType: ZoneTypeSpec, requested: boolean | undefined): bo
 
 function validatePlacement(p: Placement): void {
   if (p.kind === 'index' && !(Number.isInteger(p.index) && p.index >= 0)) {
-    throw reject('BAD_PLACEMENT', INPUT_RULE, `index must be a non-negative integer, got ${String(p.index)}`);
+    throw reject('BAD_PLACEMENT', INPUT_RULE, `Index must be a non-negative integer, got ${String(p.index)}`);
   }
   if (p.kind !== 'top' && p.kind !== 'bottom' && p.kind !== 'index')
-    throw reject('BAD_PLACEMENT', INPUT_RULE, 'unknown placement');
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Unknown placement');
 }
 
 /**
@@ -77,9 +77,9 @@ function validatePlacement(p: Placement): void {
 export function relocate(d: Draft, req: RelocateRequest): void {
   validatePlacement(req.placement);
   if (req.by !== 'rule' && req.by !== 'effect')
-    throw reject('BAD_SELECTOR', INPUT_RULE, "by must be 'rule' or 'effect'");
+    throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   if (req.faceUp !== undefined && typeof req.faceUp !== 'boolean')
-    throw reject('BAD_PLACEMENT', INPUT_RULE, 'faceUp must be a boolean');
+    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Field faceUp must be a boolean');
   const occ = new Occupancy(d, new Set(req.objects.map((o) => o.key)));
   const arrivals: Arrival[] = [];
   const stays: { key: string; rule: string }[] = [];
@@ -112,7 +112,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       throw reject(
         'FACE_UP_NOT_ALLOWED',
         zoneType.rules[0] ?? INPUT_RULE,
-        `objects in zone ${zone.id} are face down`,
+        `Objects in zone ${zone.id} are face down`,
       );
     }
     const stay = d.game.staysInPlace(obj, fromType, zoneType);
@@ -130,7 +130,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       throw reject(
         'BAD_PLACEMENT',
         d.spec.id === 'mtg' ? 'MTG 405.2' : 'FAB sec:stack_zone',
-        'objects enter the stack on top',
+        'Objects enter the stack on top',
       );
     }
     const failure = admission(d, obj, zone, zoneType, occ);
@@ -236,7 +236,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
       throw reject(
         'BAD_PLACEMENT',
         INPUT_RULE,
-        `zone ${zone.id} has ${remaining} objects; index ${p.index} is out of range`,
+        `Zone ${zone.id} has ${remaining} objects; index ${p.index} is out of range`,
       );
     const items = group.map((a) => {
       const obj = d.get(a.key);

@@ -18,14 +18,14 @@ export function select(d: Draft, sel: Selector): ObjectState[] {
   switch (sel.kind) {
     case 'ids': {
       if (!Array.isArray(sel.ids) || sel.ids.length === 0)
-        throw reject('BAD_SELECTOR', INPUT_RULE, 'no object ids given');
+        throw reject('BAD_SELECTOR', INPUT_RULE, 'No object ids given');
       if (new Set(sel.ids).size !== sel.ids.length)
-        throw reject('BAD_SELECTOR', INPUT_RULE, 'duplicate object ids');
+        throw reject('BAD_SELECTOR', INPUT_RULE, 'Duplicate object ids');
       if (sel.ids.length > MAX_COUNT)
-        throw reject('BAD_SELECTOR', INPUT_RULE, `at most ${MAX_COUNT} objects`);
+        throw reject('BAD_SELECTOR', INPUT_RULE, `At most ${MAX_COUNT} objects`);
       return sel.ids.map((id) => {
         const o = d.byId(id);
-        if (!o) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `no object with id ${String(id)}`);
+        if (!o) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(id)}`);
         return o;
       });
     }
@@ -33,13 +33,13 @@ export function select(d: Draft, sel: Selector): ObjectState[] {
     case 'bottom':
     case 'random': {
       if (!d.zone(sel.zoneId))
-        throw reject('UNKNOWN_ZONE', INPUT_RULE, `no zone with id ${String(sel.zoneId)}`);
+        throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(sel.zoneId)}`);
       const objects = d.topLevel(sel.zoneId);
       if (!validCount(sel.count) || sel.count > objects.length) {
         throw reject(
           'BAD_SELECTOR',
           INPUT_RULE,
-          `zone ${sel.zoneId} has ${objects.length} objects; cannot select ${String(sel.count)}`,
+          `Zone ${sel.zoneId} has ${objects.length} objects; cannot select ${String(sel.count)}`,
         );
       }
       if (sel.kind === 'top') return objects.slice(0, sel.count);
@@ -70,7 +70,7 @@ export function applyOrder(
     new Set(order).size !== order.length ||
     !order.every((id) => byId.has(id))
   ) {
-    throw reject('BAD_ORDER', rule, 'order must be a permutation of the moving objects');
+    throw reject('BAD_ORDER', rule, 'Order must be a permutation of the moving objects');
   }
   return order.map((id) => byId.get(id) as ObjectState);
 }
@@ -80,13 +80,13 @@ export function rejectHostAndHosted(objects: readonly ObjectState[]): void {
   const keys = new Set(objects.map((o) => o.key));
   const clash = objects.find((o) => o.hostKey !== null && keys.has(o.hostKey));
   if (clash)
-    throw reject('BAD_SELECTOR', INPUT_RULE, `object ${clash.publicId} is selected together with its host`);
+    throw reject('BAD_SELECTOR', INPUT_RULE, `Object ${clash.publicId} is selected together with its host`);
 }
 
 /** Validates a list of player ids (reveal targets). */
 export function validPlayers(d: Draft, ids: readonly string[]): void {
-  if (!Array.isArray(ids) || ids.length === 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, 'no players given');
-  if (new Set(ids).size !== ids.length) throw reject('BAD_SELECTOR', INPUT_RULE, 'duplicate player ids');
+  if (!Array.isArray(ids) || ids.length === 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, 'No players given');
+  if (new Set(ids).size !== ids.length) throw reject('BAD_SELECTOR', INPUT_RULE, 'Duplicate player ids');
   for (const id of ids)
-    if (!d.isPlayer(id)) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(id)}`);
+    if (!d.isPlayer(id)) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(id)}`);
 }

@@ -54,7 +54,7 @@ function first(checks: readonly [boolean, RejectionCode, string][]): Rejection |
 
 /** A typed rejection for a structurally malformed move, or null when its shape is valid. */
 export function checkMoveShape(move: unknown): Rejection | null {
-  if (!isObj(move)) return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'move must be an object' };
+  if (!isObj(move)) return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'Move must be an object' };
   const m = move;
   const sel: [boolean, RejectionCode, string] = [selector(m.select), 'BAD_SELECTOR', 'malformed selector'];
   const to: [boolean, RejectionCode, string] = [destination(m.to), 'UNKNOWN_ZONE', 'malformed destination'];
@@ -140,6 +140,6 @@ export function checkMoveShape(move: unknown): Rejection | null {
         face,
       ]);
     default:
-      return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'unknown move kind' };
+      return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'Unknown move kind' };
   }
 }

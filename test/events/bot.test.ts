@@ -55,3 +55,64 @@ it('examples/bot.ts reacts to its hand and library, then exits after N events', 
   expect(out).toMatch(/#\d+ library: 8/);
   expect(out).toContain('bot: done (2 events)');
 }, 90_000);
+
+it('examples/bot.ts with ZK_AFTER_SEQ=0 prints each library count as it was after that event', async () => {
+  const game = await createGame(s, 'mtg', [
+    { name: 'Alice', deck: deck('Alpha', 10) },
+    { name: 'Bob', deck: deck('Beta', 10) },
+  ]);
+  const gameId = game.game.id;
+  const [alice, bob] = game.seats as [(typeof game.seats)[0], (typeof game.seats)[0]];
+  const g = await loadGame(s, gameId, TEST_ADMIN_TOKEN);
+  const zone = (type: string, owner: string) => zoneOf(g, type, owner);
+  // History before the bot starts: Alice's library goes 10 → 8 → 7 → 8 (a card put back on top).
+  await draw(s, gameId, zone('library', alice.player.id), zone('hand', alice.player.id), 2, alice.token);
+  await draw(s, gameId, zone('library', bob.player.id), zone('hand', bob.player.id), 1, bob.token);
+  await draw(s, gameId, zone('library', alice.player.id), zone('hand', alice.player.id), 1, alice.token);
+  await draw(s, gameId, zone('hand', alice.player.id), zone('library', alice.player.id), 1, alice.token);
+  const { lastSeq } = await loadGame(s, gameId, TEST_ADMIN_TOKEN);
+
+  const out = await runBot({
+    ZK_URL: s.url,
+    ZK_TOKEN: alice.token,
+    ZK_GAME: gameId,
+    ZK_AFTER_SEQ: '0',
+    ZK_MAX_EVENTS: String(lastSeq),
+    ZK_TIMEOUT_MS: '30000',
+  });
+  const counts = (text: string) => [...text.matchAll(/#\d+ library: (\d+)/g)].map((m) => Number(m[1]));
+  expect(counts(out)).toEqual([10, 8, 7, 8]);
+  expect(out).toContain('library 0 after #0');
+  expect(out).toContain(`bot: done (${lastSeq} events), last seq ${lastSeq}`);
+
+  // From the middle of the log: the count as of seq 2 is today's minus what seqs 3.. changed.
+  const fromTwo = await runBot({
+    ZK_URL: s.url,
+    ZK_TOKEN: alice.token,
+    ZK_GAME: gameId,
+    ZK_AFTER_SEQ: '2',
+    ZK_MAX_EVENTS: String(lastSeq - 2),
+    ZK_TIMEOUT_MS: '30000',
+  });
+  expect(counts(fromTwo)).toEqual([7, 8]);
+  expect(fromTwo).toContain('library 8 after #2');
+}, 90_000);
+
+/** Runs the bot to its end and returns everything it printed. */
+async function runBot(env: Record<string, string>): Promise<string> {
+  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['examples/bot.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  bot.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  bot.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+  try {
+    expect(await within(30_000, `bot exit:\n${out}`, exited), out).toBe(0);
+  } finally {
+    if (bot.exitCode === null) bot.kill('SIGKILL');
+  }
+  return out;
+}

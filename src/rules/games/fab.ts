@@ -33,7 +33,7 @@ function refuse(rule: string, obj: ObjectState, zone: ZoneState, why: string): A
   return {
     code: 'NOT_ADMITTED',
     rule,
-    message: `zone ${zone.id} cannot contain object ${obj.publicId}: ${why}`,
+    message: `Zone ${zone.id} cannot contain object ${obj.publicId}: ${why}`,
   };
 }
 
@@ -137,7 +137,7 @@ function admitWeapon(
       return {
         code: 'ZONE_FULL',
         rule: 'FAB rule:2h_subtype',
-        message: `a 2H object needs two empty weapon zones; zone ${zone.id}'s pair is occupied`,
+        message: `A 2H object needs two empty weapon zones; zone ${zone.id}'s pair is occupied`,
       };
     }
     return null;
@@ -146,7 +146,7 @@ function admitWeapon(
     return {
       code: 'ZONE_FULL',
       rule: 'FAB rule:2h_subtype',
-      message: `weapon zone ${zone.id} is occupied by a 2H object in another weapon zone`,
+      message: `Weapon zone ${zone.id} is occupied by a 2H object in another weapon zone`,
     };
   }
   return null;

@@ -52,7 +52,7 @@ export const MTG_RULES: GameRules = {
       return {
         code: 'NOT_ADMITTED',
         rule: 'MTG 405.1',
-        message: `object ${obj.publicId} is an ability and can only be on the stack, not in zone ${zone.id}`,
+        message: `Object ${obj.publicId} is an ability and can only be on the stack, not in zone ${zone.id}`,
       };
     }
     return null;

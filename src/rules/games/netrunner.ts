@@ -17,7 +17,7 @@ export const NR_RULES: GameRules = {
       return {
         code: 'NOT_ADMITTED',
         rule: 'NR rule_zone_types',
-        message: `object ${obj.publicId} is a layer; zone ${zone.id} cannot hold it`,
+        message: `Object ${obj.publicId} is a layer; zone ${zone.id} cannot hold it`,
       };
     }
     return null;

@@ -1,0 +1,191 @@
+export type ActorKind =
+  | 'ADMIN'
+  | 'PLAYER'
+  | 'SYSTEM';
+
+/**
+ * The `extensions.code` of every error the service returns. Messages are for people and may change;
+ * codes are stable. Any failure not listed here is masked as INTERNAL_SERVER_ERROR with a
+ * `requestId` (the server logs the cause under that id).
+ */
+export type ErrorCode =
+  /** The HTTP request is not a GraphQL request (no query, wrong method or content type). */
+  | 'BAD_REQUEST'
+  /** The request's arguments are malformed: `extensions.field` names the argument. */
+  | 'BAD_USER_INPUT'
+  /**
+   * The credential is valid but may not do this: a spectator moving cards, a player using admin
+   * tools, a seat acting for another.
+   */
+  | 'FORBIDDEN'
+  /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */
+  | 'GAME_NOT_ACTIVE'
+  /** The document is not valid GraphQL syntax (from the GraphQL layer). */
+  | 'GRAPHQL_PARSE_FAILED'
+  /**
+   * The document does not validate against this schema, or exceeds a limit on depth, aliases,
+   * directives or tokens (from the GraphQL layer).
+   */
+  | 'GRAPHQL_VALIDATION_FAILED'
+  /** The idempotency key was already used for a different request. */
+  | 'IDEMPOTENCY_CONFLICT'
+  /**
+   * An unexpected failure, masked: the message says nothing more, `extensions.requestId` finds the
+   * cause in the server's log.
+   */
+  | 'INTERNAL_SERVER_ERROR'
+  /**
+   * The rules refuse the move: `extensions.reason` is an `InvalidMoveReason`, `extensions.rule` cites
+   * the rule (e.g. "MTG 400.5"). Nothing was changed.
+   */
+  | 'INVALID_MOVE'
+  /**
+   * The game (or zone) does not exist, or the caller may not see it: both give the same answer, so
+   * that existence does not leak.
+   */
+  | 'NOT_FOUND'
+  /** The document has several operations and `operationName` does not pick one of them. */
+  | 'OPERATION_RESOLUTION_FAILURE'
+  /** Automatic persisted queries: the hash is not known; send the full query. */
+  | 'PERSISTED_QUERY_NOT_FOUND'
+  /** Automatic persisted queries are not supported here. */
+  | 'PERSISTED_QUERY_NOT_SUPPORTED'
+  /** Too many requests: too many moves already waiting for one game. Retry shortly. */
+  | 'RATE_LIMITED'
+  /** The database cannot be reached. Nothing is wrong with the request: retry it later. */
+  | 'SERVICE_UNAVAILABLE'
+  /**
+   * `expectedVersion` is not the game's version (`extensions.expectedVersion`, `actualVersion`), or
+   * the game was too busy to commit: reload and decide again.
+   */
+  | 'STALE_STATE'
+  /** No credential, or one the service does not know (`Authorization: Bearer <token>`). */
+  | 'UNAUTHENTICATED';
+
+/** What happened, as recorded in a game's append-only log. */
+export type EventKind =
+  | 'ATTACHED'
+  | 'BROUGHT_INTO_GAME'
+  | 'DETACHED'
+  | 'GAME_ARCHIVED'
+  | 'GAME_CREATED'
+  | 'GAME_ENDED'
+  | 'GAME_IMPORTED'
+  | 'LAYER_ADDED'
+  | 'LAYER_REMOVED'
+  | 'NO_MOVE'
+  | 'OBJECTS_CLEARED'
+  | 'OBJECTS_MOVED'
+  | 'REMOVED_FROM_GAME'
+  | 'REVEALED'
+  | 'REVEAL_ENDED'
+  | 'TOKEN_CREATED'
+  | 'TURNED_FACE'
+  | 'ZONE_CREATED'
+  | 'ZONE_REMOVED'
+  | 'ZONE_REORDERED'
+  | 'ZONE_SHUFFLED';
+
+export type FaceDownSeenBy =
+  | 'CONTROLLER'
+  | 'NOBODY'
+  | 'OWNER';
+
+export type GameStatus =
+  | 'ACTIVE'
+  | 'ARCHIVED'
+  | 'ENDED';
+
+/**
+ * Why the rules refused a move: the `extensions.reason` of an INVALID_MOVE error. The message names
+ * ids and zones, never a card the caller may not see.
+ */
+export type InvalidMoveReason =
+  /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
+  | 'BAD_ORDER'
+  /**
+   * Where in the zone is invalid: an index out of range, or a place the rules forbid (objects enter
+   * the stack on top).
+   */
+  | 'BAD_PLACEMENT'
+  /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
+  | 'BAD_SELECTOR'
+  /** Face up is not allowed in that zone. */
+  | 'FACE_UP_NOT_ALLOWED'
+  /**
+   * FAB: an effect's move to a zone that cannot take the object fails (FAB sec:zones_general: a
+   * rule would clear the object, an effect fails); the refusal cites the rule.
+   */
+  | 'MOVE_FAILED'
+  /**
+   * The destination may not hold this object (an ability outside the stack, a card outside the
+   * zones its type allows, a two-handed weapon without a free pair).
+   */
+  | 'NOT_ADMITTED'
+  /** The object is not attached to a host. */
+  | 'NOT_ATTACHED'
+  /** The object cannot host or hold other objects (FAB rule:under_definition). */
+  | 'NOT_A_HOST'
+  /** The object is not a layer on the stack. */
+  | 'NOT_A_LAYER'
+  /**
+   * The zone's order may not be changed this way (MTG 400.5: face-down piles keep their order;
+   * players arrange only objects they own).
+   */
+  | 'ORDER_LOCKED'
+  /** An object id that the caller cannot see in this game (unknown, or replaced by a new id). */
+  | 'UNKNOWN_OBJECT'
+  /**
+   * A player id that is not a player of this game, or a zone type given with the wrong owner (a
+   * shared zone with an owner, a player's zone without one).
+   */
+  | 'UNKNOWN_PLAYER'
+  /** A zone id that is not a zone of this game, or a destination of no known kind. */
+  | 'UNKNOWN_ZONE'
+  /** A zone type the ruleset does not have (see `rulesets`). */
+  | 'UNKNOWN_ZONE_TYPE'
+  /** The destination is at capacity (FAB arsenal, weapon zones). */
+  | 'ZONE_FULL'
+  /** The zone must be empty first (removing a zone). */
+  | 'ZONE_NOT_EMPTY'
+  /**
+   * The destination is ambiguous: several zones of that type could take the object, or the type
+   * needs an owner and none follows from the move. Name a zone (FAB sec:zones_general).
+   */
+  | 'ZONE_REQUIRED';
+
+export type MoveBy =
+  | 'EFFECT'
+  | 'RULE';
+
+export type ObjectKind =
+  | 'CARD'
+  | 'LAYER'
+  | 'TOKEN';
+
+export type Position =
+  | 'BOTTOM'
+  | 'TOP';
+
+export type PrincipalKind =
+  | 'ADMIN'
+  | 'ANONYMOUS'
+  | 'PLAYER'
+  | 'SPECTATOR';
+
+export type SelectorFrom =
+  | 'BOTTOM'
+  | 'RANDOM'
+  | 'TOP';
+
+export type ZoneScope =
+  | 'PLAYER'
+  | 'SHARED';
+
+export type ZoneVisibility =
+  /** Nobody sees the faces, not even the owner. */
+  | 'HIDDEN'
+  /** Everyone sees the faces (unless an object is face down). */
+  | 'PUBLIC'
+  /** Only the zone's owner or controller sees the faces. */
+  | 'SECRET';

@@ -1,0 +1,350 @@
+/**
+ * The Zonekeeper client: typed GraphQL operations over HTTP and a resuming event subscription over
+ * graphql-ws. It runs in browsers and in Node (pass `webSocketImpl: WebSocket` from `ws` where the
+ * runtime has no global WebSocket, as Node 20 has not).
+ *
+ *   const zk = createZonekeeperClient({ url: 'http://localhost:4000/graphql', token, webSocketImpl: WebSocket });
+ *   const { game } = await zk.game(gameId);
+ *   const stop = zk.subscribeGameEvents(gameId, { afterSeq: game.lastSeq, onEvent: (e) => console.log(e.seq) });
+ *
+ * Resume semantics of {@link ZonekeeperClient.subscribeGameEvents}: every event is delivered once,
+ * in seq order. When the connection drops (a server restart, a refused connection, close codes
+ * such as 1006 or 4503), the helper reconnects with backoff and resubscribes with `afterSeq` = the
+ * last seq it delivered, so the server replays exactly what was missed; anything at or below that
+ * seq that still arrives is dropped.
+ */
+import { createClient, type Client as WsClient } from 'graphql-ws';
+import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+import type {
+  EventFieldsFragment,
+  GameEventsPageQuery,
+  GameQuery,
+  MoveObjectsInput,
+  MoveObjectsMutation,
+  RulesetsQuery,
+  TypedDocumentString,
+  WhoamiQuery,
+} from './generated/graphql.js';
+import {
+  GameDocument,
+  GameEventsPageDocument,
+  GameEventsSubscriptionDocument,
+  LastSeqDocument,
+  MoveObjectsDocument,
+  RulesetsDocument,
+  WhoamiDocument,
+  ZoneEventsSubscriptionDocument,
+} from './operations.js';
+
+// Every operation's result and variable types and its typed document (`GameDocument`,
+// `MoveObjectsDocument`...), the schema's enums and input types, and `graphql()` for your own.
+export * from './generated/graphql.js';
+export { graphql } from './generated/index.js';
+export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+
+/** A string union that still accepts values a newer server may add. */
+type Open<T extends string> = T | (string & Record<never, never>);
+
+/** An event as the subscriber's viewer receives it (see `EventFields` in operations.ts). */
+export type GameEvent = EventFieldsFragment;
+
+/** One entry of a GraphQL response's `errors`. */
+export interface GraphQLErrorBody {
+  message: string;
+  path?: readonly (string | number)[];
+  extensions?: {
+    code?: Open<ErrorCode>;
+    reason?: Open<InvalidMoveReason>;
+    rule?: string;
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * A request the service refused, or a transport failure. `code` is the first error's
+ * `extensions.code` (an `ErrorCode` of the schema; undefined for a transport failure); `reason`
+ * (an `InvalidMoveReason`) and `rule` are set for INVALID_MOVE.
+ */
+export class ZonekeeperRequestError extends Error {
+  readonly code: Open<ErrorCode> | undefined;
+  readonly reason: Open<InvalidMoveReason> | undefined;
+  readonly rule: string | undefined;
+  constructor(
+    readonly errors: readonly GraphQLErrorBody[],
+    readonly status?: number,
+  ) {
+    super(errors.map((e) => e.message).join('; ') || `HTTP ${status ?? 'error'}`);
+    this.name = 'ZonekeeperRequestError';
+    const ext = errors[0]?.extensions;
+    this.code = ext?.code;
+    this.reason = ext?.reason;
+    this.rule = ext?.rule;
+  }
+}
+
+export interface RetryOptions {
+  /** Consecutive failed attempts before giving up and calling `onError`. Default: unlimited. */
+  attempts?: number;
+  /** First delay; it doubles per consecutive failure. Default 250 ms. */
+  minDelayMs?: number;
+  /** Delay cap. Default 5000 ms. */
+  maxDelayMs?: number;
+}
+
+export interface ZonekeeperClientOptions {
+  /** The HTTP(S) GraphQL endpoint, e.g. `http://localhost:4000/graphql`. */
+  url: string;
+  /** A seat, spectator or admin credential, sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The WebSocket endpoint; default: `url` with http(s) replaced by ws(s). */
+  wsUrl?: string;
+  /** A WebSocket constructor, for runtimes without a global one (Node 20: `ws`'s default export). */
+  webSocketImpl?: unknown;
+  /** `fetch` to use; default: the global one. */
+  fetch?: typeof fetch;
+  /** Reconnection of subscriptions. */
+  retry?: RetryOptions;
+  /**
+   * Ping the server this often over the WebSocket; a connection whose pong does not come back within
+   * the same time is dropped and its subscriptions resume on a new one. Detects connections that died
+   * silently (a suspended laptop, a NAT that forgot the flow). Default 15000 ms; 0 turns it off.
+   */
+  keepAliveMs?: number;
+}
+
+export interface SubscribeGameEventsOptions {
+  /**
+   * Deliver the events after this seq (the log is replayed first, then live events follow). Omit
+   * for "from now on": the helper reads the game's current `lastSeq` first, so that a reconnect
+   * before the first event still resumes without a gap.
+   */
+  afterSeq?: number;
+  /** Only the events touching this zone (`zoneEvents`). */
+  zoneId?: string;
+  /** Called once per event, in seq order, never twice for one seq. */
+  onEvent: (event: GameEvent) => void;
+  /**
+   * Called once when the subscription ends for good: a refusal (NOT_FOUND, UNAUTHENTICATED...) or
+   * `retry.attempts` consecutive failures. Not called after the caller's own unsubscribe.
+   */
+  onError?: (error: unknown) => void;
+  /** Called before each reconnection attempt, with the attempt number (1, 2...) and the cause. */
+  onRetry?: (attempt: number, cause: unknown) => void;
+  /** The server completed the subscription. */
+  onComplete?: () => void;
+}
+
+export interface ZonekeeperClient {
+  /** Runs any typed document over HTTP (queries and mutations); rejects with {@link ZonekeeperRequestError}. */
+  request<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    variables?: TVariables,
+  ): Promise<TResult>;
+  whoami(): Promise<WhoamiQuery>;
+  rulesets(): Promise<RulesetsQuery>;
+  game(id: string): Promise<GameQuery>;
+  /** One page of the log after `afterSeq` (default 0), at most `first` (default 100) events. */
+  gameEvents(gameId: string, page?: { afterSeq?: number; first?: number }): Promise<GameEventsPageQuery>;
+  moveObjects(input: MoveObjectsInput): Promise<MoveObjectsMutation>;
+  /**
+   * Follows a game's events (see the module comment for the resume guarantees). Returns the
+   * unsubscribe function.
+   */
+  subscribeGameEvents(gameId: string, options: SubscribeGameEventsOptions): () => void;
+  /** Closes the WebSocket and ends every subscription. */
+  dispose(): Promise<void>;
+}
+
+/** Close codes after which reconnecting cannot help: the request or the credential is wrong. */
+const FATAL_CLOSE_CODES = new Set([
+  1002, 1003, 1007, 1008, 1009, 1010, 4400, 4401, 4403, 4406, 4409, 4429, 4500,
+  // Too many subscriptions on one connection: the same request would be refused again.
+  4029,
+]);
+/** Error codes of a refused request that a later attempt may not meet. */
+const TRANSIENT_ERROR_CODES = new Set(['SERVICE_UNAVAILABLE', 'RATE_LIMITED']);
+
+function isCloseEvent(value: unknown): value is { code: number; reason: string } {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
+}
+
+/**
+ * Whether a subscription failure is worth another attempt: a dropped or refused connection (1006,
+ * 1001, 1012), the service's own "try again" codes (4503 database unreachable, 4008 subscriber too
+ * slow), a network failure of the preliminary HTTP request, or a SERVICE_UNAVAILABLE refusal.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ZonekeeperRequestError)
+    return error.code === undefined || TRANSIENT_ERROR_CODES.has(error.code);
+  if (isCloseEvent(error)) return !FATAL_CLOSE_CODES.has(error.code);
+  if (Array.isArray(error)) {
+    const code = (error[0] as GraphQLErrorBody | undefined)?.extensions?.code;
+    return code !== undefined && TRANSIENT_ERROR_CODES.has(code);
+  }
+  // A network error (fetch's TypeError, a socket error event): the server may be restarting.
+  return true;
+}
+
+export function createZonekeeperClient(options: ZonekeeperClientOptions): ZonekeeperClient {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const retry = {
+    attempts: options.retry?.attempts ?? Infinity,
+    minDelayMs: options.retry?.minDelayMs ?? 250,
+    maxDelayMs: options.retry?.maxDelayMs ?? 5000,
+  };
+  const keepAliveMs = options.keepAliveMs ?? 15_000;
+  let ws: WsClient | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The stop functions of the subscriptions not ended yet, for `dispose`. */
+  const active = new Set<() => void>();
+  /** Called when a connection is acknowledged: each subscription's run of failures is over. */
+  const onConnected = new Set<() => void>();
+  const socket = (): WsClient =>
+    (ws ??= createClient({
+      url: options.wsUrl ?? options.url.replace(/^http/, 'ws'),
+      ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
+      connectionParams: auth,
+      lazy: true,
+      // Reconnection is done per subscription below, so that each resumes from its own last seq;
+      // graphql-ws's own retry would resend the original variables.
+      retryAttempts: 0,
+      // A server that accepts the socket but never acknowledges it counts as a failed attempt.
+      connectionAckWaitTimeout: 10_000,
+      keepAlive: keepAliveMs,
+      on: {
+        // graphql-ws's recipe for dead connections: no pong in time, terminate (close 4499, retried).
+        ping: (received) => {
+          if (!received && keepAliveMs > 0) pongTimer = setTimeout(() => ws?.terminate(), keepAliveMs);
+        },
+        pong: (received) => {
+          if (received) clearTimeout(pongTimer);
+        },
+        closed: () => clearTimeout(pongTimer),
+        connected: () => onConnected.forEach((reset) => reset()),
+      },
+    }));
+
+  async function request<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    variables?: TVariables,
+  ): Promise<TResult> {
+    const res = await doFetch(options.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...auth },
+      body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+    });
+    let body: { data?: TResult | null; errors?: GraphQLErrorBody[] };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new ZonekeeperRequestError(
+        [{ message: `HTTP ${res.status}: the response is not JSON.` }],
+        res.status,
+      );
+    }
+    if (body.errors?.length || !body.data) throw new ZonekeeperRequestError(body.errors ?? [], res.status);
+    return body.data;
+  }
+
+  function subscribeGameEvents(gameId: string, opts: SubscribeGameEventsOptions): () => void {
+    let last = opts.afterSeq;
+    let stopped = false;
+    let failures = 0;
+    let unsubscribe: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Callbacks of an abandoned attempt (graphql-ws completes a sink after its unsubscribe) are ignored.
+    let current = 0;
+
+    const resetFailures = () => {
+      failures = 0;
+    };
+    const stop = () => {
+      stopped = true;
+      active.delete(stop);
+      onConnected.delete(resetFailures);
+      if (timer !== undefined) clearTimeout(timer);
+      unsubscribe?.();
+    };
+    active.add(stop);
+    onConnected.add(resetFailures);
+    const fail = (error: unknown) => {
+      if (stopped) return;
+      current += 1;
+      unsubscribe = undefined;
+      if (!isRetryable(error) || failures >= retry.attempts) {
+        stop();
+        opts.onError?.(error);
+        return;
+      }
+      failures += 1;
+      opts.onRetry?.(failures, error);
+      const delay = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** (failures - 1));
+      // Jitter, so that clients dropped together do not all come back in the same instant.
+      timer = setTimeout(() => void attempt(), delay * (0.5 + Math.random() / 2));
+    };
+    const attempt = async () => {
+      timer = undefined;
+      if (stopped) return;
+      if (last === undefined) {
+        try {
+          last = (await request(LastSeqDocument, { id: gameId })).game.lastSeq;
+        } catch (error) {
+          return fail(error);
+        }
+        if (stopped) return;
+      }
+      const query = (
+        opts.zoneId ? ZoneEventsSubscriptionDocument : GameEventsSubscriptionDocument
+      ).toString();
+      const variables = { gameId, afterSeq: last, ...(opts.zoneId ? { zoneId: opts.zoneId } : {}) };
+      const id = ++current;
+      unsubscribe = socket().subscribe<{ gameEvents?: GameEvent; zoneEvents?: GameEvent }>(
+        { query, variables },
+        {
+          next: (result) => {
+            if (stopped || id !== current) return;
+            if (result.errors?.length) {
+              unsubscribe?.();
+              return fail(new ZonekeeperRequestError(result.errors as GraphQLErrorBody[]));
+            }
+            const event = result.data?.gameEvents ?? result.data?.zoneEvents;
+            if (!event) return;
+            // Never twice: a resubscription may replay what was already delivered.
+            if (last !== undefined && event.seq <= last) return;
+            last = event.seq;
+            opts.onEvent(event);
+          },
+          error: (error) => {
+            if (id !== current) return;
+            fail(Array.isArray(error) ? new ZonekeeperRequestError(error as GraphQLErrorBody[]) : error);
+          },
+          complete: () => {
+            if (stopped || id !== current) return;
+            stop();
+            opts.onComplete?.();
+          },
+        },
+      );
+    };
+    void attempt();
+    return stop;
+  }
+
+  const client: ZonekeeperClient = {
+    request,
+    whoami: () => request(WhoamiDocument),
+    rulesets: () => request(RulesetsDocument),
+    game: (id) => request(GameDocument, { id }),
+    gameEvents: (gameId, page = {}) => request(GameEventsPageDocument, { gameId, ...page }),
+    moveObjects: (input) => request(MoveObjectsDocument, { input }),
+    subscribeGameEvents,
+    dispose: async () => {
+      // Stop first: a subscription waiting to retry would otherwise open a new socket.
+      for (const stop of [...active]) stop();
+      await ws?.dispose();
+      ws = undefined;
+    },
+  };
+  return client;
+}
