@@ -439,28 +439,54 @@ describe('MTG zones', () => {
     rejected(state, { kind: 'removeZone', zoneId: hand('p0') }, 'ZONE_NOT_EMPTY');
   });
 
-  it('400.7 objects attached under a permanent change zones with it and become new objects', () => {
-    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['artifact'])]);
-    const h = put(g.state, 'hand:p0:0', [card('Under')]);
+  it('400.7 an attached object stays unattached when its host changes zones; an Aura goes to its owner graveyard', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['creature'])], { ownerId: 'p0' });
+    const h = put(
+      g.state,
+      'hand:p1:0',
+      [card('Sword', ['artifact'], ['equipment']), card('Aura', ['enchantment'], ['aura'])],
+      {
+        ownerId: 'p1',
+      },
+    );
     const a = ok(h.state, {
       kind: 'attach',
       select: { kind: 'ids', ids: ids(h.objects) },
       hostId: g.objects[0]!.publicId,
       by: 'effect',
     });
-    const under = byKey(a.state, h.objects[0]!.key)!;
     const p = ok(a.state, {
       kind: 'moveObjects',
       select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: { kind: 'zone', zoneId: gy('p0') },
+      to: { kind: 'zone', zoneId: hand('p0') },
       placement: { kind: 'top' },
-      by: 'rule',
+      by: 'effect',
     });
-    const moved = byKey(p.state, h.objects[0]!.key)!;
-    expect(moved.zoneId).toBe(gy('p0'));
-    expect(moved.hostKey).toBe(g.objects[0]!.key);
-    expect(moved.publicId).not.toBe(under.publicId);
-    expect(p.events[0]!.transitions.find((t) => t.after?.key === moved.key)?.newObject).toBe(true);
+    const sword = byKey(p.state, h.objects[0]!.key)!;
+    const aura = byKey(p.state, h.objects[1]!.key)!;
+    expect(zoneObjects(p.state, hand('p0')).map((o) => o.key)).toEqual([g.objects[0]!.key]);
+    expect(sword.zoneId).toBe('battlefield:shared:0');
+    expect(sword.hostKey).toBeNull();
+    expect(aura.zoneId).toBe(gy('p1'));
+    expect(aura.hostKey).toBeNull();
+    expect(p.events[0]!.rules).toEqual(expect.arrayContaining(['MTG 400.7', 'MTG 704.5m']));
+    expect(p.state.objects.filter((o) => o.zoneId === hand('p0'))).toHaveLength(1);
+  });
+
+  it('400.3 an object is never hosted in a hidden zone or another player zone', () => {
+    const g = put(newGame('mtg'), hand('p0'), [card('Host', ['creature'])]);
+    const h = put(g.state, hand('p1'), [card('Aura', ['enchantment'], ['aura'])]);
+    const r = rejected(
+      h.state,
+      {
+        kind: 'attach',
+        select: { kind: 'ids', ids: ids(h.objects) },
+        hostId: g.objects[0]!.publicId,
+        by: 'effect',
+      },
+      'NOT_ADMITTED',
+    );
+    expect(r.rule).toBe('MTG 303.4');
   });
 
   it('400.12 an action on a zone acts on every card in it; the zone itself is unaffected', () => {

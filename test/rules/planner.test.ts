@@ -74,7 +74,7 @@ describe('planner input validation', () => {
     );
     rejected(
       base.state,
-      { kind: 'reorder', zoneId: 'hand:p0:0', order: [base.objects[1]!.publicId], by: 'effect' },
+      { kind: 'reorder', zoneId: 'hand:p0:0', order: [base.objects[1]!.publicId, 'nope'], by: 'effect' },
       'BAD_ORDER',
     );
     rejected(

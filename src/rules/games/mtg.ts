@@ -58,7 +58,35 @@ export const MTG_RULES: GameRules = {
     return null;
   },
   clearsOnImpossibleRuleMove: false,
-  hostedOnHostReset: 'follow',
+  /**
+   * An attached object follows a permanent that stays the same object in the same zone. When the
+   * host changes zones it is a new object with no relation to its previous existence (MTG 400.7),
+   * so nothing stays attached to it: an Aura goes to its owner's graveyard (the state-based action
+   * MTG 704.5m), anything else (Equipment, Fortifications, cards under it) stays unattached in the
+   * zone the host left (MTG 400.7; 704.5n for Equipment).
+   */
+  hostedFate(hosted, _from, _to, hostReset, canFollow) {
+    if (!hostReset && canFollow) return { kind: 'follow' };
+    if (hasTag(hosted.card.subtypes, 'aura'))
+      return { kind: 'toOwnerZone', type: 'graveyard', rule: 'MTG 704.5m' };
+    return { kind: 'stay', rule: 'MTG 400.7' };
+  },
+  cite: {
+    arrivalOrder: 'MTG 401.4',
+    reveal: 'MTG 400.2',
+    shuffle: 'MTG 400.12',
+    outside: 'MTG 400.11b',
+    stack: 'MTG 405.2',
+    host: 'MTG 303.4',
+    zoneCreated: 'MTG 400.1',
+    zoneRemoved: 'MTG 400.1',
+    ownerChooses: 'MTG 400.1',
+    effectController: 'MTG 400.1',
+    missingZone: 'MTG 400.1',
+    ownerArrangement: 'MTG 400.5',
+    layerAdded: ['MTG 405.1', 'MTG 405.2'],
+    layerCeases: 'MTG 405.1',
+  },
   revealBeforeMove: () => null,
   ceasesInsteadOfMoving: () => null,
 };
