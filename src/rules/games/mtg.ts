@@ -1,9 +1,15 @@
 /** Magic rule hooks (CR 400-408). */
+import type { ObjectState } from '../types.js';
 import type { GameRules } from './rules.js';
 import { hasTag } from './rules.js';
 
 const OWNERS_ZONES = new Set(['library', 'graveyard', 'hand']);
 const COMMAND_BOUND = ['conspiracy', 'phenomenon', 'plane', 'scheme', 'vanguard'];
+
+/** MTG 400.4a: an instant or sorcery card (tokens and copies are not cards). */
+function isInstantOrSorceryCard(obj: ObjectState): boolean {
+  return obj.kind === 'card' && (hasTag(obj.card.types, 'instant') || hasTag(obj.card.types, 'sorcery'));
+}
 
 /** Magic's hooks. */
 export const MTG_RULES: GameRules = {
@@ -15,13 +21,7 @@ export const MTG_RULES: GameRules = {
   aliasType: () => null,
   /** MTG 400.4a (instant/sorcery never enters the battlefield), 400.4b (command-zone card types stay). */
   staysInPlace(obj, from, to) {
-    if (
-      to.type === 'battlefield' &&
-      obj.kind === 'card' &&
-      (hasTag(obj.card.types, 'instant') || hasTag(obj.card.types, 'sorcery'))
-    ) {
-      return 'MTG 400.4a';
-    }
+    if (to.type === 'battlefield' && isInstantOrSorceryCard(obj)) return 'MTG 400.4a';
     if (
       from.type === 'command' &&
       to.type !== 'command' &&
@@ -46,13 +46,24 @@ export const MTG_RULES: GameRules = {
   newObjectOnEndReveal: (zoneType) => (zoneType.type === 'library' ? 'MTG 401.7' : null),
   /** MTG 400.7: changing zones to go under another object is a zone change like any other. */
   newObjectOnAttach: (from, to) => (from.type !== to.type ? 'MTG 400.7' : null),
-  /** MTG 405.1: abilities (layers) exist only on the stack. */
+  /**
+   * MTG 405.1: abilities (layers) exist only on the stack. MTG 400.4a: an instant or sorcery card
+   * is never on the battlefield (a move leaves it where it was, see `staysInPlace`; a card created
+   * or seeded there is refused).
+   */
   admits(obj, zone, zoneType) {
     if (obj.kind === 'layer' && !zoneType.isStack) {
       return {
         code: 'NOT_ADMITTED',
         rule: 'MTG 405.1',
         message: `object ${obj.publicId} is an ability and can only be on the stack, not in zone ${zone.id}`,
+      };
+    }
+    if (zoneType.type === 'battlefield' && isInstantOrSorceryCard(obj)) {
+      return {
+        code: 'NOT_ADMITTED',
+        rule: 'MTG 400.4a',
+        message: `object ${obj.publicId} is an instant or sorcery card and cannot be in zone ${zone.id}`,
       };
     }
     return null;
