@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
+import { admitStartingLayout, canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const FAB = spec('fab');
@@ -592,6 +592,33 @@ describe('FAB zones', () => {
     expect(d.events[0]!.rules).toEqual(
       expect.arrayContaining(['FAB rule:become_new_object', 'FAB rule:under_definition']),
     );
+  });
+
+  it('sec:hero_zone starting layouts are admitted as moves admit them', () => {
+    const at = (zoneId: string, c: ReturnType<typeof card>) => put(newGame('fab'), zoneId, [c]).state;
+    expect(admitStartingLayout(FAB, at(z('hero'), card('Brute', ['action'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:hero_zone',
+    });
+    expect(admitStartingLayout(FAB, at(z('head'), card('Greaves', ['equipment'], ['legs'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:head_zone',
+    });
+    expect(admitStartingLayout(FAB, at(z('deck'), card('Rhinar', ['hero'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:deck_zone',
+    });
+    const two = put(
+      put(newGame('fab'), z('weapon', 'p0', 1), [card('Sword', ['weapon'], ['1h'])]).state,
+      z('weapon'),
+      [card('Anothos', ['weapon'], ['2h'])],
+    ).state;
+    expect(admitStartingLayout(FAB, two)).toMatchObject({
+      index: 1,
+      code: 'ZONE_FULL',
+      rule: 'FAB rule:2h_subtype',
+    });
+    expect(admitStartingLayout(FAB, at(z('hero'), card('Dorinthea', ['hero'])))).toBeNull();
   });
 
   it('sec:stack_zone layers are numbered N+1 on top and renumbered on removal', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, layerNumber, positionOf, zoneObjects } from '../../src/rules/index.js';
+import { admitStartingLayout, canSee, layerNumber, positionOf, zoneObjects } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const MTG = spec('mtg');
@@ -154,6 +154,61 @@ describe('MTG zones', () => {
       'ORDER_LOCKED',
       testCtx('p0'),
     );
+  });
+
+  it('400.5 a player arranges their own permanents among other players permanents', () => {
+    let st = put(newGame('mtg'), 'battlefield:shared:0', [card('Wall')], { ownerId: 'p1' }).state;
+    const mine = put(st, 'battlefield:shared:0', [card('Elf'), card('Ogre')], { ownerId: 'p0' });
+    st = put(mine.state, 'battlefield:shared:0', [card('Wolf')], { ownerId: 'p1' }).state;
+    const [elf, ogre] = mine.objects;
+    const p = ok(
+      st,
+      { kind: 'reorder', zoneId: 'battlefield:shared:0', order: [ogre!.publicId, elf!.publicId], by: 'rule' },
+      testCtx('p0'),
+    );
+    expect(zoneObjects(p.state, 'battlefield:shared:0').map((o) => o.card.name)).toEqual([
+      'Wall',
+      'Ogre',
+      'Elf',
+      'Wolf',
+    ]);
+    expect(p.events[0]!.rules).toEqual(['MTG 400.5']);
+    const wall = zoneObjects(st, 'battlefield:shared:0')[0]!;
+    const r = rejected(
+      st,
+      { kind: 'reorder', zoneId: 'battlefield:shared:0', order: [elf!.publicId, wall.publicId], by: 'rule' },
+      'ORDER_LOCKED',
+      testCtx('p0'),
+    );
+    expect(r.rule).toBe('MTG 400.5');
+  });
+
+  it('400.4a an instant card is never seeded or brought onto the battlefield', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Shock', ['instant'])]);
+    expect(admitStartingLayout(MTG, g.state)).toMatchObject({
+      index: 0,
+      code: 'NOT_ADMITTED',
+      rule: 'MTG 400.4a',
+    });
+    const r = rejected(
+      newGame('mtg'),
+      {
+        kind: 'bringIntoGame',
+        cards: [card('Shock', ['instant'])],
+        ownerId: 'p0',
+        to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
+        placement: { kind: 'top' },
+      },
+      'NOT_ADMITTED',
+    );
+    expect(r.rule).toBe('MTG 400.4a');
+    // A token copy of an instant is not a card: 400.4a does not apply to it.
+    expect(
+      admitStartingLayout(
+        MTG,
+        put(newGame('mtg'), 'battlefield:shared:0', [card('Copy', ['instant'])], { kind: 'token' }).state,
+      ),
+    ).toBeNull();
   });
 
   it('400.5 face-down piles keep their order', () => {
