@@ -23,6 +23,19 @@ export function isPublicNow(d: Draft, obj: ObjectState): boolean {
   return obj.revealedTo === 'all' || isPublicObject(d.spec, { obj, context });
 }
 
+/** Whether each object hosted (at any depth) on `hostKey` is public now: taken before the host changes. */
+export function hostedPublicity(
+  d: Draft,
+  hostKey: string,
+  into = new Map<string, boolean>(),
+): Map<string, boolean> {
+  for (const h of d.hosted(hostKey)) {
+    into.set(h.key, isPublicNow(d, h));
+    hostedPublicity(d, h.key, into);
+  }
+  return into;
+}
+
 /** Whether a hosted object may stay hosted in a zone: a public zone, shared or its owner's. */
 export function mayHostIn(zone: ZoneState, zoneType: ZoneTypeSpec, hosted: ObjectState): boolean {
   return zoneType.visibility === 'public' && (zone.ownerId === null || zone.ownerId === hosted.ownerId);
@@ -44,15 +57,23 @@ export function withHistory(
 /**
  * Settles every object hosted on `hostKey` after the host moved to `to` (null: the host ceased to
  * exist). `hostReset`: the host became a new object (MTG 400.7, FAB rule:become_new_object).
- * Runs inside the host's event; cites the rule of each fate.
+ * `publicBefore`: whether each hosted object was public before the host changed (see
+ * {@link hostedPublicity}). Runs inside the host's event; cites the rule of each fate.
  */
-export function releaseHosted(d: Draft, hostKey: string, to: ZoneState | null, hostReset: boolean): void {
+export function releaseHosted(
+  d: Draft,
+  hostKey: string,
+  to: ZoneState | null,
+  hostReset: boolean,
+  publicBefore: ReadonlyMap<string, boolean> = new Map(),
+): void {
   for (const h of d.hosted(hostKey)) {
     const from = d.zoneOf(h);
     const fromType = d.typeOf(from);
     const toType = to === null ? null : d.typeOf(to);
     const canFollow = to !== null && toType !== null && mayHostIn(to, toType, h);
-    const fate = d.game.hostedFate(h, fromType, toType, hostReset, canFollow);
+    const isPublic = publicBefore.get(h.key) ?? isPublicNow(d, h);
+    const fate = d.game.hostedFate(h, fromType, toType, hostReset, canFollow, isPublic);
     switch (fate.kind) {
       case 'follow':
         if (to === null || toType === null || !canFollow)
@@ -63,10 +84,10 @@ export function releaseHosted(d: Draft, hostKey: string, to: ZoneState | null, h
         clearObject(d, h.key, fate.rule);
         break;
       case 'stay':
-        unattach(d, h, stayZone(d, d.game, h, from), fate.rule);
+        unattach(d, h, stayZone(d, d.game, h, from), fate.rule, undefined);
         break;
       case 'toOwnerZone':
-        unattach(d, h, d.zonesOf(fate.type, h.ownerId)[0] ?? null, fate.rule);
+        unattach(d, h, d.zonesOf(fate.type, h.ownerId)[0] ?? null, fate.rule, fate.faceUp);
         break;
     }
   }
@@ -94,9 +115,16 @@ function follow(d: Draft, h: ObjectState, to: ZoneState, toType: ZoneTypeSpec): 
 
 /**
  * The object is no longer hosted: it becomes a top-level object on top of `zone` (null: its owner
- * has no such zone, so it ceases to exist). Changing zones may make it a new object.
+ * has no such zone, so it ceases to exist), face up as the game asks or as the zone's default.
+ * Changing zones may make it a new object.
  */
-function unattach(d: Draft, h: ObjectState, zone: ZoneState | null, rule: string): void {
+function unattach(
+  d: Draft,
+  h: ObjectState,
+  zone: ZoneState | null,
+  rule: string,
+  requestedFace: boolean | undefined,
+): void {
   d.cite(rule);
   if (zone === null) {
     releaseHosted(d, h.key, null, true);
@@ -106,7 +134,7 @@ function unattach(d: Draft, h: ObjectState, zone: ZoneState | null, rule: string
   const fromType = d.typeOf(d.zoneOf(h));
   const toType = d.typeOf(zone);
   const moved = zone.id !== h.zoneId;
-  const faceUp = toType.allowsFaceUp && (moved ? toType.defaultFaceUp : h.faceUp);
+  const faceUp = toType.allowsFaceUp && (moved ? (requestedFace ?? toType.defaultFaceUp) : h.faceUp);
   const newRule = moved ? d.game.newObjectOnMove(fromType, toType, isPublicNow(d, h), faceUp) : null;
   d.markNew(h.key, newRule);
   releaseHosted(d, h.key, zone, newRule !== null);
@@ -133,7 +161,7 @@ function unattach(d: Draft, h: ObjectState, zone: ZoneState | null, rule: string
  * non-card layers ceasing); what it hosted meets the game's fate for a host that ceases to exist.
  */
 export function removeWithHosted(d: Draft, key: string): void {
-  releaseHosted(d, key, null, true);
+  releaseHosted(d, key, null, true, hostedPublicity(d, key));
   d.remove(key);
 }
 
@@ -149,7 +177,8 @@ export function changeInPlace(d: Draft, next: ObjectState, rule: Citation, by: M
     return;
   }
   const zone = d.zoneOf(next);
+  const publicBefore = hostedPublicity(d, next.key);
   d.markNew(next.key, rule);
   d.put({ ...next, history: withHistory(next, rule, zone.type, zone.type, by) });
-  releaseHosted(d, next.key, zone, true);
+  releaseHosted(d, next.key, zone, true, publicBefore);
 }

@@ -3,7 +3,14 @@ import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
 import type { AdmitFailure } from './games/rules.js';
-import { changeInPlace, isPublicNow, releaseHosted, removeWithHosted, withHistory } from './hosted.js';
+import {
+  changeInPlace,
+  hostedPublicity,
+  isPublicNow,
+  releaseHosted,
+  removeWithHosted,
+  withHistory,
+} from './hosted.js';
 import { insertInto } from './place.js';
 import { INPUT_RULE, Rejected, reject } from './reject.js';
 import type {
@@ -204,6 +211,8 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
   const byZone = new Map<string, Arrival[]>();
   for (const a of arrivals) byZone.set(a.zone.id, [...(byZone.get(a.zone.id) ?? []), a]);
   const leaving = new Set(arrivals.map((a) => a.key));
+  const publicBefore = new Map<string, boolean>();
+  for (const a of arrivals) hostedPublicity(d, a.key, publicBefore);
   const followers: { hostKey: string; zoneId: string; reset: boolean }[] = [];
   for (const group of byZone.values()) {
     const first = group[0] as Arrival;
@@ -251,7 +260,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
     });
     insertInto(d, zone, items, at);
   }
-  for (const f of followers) releaseHosted(d, f.hostKey, d.zone(f.zoneId) ?? null, f.reset);
+  for (const f of followers) releaseHosted(d, f.hostKey, d.zone(f.zoneId) ?? null, f.reset, publicBefore);
 }
 
 /**

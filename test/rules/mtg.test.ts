@@ -528,6 +528,33 @@ describe('MTG zones', () => {
     expect(p.state.objects.filter((o) => o.zoneId === hand('p0'))).toHaveLength(1);
   });
 
+  it('400.7 a face-down attached object is not treated as an Aura: the outcome does not depend on what others cannot see', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['creature'])], { ownerId: 'p0' });
+    const h = put(g.state, 'hand:p1:0', [card('Aura', ['enchantment'], ['aura'])], { ownerId: 'p1' });
+    const a = ok(h.state, {
+      kind: 'attach',
+      select: { kind: 'ids', ids: ids(h.objects) },
+      hostId: g.objects[0]!.publicId,
+      by: 'effect',
+    });
+    const down = ok(a.state, {
+      kind: 'turnFace',
+      select: { kind: 'ids', ids: [byKey(a.state, h.objects[0]!.key)!.publicId] },
+      faceUp: false,
+    });
+    const p = ok(down.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: { kind: 'zone', zoneId: hand('p0') },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
+    const aura = byKey(p.state, h.objects[0]!.key)!;
+    expect(aura.zoneId).toBe('battlefield:shared:0');
+    expect(aura.hostKey).toBeNull();
+    expect(p.events[0]!.rules).not.toContain('MTG 704.5m');
+  });
+
   it('400.3 an object is never hosted in a hidden zone or another player zone', () => {
     const g = put(newGame('mtg'), hand('p0'), [card('Host', ['creature'])]);
     const h = put(g.state, hand('p1'), [card('Aura', ['enchantment'], ['aura'])]);

@@ -76,9 +76,11 @@ export const MTG_RULES: GameRules = {
    * MTG 704.5m), anything else (Equipment, Fortifications, cards under it) stays unattached in the
    * zone the host left (MTG 400.7; 704.5n for Equipment).
    */
-  hostedFate(hosted, _from, _to, hostReset, canFollow) {
+  hostedFate(hosted, _from, _to, hostReset, canFollow, isPublic) {
     if (!hostReset && canFollow) return { kind: 'follow' };
-    if (hasTag(hosted.card.subtypes, 'aura'))
+    // Only an Aura everyone can see is treated as one: a face-down object has no subtypes
+    // (MTG 708.2), and the outcome must not tell others what they cannot see.
+    if (isPublic && hasTag(hosted.card.subtypes, 'aura'))
       return { kind: 'toOwnerZone', type: 'graveyard', rule: 'MTG 704.5m' };
     return { kind: 'stay', rule: 'MTG 400.7' };
   },

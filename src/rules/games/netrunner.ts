@@ -27,11 +27,17 @@ export const NR_RULES: GameRules = {
    * NR rule_hosted_object_location: a hosted card's location is its host, so it follows its host
    * while the host stays in play. A host leaving play (for a deck, hand, discard pile, score area or
    * any other zone) leaves its hosted cards no location: they go to their owner's discard pile
-   * (Archives / Heap), the trashing of the full rules' hosting section.
+   * (Archives / Heap), the trashing of the full rules' hosting section, keeping their face (a
+   * facedown card is trashed facedown).
    */
-  hostedFate(_hosted, _from, to, hostReset, canFollow) {
+  hostedFate(hosted, _from, to, hostReset, canFollow) {
     if (!hostReset && canFollow && to?.type === 'play') return { kind: 'follow' };
-    return { kind: 'toOwnerZone', type: 'discard', rule: 'NR rule_hosted_object_location' };
+    return {
+      kind: 'toOwnerZone',
+      type: 'discard',
+      rule: 'NR rule_hosted_object_location',
+      faceUp: hosted.faceUp,
+    };
   },
   cite: {
     arrivalOrder: 'NR rule_deck_ordered',

@@ -30,7 +30,13 @@ export type HostedFate =
   | { readonly kind: 'follow' }
   | { readonly kind: 'clear'; readonly rule: string }
   | { readonly kind: 'stay'; readonly rule: string }
-  | { readonly kind: 'toOwnerZone'; readonly type: string; readonly rule: string };
+  | {
+      readonly kind: 'toOwnerZone';
+      readonly type: string;
+      readonly rule: string;
+      /** Face at arrival; defaults to the zone type's default. */
+      readonly faceUp?: boolean;
+    };
 
 /** Per-game citations of generic planner actions (each must be a rule of that game, or `input`). */
 export interface GameCitations {
@@ -93,7 +99,8 @@ export interface GameRules {
    * object or ceases to exist. `to` is the host's destination type, null when the host ceases to
    * exist. `canFollow` is false when the destination is not a public zone or belongs to another
    * player than the hosted object's owner: a hosted object never follows its host there (MTG 400.3,
-   * NR rule_deck_size_open_information), so `follow` is then not a valid answer.
+   * NR rule_deck_size_open_information), so `follow` is then not a valid answer. `isPublic`: every
+   * player sees the hosted object; a fate must not depend on properties hidden from anyone.
    */
   hostedFate(
     hosted: ObjectState,
@@ -101,6 +108,7 @@ export interface GameRules {
     to: ZoneTypeSpec | null,
     hostReset: boolean,
     canFollow: boolean,
+    isPublic: boolean,
   ): HostedFate;
   /** The game's own citations for generic actions, so that every cited rule is of this game. */
   readonly cite: GameCitations;
