@@ -50,7 +50,8 @@ function orderLockRule(d: Draft, zoneType: ZoneTypeSpec): string {
 function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explicit: boolean): ObjectState[] {
   const players = [...d.state.players].sort((a, b) => a.seat - b.seat);
   const ap = players.findIndex((p) => p.id === activePlayerId);
-  if (d.spec.id !== 'mtg')
+  const rule = d.game.cite.apnap;
+  if (rule === null)
     throw reject('BAD_ORDER', INPUT_RULE, `${d.spec.id} has no APNAP order for simultaneous arrivals`);
   if (ap < 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `no player with id ${String(activePlayerId)}`);
   const rank = (o: ObjectState) => {
@@ -65,7 +66,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
       .map((x) => x.o);
   for (let i = 1; i < objects.length; i++) {
     if (rank(objects[i] as ObjectState) > rank(objects[i - 1] as ObjectState)) {
-      throw reject('BAD_ORDER', 'MTG 405.3', "active player's objects go lowest, then APNAP order");
+      throw reject('BAD_ORDER', rule, "active player's objects go lowest, then APNAP order");
     }
   }
   return objects;

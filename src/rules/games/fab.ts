@@ -125,6 +125,7 @@ export const FAB_RULES: GameRules = {
     ownerArrangement: 'FAB sec:zones_general',
     layerAdded: ['FAB sec:stack_zone'],
     layerCeases: FAB_RULE.clear,
+    apnap: null,
   },
   revealBeforeMove: () => null,
   /**

@@ -99,6 +99,7 @@ export const MTG_RULES: GameRules = {
     ownerArrangement: 'MTG 400.5',
     layerAdded: ['MTG 405.1', 'MTG 405.2'],
     layerCeases: 'MTG 405.1',
+    apnap: 'MTG 405.3',
   },
   revealBeforeMove: () => null,
   ceasesInsteadOfMoving: () => null,

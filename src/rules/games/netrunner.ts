@@ -54,6 +54,7 @@ export const NR_RULES: GameRules = {
     ownerArrangement: 'NR rule_location',
     layerAdded: ['NR rule_zone_types'],
     layerCeases: 'NR rule_zone_types',
+    apnap: null,
   },
   /**
    * NR rule_reveal_from_hidden: a facedown card, or a card in a hidden zone, moved by an effect that

@@ -65,6 +65,8 @@ export interface GameCitations {
   readonly layerAdded: readonly string[];
   /** A non-card layer or token leaving the stack ceases to exist. */
   readonly layerCeases: string;
+  /** The active-player-first order of simultaneous stack arrivals (MTG 405.3), or null: no such rule. */
+  readonly apnap: string | null;
 }
 
 export interface GameRules {
