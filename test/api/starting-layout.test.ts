@@ -173,5 +173,5 @@ describe('createGame admits what moves admit', () => {
       );
       expect(cases).toBe(RUNS);
       if (id !== 'netrunner') expect(refusals).toBeGreaterThan(0);
-    });
+    }, 180_000);
 });

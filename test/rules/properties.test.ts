@@ -279,7 +279,7 @@ function property(id: RulesetId): void {
 }
 
 describe('random move sequences keep invariants and leak nothing', () => {
-  it('property: mtg random moves', () => property('mtg'));
-  it('property: fab random moves', () => property('fab'));
-  it('property: netrunner random moves', () => property('netrunner'));
+  it('property: mtg random moves', () => property('mtg'), 120_000);
+  it('property: fab random moves', () => property('fab'), 120_000);
+  it('property: netrunner random moves', () => property('netrunner'), 120_000);
 });
