@@ -59,6 +59,17 @@ export const invalidMove = (rejection: Rejection) =>
     rule: rejection.rule,
   });
 
+/**
+ * A starting layout refused by the rules: BAD_USER_INPUT on the card's field, with the `reason` and
+ * `rule` a move putting that card there would give (NOT_ADMITTED, ZONE_FULL).
+ */
+export const refusedLayout = (refusal: Pick<Rejection, 'code' | 'rule' | 'message'>, field: string) =>
+  new ZonekeeperError(ErrorCode.BAD_USER_INPUT, `The starting layout breaks a rule: ${refusal.message}.`, {
+    field,
+    reason: refusal.code,
+    rule: refusal.rule,
+  });
+
 export function isPublicCode(code: unknown): boolean {
   return (
     typeof code === 'string' &&

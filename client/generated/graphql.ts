@@ -55,6 +55,11 @@ export type MoveBy =
   | 'RULE';
 
 export type MoveObjectsInput = {
+  /**
+   * MTG 405.3: the active player, when several objects go onto the stack at once: the active player's
+   * objects go lowest, then each other player's in turn order (APNAP). With `order`, it is checked instead.
+   */
+  activePlayerId?: string | number | null | undefined;
   by?: MoveBy;
   expectedVersion?: number | null | undefined;
   /** Face up at the destination; defaults to the destination's default. */

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { badInput } from '../errors.js';
+import { badInput, refusedLayout } from '../errors.js';
 import {
+  admitStartingLayout,
   contextOf,
   indexPositions,
   initialZones,
@@ -60,6 +61,7 @@ export function initialState(
   const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: randomUUID() }));
   const nextKey = new Map<string, number>();
   const objects: ObjectState[] = [];
+  const fields: string[] = [];
   seats.forEach((seat, s) => {
     const ownerId = playerIds[s] as string;
     seat.deck.forEach((card, c) => {
@@ -78,9 +80,8 @@ export function initialState(
       if (faceUp && !type.allowsFaceUp)
         throw badInput(`Zone ${type.type} holds face-down objects only.`, `${field}.faceUp`);
       const n = nextKey.get(zone.id) ?? 0;
-      if (type.capacity !== null && n >= type.capacity)
-        throw badInput(`Zone ${type.type} holds at most ${type.capacity} objects.`, `${field}.zone`);
       nextKey.set(zone.id, n + 1);
+      fields.push(field);
       objects.push({
         key: randomUUID(),
         publicId: randomUUID(),
@@ -104,7 +105,11 @@ export function initialState(
       });
     });
   });
-  return { ruleset: spec.id, players, zones, objects };
+  const state: GameState = { ruleset: spec.id, players, zones, objects };
+  // The admission checks moves make, with the same reasons (capacity, MTG 400.4a, FAB zones, 2H).
+  const refusal = admitStartingLayout(spec, state);
+  if (refusal) throw refusedLayout(refusal, `${fields[refusal.index] ?? 'players'}.zone`);
+  return state;
 }
 
 /** The GAME_CREATED event: every zone created, every object arriving from null, the seats. */

@@ -200,6 +200,7 @@ export const mutationResolvers = {
           order?: readonly string[] | null;
           replacedFrom?: DestinationInput | null;
           requiresAttribute?: boolean | null;
+          activePlayerId?: string | null;
         }
       >,
       ctx: Context,
@@ -216,6 +217,7 @@ export const mutationResolvers = {
           ? { replacedFrom: destination(input.replacedFrom, 'replacedFrom') }
           : {}),
         ...(input.requiresAttribute ? { requiresAttribute: true } : {}),
+        ...(given(input.activePlayerId) ? { activePlayerId: input.activePlayerId } : {}),
       })),
 
     shuffleZone: (_: unknown, { input }: Args<{ zoneId: string }>, ctx: Context) =>

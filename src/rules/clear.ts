@@ -31,13 +31,3 @@ export function clearObject(d: Draft, key: string, rule: string, excludeZoneId: 
   }
   for (const child of children) clearObject(d, child.key, rule, excludeZoneId);
 }
-
-/** Removes an object and, recursively, what it hosts (MTG 400.11b, NR rule_outside_game, tokens ceasing). */
-export function removeWithHosted(d: Draft, key: string): void {
-  const children = d.hosted(key);
-  d.remove(key);
-  for (const child of children) {
-    if (d.game.hostedOnHostReset === 'clear') clearObject(d, child.key, 'FAB rule:under_definition');
-    else removeWithHosted(d, child.key);
-  }
-}

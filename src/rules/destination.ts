@@ -62,9 +62,7 @@ export function admission(
 
 /** The destination zone does not exist (FAB sec:zones_general: a rule clears, an effect fails; others reject). */
 function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Resolution {
-  const rule = d.game.clearsOnImpossibleRuleMove
-    ? 'FAB sec:zones_general (rule clears, effect fails)'
-    : INPUT_RULE;
+  const rule = d.game.clearsOnImpossibleRuleMove ? d.game.cite.missingZone : INPUT_RULE;
   return {
     kind: 'impossible',
     zoneType,
@@ -117,11 +115,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   if (zoneType.scope === 'player') {
     ownerId = to.ownerId ?? d.ctx.actorId;
     if (ownerId === null)
-      throw reject(
-        'ZONE_REQUIRED',
-        'FAB sec:zones_general (zones of the effect controller)',
-        `Zone type ${type} needs an owner`,
-      );
+      throw reject('ZONE_REQUIRED', d.game.cite.effectController, `Zone type ${type} needs an owner`);
     if (!d.isPlayer(ownerId))
       throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(ownerId)}`);
     const r = d.game.redirectOwner(obj, type, ownerId);
@@ -148,7 +142,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   }
   throw reject(
     'ZONE_REQUIRED',
-    'FAB sec:zones_general (owner chooses among zones of a type)',
+    d.game.cite.ownerChooses,
     `Several ${type} zones can take object ${obj.publicId}; name one`,
   );
 }

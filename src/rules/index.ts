@@ -55,3 +55,5 @@ export function plan(state: GameState, move: Move, ctx: PlanContext): PlanResult
     };
   return planWith(spec, state, move, ctx);
 }
+export { admitStartingLayout } from './layout.js';
+export type { LayoutRefusal } from './layout.js';

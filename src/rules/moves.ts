@@ -1,10 +1,11 @@
 /** Planning of each move kind except the zone-to-zone core in relocate.ts. */
-import { clearObject, removeWithHosted } from './clear.js';
+import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
 import { insertInto } from './place.js';
 import { INPUT_RULE, reject } from './reject.js';
-import { isPublicNow, relocate } from './relocate.js';
+import { changeInPlace, isPublicNow, mayHostIn, removeWithHosted } from './hosted.js';
+import { relocate } from './relocate.js';
 import { applyOrder, MAX_COUNT, rejectHostAndHosted, select, validPlayers } from './select.js';
 import { zoneTypeOf } from './spec.js';
 import type {
@@ -30,15 +31,6 @@ import type {
   ZoneTypeSpec,
 } from './types.js';
 
-/** Rule citations per ruleset for generic actions. */
-const CITE = {
-  arrivalOrder: { mtg: 'MTG 401.4', fab: 'FAB sec:zones_general', netrunner: 'NR rule_deck_ordered' },
-  reveal: { mtg: 'MTG 400.2', fab: 'FAB rule:object_visibility', netrunner: 'NR rule_reveal_from_hidden' },
-  shuffle: { mtg: 'MTG 400.12', fab: 'FAB sec:deck_zone', netrunner: 'NR rule_deck_ordered' },
-  outside: { mtg: 'MTG 400.11b', fab: 'FAB sec:zones_general', netrunner: 'NR rule_outside_game' },
-  stack: { mtg: 'MTG 405.2', fab: 'FAB sec:stack_zone', netrunner: 'NR rule_zone_types' },
-} as const;
-
 /** The rule that locks the order of a zone (MTG 400.5, NR rule_deck_ordered, FAB ordered piles). */
 function orderLockRule(d: Draft, zoneType: ZoneTypeSpec): string {
   switch (d.spec.id) {
@@ -58,6 +50,13 @@ function orderLockRule(d: Draft, zoneType: ZoneTypeSpec): string {
 function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explicit: boolean): ObjectState[] {
   const players = [...d.state.players].sort((a, b) => a.seat - b.seat);
   const ap = players.findIndex((p) => p.id === activePlayerId);
+  const rule = d.game.cite.apnap;
+  if (rule === null)
+    throw reject(
+      'BAD_ORDER',
+      INPUT_RULE,
+      `Ruleset ${d.spec.id} has no APNAP order for simultaneous arrivals`,
+    );
   if (ap < 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(activePlayerId)}`);
   const rank = (o: ObjectState) => {
     const i = players.findIndex((p) => p.id === o.controllerId);
@@ -71,7 +70,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
       .map((x) => x.o);
   for (let i = 1; i < objects.length; i++) {
     if (rank(objects[i] as ObjectState) > rank(objects[i - 1] as ObjectState)) {
-      throw reject('BAD_ORDER', 'MTG 405.3', "Active player's objects go lowest, then APNAP order");
+      throw reject('BAD_ORDER', rule, "Active player's objects go lowest, then APNAP order");
     }
   }
   return objects;
@@ -81,7 +80,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
 export function planMoveObjects(d: Draft, move: MoveObjectsMove): void {
   const objects = select(d, move.select);
   rejectHostAndHosted(objects);
-  let ordered = applyOrder(objects, move.order, CITE.arrivalOrder[d.spec.id]);
+  let ordered = applyOrder(objects, move.order, d.game.cite.arrivalOrder);
   if (move.activePlayerId !== undefined)
     ordered = apnap(d, ordered, move.activePlayerId, move.order !== undefined);
   relocate(d, {
@@ -102,11 +101,7 @@ export function planDetach(d: Draft, move: DetachMove): void {
   const objects = select(d, move.select);
   const loose = objects.find((o) => o.hostKey === null);
   if (loose)
-    throw reject(
-      'NOT_ATTACHED',
-      'FAB rule:under_definition',
-      `Object ${loose.publicId} is not attached to anything`,
-    );
+    throw reject('NOT_ATTACHED', d.game.cite.host, `Object ${loose.publicId} is not attached to anything`);
   rejectHostAndHosted(objects);
   relocate(d, {
     objects,
@@ -132,7 +127,7 @@ export function planAttach(d: Draft, move: AttachMove): void {
   const host = d.byId(move.hostId);
   if (!host) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.hostId)}`);
   if (host.hostKey !== null || host.kind === 'layer')
-    throw reject('NOT_A_HOST', 'FAB rule:under_definition', `Object ${host.publicId} cannot host objects`);
+    throw reject('NOT_A_HOST', d.game.cite.host, `Object ${host.publicId} cannot host objects`);
   if (objects.some((o) => o.key === host.key))
     throw reject('BAD_SELECTOR', INPUT_RULE, 'An object cannot be attached to itself');
   if (move.by !== 'rule' && move.by !== 'effect')
@@ -142,14 +137,21 @@ export function planAttach(d: Draft, move: AttachMove): void {
   if (layer)
     throw reject(
       'NOT_ADMITTED',
-      'FAB rule:under_definition',
+      d.game.cite.host,
       `Object ${layer.publicId} is a layer and cannot be attached`,
     );
   const hostZone = d.zoneOf(host);
   const hostType = d.typeOf(hostZone);
-  d.begin('ATTACHED', [
-    d.spec.id === 'netrunner' ? 'NR rule_hosted_object_location' : 'FAB rule:under_definition',
-  ]);
+  // Hosted objects live only in public zones, shared or their owner's (MTG 400.3, 401.3, 402.3;
+  // NR rule_deck_size_open_information; FAB sub-cards are under permanents, in the arena).
+  const homeless = objects.find((o) => !mayHostIn(hostZone, hostType, o));
+  if (homeless)
+    throw reject(
+      'NOT_ADMITTED',
+      d.game.cite.host,
+      `Object ${homeless.publicId} cannot be hosted in zone ${hostZone.id}`,
+    );
+  d.begin('ATTACHED', [d.game.cite.host]);
   for (const obj of objects) {
     const current = d.get(obj.key);
     const fromType = d.typeOf(d.zoneOf(current));
@@ -195,7 +197,7 @@ function checkFaceUp(d: Draft, objects: readonly ObjectState[], faceUp: boolean)
 export function planTurnFace(d: Draft, move: TurnFaceMove): void {
   const objects = select(d, move.select);
   checkFaceUp(d, objects, move.faceUp);
-  d.begin('TURNED_FACE', [CITE.reveal[d.spec.id]]);
+  d.begin('TURNED_FACE', [d.game.cite.reveal]);
   for (const obj of objects) {
     if (obj.faceUp === move.faceUp) {
       d.unchanged(obj.publicId);
@@ -205,8 +207,7 @@ export function planTurnFace(d: Draft, move: TurnFaceMove): void {
     const wasPublic = isPublicNow(d, obj);
     const next = { ...obj, faceUp: move.faceUp };
     const isPublic = isPublicNow(d, next);
-    d.markNew(obj.key, d.game.newObjectOnTurnFace(zoneType, wasPublic, isPublic));
-    d.put(next);
+    changeInPlace(d, next, d.game.newObjectOnTurnFace(zoneType, wasPublic, isPublic), 'effect');
   }
   d.end();
 }
@@ -215,7 +216,7 @@ export function planTurnFace(d: Draft, move: TurnFaceMove): void {
 export function planReveal(d: Draft, move: RevealMove): void {
   const objects = select(d, move.select);
   if (move.to !== 'all') validPlayers(d, move.to);
-  d.begin('REVEALED', [CITE.reveal[d.spec.id]]);
+  d.begin('REVEALED', [d.game.cite.reveal]);
   for (const obj of objects) {
     const current = obj.revealedTo;
     const next: readonly string[] | 'all' =
@@ -234,18 +235,19 @@ export function planReveal(d: Draft, move: RevealMove): void {
 /** endReveal: MTG 401.7 (a revealed library top card stops being revealed: new object). */
 export function planEndReveal(d: Draft, move: EndRevealMove): void {
   const objects = select(d, move.select);
-  d.begin('REVEAL_ENDED', [CITE.reveal[d.spec.id]]);
+  d.begin('REVEAL_ENDED', [d.game.cite.reveal]);
   for (const obj of objects) {
     if (obj.revealedTo !== 'all' && obj.revealedTo.length === 0) {
       d.unchanged(obj.publicId);
       continue;
     }
     const next = { ...obj, revealedTo: [] as string[] };
-    d.markNew(
-      obj.key,
-      d.game.newObjectOnEndReveal(d.typeOf(d.zoneOf(obj)), isPublicNow(d, obj), isPublicNow(d, next)),
+    const rule = d.game.newObjectOnEndReveal(
+      d.typeOf(d.zoneOf(obj)),
+      isPublicNow(d, obj),
+      isPublicNow(d, next),
     );
-    d.put(next);
+    changeInPlace(d, next, rule, 'effect');
   }
   d.end();
 }
@@ -259,7 +261,7 @@ export function planShuffle(d: Draft, move: ShuffleMove): void {
   const pool = [...objects];
   const shuffled: ObjectState[] = [];
   while (pool.length > 0) shuffled.push(pool.splice(d.ctx.randomInt(pool.length), 1)[0] as ObjectState);
-  d.begin('ZONE_SHUFFLED', [CITE.shuffle[d.spec.id]]);
+  d.begin('ZONE_SHUFFLED', [d.game.cite.shuffle]);
   d.touchZone(zone.id);
   shuffled.forEach((o, i) => {
     const sortKey = keys[i] as number;
@@ -271,10 +273,12 @@ export function planShuffle(d: Draft, move: ShuffleMove): void {
 }
 
 /**
- * reorder: rearrange the top segment of a zone. `by: 'effect'`: allowed anywhere (MTG 400.5 "except
- * when effects or rules allow it", NR rule_deck_ordered). `by: 'rule'`: the owners' own arrangement,
- * only where `ownerMayReorder` (MTG 400.5, 402.3), only of objects the actor owns, and never of a
- * face-down pile (MTG 400.5 second sentence).
+ * reorder: `order` lists distinct objects of a zone, top first; they are rearranged among the
+ * positions they occupy, every other object keeping its place (a top segment is the common case).
+ * `by: 'effect'`: allowed anywhere (MTG 400.5 "except when effects or rules allow it",
+ * NR rule_deck_ordered). `by: 'rule'`: the owners' own arrangement (MTG 400.5 "arranged however
+ * their owners wish", 402.3), only where `ownerMayReorder`, only of objects the actor owns (or in a
+ * zone they own) whoever else has objects there, and never of a face-down pile (MTG 400.5).
  */
 export function planReorder(d: Draft, move: ReorderMove): void {
   const zone = d.zone(move.zoneId);
@@ -290,14 +294,12 @@ export function planReorder(d: Draft, move: ReorderMove): void {
   ) {
     throw reject('BAD_ORDER', INPUT_RULE, 'Order must list distinct objects of the zone');
   }
-  const segment = objects.slice(0, order.length);
-  const byId = new Map(segment.map((o) => [o.publicId, o]));
-  if (!order.every((id) => byId.has(id)))
-    throw reject(
-      'BAD_ORDER',
-      INPUT_RULE,
-      `Order must be a permutation of the top ${order.length} objects of zone ${zone.id}`,
-    );
+  const listed = new Set(order);
+  // The listed objects in their current order: their slots (sort keys) are dealt out in `order`.
+  const slots = objects.filter((o) => listed.has(o.publicId));
+  const byId = new Map(slots.map((o) => [o.publicId, o]));
+  if (slots.length !== order.length)
+    throw reject('BAD_ORDER', INPUT_RULE, `Order must list objects of zone ${zone.id}, each once`);
   if (move.by === 'rule') {
     const lock = orderLockRule(d, zoneType);
     if (!zoneType.ownerMayReorder)
@@ -307,17 +309,17 @@ export function planReorder(d: Draft, move: ReorderMove): void {
         `The order of zone ${zone.id} cannot be changed except by an effect`,
       );
     const actor = d.ctx.actorId;
-    if (actor !== null && !segment.every((o) => o.ownerId === actor || zone.ownerId === actor)) {
+    if (actor !== null && !slots.every((o) => o.ownerId === actor || zone.ownerId === actor)) {
       throw reject('ORDER_LOCKED', lock, 'Players arrange only objects they own');
     }
-    if (d.spec.id === 'mtg' && zoneType.visibility === 'public' && segment.some((o) => !isPublicNow(d, o))) {
+    if (d.spec.id === 'mtg' && zoneType.visibility === 'public' && slots.some((o) => !isPublicNow(d, o))) {
       throw reject('ORDER_LOCKED', 'MTG 400.5', `Face-down piles in zone ${zone.id} keep their order`);
     }
   } else if (move.by !== 'effect') {
     throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   }
-  const keys = segment.map((o) => o.sortKey);
-  d.begin('ZONE_REORDERED', [move.by === 'rule' ? 'MTG 400.5' : orderLockRule(d, zoneType)]);
+  const keys = slots.map((o) => o.sortKey);
+  d.begin('ZONE_REORDERED', [move.by === 'rule' ? d.game.cite.ownerArrangement : orderLockRule(d, zoneType)]);
   d.touchZone(zone.id);
   order.forEach((id, i) => {
     const o = byId.get(id) as ObjectState;
@@ -385,7 +387,7 @@ function createAt(
       throw reject(d.game.clearsOnImpossibleRuleMove ? 'MOVE_FAILED' : fail.code, fail.rule, fail.message);
     if (res.kind !== 'zone') throw new Error('unreachable: impossible resolution without failure');
     if (res.zoneType.isStack && placement.kind !== 'top')
-      throw reject('BAD_PLACEMENT', CITE.stack[d.spec.id], 'Objects enter the stack on top');
+      throw reject('BAD_PLACEMENT', d.game.cite.stack, 'Objects enter the stack on top');
     if (faceUpRequested === true && !res.zoneType.allowsFaceUp)
       throw reject(
         'FACE_UP_NOT_ALLOWED',
@@ -435,7 +437,7 @@ export function planCreateToken(d: Draft, move: CreateTokenMove): void {
     move.placement,
     move.faceUp,
     'TOKEN_CREATED',
-    CITE.outside[d.spec.id],
+    d.game.cite.outside,
   );
 }
 
@@ -452,14 +454,14 @@ export function planBringIntoGame(d: Draft, move: BringIntoGameMove): void {
     move.placement,
     move.faceUp,
     'BROUGHT_INTO_GAME',
-    CITE.outside[d.spec.id],
+    d.game.cite.outside,
   );
 }
 
 /** removeFromGame: MTG 400.11b / NR rule_outside_game: objects leave the game (hosted ones with them). */
 export function planRemoveFromGame(d: Draft, move: RemoveFromGameMove): void {
   const objects = select(d, move.select);
-  d.begin('REMOVED_FROM_GAME', [CITE.outside[d.spec.id]]);
+  d.begin('REMOVED_FROM_GAME', [d.game.cite.outside]);
   for (const o of objects) if (d.has(o.key)) removeWithHosted(d, o.key);
   d.end();
 }
@@ -478,9 +480,7 @@ export function planCreateZone(d: Draft, move: CreateZoneMove): void {
     throw reject('UNKNOWN_PLAYER', INPUT_RULE, `Zone type ${move.type} is shared and has no owner`);
   }
   const index = d.zonesOf(move.type, ownerId).reduce((m, z) => Math.max(m, z.index + 1), 0);
-  d.begin('ZONE_CREATED', [
-    'FAB sec:zones_general (zones of the same type are independent of their creation)',
-  ]);
+  d.begin('ZONE_CREATED', [d.game.cite.zoneCreated]);
   d.addZone({ id: d.ctx.newId(), type: move.type, ownerId, index });
   d.end();
 }
@@ -493,7 +493,7 @@ export function planCreateZone(d: Draft, move: CreateZoneMove): void {
 export function planRemoveZone(d: Draft, move: RemoveZoneMove): void {
   const named = d.zone(move.zoneId);
   if (!named) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(move.zoneId)}`);
-  const rule = 'FAB sec:zones_general (a zone ceasing to exist)';
+  const rule = d.game.cite.zoneRemoved;
   let zone = named;
   if (d.allInZone(named.id).length > 0) {
     if (d.spec.clearZone === null)
@@ -515,8 +515,7 @@ export function planRemoveZone(d: Draft, move: RemoveZoneMove): void {
 function stackZone(d: Draft) {
   const type = d.spec.zoneTypes.find((t) => t.isStack);
   const zone = type ? d.zonesOf(type.type, null)[0] : undefined;
-  if (!zone)
-    throw reject('UNKNOWN_ZONE_TYPE', CITE.stack[d.spec.id], `Ruleset ${d.spec.id} has no stack zone`);
+  if (!zone) throw reject('UNKNOWN_ZONE_TYPE', d.game.cite.stack, `Ruleset ${d.spec.id} has no stack zone`);
   return zone;
 }
 
@@ -540,7 +539,7 @@ export function planAddLayer(d: Draft, move: AddLayerMove): void {
     card: move.card,
     history: [],
   };
-  d.begin('LAYER_ADDED', d.spec.id === 'mtg' ? ['MTG 405.1', 'MTG 405.2'] : ['FAB sec:stack_zone']);
+  d.begin('LAYER_ADDED', d.game.cite.layerAdded);
   insertInto(d, zone, [layer], 0);
   d.end();
 }
@@ -555,14 +554,11 @@ export function planRemoveLayer(d: Draft, move: RemoveLayerMove): void {
   const obj = d.byId(move.layerId);
   if (!obj) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.layerId)}`);
   if (obj.zoneId !== zone.id || obj.hostKey !== null)
-    throw reject('NOT_A_LAYER', CITE.stack[d.spec.id], `Object ${obj.publicId} is not a layer on the stack`);
+    throw reject('NOT_A_LAYER', d.game.cite.stack, `Object ${obj.publicId} is not a layer on the stack`);
   if (move.by !== 'rule' && move.by !== 'effect')
     throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
   if (obj.kind !== 'card') {
-    d.begin('LAYER_REMOVED', [
-      d.spec.id === 'mtg' ? 'MTG 405.1' : 'FAB rule:clear_definition',
-      CITE.stack[d.spec.id],
-    ]);
+    d.begin('LAYER_REMOVED', [d.game.cite.layerCeases, d.game.cite.stack]);
     removeWithHosted(d, obj.key);
     d.end();
     return;
@@ -576,6 +572,6 @@ export function planRemoveLayer(d: Draft, move: RemoveLayerMove): void {
     replacedFrom: undefined,
     move: null,
     eventKind: 'LAYER_REMOVED',
-    eventRules: [CITE.stack[d.spec.id]],
+    eventRules: [d.game.cite.stack],
   });
 }

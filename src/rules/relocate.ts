@@ -1,8 +1,16 @@
 /** Moving objects between zones: the heart of moveObjects, detach and removeLayer. */
-import { clearObject, removeWithHosted } from './clear.js';
+import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
 import type { AdmitFailure } from './games/rules.js';
+import {
+  changeInPlace,
+  hostedPublicity,
+  isPublicNow,
+  releaseHosted,
+  removeWithHosted,
+  withHistory,
+} from './hosted.js';
 import { insertInto } from './place.js';
 import { INPUT_RULE, Rejected, reject } from './reject.js';
 import type {
@@ -15,7 +23,6 @@ import type {
   ZoneState,
   ZoneTypeSpec,
 } from './types.js';
-import { isPublicObject } from './visibility.js';
 
 export interface RelocateRequest {
   /** Moving objects in arrival order, top first. */
@@ -41,17 +48,7 @@ interface Arrival {
 
 const FLIP = 'FAB rule:flip_step';
 
-/** Public now: face up where that counts, or revealed to everyone (FAB rule:object_visibility). */
-export function isPublicNow(d: Draft, obj: ObjectState): boolean {
-  const host = obj.hostKey === null ? null : d.get(obj.hostKey);
-  const context = {
-    zone: d.zoneOf(obj),
-    host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
-    position: null,
-    layer: null,
-  };
-  return obj.revealedTo === 'all' || isPublicObject(d.spec, { obj, context });
-}
+export { isPublicNow };
 
 /** Face of an object arriving in a zone type: requested or the type's default, never up where not allowed. */
 function arrivalFace(zoneType: ZoneTypeSpec, requested: boolean | undefined): boolean {
@@ -127,11 +124,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       continue;
     }
     if (zoneType.isStack && req.placement.kind !== 'top') {
-      throw reject(
-        'BAD_PLACEMENT',
-        d.spec.id === 'mtg' ? 'MTG 405.2' : 'FAB sec:stack_zone',
-        'Objects enter the stack on top',
-      );
+      throw reject('BAD_PLACEMENT', d.game.cite.stack, 'Objects enter the stack on top');
     }
     const failure = admission(d, obj, zone, zoneType, occ);
     if (failure) {
@@ -157,7 +150,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       d.touchZone(d.get(s.key).zoneId);
       d.unchanged(d.get(s.key).publicId);
     }
-    for (const n of noMoves) sameZoneVisibility(d, n.key, n.zoneType, req.faceUp, n.rule);
+    for (const n of noMoves) sameZoneVisibility(d, n.key, n.zoneType, req.faceUp, n.rule, req.by);
     d.end();
   }
   if (clears.length > 0 || ceases.length > 0) {
@@ -182,7 +175,7 @@ function revealFirst(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[
     return d.game.revealBeforeMove(obj, from, isPublicNow(d, obj), move) !== null;
   });
   if (toReveal.length === 0) return;
-  d.begin('REVEALED', ['NR rule_reveal_from_hidden']);
+  d.begin('REVEALED', [d.game.cite.reveal]);
   for (const a of toReveal) d.put({ ...d.get(a.key), revealedTo: 'all' });
   d.end();
 }
@@ -218,6 +211,8 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
   const byZone = new Map<string, Arrival[]>();
   for (const a of arrivals) byZone.set(a.zone.id, [...(byZone.get(a.zone.id) ?? []), a]);
   const leaving = new Set(arrivals.map((a) => a.key));
+  const publicBefore = new Map<string, boolean>();
+  for (const a of arrivals) hostedPublicity(d, a.key, publicBefore);
   const followers: { hostKey: string; zoneId: string; reset: boolean }[] = [];
   for (const group of byZone.values()) {
     const first = group[0] as Arrival;
@@ -252,13 +247,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
       if (d.spec.id === 'fab' && wasPublic !== faceUp) d.cite(FLIP);
       d.markNew(a.key, newRule);
       followers.push({ hostKey: a.key, zoneId: zone.id, reset: newRule !== null });
-      const history =
-        newRule === null
-          ? obj.history
-          : [
-              ...obj.history,
-              { fromZoneType: fromType.type, toZoneType: zoneType.type, by: req.by, reason: newRule },
-            ];
+      const history = withHistory(obj, newRule, fromType.type, zoneType.type, req.by);
       return {
         ...obj,
         zoneId: zone.id,
@@ -271,34 +260,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
     });
     insertInto(d, zone, items, at);
   }
-  for (const f of followers) moveHosted(d, f.hostKey, f.zoneId, f.reset);
-}
-
-/** Sub-cards follow a top-card that stays the same object, else are cleared (FAB rule:under_definition). */
-function moveHosted(d: Draft, hostKey: string, zoneId: string, hostReset: boolean): void {
-  for (const h of d.hosted(hostKey)) {
-    if (hostReset && d.game.hostedOnHostReset === 'clear') {
-      clearObject(d, h.key, 'FAB rule:under_definition');
-      continue;
-    }
-    if (h.zoneId !== zoneId) {
-      // The hosted object changes zones with its host: MTG 400.7 makes it a new object too.
-      const from = d.typeOf(d.zoneOf(h));
-      const to = d.typeOf(d.zone(zoneId) ?? d.zoneOf(h));
-      const wasPublic = isPublicNow(d, h);
-      const newRule = d.game.newObjectOnMove(from, to, wasPublic, wasPublic);
-      d.markNew(h.key, newRule);
-      const history =
-        newRule === null
-          ? h.history
-          : [
-              ...h.history,
-              { fromZoneType: from.type, toZoneType: to.type, by: 'rule' as const, reason: newRule },
-            ];
-      d.put({ ...h, zoneId, history });
-    }
-    moveHosted(d, h.key, zoneId, false);
-  }
+  for (const f of followers) releaseHosted(d, f.hostKey, d.zone(f.zoneId) ?? null, f.reset, publicBefore);
 }
 
 /**
@@ -311,6 +273,7 @@ function sameZoneVisibility(
   zoneType: ZoneTypeSpec,
   requested: boolean | undefined,
   rule: string,
+  by: MoveBy,
 ): void {
   const obj = d.get(key);
   d.cite(rule);
@@ -321,6 +284,10 @@ function sameZoneVisibility(
     d.unchanged(obj.publicId);
     return;
   }
-  d.markNew(key, d.game.newObjectOnTurnFace(zoneType, wasPublic, faceUp));
-  d.put({ ...obj, faceUp, revealedTo: faceUp ? obj.revealedTo : [] });
+  changeInPlace(
+    d,
+    { ...obj, faceUp, revealedTo: faceUp ? obj.revealedTo : [] },
+    d.game.newObjectOnTurnFace(zoneType, wasPublic, faceUp),
+    by,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
+import { admitStartingLayout, canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const FAB = spec('fab');
@@ -545,6 +545,27 @@ describe('FAB zones', () => {
   });
 
   it('rule:under_definition sub-cards share the top-card visibility', () => {
+    const g = put(newGame('fab'), 'permanent:shared:0', [card('Host', ['action'], ['aura'])], {
+      faceUp: false,
+    });
+    const s = put(g.state, z('hand'), [attack()]);
+    const a = ok(s.state, {
+      kind: 'attach',
+      select: { kind: 'ids', ids: ids(s.objects) },
+      hostId: g.objects[0]!.publicId,
+      by: 'effect',
+    });
+    expect(canSee(FAB, a.state, P1, byKey(a.state, s.objects[0]!.key)!)).toBe(false);
+    const u = ok(a.state, {
+      kind: 'turnFace',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      faceUp: true,
+    });
+    expect(canSee(FAB, u.state, P1, byKey(u.state, s.objects[0]!.key)!)).toBe(true);
+    expect(byKey(u.state, s.objects[0]!.key)!.hostKey).toBe(g.objects[0]!.key);
+  });
+
+  it('rule:become_new_object a top-card turned face down is new: sub-cards cleared, history kept', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [card('Host', ['action'], ['aura'])]);
     const s = put(g.state, z('hand'), [attack()]);
     const a = ok(s.state, {
@@ -553,15 +574,51 @@ describe('FAB zones', () => {
       hostId: g.objects[0]!.publicId,
       by: 'effect',
     });
-    expect(canSee(FAB, a.state, P1, byKey(a.state, s.objects[0]!.key)!)).toBe(true);
     const d = ok(a.state, {
       kind: 'turnFace',
       select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
       faceUp: false,
     });
-    expect(canSee(FAB, d.state, P1, byKey(d.state, s.objects[0]!.key)!)).toBe(false);
-    // The sub-card became private with its top-card: its id changed.
-    expect(byKey(d.state, s.objects[0]!.key)!.publicId).not.toBe(byKey(a.state, s.objects[0]!.key)!.publicId);
+    const sub = byKey(d.state, s.objects[0]!.key)!;
+    expect(sub.hostKey).toBeNull();
+    expect(sub.zoneId).toBe(z('graveyard'));
+    const host = byKey(d.state, g.objects[0]!.key)!;
+    expect(host.history.at(-1)).toEqual({
+      fromZoneType: 'permanent',
+      toZoneType: 'permanent',
+      by: 'effect',
+      reason: 'FAB rule:become_new_object',
+    });
+    expect(d.events[0]!.rules).toEqual(
+      expect.arrayContaining(['FAB rule:become_new_object', 'FAB rule:under_definition']),
+    );
+  });
+
+  it('sec:hero_zone starting layouts are admitted as moves admit them', () => {
+    const at = (zoneId: string, c: ReturnType<typeof card>) => put(newGame('fab'), zoneId, [c]).state;
+    expect(admitStartingLayout(FAB, at(z('hero'), card('Brute', ['action'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:hero_zone',
+    });
+    expect(admitStartingLayout(FAB, at(z('head'), card('Greaves', ['equipment'], ['legs'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:head_zone',
+    });
+    expect(admitStartingLayout(FAB, at(z('deck'), card('Rhinar', ['hero'])))).toMatchObject({
+      code: 'NOT_ADMITTED',
+      rule: 'FAB sec:deck_zone',
+    });
+    const two = put(
+      put(newGame('fab'), z('weapon', 'p0', 1), [card('Sword', ['weapon'], ['1h'])]).state,
+      z('weapon'),
+      [card('Anothos', ['weapon'], ['2h'])],
+    ).state;
+    expect(admitStartingLayout(FAB, two)).toMatchObject({
+      index: 1,
+      code: 'ZONE_FULL',
+      rule: 'FAB rule:2h_subtype',
+    });
+    expect(admitStartingLayout(FAB, at(z('hero'), card('Dorinthea', ['hero'])))).toBeNull();
   });
 
   it('sec:stack_zone layers are numbered N+1 on top and renumbered on removal', () => {
@@ -736,28 +793,37 @@ describe('FAB zones', () => {
     const g = put(
       newGame('fab'),
       'permanent:shared:0',
-      [card('Token', ['token']), card('Proxy', ['attack-proxy'])],
+      [card('Token', ['token', 'action'], ['attack']), card('Proxy', ['attack-proxy'])],
       { kind: 'token' },
     );
-    const r = rejected(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-        to: toZone('combatChain:shared:0'),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
-    expect(r.rule).toBe('FAB sec:combat_chain_zone');
-    ok(g.state, {
+    // Uzuri example: a token attacking card is on the combat chain (a token is a card with the token type).
+    const chained = ok(g.state, {
       kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[1]!.publicId] },
+      select: { kind: 'ids', ids: ids(g.objects) },
       to: toZone('combatChain:shared:0'),
       placement: { kind: 'top' },
       by: 'effect',
     });
+    expect(zoneObjects(chained.state, 'combatChain:shared:0')).toHaveLength(2);
+    // Then put on the bottom of its owner's deck: it ceases to exist first.
+    const gone = ok(chained.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: toZone(z('deck')),
+      placement: { kind: 'bottom' },
+      by: 'effect',
+    });
+    expect(byKey(gone.state, g.objects[0]!.key)).toBeUndefined();
+    expect(gone.events[0]!.rules).toContain('FAB rule:clear_definition');
+    // A token attack is created straight onto the chain as well.
+    const made = ok(newGame('fab'), {
+      kind: 'createToken',
+      card: card('Token', ['token', 'action'], ['attack']),
+      to: toZone('combatChain:shared:0'),
+      placement: { kind: 'top' },
+      ownerId: 'p0',
+    });
+    expect(zoneObjects(made.state, 'combatChain:shared:0')).toHaveLength(1);
   });
 
   it('sec:permanent_zone only permanents: a non-card layer leaving the stack ceases to exist', () => {

@@ -1,6 +1,7 @@
 /** State invariants and leak checks shared by the property tests. */
 import { expect } from 'vitest';
 import {
+  admitStartingLayout,
   canSee,
   canSeeSnapshot,
   isTwoHanded,
@@ -46,6 +47,20 @@ export function checkState(spec: RulesetSpec, s: GameState): void {
     expect(t).toBeDefined();
     if (t !== undefined && t.capacity !== null)
       expect(top.length, `capacity of ${z.id}`).toBeLessThanOrEqual(t.capacity);
+  }
+  // No object sits where its owner's rules forbid it (the admission checks of moves and createGame).
+  expect(admitStartingLayout(spec, s), 'an object in a zone its rules forbid').toBeNull();
+  // Every viewer's view: count = the top-level objects listed, each with a position; zones that are
+  // not public hold no hosted object, so their count is every object in them.
+  for (const v of [...nonAdminViewers(s), { kind: 'admin' } as const]) {
+    for (const z of viewGame(spec, s, v).zones) {
+      const top = z.objects.filter((o) => o.hostId === null);
+      expect(top.length, `count of ${z.id}`).toBe(z.count);
+      expect(top.every((o) => o.position !== null)).toBe(true);
+      expect(z.objects.filter((o) => o.hostId !== null).every((o) => o.position === null)).toBe(true);
+      const visibility = spec.zoneTypes.find((t) => t.type === z.type)?.visibility;
+      if (visibility !== 'public') expect(z.objects.length, `objects in ${z.id}`).toBe(z.count);
+    }
   }
   if (spec.id === 'fab') {
     for (const p of s.players) {

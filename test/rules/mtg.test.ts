@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSee, layerNumber, positionOf, zoneObjects } from '../../src/rules/index.js';
+import { admitStartingLayout, canSee, layerNumber, positionOf, zoneObjects } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const MTG = spec('mtg');
@@ -154,6 +154,61 @@ describe('MTG zones', () => {
       'ORDER_LOCKED',
       testCtx('p0'),
     );
+  });
+
+  it('400.5 a player arranges their own permanents among other players permanents', () => {
+    let st = put(newGame('mtg'), 'battlefield:shared:0', [card('Wall')], { ownerId: 'p1' }).state;
+    const mine = put(st, 'battlefield:shared:0', [card('Elf'), card('Ogre')], { ownerId: 'p0' });
+    st = put(mine.state, 'battlefield:shared:0', [card('Wolf')], { ownerId: 'p1' }).state;
+    const [elf, ogre] = mine.objects;
+    const p = ok(
+      st,
+      { kind: 'reorder', zoneId: 'battlefield:shared:0', order: [ogre!.publicId, elf!.publicId], by: 'rule' },
+      testCtx('p0'),
+    );
+    expect(zoneObjects(p.state, 'battlefield:shared:0').map((o) => o.card.name)).toEqual([
+      'Wall',
+      'Ogre',
+      'Elf',
+      'Wolf',
+    ]);
+    expect(p.events[0]!.rules).toEqual(['MTG 400.5']);
+    const wall = zoneObjects(st, 'battlefield:shared:0')[0]!;
+    const r = rejected(
+      st,
+      { kind: 'reorder', zoneId: 'battlefield:shared:0', order: [elf!.publicId, wall.publicId], by: 'rule' },
+      'ORDER_LOCKED',
+      testCtx('p0'),
+    );
+    expect(r.rule).toBe('MTG 400.5');
+  });
+
+  it('400.4a an instant card is never seeded or brought onto the battlefield', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Shock', ['instant'])]);
+    expect(admitStartingLayout(MTG, g.state)).toMatchObject({
+      index: 0,
+      code: 'NOT_ADMITTED',
+      rule: 'MTG 400.4a',
+    });
+    const r = rejected(
+      newGame('mtg'),
+      {
+        kind: 'bringIntoGame',
+        cards: [card('Shock', ['instant'])],
+        ownerId: 'p0',
+        to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
+        placement: { kind: 'top' },
+      },
+      'NOT_ADMITTED',
+    );
+    expect(r.rule).toBe('MTG 400.4a');
+    // A token copy of an instant is not a card: 400.4a does not apply to it.
+    expect(
+      admitStartingLayout(
+        MTG,
+        put(newGame('mtg'), 'battlefield:shared:0', [card('Copy', ['instant'])], { kind: 'token' }).state,
+      ),
+    ).toBeNull();
   });
 
   it('400.5 face-down piles keep their order', () => {
@@ -439,28 +494,81 @@ describe('MTG zones', () => {
     rejected(state, { kind: 'removeZone', zoneId: hand('p0') }, 'ZONE_NOT_EMPTY');
   });
 
-  it('400.7 objects attached under a permanent change zones with it and become new objects', () => {
-    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['artifact'])]);
-    const h = put(g.state, 'hand:p0:0', [card('Under')]);
+  it('400.7 an attached object stays unattached when its host changes zones; an Aura goes to its owner graveyard', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['creature'])], { ownerId: 'p0' });
+    const h = put(
+      g.state,
+      'hand:p1:0',
+      [card('Sword', ['artifact'], ['equipment']), card('Aura', ['enchantment'], ['aura'])],
+      {
+        ownerId: 'p1',
+      },
+    );
     const a = ok(h.state, {
       kind: 'attach',
       select: { kind: 'ids', ids: ids(h.objects) },
       hostId: g.objects[0]!.publicId,
       by: 'effect',
     });
-    const under = byKey(a.state, h.objects[0]!.key)!;
     const p = ok(a.state, {
       kind: 'moveObjects',
       select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: { kind: 'zone', zoneId: gy('p0') },
+      to: { kind: 'zone', zoneId: hand('p0') },
       placement: { kind: 'top' },
-      by: 'rule',
+      by: 'effect',
     });
-    const moved = byKey(p.state, h.objects[0]!.key)!;
-    expect(moved.zoneId).toBe(gy('p0'));
-    expect(moved.hostKey).toBe(g.objects[0]!.key);
-    expect(moved.publicId).not.toBe(under.publicId);
-    expect(p.events[0]!.transitions.find((t) => t.after?.key === moved.key)?.newObject).toBe(true);
+    const sword = byKey(p.state, h.objects[0]!.key)!;
+    const aura = byKey(p.state, h.objects[1]!.key)!;
+    expect(zoneObjects(p.state, hand('p0')).map((o) => o.key)).toEqual([g.objects[0]!.key]);
+    expect(sword.zoneId).toBe('battlefield:shared:0');
+    expect(sword.hostKey).toBeNull();
+    expect(aura.zoneId).toBe(gy('p1'));
+    expect(aura.hostKey).toBeNull();
+    expect(p.events[0]!.rules).toEqual(expect.arrayContaining(['MTG 400.7', 'MTG 704.5m']));
+    expect(p.state.objects.filter((o) => o.zoneId === hand('p0'))).toHaveLength(1);
+  });
+
+  it('400.7 a face-down attached object is not treated as an Aura: the outcome does not depend on what others cannot see', () => {
+    const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['creature'])], { ownerId: 'p0' });
+    const h = put(g.state, 'hand:p1:0', [card('Aura', ['enchantment'], ['aura'])], { ownerId: 'p1' });
+    const a = ok(h.state, {
+      kind: 'attach',
+      select: { kind: 'ids', ids: ids(h.objects) },
+      hostId: g.objects[0]!.publicId,
+      by: 'effect',
+    });
+    const down = ok(a.state, {
+      kind: 'turnFace',
+      select: { kind: 'ids', ids: [byKey(a.state, h.objects[0]!.key)!.publicId] },
+      faceUp: false,
+    });
+    const p = ok(down.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: { kind: 'zone', zoneId: hand('p0') },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
+    const aura = byKey(p.state, h.objects[0]!.key)!;
+    expect(aura.zoneId).toBe('battlefield:shared:0');
+    expect(aura.hostKey).toBeNull();
+    expect(p.events[0]!.rules).not.toContain('MTG 704.5m');
+  });
+
+  it('400.3 an object is never hosted in a hidden zone or another player zone', () => {
+    const g = put(newGame('mtg'), hand('p0'), [card('Host', ['creature'])]);
+    const h = put(g.state, hand('p1'), [card('Aura', ['enchantment'], ['aura'])]);
+    const r = rejected(
+      h.state,
+      {
+        kind: 'attach',
+        select: { kind: 'ids', ids: ids(h.objects) },
+        hostId: g.objects[0]!.publicId,
+        by: 'effect',
+      },
+      'NOT_ADMITTED',
+    );
+    expect(r.rule).toBe('MTG 303.4');
   });
 
   it('400.12 an action on a zone acts on every card in it; the zone itself is unaffected', () => {

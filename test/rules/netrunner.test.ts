@@ -166,6 +166,54 @@ describe('Netrunner zones', () => {
     expect(v.objects.find((o) => o.id === hosted.publicId)?.hostId).toBe(g.objects[0]!.publicId);
   });
 
+  it('rule_hosted_object_location a host leaving play sends its hosted cards to their owner discard pile', () => {
+    const g = put(newGame('netrunner'), 'play:shared:0', [card('Ice Wall', ['ice']), card('Other')], {
+      ownerId: 'p0',
+    });
+    const h = put(g.state, 'hand:p1:0', [card('Parasite', ['program'])], { ownerId: 'p1' });
+    const a = ok(h.state, {
+      kind: 'attach',
+      select: { kind: 'ids', ids: ids(h.objects) },
+      hostId: g.objects[0]!.publicId,
+      by: 'effect',
+    });
+    // Within the play area the hosted card stays on its host.
+    const moved = ok(a.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: { kind: 'zone', zoneId: 'play:shared:0' },
+      placement: { kind: 'bottom' },
+      by: 'effect',
+    });
+    expect(byKey(moved.state, h.objects[0]!.key)!.hostKey).toBe(g.objects[0]!.key);
+    // Into R&D: the program goes to the Runner's Heap; R&D holds only the ICE, with a position.
+    const p = ok(moved.state, {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
+      to: { kind: 'zone', zoneId: 'deck:p0:0' },
+      placement: { kind: 'top' },
+      by: 'effect',
+    });
+    const program = byKey(p.state, h.objects[0]!.key)!;
+    expect(program.zoneId).toBe('discard:p1:0');
+    expect(program.hostKey).toBeNull();
+    expect(p.state.objects.filter((o) => o.zoneId === 'deck:p0:0')).toHaveLength(1);
+    expect(p.events[0]!.rules).toContain('NR rule_hosted_object_location');
+    // A hosted card is never put into a hidden or secret zone by hosting.
+    const hidden = put(newGame('netrunner'), 'hand:p0:0', [card('Agenda')]);
+    const r = rejected(
+      put(hidden.state, 'hand:p1:0', [card('Virus')]).state,
+      {
+        kind: 'attach',
+        select: { kind: 'top', zoneId: 'hand:p1:0', count: 1 },
+        hostId: hidden.objects[0]!.publicId,
+        by: 'effect',
+      },
+      'NOT_ADMITTED',
+    );
+    expect(r.rule).toBe('NR rule_hosted_object_location');
+  });
+
   it('rule_outside_game cards come from outside the game and leave it', () => {
     const p = ok(newGame('netrunner'), {
       kind: 'bringIntoGame',

@@ -14,6 +14,25 @@ const move = (
 });
 
 describe('planner input validation', () => {
+  it('activePlayerId is refused outside MTG: only MTG 405.3 orders simultaneous arrivals APNAP', () => {
+    for (const id of ['fab', 'netrunner'] as const) {
+      const g = put(newGame(id), `hand:p0:0`, [card('a'), card('b')]);
+      const r = rejected(
+        g.state,
+        {
+          kind: 'moveObjects',
+          select: { kind: 'ids', ids: ids(g.objects) },
+          to: { kind: 'type', type: id === 'fab' ? 'graveyard' : 'discard', ownerId: 'p0' },
+          placement: { kind: 'top' },
+          by: 'effect',
+          activePlayerId: 'p0',
+        },
+        'BAD_ORDER',
+      );
+      expect(r.rule).toBe('input');
+    }
+  });
+
   const base = put(newGame('mtg'), 'hand:p0:0', [card('a'), card('b')]);
 
   it('invalid input is a typed rejection and leaves the state untouched', () => {
@@ -74,7 +93,7 @@ describe('planner input validation', () => {
     );
     rejected(
       base.state,
-      { kind: 'reorder', zoneId: 'hand:p0:0', order: [base.objects[1]!.publicId], by: 'effect' },
+      { kind: 'reorder', zoneId: 'hand:p0:0', order: [base.objects[1]!.publicId, 'nope'], by: 'effect' },
       'BAD_ORDER',
     );
     rejected(

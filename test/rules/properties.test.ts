@@ -43,7 +43,7 @@ const POOL: Record<RulesetId, CardProps[]> = {
 
 type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
 const seedArb = fc.record({
-  kind: fc.nat(17),
+  kind: fc.nat(19),
   a: fc.nat(1000),
   b: fc.nat(1000),
   c: fc.nat(1000),
@@ -157,6 +157,38 @@ function toMove(id: RulesetId, s: GameState, x: Seed): Move {
       };
     case 16:
       return { kind: 'removeFromGame', select: sel };
+    case 17: {
+      // Attach a top-level object to a top-level object of a public zone, so hosts are common.
+      const top = objs.filter((o) => o.hostKey === null && o.kind !== 'layer');
+      const publicZones = new Set(
+        s.zones
+          .filter((z) => sp.zoneTypes.find((t) => t.type === z.type)?.visibility === 'public')
+          .map((z) => z.id),
+      );
+      const host = pick(
+        top.filter((o) => publicZones.has(o.zoneId)),
+        x.b,
+      );
+      const guest = pick(
+        top.filter((o) => o.key !== host?.key),
+        x.a,
+      );
+      return {
+        kind: 'attach',
+        select: { kind: 'ids', ids: [guest?.publicId ?? 'missing'] },
+        hostId: host?.publicId ?? 'missing',
+        by,
+      };
+    }
+    case 18: {
+      // Move, turn or remove a host: what it carries must never follow it where it may not be.
+      const hosts = objs.filter((o) => objs.some((h) => h.hostKey === o.key));
+      const host = pick(hosts, x.a)?.publicId ?? oid(x.a);
+      if (x.f & 16)
+        return { kind: 'turnFace', select: { kind: 'ids', ids: [host] }, faceUp: (x.f & 32) !== 0 };
+      if ((x.f & 96) === 96) return { kind: 'removeFromGame', select: { kind: 'ids', ids: [host] } };
+      return { kind: 'moveObjects', select: { kind: 'ids', ids: [host] }, to: dest, placement, by };
+    }
     default:
       // Deliberately invalid input.
       return [
@@ -177,6 +209,17 @@ function toMove(id: RulesetId, s: GameState, x: Seed): Move {
 
 const STATS: Record<string, number> = {};
 
+/** The citation prefix of each ruleset: every cited rule is of the game being played (or `input`). */
+const PREFIX: Record<RulesetId, string> = { mtg: 'MTG ', fab: 'FAB ', netrunner: 'NR ' };
+
+function expectOwnRules(id: RulesetId, rules: readonly string[]): void {
+  const foreign = rules.filter((r) => r !== 'input' && !r.startsWith(PREFIX[id]));
+  expect(foreign, `rules cited in a ${id} game`).toEqual([]);
+}
+
+/** Cases run per ruleset, so that a property running fewer than asked fails. */
+const CASES: Record<string, number> = {};
+
 function run(id: RulesetId, seeds: Seed[], players: number): void {
   const sp = spec(id);
   let state = newGame(id, players);
@@ -190,10 +233,19 @@ function run(id: RulesetId, seeds: Seed[], players: number): void {
       STATS[`${move.kind}:${r.ok ? 'ok' : r.rejection.code}`] =
         (STATS[`${move.kind}:${r.ok ? 'ok' : r.rejection.code}`] ?? 0) + 1;
     if (!r.ok) {
+      expectOwnRules(id, [r.rejection.rule]);
       expect(typeof r.rejection.code).toBe('string');
       expect(r.rejection.message).not.toMatch(new RegExp(POOL[id].map((c) => c.name).join('|')));
       continue;
     }
+    expectOwnRules(
+      id,
+      r.plan.events.flatMap((e) => e.rules),
+    );
+    expectOwnRules(
+      id,
+      r.plan.state.objects.flatMap((o) => o.history.map((h) => h.reason)),
+    );
     checkState(sp, r.plan.state);
     checkStep(sp, state, r.plan);
     state = r.plan.state;
@@ -216,16 +268,18 @@ function property(id: RulesetId): void {
     { minLength: 3, maxLength: 8 },
   );
   fc.assert(
-    fc.property(seeding, fc.array(seedArb, { maxLength: 25 }), (seed, steps) =>
-      run(id, [...seed, ...steps], id === 'mtg' ? 3 : 2),
-    ),
+    fc.property(seeding, fc.array(seedArb, { maxLength: 25 }), (seed, steps) => {
+      CASES[id] = (CASES[id] ?? 0) + 1;
+      run(id, [...seed, ...steps], id === 'mtg' ? 3 : 2);
+    }),
     { numRuns: RUNS },
   );
+  expect(CASES[id]).toBe(RUNS);
   if (process.env.FC_STATS) console.log(id, JSON.stringify(STATS));
 }
 
 describe('random move sequences keep invariants and leak nothing', () => {
-  it('property: mtg random moves', () => property('mtg'));
-  it('property: fab random moves', () => property('fab'));
-  it('property: netrunner random moves', () => property('netrunner'));
+  it('property: mtg random moves', () => property('mtg'), 120_000);
+  it('property: fab random moves', () => property('fab'), 120_000);
+  it('property: netrunner random moves', () => property('netrunner'), 120_000);
 });

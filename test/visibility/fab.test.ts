@@ -142,7 +142,12 @@ describe('FAB sub-cards share their top-card visibility (rule:under_definition)'
         'the sub-card the opponent saw is not followable',
       ).not.toContain(sub!.id);
     }
-    const mine = zoneOf(await t.view(t.seat[0]!), 'arms', me);
-    expect(mine.objects.map((o) => o.card?.name).sort()).toEqual([secret('0-ARMS'), secret('0-H1')]);
+    const mine = await t.view(t.seat[0]!);
+    // FAB rule:become_new_object: the top-card's previous existence ceased, so its sub-card was
+    // cleared (rule:under_definition) to its owner's graveyard, where it is public under a new id.
+    expect(zoneOf(mine, 'arms', me).objects.map((o) => o.card?.name)).toEqual([secret('0-ARMS')]);
+    const cleared = zoneOf(mine, 'graveyard', me).objects.find((o) => o.card?.name === secret('0-H1'));
+    expect(cleared, 'the sub-card is cleared to the graveyard').toBeDefined();
+    expect(cleared!.id).not.toBe(sub!.id);
   });
 });

@@ -62,7 +62,9 @@ export const FAB: RulesetSpec = {
       arena: true,
       ordered: true,
       ownerMayReorder: false,
-      admits: [{ description: 'only cards and attack-proxies', rule: 'FAB sec:combat_chain_zone' }],
+      admits: [
+        { description: 'only cards (tokens too) and attack-proxies', rule: 'FAB sec:combat_chain_zone' },
+      ],
       rules: ['FAB sec:combat_chain_zone', 'FAB rule:arena'],
     }),
     zoneType({

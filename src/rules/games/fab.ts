@@ -89,9 +89,10 @@ export const FAB_RULES: GameRules = {
           ? null
           : refuse('FAB sec:hero_zone', obj, zone, 'needs type hero');
       case 'combatChain':
-        return obj.kind === 'card' || hasTag(obj.card.types, 'attack-proxy')
+        // A token is a card with the token type (Uzuri example: a token attacking card is on the chain).
+        return obj.kind === 'card' || obj.kind === 'token' || hasTag(obj.card.types, 'attack-proxy')
           ? null
-          : refuse('FAB sec:combat_chain_zone', obj, zone, 'only cards and attack-proxies');
+          : refuse('FAB sec:combat_chain_zone', obj, zone, 'only cards (tokens too) and attack-proxies');
       case 'permanent':
         return obj.kind !== 'layer' ? null : refuse('FAB sec:permanent_zone', obj, zone, 'only permanents');
       case 'weapon':
@@ -101,7 +102,31 @@ export const FAB_RULES: GameRules = {
     }
   },
   clearsOnImpossibleRuleMove: true,
-  hostedOnHostReset: 'clear',
+  /**
+   * FAB sec:zones_general: sub-cards move with a top-card that moves zones and remains the same
+   * object; a top-card that becomes a new object no longer exists as it was, so, as when it ceases
+   * to exist, its sub-cards are cleared (rule:under_definition). A sub-card is never taken into a
+   * private zone or another player's zone: it is cleared.
+   */
+  hostedFate: (_hosted, _from, _to, hostReset, canFollow) =>
+    !hostReset && canFollow ? { kind: 'follow' } : { kind: 'clear', rule: FAB_RULE.under },
+  cite: {
+    arrivalOrder: 'FAB sec:zones_general',
+    reveal: 'FAB rule:object_visibility',
+    shuffle: 'FAB sec:deck_zone',
+    outside: 'FAB sec:zones_general',
+    stack: 'FAB sec:stack_zone',
+    host: FAB_RULE.under,
+    zoneCreated: 'FAB sec:zones_general (zones of the same type are independent of their creation)',
+    zoneRemoved: 'FAB sec:zones_general (a zone ceasing to exist)',
+    ownerChooses: 'FAB sec:zones_general (owner chooses among zones of a type)',
+    effectController: 'FAB sec:zones_general (zones of the effect controller)',
+    missingZone: FAB_RULE.impossible,
+    ownerArrangement: 'FAB sec:zones_general',
+    layerAdded: ['FAB sec:stack_zone'],
+    layerCeases: FAB_RULE.clear,
+    apnap: null,
+  },
   revealBeforeMove: () => null,
   /**
    * FAB rule:clear_definition: tokens and non-card layers that leave for a zone that cannot hold

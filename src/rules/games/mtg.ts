@@ -1,9 +1,15 @@
 /** Magic rule hooks (CR 400-408). */
+import type { ObjectState } from '../types.js';
 import type { GameRules } from './rules.js';
 import { hasTag } from './rules.js';
 
 const OWNERS_ZONES = new Set(['library', 'graveyard', 'hand']);
 const COMMAND_BOUND = ['conspiracy', 'phenomenon', 'plane', 'scheme', 'vanguard'];
+
+/** MTG 400.4a: an instant or sorcery card (tokens and copies are not cards). */
+function isInstantOrSorceryCard(obj: ObjectState): boolean {
+  return obj.kind === 'card' && (hasTag(obj.card.types, 'instant') || hasTag(obj.card.types, 'sorcery'));
+}
 
 /** Magic's hooks. */
 export const MTG_RULES: GameRules = {
@@ -15,13 +21,7 @@ export const MTG_RULES: GameRules = {
   aliasType: () => null,
   /** MTG 400.4a (instant/sorcery never enters the battlefield), 400.4b (command-zone card types stay). */
   staysInPlace(obj, from, to) {
-    if (
-      to.type === 'battlefield' &&
-      obj.kind === 'card' &&
-      (hasTag(obj.card.types, 'instant') || hasTag(obj.card.types, 'sorcery'))
-    ) {
-      return 'MTG 400.4a';
-    }
+    if (to.type === 'battlefield' && isInstantOrSorceryCard(obj)) return 'MTG 400.4a';
     if (
       from.type === 'command' &&
       to.type !== 'command' &&
@@ -46,7 +46,11 @@ export const MTG_RULES: GameRules = {
   newObjectOnEndReveal: (zoneType) => (zoneType.type === 'library' ? 'MTG 401.7' : null),
   /** MTG 400.7: changing zones to go under another object is a zone change like any other. */
   newObjectOnAttach: (from, to) => (from.type !== to.type ? 'MTG 400.7' : null),
-  /** MTG 405.1: abilities (layers) exist only on the stack. */
+  /**
+   * MTG 405.1: abilities (layers) exist only on the stack. MTG 400.4a: an instant or sorcery card
+   * is never on the battlefield (a move leaves it where it was, see `staysInPlace`; a card created
+   * or seeded there is refused).
+   */
   admits(obj, zone, zoneType) {
     if (obj.kind === 'layer' && !zoneType.isStack) {
       return {
@@ -55,10 +59,48 @@ export const MTG_RULES: GameRules = {
         message: `Object ${obj.publicId} is an ability and can only be on the stack, not in zone ${zone.id}`,
       };
     }
+    if (zoneType.type === 'battlefield' && isInstantOrSorceryCard(obj)) {
+      return {
+        code: 'NOT_ADMITTED',
+        rule: 'MTG 400.4a',
+        message: `Object ${obj.publicId} is an instant or sorcery card and cannot be in zone ${zone.id}`,
+      };
+    }
     return null;
   },
   clearsOnImpossibleRuleMove: false,
-  hostedOnHostReset: 'follow',
+  /**
+   * An attached object follows a permanent that stays the same object in the same zone. When the
+   * host changes zones it is a new object with no relation to its previous existence (MTG 400.7),
+   * so nothing stays attached to it: an Aura goes to its owner's graveyard (the state-based action
+   * MTG 704.5m), anything else (Equipment, Fortifications, cards under it) stays unattached in the
+   * zone the host left (MTG 400.7; 704.5n for Equipment).
+   */
+  hostedFate(hosted, _from, _to, hostReset, canFollow, isPublic) {
+    if (!hostReset && canFollow) return { kind: 'follow' };
+    // Only an Aura everyone can see is treated as one: a face-down object has no subtypes
+    // (MTG 708.2), and the outcome must not tell others what they cannot see.
+    if (isPublic && hasTag(hosted.card.subtypes, 'aura'))
+      return { kind: 'toOwnerZone', type: 'graveyard', rule: 'MTG 704.5m' };
+    return { kind: 'stay', rule: 'MTG 400.7' };
+  },
+  cite: {
+    arrivalOrder: 'MTG 401.4',
+    reveal: 'MTG 400.2',
+    shuffle: 'MTG 400.12',
+    outside: 'MTG 400.11b',
+    stack: 'MTG 405.2',
+    host: 'MTG 303.4',
+    zoneCreated: 'MTG 400.1',
+    zoneRemoved: 'MTG 400.1',
+    ownerChooses: 'MTG 400.1',
+    effectController: 'MTG 400.1',
+    missingZone: 'MTG 400.1',
+    ownerArrangement: 'MTG 400.5',
+    layerAdded: ['MTG 405.1', 'MTG 405.2'],
+    layerCeases: 'MTG 405.1',
+    apnap: 'MTG 405.3',
+  },
   revealBeforeMove: () => null,
   ceasesInsteadOfMoving: () => null,
 };

@@ -23,7 +23,39 @@ export const NR_RULES: GameRules = {
     return null;
   },
   clearsOnImpossibleRuleMove: false,
-  hostedOnHostReset: 'follow',
+  /**
+   * NR rule_hosted_object_location: a hosted card's location is its host, so it follows its host
+   * while the host stays in play. A host leaving play (for a deck, hand, discard pile, score area or
+   * any other zone) leaves its hosted cards no location: they go to their owner's discard pile
+   * (Archives / Heap), the trashing of the full rules' hosting section, keeping their face (a
+   * facedown card is trashed facedown).
+   */
+  hostedFate(hosted, _from, to, hostReset, canFollow) {
+    if (!hostReset && canFollow && to?.type === 'play') return { kind: 'follow' };
+    return {
+      kind: 'toOwnerZone',
+      type: 'discard',
+      rule: 'NR rule_hosted_object_location',
+      faceUp: hosted.faceUp,
+    };
+  },
+  cite: {
+    arrivalOrder: 'NR rule_deck_ordered',
+    reveal: 'NR rule_reveal_from_hidden',
+    shuffle: 'NR rule_deck_ordered',
+    outside: 'NR rule_outside_game',
+    stack: 'NR rule_zone_types',
+    host: 'NR rule_hosted_object_location',
+    zoneCreated: 'NR rule_zone_types',
+    zoneRemoved: 'NR rule_zone_types',
+    ownerChooses: 'NR rule_player_zones',
+    effectController: 'NR rule_player_zones',
+    missingZone: 'NR rule_zone_types',
+    ownerArrangement: 'NR rule_location',
+    layerAdded: ['NR rule_zone_types'],
+    layerCeases: 'NR rule_zone_types',
+    apnap: null,
+  },
   /**
    * NR rule_reveal_from_hidden: a facedown card, or a card in a hidden zone, moved by an effect that
    * requires an attribute is revealed before it moves (unless it will be public anyway).

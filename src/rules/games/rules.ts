@@ -19,6 +19,56 @@ export interface AdmitFailure {
 /** A rule citation when a hook decides something, or null when it does not apply. */
 export type Citation = string | null;
 
+/**
+ * What becomes of a hosted object / sub-card whose host leaves (see {@link GameRules.hostedFate}).
+ * - `follow`: it moves with the host and stays hosted (FAB sec:zones_general, top-card stays the same object).
+ * - `clear`: it is cleared (FAB rule:under_definition).
+ * - `stay`: it stays, unattached, in the zone the host left (MTG 400.7: the host is a new object).
+ * - `toOwnerZone`: it goes, unattached, to its owner's zone of `type` (MTG 704.5m, NR trashing).
+ */
+export type HostedFate =
+  | { readonly kind: 'follow' }
+  | { readonly kind: 'clear'; readonly rule: string }
+  | { readonly kind: 'stay'; readonly rule: string }
+  | {
+      readonly kind: 'toOwnerZone';
+      readonly type: string;
+      readonly rule: string;
+      /** Face at arrival; defaults to the zone type's default. */
+      readonly faceUp?: boolean;
+    };
+
+/** Per-game citations of generic planner actions (each must be a rule of that game, or `input`). */
+export interface GameCitations {
+  /** Order of simultaneous arrivals chosen by their owner. */
+  readonly arrivalOrder: string;
+  /** Turning faces, revealing, ending reveals. */
+  readonly reveal: string;
+  readonly shuffle: string;
+  /** Bringing objects into or out of the game. */
+  readonly outside: string;
+  /** The stack zone (entering on top, layers). */
+  readonly stack: string;
+  /** Attaching / hosting and detaching (events and refusals). */
+  readonly host: string;
+  readonly zoneCreated: string;
+  readonly zoneRemoved: string;
+  /** Several zones of a type can take an object: the owner chooses (ZONE_REQUIRED). */
+  readonly ownerChooses: string;
+  /** A player-scoped destination without an owner and without an acting player. */
+  readonly effectController: string;
+  /** A destination zone that does not exist. */
+  readonly missingZone: string;
+  /** The owners' own arrangement of a zone (reorder by rule). */
+  readonly ownerArrangement: string;
+  /** Putting a layer onto the stack. */
+  readonly layerAdded: readonly string[];
+  /** A non-card layer or token leaving the stack ceases to exist. */
+  readonly layerCeases: string;
+  /** The active-player-first order of simultaneous stack arrivals (MTG 405.3), or null: no such rule. */
+  readonly apnap: string | null;
+}
+
 export interface GameRules {
   /** MTG 400.3: the owner of the destination zone an object of this owner really goes to. */
   redirectOwner(
@@ -46,8 +96,24 @@ export interface GameRules {
   admits(obj: ObjectState, zone: ZoneState, zoneType: ZoneTypeSpec, ctx: AdmitContext): AdmitFailure | null;
   /** FAB: a rule moving an object to an impossible zone clears it; an effect fails. Others reject. */
   readonly clearsOnImpossibleRuleMove: boolean;
-  /** What hosted objects do when their host becomes a new object or ceases to exist. */
-  readonly hostedOnHostReset: 'clear' | 'follow';
+  /**
+   * What an object hosted on (or under) a host does when the host changes zones, becomes a new
+   * object or ceases to exist. `to` is the host's destination type, null when the host ceases to
+   * exist. `canFollow` is false when the destination is not a public zone or belongs to another
+   * player than the hosted object's owner: a hosted object never follows its host there (MTG 400.3,
+   * NR rule_deck_size_open_information), so `follow` is then not a valid answer. `isPublic`: every
+   * player sees the hosted object; a fate must not depend on properties hidden from anyone.
+   */
+  hostedFate(
+    hosted: ObjectState,
+    from: ZoneTypeSpec,
+    to: ZoneTypeSpec | null,
+    hostReset: boolean,
+    canFollow: boolean,
+    isPublic: boolean,
+  ): HostedFate;
+  /** The game's own citations for generic actions, so that every cited rule is of this game. */
+  readonly cite: GameCitations;
   /** NR rule_reveal_from_hidden: reveal the object to all before the move. */
   revealBeforeMove(
     obj: ObjectState,
