@@ -1,5 +1,6 @@
 /**
- * Runs the real service as a child process (`tsx src/main.ts`), as `npm start` does.
+ * Runs the real service as a child process: `tsx src/main.ts` (quick, no build), or `npm start`
+ * itself (the compiled service, as an operator or a supervisor starts it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ export interface ServiceProcess {
 }
 
 /** Every process below `pid`, each before its own children (Linux `/proc`). */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -59,15 +60,34 @@ function killTree(child: ChildProcess): void {
   child.kill('SIGKILL');
 }
 
+/** Whether a process is still there (a zombie awaiting its parent counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export interface StartOptions {
+  /** `tsx` runs src/main.ts directly; `npm` runs `npm start` (needs a build, see scripts/build.mjs). */
+  readonly via?: 'tsx' | 'npm';
+  /** The package folder to run in (default: this checkout). */
+  readonly cwd?: string;
+}
+
 export async function startServiceProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  opts: StartOptions = {},
 ): Promise<ServiceProcess> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
   );
-  const child = spawn(TSX, ['src/main.ts'], {
-    cwd: ROOT,
+  const [command, args] = opts.via === 'npm' ? ['npm', ['start']] : [TSX, ['src/main.ts']];
+  const child = spawn(command, args, {
+    cwd: opts.cwd ?? ROOT,
     // NODE_ENV as in production: vitest's `test` would hide behaviour that only runs outside tests
     // (Apollo Server, for one, installs its own signal handlers unless NODE_ENV is `test`).
     env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
