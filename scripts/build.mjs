@@ -42,7 +42,8 @@ if (!existsSync(tsc)) {
   );
   process.exit(1);
 }
-const out = `${dist}.tmp-${process.pid}`;
+// Beside the other caches, on the same file system as dist/ (for the rename), ignored by every tool.
+const out = path.join(root, 'node_modules', '.cache', `zonekeeper-dist-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 console.error('Building dist/ (tsc -p tsconfig.build.json)');
 const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', out], {
