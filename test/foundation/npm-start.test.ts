@@ -17,8 +17,10 @@ import {
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, SHARED_ROOT } from '../../src/db/embedded.js';
+import { useTestDatabase } from '../support/db.js';
 import {
   descendants,
   isRunning,
@@ -200,3 +202,34 @@ describe.runIf(process.platform === 'linux' && isRoot)(
     }, 180_000);
   },
 );
+
+describe('start-up failures', () => {
+  const failure = (env: Record<string, string>) =>
+    startServiceProcess(env, 60_000).then(
+      () => {
+        throw new Error('the service started');
+      },
+      (err: Error) => err.message,
+    );
+
+  it('name their cause on one line, without a stack trace: invalid configuration, port in use', async () => {
+    const invalid = await failure({ PORT: 'eighty' });
+    expect(invalid).toContain('exited with 1');
+    expect(invalid).toMatch(/^Zonekeeper failed to start: Invalid configuration: PORT: .*$/m);
+    expect(invalid).not.toMatch(/^\s+at /m);
+
+    const db = await useTestDatabase();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const busy = await failure({ DATABASE_URL: db.url, HOST: '127.0.0.1', PORT: String(port) });
+      expect(busy).toContain(
+        `Zonekeeper failed to start: Port ${port} on 127.0.0.1 is already in use (PORT, HOST)`,
+      );
+      expect(busy).not.toMatch(/^\s+at /m);
+    } finally {
+      holder.close();
+    }
+  }, 120_000);
+});
