@@ -1,6 +1,7 @@
 /**
- * Runs the real service as a child process: `tsx src/main.ts` (quick, no build), or `npm start`
- * itself (the compiled service, as an operator or a supervisor starts it).
+ * Runs the real service as a child process: `node --import tsx src/main.ts` (quick, no build; tsx as
+ * a loader inside the service's own process, so signals reach it directly), or `npm start` itself
+ * (the compiled service, as an operator or a supervisor starts it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface ServiceProcess {
   readonly child: ChildProcess;
@@ -16,8 +16,8 @@ export interface ServiceProcess {
   /** Everything the process printed so far. */
   output(): string;
   /**
-   * Sends a signal and resolves with the exit code. SIGKILL goes to the service's own process as
-   * well: tsx runs it in a child process, and a launcher killed alone cannot pass the signal on.
+   * Sends a signal and resolves with the exit code. SIGKILL goes to every process below as well
+   * (npm's, the embedded PostgreSQL): a launcher killed alone cannot pass the signal on.
    */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -85,7 +85,8 @@ export async function startServiceProcess(
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
   );
-  const [command, args] = opts.via === 'npm' ? ['npm', ['start']] : [TSX, ['src/main.ts']];
+  const [command, args] =
+    opts.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
   const child = spawn(command, args, {
     cwd: opts.cwd ?? ROOT,
     // NODE_ENV as in production: vitest's `test` would hide behaviour that only runs outside tests
