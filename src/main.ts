@@ -12,8 +12,8 @@ import { EmbeddedStartError } from './db/embedded.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** One line naming why the service could not start, for an operator rather than a developer. */
-export function startupCause(err: unknown, config: Config | null): string {
-  const e = err as NodeJS.ErrnoException & { syscall?: string; address?: string; port?: number };
+function startupCause(err: unknown, config: Config | null): string {
+  const e = err as (NodeJS.ErrnoException & { syscall?: string }) | null;
   const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim() ?? '';
   if (err instanceof EmbeddedStartError || !config) return first;
   if (e?.syscall === 'listen' && e.code === 'EADDRINUSE')
