@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs `prisma generate` without the native schema engine, which cannot be downloaded here:
 // generation does not need it, and pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing file
-// stops the CLI from trying to fetch it (see ../shared/ENVIRONMENT.md).
+// stops the CLI from trying to fetch it (it cannot be downloaded without internet access).
 import { spawnSync } from 'node:child_process';
 
 const env = {

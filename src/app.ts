@@ -29,8 +29,13 @@ export async function startApp(
     dataDir: config.DATA_DIR,
     embeddedPort: config.EMBEDDED_PG_PORT,
     onLog: (line) => logger.debug({ postgres: line }),
+    onNotice: (line) => logger.warn(line),
   });
-  if (database.embedded) logger.info({ dataDir: config.DATA_DIR }, 'started embedded PostgreSQL');
+  if (database.embedded)
+    logger.info(
+      { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
+      'started embedded PostgreSQL',
+    );
   try {
     if (opts.migrate ?? true) {
       const applied = await applyMigrations(database.url);

@@ -6,6 +6,40 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * `CORS_ORIGINS`: browser origins (`scheme://host[:port]`, comma-separated) allowed to call the API
+ * from their pages and to open graphql-ws, or `*` for any origin. The API authenticates by the
+ * `Authorization` header, never by cookies, so responses never allow credentials and `*` exposes
+ * nothing a page could not already send. Unset: no cross-origin access (same origin only).
+ */
+const corsOrigins = z
+  .string()
+  .default('')
+  .transform((raw, ctx): '*' | string[] => {
+    const items = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (items.includes('*')) {
+      if (items.length > 1) ctx.addIssue({ code: 'custom', message: '"*" cannot be combined with origins' });
+      return '*';
+    }
+    for (const item of items) {
+      let origin: string | null = null;
+      try {
+        origin = new URL(item).origin;
+      } catch {
+        // Reported below.
+      }
+      if (origin !== item)
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${item}" is not an origin (scheme://host[:port], lower case, no path or trailing slash)`,
+        });
+    }
+    return items;
+  });
+
 export const configSchema = z.object({
   /** PostgreSQL URL. Unset: an embedded PostgreSQL is started under `DATA_DIR`. */
   DATABASE_URL: z.string().url().optional(),
@@ -29,6 +63,8 @@ export const configSchema = z.object({
   GRAPHQL_IDE: bool.default(true),
   /** Size of the PostgreSQL connection pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** Origins allowed cross-origin (CORS and the graphql-ws Origin check); see `corsOrigins`. */
+  CORS_ORIGINS: corsOrigins,
   /** Maximum request body / websocket message size in bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(262144),
 });

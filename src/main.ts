@@ -1,40 +1,81 @@
 /**
  * `npm start`: the service. Embedded PostgreSQL when DATABASE_URL is unset.
+ *
+ * `npm start` runs this file compiled (`dist/main.js`) with `exec`, so the process npm starts is
+ * this one: npm passes SIGTERM and SIGINT on to it, and both drain the server, stop the database
+ * (the embedded one included) and exit 0.
  */
-import { startApp } from './app.js';
-import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { startApp, type App } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { isDatabaseUnavailable } from './db/driver-errors.js';
+import { EmbeddedStartError } from './db/embedded.js';
+import { createLogger, type Logger } from './logger.js';
 
-const config = loadConfig();
-const logger = createLogger(config.LOG_LEVEL);
+/** One line naming why the service could not start, for an operator rather than a developer. */
+function startupCause(err: unknown, config: Config | null): string {
+  const e = err as (NodeJS.ErrnoException & { syscall?: string }) | null;
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim() ?? '';
+  if (err instanceof EmbeddedStartError || !config) return first;
+  if (e?.syscall === 'listen' && e.code === 'EADDRINUSE')
+    return `Port ${config.PORT} on ${config.HOST} is already in use (PORT, HOST): stop what listens there or choose another port.`;
+  if (e?.syscall === 'listen' && e.code === 'EACCES')
+    return `Not allowed to listen on port ${config.PORT} (PORT): choose a port above 1023 or grant the permission.`;
+  if (config.DATABASE_URL && isDatabaseUnavailable(err)) {
+    const url = new URL(config.DATABASE_URL);
+    return `Cannot reach the database at ${url.hostname}:${url.port || 5432} (DATABASE_URL): ${first}`;
+  }
+  return `${err instanceof Error ? `${err.name}: ` : ''}${first}`;
+}
 
-try {
-  const app = await startApp(config, logger);
-  logger.info({ url: app.url }, 'Zonekeeper ready');
-  // Plain line for humans and scripts, whatever the log format.
-  process.stdout.write(`Zonekeeper listening on ${app.url} (HTTP and graphql-ws)\n`);
-
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    app.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-} catch (err) {
-  logger.fatal({ err }, 'failed to start');
+function failed(logger: Logger | null, err: unknown, config: Config | null): never {
+  const cause = startupCause(err, config);
+  // The details (stack, error chain) for whoever turns the log level up; the cause on one line.
+  logger?.debug({ err }, 'startup error');
+  logger?.fatal({ cause }, 'failed to start');
+  process.stderr.write(`Zonekeeper failed to start: ${cause}\n`);
   process.exit(1);
 }
+
+let config: Config | null = null;
+let logger: Logger | null = null;
+try {
+  config = loadConfig();
+  logger = createLogger(config.LOG_LEVEL);
+} catch (err) {
+  failed(null, err, null);
+}
+
+let app: App | null = null;
+let requested: NodeJS.Signals | null = null;
+let stopping = false;
+/** Drains the server, stops the database, exits 0; a signal during start-up waits for it to finish. */
+const shutdown = (signal: NodeJS.Signals) => {
+  requested ??= signal;
+  if (stopping || !app) return;
+  stopping = true;
+  logger?.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    logger?.error('shutdown timed out');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  app.stop().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      logger?.error({ err }, 'error during shutdown');
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+try {
+  app = await startApp(config, logger);
+} catch (err) {
+  failed(logger, err, config);
+}
+logger.info({ url: app.url }, 'Zonekeeper ready');
+// Plain line for humans and scripts, whatever the log format.
+process.stdout.write(`Zonekeeper listening on ${app.url} (HTTP and graphql-ws)\n`);
+if (requested) shutdown(requested);

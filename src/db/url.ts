@@ -13,6 +13,7 @@ export async function resolveDatabase(opts: {
   dataDir: string;
   embeddedPort: number;
   onLog?: (line: string) => void;
+  onNotice?: (line: string) => void;
 }): Promise<ResolvedDatabase> {
   if (opts.url) return { url: opts.url, embedded: null };
   const embedded = await startEmbeddedPostgres({
@@ -20,6 +21,7 @@ export async function resolveDatabase(opts: {
     port: opts.embeddedPort,
     persistent: true,
     ...(opts.onLog ? { onLog: opts.onLog } : {}),
+    ...(opts.onNotice ? { onNotice: opts.onNotice } : {}),
   });
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: embedded.url });

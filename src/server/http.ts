@@ -27,6 +27,7 @@ import { createArmor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { startGraphqlWs } from './ws.js';
 import { landingPage } from './landing.js';
+import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -163,16 +164,24 @@ export async function startHttpServer(
   });
   await apollo.start();
 
+  const corsPolicy = createCorsPolicy(config.CORS_ORIGINS);
+
   httpServer.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== GRAPHQL_PATH) {
       socket.destroy();
       return;
     }
+    if (!corsPolicy.allowsWebSocket(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
     wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
 
   httpServer.on('request', (req, res) => {
+    // CORS headers on every route; a preflight is answered here.
+    if (corsPolicy.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (web.handle(req, res, url)) return;
     if (url.pathname !== GRAPHQL_PATH) {

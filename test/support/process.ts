@@ -1,5 +1,7 @@
 /**
- * Runs the real service as a child process (`tsx src/main.ts`), as `npm start` does.
+ * Runs the real service as a child process: `node --import tsx src/main.ts` (quick, no build; tsx as
+ * a loader inside the service's own process, so signals reach it directly), or `npm start` itself
+ * (the compiled service, as an operator or a supervisor starts it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface ServiceProcess {
   readonly child: ChildProcess;
@@ -15,14 +16,14 @@ export interface ServiceProcess {
   /** Everything the process printed so far. */
   output(): string;
   /**
-   * Sends a signal and resolves with the exit code. SIGKILL goes to the service's own process as
-   * well: tsx runs it in a child process, and a launcher killed alone cannot pass the signal on.
+   * Sends a signal and resolves with the exit code. SIGKILL goes to every process below as well
+   * (npm's, the embedded PostgreSQL): a launcher killed alone cannot pass the signal on.
    */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Every process below `pid`, each before its own children (Linux `/proc`). */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -59,15 +60,35 @@ function killTree(child: ChildProcess): void {
   child.kill('SIGKILL');
 }
 
+/** Whether a process is still there (a zombie awaiting its parent counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export interface StartOptions {
+  /** `tsx` runs src/main.ts directly; `npm` runs `npm start` (needs a build, see scripts/build.mjs). */
+  readonly via?: 'tsx' | 'npm';
+  /** The package folder to run in (default: this checkout). */
+  readonly cwd?: string;
+}
+
 export async function startServiceProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  opts: StartOptions = {},
 ): Promise<ServiceProcess> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
   );
-  const child = spawn(TSX, ['src/main.ts'], {
-    cwd: ROOT,
+  const [command, args] =
+    opts.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  const child = spawn(command, args, {
+    cwd: opts.cwd ?? ROOT,
     // NODE_ENV as in production: vitest's `test` would hide behaviour that only runs outside tests
     // (Apollo Server, for one, installs its own signal handlers unless NODE_ENV is `test`).
     env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
