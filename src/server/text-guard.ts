@@ -17,12 +17,12 @@ import type { DocumentNode, ValueNode } from 'graphql';
 /** The CommonJS graphql that Apollo and graphql-ws load (see armor.ts for why). */
 const { GraphQLError, Kind, visit } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
-/** NUL, or a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `text` holds a NUL character or an unpaired surrogate. */
 export function isForbiddenText(text: string): boolean {
-  return FORBIDDEN.test(text);
+  return text.includes('\0') || LONE_SURROGATE.test(text);
 }
 
 function refusal(path: string, http?: { status: number }): GraphQL.GraphQLError {
