@@ -74,13 +74,17 @@ export function limitResponseSize(schema: GraphQLSchema, maxItems: number): void
       if (!originals.has(field)) originals.set(field, field.resolve);
       const resolve = originals.get(field) ?? defaultFieldResolver;
       field.resolve = (source, args, context, info) => {
-        const result = resolve(source, args, context, info);
-        return result instanceof Promise
+        const result: unknown = resolve(source, args, context, info);
+        return isThenable(result)
           ? result.then((r) => spend(r, info.variableValues))
           : spend(result, info.variableValues);
       };
     }
   }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
 /** True for an error of code RESPONSE_TOO_LARGE, formatted or not. */
