@@ -67,6 +67,25 @@ export const configSchema = z.object({
   CORS_ORIGINS: corsOrigins,
   /** Maximum request body / websocket message size in bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(262144),
+  /**
+   * Host credential. Set: `createGame` requires `Authorization: Bearer <HOST_TOKEN>` (or the admin
+   * token). Unset (local play, development): anyone may create games, rate-limited per client IP.
+   * At least 24 characters.
+   */
+  HOST_TOKEN: z.string().min(24).optional(),
+  /** Games an untrusted caller (no host or admin token) may create per minute, per client IP. */
+  CREATE_GAME_RATE_PER_MINUTE: z.coerce.number().min(0.001).max(1_000_000).default(20),
+  /** Games an untrusted caller may create in a burst before the per-minute rate applies. */
+  CREATE_GAME_BURST: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Cards in one player's starting deck, at most. */
+  CREATE_GAME_MAX_CARDS_PER_PLAYER: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Cards in a new game over all players, at most. */
+  CREATE_GAME_MAX_CARDS: z.coerce.number().int().min(1).max(1_000_000).default(8000),
+  /**
+   * List items (objects, zones, events, changes, players…) one response may hold. Beyond it the
+   * answer is RESPONSE_TOO_LARGE, whatever the game size.
+   */
+  MAX_RESPONSE_ITEMS: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

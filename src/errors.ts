@@ -16,6 +16,8 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   GAME_NOT_ACTIVE: 'GAME_NOT_ACTIVE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The answer would hold more list items than MAX_RESPONSE_ITEMS: ask for fewer nested lists. */
+  RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
   /** The database cannot be reached: nothing is wrong with the request; retry it later. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',

@@ -6,6 +6,8 @@ import type { Viewer } from '../rules/types.js';
 export type Principal =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'admin' }
+  /** The host backend (HOST_TOKEN): creates games; has no standing in any game it created. */
+  | { readonly kind: 'host' }
   | { readonly kind: 'player'; readonly playerId: string; readonly gameId: string }
   | { readonly kind: 'spectator'; readonly gameId: string };
 
@@ -21,6 +23,7 @@ export function viewerFor(principal: Principal, gameId: string): Viewer | null {
       return principal.gameId === gameId ? { kind: 'player', playerId: principal.playerId } : null;
     case 'spectator':
       return principal.gameId === gameId ? { kind: 'spectator' } : null;
+    case 'host':
     case 'anonymous':
       return null;
   }

@@ -17,12 +17,17 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Constant-time comparison of a presented credential with a configured one (unset: no match). */
+export function isConfiguredToken(presented: string, configured: string | undefined): boolean {
+  if (!configured) return false;
+  const a = createHash('sha256').update(presented, 'utf8').digest();
+  const b = createHash('sha256').update(configured, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
 /** Constant-time comparison of a presented credential with the configured admin token. */
 export function isAdminToken(presented: string, adminToken: string | undefined): boolean {
-  if (!adminToken) return false;
-  const a = createHash('sha256').update(presented, 'utf8').digest();
-  const b = createHash('sha256').update(adminToken, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  return isConfiguredToken(presented, adminToken);
 }
 
 /** Extracts the token from `Bearer <token>`; anything else yields null. */

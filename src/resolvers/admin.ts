@@ -21,7 +21,7 @@ function requireAdmin(ctx: Context): void {
 }
 
 interface ViewerInput {
-  readonly kind: 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN';
+  readonly kind: 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN' | 'HOST';
   readonly playerId?: string | null;
 }
 
@@ -37,6 +37,8 @@ function viewerOf(input: ViewerInput, playerIds: readonly string[]): Viewer {
       return { kind: 'player', playerId: input.playerId };
     case 'ANONYMOUS':
       throw badInput('Anonymous callers cannot see a game; use SPECTATOR.', 'as.kind');
+    case 'HOST':
+      throw badInput('The host has no standing in a game; use SPECTATOR.', 'as.kind');
   }
 }
 

@@ -1,4 +1,8 @@
-/** `Mutation.createGame`: public (anonymous allowed); validates against the ruleset's catalog. */
+/**
+ * `Mutation.createGame`: who may create, size caps, rate and idempotency scope are the creation
+ * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
+ */
+import { creationAuthorityFor } from '../authority/creation.js';
 import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
@@ -6,9 +10,6 @@ import { getRuleset, RULESETS, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
 import { cardProps, type TokenInput } from './move-input.js';
-
-/** Cards per player at creation. */
-export const MAX_DECK = 1000;
 
 interface CardInput extends TokenInput {
   readonly zone?: string | null;
@@ -22,51 +23,38 @@ interface CreateGameInput {
   readonly idempotencyKey?: string | null;
 }
 
-function seatsOf(input: CreateGameInput, min: number, max: number): NewSeat[] {
-  if (input.players.length < min || input.players.length > max)
-    throw badInput(`This ruleset seats ${min} to ${max} players.`, 'players');
-  return input.players.map((p, s) => {
-    const name = p.name.trim();
-    if (name.length === 0 || name.length > 100)
-      throw badInput('A player name must be 1 to 100 characters.', `players.${s}.name`);
-    if (p.deck.length > MAX_DECK)
-      throw badInput(`A deck holds at most ${MAX_DECK} cards.`, `players.${s}.deck`);
-    return {
-      name,
-      deck: p.deck.map((c, i) => {
-        const field = `players.${s}.deck.${i}`;
-        const zoneIndex = c.zoneIndex ?? 0;
-        if (!Number.isInteger(zoneIndex) || zoneIndex < 0 || zoneIndex > 100)
-          throw badInput('Field zoneIndex must be 0 to 100.', `${field}.zoneIndex`);
-        return { ...cardProps(c, field), zone: c.zone ?? null, zoneIndex, faceUp: c.faceUp ?? null };
-      }),
-    };
-  });
-}
-
-/** Idempotency scope of the caller (createGame is open to anyone). */
-function scopeOf(ctx: Context): string {
-  const p = ctx.principal;
-  switch (p.kind) {
-    case 'anonymous':
-      return 'anon|createGame';
-    case 'admin':
-      return 'admin|createGame';
-    case 'player':
-      return `player:${p.playerId}|createGame`;
-    case 'spectator':
-      return `spectator:${p.gameId}|createGame`;
-  }
+/** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */
+function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
+  return input.players.map((p, s) => ({
+    name: names[s] as string,
+    deck: p.deck.map((c, i) => {
+      const field = `players.${s}.deck.${i}`;
+      const zoneIndex = c.zoneIndex ?? 0;
+      if (!Number.isInteger(zoneIndex) || zoneIndex < 0 || zoneIndex > 100)
+        throw badInput('Field zoneIndex must be 0 to 100.', `${field}.zoneIndex`);
+      return { ...cardProps(c, field), zone: c.zone ?? null, zoneIndex, faceUp: c.faceUp ?? null };
+    }),
+  }));
 }
 
 export const createGameResolvers = {
   Mutation: {
     createGame: async (_: unknown, args: { input: CreateGameInput }, ctx: Context) => {
       const spec = getRuleset(args.input.ruleset);
+      const grant = creationAuthorityFor(ctx.config).admit({
+        principal: ctx.principal,
+        badCredential: ctx.badCredential,
+        clientIp: ctx.clientIp,
+        seats: spec?.players,
+        players: args.input.players,
+        idempotencyKey: args.input.idempotencyKey,
+      });
       if (!spec)
         throw badInput(`Unknown ruleset. Valid rulesets: ${Object.keys(RULESETS).join(', ')}.`, 'ruleset');
-      const seats = seatsOf(args.input, spec.players.min, spec.players.max);
-      const idem = idempotencyKeyFor(scopeOf(ctx), 'createGame', args.input);
+      const seats = seatsOf(args.input, grant.names);
+      const idem = grant.idempotencyScope
+        ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', args.input)
+        : null;
       const created = await createGame(ctx.db, spec, seats, idem);
       await ctx.fanout
         .publish({ gameId: created.game.game.id, seq: created.game.game.lastSeq })
@@ -74,8 +62,13 @@ export const createGameResolvers = {
           ctx.logger.warn({ err }, 'fanout publish failed');
         });
       // The creator is nobody in particular: it sees the table as a spectator would (an admin as admin).
-      const viewer: Viewer = ctx.principal.kind === 'admin' ? { kind: 'admin' } : { kind: 'spectator' };
-      const out = gameOut(created.game, viewer, ctx.principal.kind === 'admin' ? 'ADMIN' : 'ANONYMOUS');
+      const kind = ctx.principal.kind;
+      const viewer: Viewer = kind === 'admin' ? { kind: 'admin' } : { kind: 'spectator' };
+      const out = gameOut(
+        created.game,
+        viewer,
+        kind === 'admin' ? 'ADMIN' : kind === 'host' ? 'HOST' : 'ANONYMOUS',
+      );
       return {
         game: out,
         seats: created.seats.map((s) => ({ player: out.lookup.player(s.playerId), token: s.token })),

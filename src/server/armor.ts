@@ -1,7 +1,7 @@
 /**
  * Limits on GraphQL documents, shared by both transports: Apollo (HTTP) uses {@link Armor.apollo};
  * graphql-ws runs {@link Armor.check} in `onSubscribe`. One config, so a document refused on one
- * transport is refused on the other.
+ * transport is refused on the other. The same goes for text PostgreSQL cannot store (text-guard.ts).
  *
  * Depth, aliases, directives and cost are graphql-armor validation rules; list nesting is ours
  * ({@link maxListNestingRule}), because neither depth nor armor's cost sees list sizes. The token limit is
@@ -14,6 +14,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type * as GraphQL from 'graphql';
 import type { DocumentNode, GraphQLSchema, ParseOptions, ValidationRule } from 'graphql';
+import { findForbiddenText, textGuardPlugin } from './text-guard.js';
 
 /**
  * graphql 16 has no `exports` map, so Node and every dependency (Apollo, graphql-ws, graphql-tools)
@@ -67,10 +68,12 @@ export interface Armor {
     readonly parseOptions: ParseOptions;
   };
   /**
-   * Parses and validates `query` under the same limits and rules as HTTP. Returns the errors (with
-   * GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED codes), or null when the document may run.
+   * Parses and validates `query` under the same limits and rules as HTTP, and refuses text that
+   * PostgreSQL cannot store in it or in `variables` (text-guard.ts). Returns the errors (with
+   * GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED or BAD_USER_INPUT codes), or null when the
+   * document may run.
    */
-  check(schema: GraphQLSchema, query: unknown): readonly GraphQLError[] | null;
+  check(schema: GraphQLSchema, query: unknown, variables?: unknown): readonly GraphQLError[] | null;
 }
 
 export function createArmor(opts: { introspection: boolean }): Armor {
@@ -95,11 +98,11 @@ export function createArmor(opts: { introspection: boolean }): Armor {
   return {
     apollo: {
       // graphql-armor is typed against Apollo's CommonJS declarations; the shapes are the same.
-      plugins: protection.plugins as unknown as ApolloServerPlugin[],
+      plugins: [...(protection.plugins as unknown as ApolloServerPlugin[]), textGuardPlugin()],
       validationRules,
       parseOptions,
     },
-    check(schema, query) {
+    check(schema, query, variables) {
       if (typeof query !== 'string' || query.trim() === '')
         return [coded('GraphQL operations must contain a non-empty `query`.', 'BAD_REQUEST')];
       let document: DocumentNode;
@@ -109,8 +112,10 @@ export function createArmor(opts: { introspection: boolean }): Armor {
         return [coded(err instanceof GraphQLError ? err.message : 'Syntax Error', 'GRAPHQL_PARSE_FAILED')];
       }
       const errors = validate(schema, document, wsRules);
-      if (errors.length === 0) return null;
-      return errors.map((e) => coded(hideSuggestions(e.message), 'GRAPHQL_VALIDATION_FAILED', e));
+      if (errors.length > 0)
+        return errors.map((e) => coded(hideSuggestions(e.message), 'GRAPHQL_VALIDATION_FAILED', e));
+      const forbidden = findForbiddenText(document, variables);
+      return forbidden ? [forbidden] : null;
     },
   };
 }

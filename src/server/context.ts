@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { findPrincipalByTokenHash } from '../db/principals.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
-import { hashToken, isAdminToken, parseBearer } from '../auth/tokens.js';
+import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Metrics } from '../metrics.js';
 
@@ -23,6 +23,8 @@ export interface AppDeps {
 export interface Context extends AppDeps {
   readonly requestId: string;
   readonly principal: Principal;
+  /** The client's address as the socket sees it (rate limits are per address). */
+  readonly clientIp: string;
   /** A credential was presented but is not valid. Operations needing a principal answer UNAUTHENTICATED. */
   readonly badCredential: boolean;
 }
@@ -45,6 +47,8 @@ export async function authenticate(
   if (!token) return { principal: { kind: 'anonymous' }, badCredential: true };
   if (isAdminToken(token, deps.config.ADMIN_TOKEN))
     return { principal: { kind: 'admin' }, badCredential: false };
+  if (isConfiguredToken(token, deps.config.HOST_TOKEN))
+    return { principal: { kind: 'host' }, badCredential: false };
   const hash = hashToken(token);
   const cached = principalCache.get(hash);
   if (cached) return { principal: cached, badCredential: false };

@@ -5,7 +5,8 @@
  *
  * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
  * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
- * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws; every
+ * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does
+ * the bound on list items per response (`response-budget.ts`); every
  * error is masked by `formatError` and internal ones carry the request id that is in the log.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,6 +26,7 @@ import { isDatabaseReady } from '../db/client.js';
 import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
 import { createArmor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
+import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { startGraphqlWs } from './ws.js';
 import { landingPage } from './landing.js';
 import { createCorsPolicy } from './cors.js';
@@ -90,6 +92,8 @@ export async function startHttpServer(
     socket.once('close', () => metrics.wsConnectionClosed());
   });
   const armor = createArmor({ introspection: config.GRAPHQL_INTROSPECTION });
+  // For both transports: they share this schema.
+  limitResponseSize(schema, config.MAX_RESPONSE_ITEMS);
   const ws = startGraphqlWs(deps, schema, wsServer, { armor });
 
   /**
@@ -146,6 +150,10 @@ export async function startHttpServer(
               if (!record) return;
               record.operationType = operation?.operation ?? 'unknown';
               record.operationName = operationName ?? null;
+            },
+            async willSendResponse({ response }) {
+              if (response.body.kind === 'single')
+                response.body.singleResult = collapseOversized(response.body.singleResult);
             },
             async didEncounterErrors({ errors }) {
               for (const e of errors) {
@@ -291,7 +299,7 @@ export async function startHttpServer(
             extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
           });
         }
-        return { ...deps, requestId, ...auth };
+        return { ...deps, requestId, clientIp: req.socket.remoteAddress ?? 'unknown', ...auth };
       },
     });
     // Every answer is for one viewer: no shared cache may keep it.

@@ -21,6 +21,7 @@ import { EventHub, type HubOptions } from '../events/hub.js';
 import { liveEventMapper } from '../resolvers/event-log.js';
 import type { GameEventOut } from '../resolvers/events.js';
 import { createArmor, type Armor } from './armor.js';
+import { collapseOversized } from './response-budget.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 
@@ -107,7 +108,8 @@ export function startGraphqlWs(
         // A presented but invalid credential is refused outright (4403); anonymous connections may
         // still call public operations (e.g. `rulesets`), and subscriptions check standing per game.
         if (auth.badCredential) return false;
-        ctx.extra.context = { ...deps, requestId, ...auth };
+        const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
+        ctx.extra.context = { ...deps, requestId, clientIp, ...auth };
         return true;
       },
       context: (ctx): SubscriptionContext => ({
@@ -122,8 +124,8 @@ export function startGraphqlWs(
           ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
           return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
         }
-        // The same depth, alias, directive, cost and token limits as HTTP.
-        const refused = armor.check(schema, payload.query);
+        // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
+        const refused = armor.check(schema, payload.query, payload.variables);
         return refused ? forGraphqlWs(refused) : undefined;
       },
       onError: (ctx, _id, _payload, errors) =>
@@ -145,9 +147,10 @@ export function startGraphqlWs(
           deps.metrics.subscriptionEventsSent();
         if (!result.errors?.length) return undefined;
         const requestId = ctx.extra.context?.requestId;
+        const collapsed = collapseOversized(result);
         return {
-          ...result,
-          errors: result.errors.map((e) =>
+          ...collapsed,
+          errors: (collapsed.errors ?? []).map((e) =>
             formatError(
               'toJSON' in e ? e.toJSON() : e,
               requestId,

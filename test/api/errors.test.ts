@@ -238,22 +238,27 @@ describe('idempotency', () => {
     );
   });
 
-  it('createGame with a key returns the same game and credentials', async () => {
+  it('createGame with a key returns the same game and credentials to the same caller', async () => {
     const input = {
       ruleset: 'mtg',
       players: [{ name: 'Solo', deck: deck('S', 3) }],
       idempotencyKey: 'create-1',
     };
+    // Keys are scoped to the caller: an anonymous caller has none (see test/api/abuse.test.ts).
     const [a, b] = await Promise.all([
-      s.gql<{ createGame: Created }>(CREATE, { input }),
-      s.gql<{ createGame: Created }>(CREATE, { input }),
+      s.gql<{ createGame: Created }>(CREATE, { input }, TEST_ADMIN_TOKEN),
+      s.gql<{ createGame: Created }>(CREATE, { input }, TEST_ADMIN_TOKEN),
     ]);
     expect(a.errors).toBeUndefined();
     expect(b.data!.createGame.game.id).toBe(a.data!.createGame.game.id);
     expect(b.data!.createGame.seats[0]!.token).toBe(a.data!.createGame.seats[0]!.token);
     const game = await loadGame(s, a.data!.createGame.game.id, a.data!.createGame.seats[0]!.token);
     expect(game.version).toBe(1);
-    const changed = await s.gql(CREATE, { input: { ...input, players: [{ name: 'Other', deck: [] }] } });
+    const changed = await s.gql(
+      CREATE,
+      { input: { ...input, players: [{ name: 'Other', deck: [] }] } },
+      TEST_ADMIN_TOKEN,
+    );
     expect(changed.errors?.[0]?.extensions?.code).toBe('IDEMPOTENCY_CONFLICT');
   });
 });

@@ -44,6 +44,9 @@ export async function startTestServer(
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
     DATABASE_POOL_SIZE: '10',
+    // Every test file creates its games from 127.0.0.1; the rate-limit test sets its own.
+    CREATE_GAME_RATE_PER_MINUTE: '1000000',
+    CREATE_GAME_BURST: '1000000',
     ...env,
   });
   const app = await startApp(config, createLogger(config.LOG_LEVEL), { migrate: false });

@@ -1,0 +1,228 @@
+/**
+ * Who may create a game, how big it may be, how often, and under which idempotency scope.
+ *
+ * Trust model for `createGame`:
+ * - `HOST_TOKEN` set (a deployment with a host backend): only the host (`Bearer <HOST_TOKEN>`) and
+ *   the admin create games. Anyone else is refused before anything is read or written:
+ *   UNAUTHENTICATED without a credential, FORBIDDEN with a seat or spectator credential.
+ * - `HOST_TOKEN` unset (local play, development): anyone may create games. Such untrusted callers
+ *   are rate-limited per client address (token bucket; RATE_LIMITED with a retry hint).
+ * - An invalid credential is UNAUTHENTICATED either way, never silently "anonymous".
+ *
+ * Idempotency keys are scoped to the caller, so a replay returns the first response only to the
+ * caller who made the request: the host, the admin, or one seat. An anonymous caller has no
+ * identity to scope a key to (any second anonymous caller would be "the same caller" and receive
+ * the first one's seat credentials), and a spectator credential is shared by every spectator of a
+ * game; both are refused an `idempotencyKey` (BAD_USER_INPUT saying why).
+ *
+ * Size caps (players per the ruleset, cards per player, cards per game, name lengths) apply to
+ * every caller: they bound the work and storage of one request.
+ *
+ * Self-contained: callers pass the principal, the client address and the input's shape.
+ */
+import type { Principal } from '../auth/principal.js';
+import type { Config } from '../config.js';
+import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
+
+/** Longest player name, in UTF-16 code units after trimming. */
+export const MAX_PLAYER_NAME_LENGTH = 100;
+
+/** The configuration this module reads. */
+export type CreationConfig = Pick<
+  Config,
+  | 'HOST_TOKEN'
+  | 'CREATE_GAME_RATE_PER_MINUTE'
+  | 'CREATE_GAME_BURST'
+  | 'CREATE_GAME_MAX_CARDS_PER_PLAYER'
+  | 'CREATE_GAME_MAX_CARDS'
+>;
+
+/** What the authority needs to know about one `createGame` call. */
+export interface CreationRequest {
+  readonly principal: Principal;
+  /** A credential was presented but matched nothing. */
+  readonly badCredential: boolean;
+  /** The client's address (rate-limit key). */
+  readonly clientIp: string;
+  /** The ruleset's seat range; undefined for an unknown ruleset (refused after the caller is admitted). */
+  readonly seats: { readonly min: number; readonly max: number } | undefined;
+  readonly players: readonly { readonly name: string; readonly deck: readonly unknown[] }[];
+  readonly idempotencyKey?: string | null | undefined;
+}
+
+/** The decision for an admitted request. */
+export interface CreationGrant {
+  /**
+   * Scope under which the request's idempotency key is recorded: one caller's own. Null when the
+   * request carries no key.
+   */
+  readonly idempotencyScope: string | null;
+  /** Trimmed player names, in seat order. */
+  readonly names: readonly string[];
+}
+
+export interface CreationAuthority {
+  /**
+   * Admits or refuses one `createGame` call, in this order: credential, who may create,
+   * idempotency scope, ruleset, size caps, rate. Throws the typed refusal; a refused call writes nothing
+   * and (except RATE_LIMITED itself) spends no rate-limit token.
+   */
+  admit(request: CreationRequest): CreationGrant;
+}
+
+/** Creates the authority for one service instance (its rate-limit state lives in it). */
+export function createCreationAuthority(
+  config: CreationConfig,
+  now: () => number = Date.now,
+): CreationAuthority {
+  const buckets = new TokenBuckets(
+    config.CREATE_GAME_RATE_PER_MINUTE / 60_000,
+    config.CREATE_GAME_BURST,
+    now,
+  );
+  return {
+    admit(request) {
+      const trusted = mayCreate(request, config.HOST_TOKEN !== undefined);
+      const idempotencyScope = scopeOf(request);
+      const names = checkSizes(request, config);
+      if (!trusted) {
+        const wait = buckets.take(request.clientIp);
+        if (wait > 0) throw rateLimited(wait, config);
+      }
+      return { idempotencyScope, names };
+    },
+  };
+}
+
+const authorities = new WeakMap<object, CreationAuthority>();
+
+/** The authority of the service instance that owns `config` (one per loaded configuration). */
+export function creationAuthorityFor(config: CreationConfig): CreationAuthority {
+  let authority = authorities.get(config);
+  if (!authority) {
+    authority = createCreationAuthority(config);
+    authorities.set(config, authority);
+  }
+  return authority;
+}
+
+/** True for a trusted creator (host, admin); false for an untrusted one allowed to create. Throws otherwise. */
+function mayCreate(request: CreationRequest, hostTokenRequired: boolean): boolean {
+  if (request.badCredential) throw unauthenticated();
+  const p = request.principal;
+  switch (p.kind) {
+    case 'host':
+    case 'admin':
+      return true;
+    case 'anonymous':
+      if (hostTokenRequired) throw unauthenticated();
+      return false;
+    case 'player':
+    case 'spectator':
+      if (hostTokenRequired) throw forbidden('Only the host or an admin may create games on this server.');
+      return false;
+  }
+}
+
+/** The caller's own idempotency scope; refuses a key from a caller without an identity of its own. */
+function scopeOf(request: CreationRequest): string | null {
+  if (request.idempotencyKey === undefined || request.idempotencyKey === null) return null;
+  const p = request.principal;
+  switch (p.kind) {
+    case 'host':
+      return 'host|createGame';
+    case 'admin':
+      return 'admin|createGame';
+    case 'player':
+      return `player:${p.playerId}|createGame`;
+    case 'anonymous':
+      throw badInput(
+        'An anonymous createGame cannot take an idempotencyKey: there is no caller identity to scope it ' +
+          'to, so a replay could hand this game’s credentials to someone else. Omit it, or call with a ' +
+          'host, admin or seat credential.',
+        'idempotencyKey',
+      );
+    case 'spectator':
+      throw badInput(
+        'A spectator credential is shared by every spectator of a game, so it cannot scope an ' +
+          'idempotencyKey for createGame. Omit it, or call with a host, admin or seat credential.',
+        'idempotencyKey',
+      );
+  }
+}
+
+/** Checks the size caps; returns the trimmed player names. */
+function checkSizes(request: CreationRequest, config: CreationConfig): string[] {
+  if (!request.seats) throw badInput('Unknown ruleset.', 'ruleset');
+  const { min, max } = request.seats;
+  const players = request.players;
+  if (players.length < min || players.length > max)
+    throw badInput(`This ruleset seats ${min} to ${max} players.`, 'players');
+  let total = 0;
+  const names = players.map((p, s) => {
+    const name = p.name.trim();
+    if (name.length === 0 || name.length > MAX_PLAYER_NAME_LENGTH)
+      throw badInput(`A player name must be 1 to ${MAX_PLAYER_NAME_LENGTH} characters.`, `players.${s}.name`);
+    if (p.deck.length > config.CREATE_GAME_MAX_CARDS_PER_PLAYER)
+      throw badInput(
+        `A deck holds at most ${config.CREATE_GAME_MAX_CARDS_PER_PLAYER} cards (this one has ${p.deck.length}).`,
+        `players.${s}.deck`,
+      );
+    total += p.deck.length;
+    return name;
+  });
+  if (total > config.CREATE_GAME_MAX_CARDS)
+    throw badInput(
+      `A new game holds at most ${config.CREATE_GAME_MAX_CARDS} cards over all players (this one has ${total}).`,
+      'players',
+    );
+  return names;
+}
+
+function rateLimited(waitMs: number, config: CreationConfig): ZonekeeperError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ZonekeeperError(
+    ErrorCode.RATE_LIMITED,
+    `Too many games created from this address (at most ${config.CREATE_GAME_BURST} at once, then ` +
+      `${config.CREATE_GAME_RATE_PER_MINUTE} per minute). Retry in ${retryAfterSeconds} s, or create games ` +
+      'with the host token.',
+    { retryAfterSeconds },
+  );
+}
+
+/**
+ * One token bucket per key: `burst` tokens, refilled at `perMs` tokens per millisecond. Hand-written
+ * rather than a library because it is twenty lines and needs an exact retry time; the usual
+ * packages give fixed windows (rate-limiter-flexible) or no per-key store (limiter).
+ *
+ * At most {@link MAX_KEYS} keys are kept: when full, the least recently used one is dropped (it
+ * starts again with a full bucket), so memory stays bounded whatever the number of addresses.
+ */
+class TokenBuckets {
+  static readonly MAX_KEYS = 10_000;
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perMs: number,
+    private readonly burst: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Takes a token for `key`: 0 when granted, else the milliseconds until one is available. */
+  take(key: string): number {
+    const t = this.now();
+    const found = this.buckets.get(key);
+    const tokens = found ? Math.min(this.burst, found.tokens + (t - found.at) * this.perMs) : this.burst;
+    // Re-inserted on every call: Map order is then least recently used first.
+    this.buckets.delete(key);
+    if (tokens >= 1) {
+      this.buckets.set(key, { tokens: tokens - 1, at: t });
+      if (this.buckets.size > TokenBuckets.MAX_KEYS)
+        this.buckets.delete(this.buckets.keys().next().value as string);
+      return 0;
+    }
+    // Refused: the bucket is kept as it was (its refill is computed from there next time).
+    this.buckets.set(key, found ?? { tokens: this.burst, at: t });
+    return Math.ceil((1 - tokens) / this.perMs);
+  }
+}
