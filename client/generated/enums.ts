@@ -50,8 +50,17 @@ export type ErrorCode =
   | 'PERSISTED_QUERY_NOT_FOUND'
   /** Automatic persisted queries are not supported here. */
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
-  /** Too many requests: too many moves already waiting for one game. Retry shortly. */
+  /**
+   * Too many requests: too many moves already waiting for one game, or too many games created from
+   * one address (`extensions.retryAfterSeconds`). Retry after the hint.
+   */
   | 'RATE_LIMITED'
+  /**
+   * The response would hold more than `MAX_RESPONSE_ITEMS` list items (`extensions.maxItems`). Nothing
+   * was returned: ask for less (don't nest a zone's objects inside its own objects, select fewer nested
+   * lists, page `gameEvents` with a smaller `first`). A mutation refused this way has still been applied.
+   */
+  | 'RESPONSE_TOO_LARGE'
   /** The database cannot be reached. Nothing is wrong with the request: retry it later. */
   | 'SERVICE_UNAVAILABLE'
   /**
@@ -170,6 +179,8 @@ export type Position =
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
+  | 'HOST'
   | 'PLAYER'
   | 'SPECTATOR';
 

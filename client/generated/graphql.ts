@@ -102,6 +102,8 @@ export type PositionSelectorInput = {
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
+  | 'HOST'
   | 'PLAYER'
   | 'SPECTATOR';
 

@@ -23,6 +23,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
+import { RULESETS } from '../rules/index.js';
 
 /** Longest player name, in UTF-16 code units after trimming. */
 export const MAX_PLAYER_NAME_LENGTH = 100;
@@ -153,7 +154,8 @@ function scopeOf(request: CreationRequest): string | null {
 
 /** Checks the size caps; returns the trimmed player names. */
 function checkSizes(request: CreationRequest, config: CreationConfig): string[] {
-  if (!request.seats) throw badInput('Unknown ruleset.', 'ruleset');
+  if (!request.seats)
+    throw badInput(`Unknown ruleset. Valid rulesets: ${Object.keys(RULESETS).join(', ')}.`, 'ruleset');
   const { min, max } = request.seats;
   const players = request.players;
   if (players.length < min || players.length > max)

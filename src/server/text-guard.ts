@@ -27,7 +27,7 @@ export function isForbiddenText(text: string): boolean {
 
 function refusal(path: string, http?: { status: number }): GraphQL.GraphQLError {
   return new GraphQLError(
-    `${path} contains a NUL character or an unpaired UTF-16 surrogate; text must be well-formed Unicode without NUL.`,
+    `Field ${path} contains a NUL character or an unpaired UTF-16 surrogate; text must be well-formed Unicode without NUL.`,
     { extensions: { code: 'BAD_USER_INPUT', field: path, ...(http ? { http } : {}) } },
   );
 }
