@@ -139,7 +139,7 @@ export function zoneRows(gameId: string, zones: readonly ZoneState[], createdAt:
  * Zones in a stable order: creation time, then catalog order of the type, then the owner's seat
  * (shared zones first), then index, as `initialZones` lays them out.
  */
-function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, number>): ZoneRow[] {
+export function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, number>): ZoneRow[] {
   const typeRank = new Map(spec.zoneTypes.map((t, i) => [t.type, i]));
   return [...zones].sort(
     (a, b) =>

@@ -19,7 +19,8 @@ import {
   type PlayerState,
   type RulesetId,
 } from '../rules/index.js';
-import { replay, type EventWithPlayers } from '../rules/replay.js';
+import { emptyState, replay, type EventWithPlayers } from '../rules/replay.js';
+import { checkpointsOf } from './checkpoints.js';
 import { lifecycleEvent } from './admin.js';
 import type { Db } from './client.js';
 import { isUuid } from './events.js';
@@ -457,6 +458,13 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
         history: json(o.history),
       })),
     });
+    // The imported log's intermediate states exist nowhere as rows: checkpoint them from its replay.
+    const checkpoints = checkpointsOf(
+      doc.game.id,
+      emptyState(doc.game.ruleset as RulesetId, documentState(doc).players),
+      doc.events.map((e) => ({ seq: e.seq, payload: e.payload as unknown as EventWithPlayers })),
+    );
+    if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: checkpoints });
     await tx.gameEvent.createMany({
       data: [
         ...doc.events.map((e) => ({

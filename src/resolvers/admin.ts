@@ -4,12 +4,12 @@
  * layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
  */
 import type { GameStatus } from '../generated/prisma/client.js';
-import { changeStatus, eventsUpTo, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
-import { loadGame } from '../db/state.js';
+import { changeStatus, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
+import { stateAt } from '../db/checkpoints.js';
+import { loadCurrentGame } from '../db/state.js';
 import { exportGame, importGame } from '../db/transfer.js';
 import { badInput, ErrorCode, forbidden, notFound, unauthenticated, ZonekeeperError } from '../errors.js';
 import type { Viewer } from '../rules/index.js';
-import { replay, type EventWithPlayers } from '../rules/replay.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
 
@@ -38,12 +38,6 @@ function viewerOf(input: ViewerInput, playerIds: readonly string[]): Viewer {
     case 'ANONYMOUS':
       throw badInput('Anonymous callers cannot see a game; use SPECTATOR.', 'as.kind');
   }
-}
-
-/** Status as of a point of the log: the lifecycle events up to it decide. */
-function statusAt(kinds: readonly string[]): GameStatus {
-  if (kinds.includes('GAME_ARCHIVED')) return 'ARCHIVED';
-  return kinds.includes('GAME_ENDED') ? 'ENDED' : 'ACTIVE';
 }
 
 const gameNotActive = (status: GameStatus, action: string) =>
@@ -91,7 +85,7 @@ export const adminResolvers = {
 
     gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerInput }, ctx: Context) => {
       requireAdmin(ctx);
-      const loaded = await loadGame(ctx.db, args.gameId);
+      const loaded = await loadCurrentGame(ctx.db, args.gameId);
       if (!loaded) throw notFound('Game');
       if (args.seq < 0 || args.seq > loaded.game.lastSeq)
         throw badInput(`seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
@@ -99,18 +93,13 @@ export const adminResolvers = {
         args.as,
         loaded.players.map((p) => p.id),
       );
-      const rows = await eventsUpTo(ctx.db, args.gameId, args.seq);
-      const state = replay(
-        loaded.spec.id,
-        rows.map((r) => r.payload as unknown as EventWithPlayers),
-        loaded.state.players,
-      );
-      const version = rows.at(-1)?.version ?? 0;
-      const game = { ...loaded.game, status: statusAt(rows.map((r) => r.kind)), version, lastSeq: args.seq };
+      const at = await stateAt(ctx.db, loaded, args.seq);
+      const version = at.version;
+      const game = { ...loaded.game, status: at.status, version, lastSeq: args.seq };
       return {
         seq: args.seq,
         version,
-        game: gameOut({ ...loaded, game, state }, viewer),
+        game: gameOut({ ...loaded, game, state: at.state }, viewer),
       };
     },
 
