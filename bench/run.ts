@@ -10,6 +10,7 @@ import { runB1 } from './b1-move.js';
 import { runB2 } from './b2-view.js';
 import { runB3 } from './b3-fanout.js';
 import { runMemory } from './memory.js';
+import { runAging } from './aging.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -187,6 +188,16 @@ async function main(): Promise<void> {
       ),
     );
     log(`bench: memory took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('aging')) {
+    const t0 = performance.now();
+    reports.push(
+      await runAging({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Aging: long games, many games', err),
+      ),
+    );
+    log(`bench: aging took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;
