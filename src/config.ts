@@ -29,6 +29,15 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** Maximum request body / websocket message size in bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(262144),
+  /** Expensive requests (pages, catch-ups, views, replays, export, import) one credential may run at once. */
+  WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(4),
+  /** Expensive requests the process runs at once, over all credentials. */
+  WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
+  /**
+   * V8 heap limit in MiB. `npm start` passes it to node (`--max-old-space-size`); the service logs a
+   * warning at start when its heap limit differs.
+   */
+  NODE_HEAP_MB: z.coerce.number().int().min(64).default(512),
 });
 
 export type Config = z.infer<typeof configSchema>;
