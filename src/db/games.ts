@@ -25,7 +25,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
 import { loadGame, objectToSqlRow, zoneRows, type LoadedGame } from './state.js';
-import { stateCacheFor } from './state-cache.js';
+import { lightState, stateCacheFor } from './state-cache.js';
 
 export interface NewCard extends CardProps {
   /** Starting zone type (defaults to the ruleset's deck zone). */
@@ -246,7 +246,7 @@ export async function createGame(
     game: { id: gameId, ruleset: spec.id, status: 'ACTIVE', version: 1, lastSeq: 1, createdAt },
     spec,
     players: seats.map((s, i) => ({ id: playerIds[i]!, seat: i, name: s.name })),
-    state,
+    state: lightState(state),
   };
   stateCacheFor(db).set(game);
   return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };

@@ -17,7 +17,7 @@ import {
 } from '../rules/index.js';
 import { isUuid } from './events.js';
 import type { Db } from './client.js';
-import { stateCacheFor } from './state-cache.js';
+import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
@@ -217,12 +217,12 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
     game,
     spec,
     players,
-    state: {
+    state: lightState({
       ruleset: spec.id as RulesetId,
       players: players.map((p) => ({ id: p.id, seat: p.seat })),
       zones: zoneStates,
       objects: row.objects.map((o) => objectFromRow({ ...o, gameId: row.id })),
-    },
+    }),
   };
 }
 
