@@ -153,6 +153,27 @@ async function rotate(server: TestServer, game: CreatedGame, until: number): Pro
   return lastSeq;
 }
 
+/**
+ * An admin operation on a whole 10,000-event log (export, import) is a document of several MiB: on a
+ * busy machine it may take longer than the suite's usual 15 s request timeout.
+ */
+async function adminLong<T>(
+  server: TestServer,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
+  const res = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    body: JSON.stringify({ query, variables }),
+    signal: AbortSignal.timeout(300_000),
+  });
+  const text = await res.text();
+  const body = JSON.parse(text) as { data?: T; errors?: unknown[] };
+  expect(body.errors, text.slice(0, 2000)).toBeUndefined();
+  return body.data as T;
+}
+
 /** Samples this process's RSS until stopped; resolves with the peak. */
 function rssSampler() {
   let peak = process.memoryUsage().rss;
@@ -208,12 +229,12 @@ describe('a 10,000-event game', () => {
         for (const o of z.objects) expect((o.history ?? []).length).toBeLessThanOrEqual(HISTORY_BOUND);
 
       // Export and import: the copy replays to the same counts at the same seq, and plays on.
-      const exported = await ok<{ exportGame: { events: unknown[] } }>(server, EXPORT_GAME, {
+      const exported = await adminLong<{ exportGame: { events: unknown[] } }>(server, EXPORT_GAME, {
         gameId: game.gameId,
       });
       expect(exported.exportGame.events).toHaveLength(lastSeq);
       const imported = (
-        await ok<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: exported.exportGame })
+        await adminLong<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: exported.exportGame })
       ).importGame;
       const copyMid = await at(imported.game.id, middle, { kind: 'ADMIN' });
       const origMid = await at(game.gameId, middle, { kind: 'ADMIN' });
