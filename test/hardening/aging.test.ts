@@ -10,7 +10,7 @@
  *
  * Size: AGING_TEST_EVENTS events (default 10,000).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_BOUND } from '../../src/rules/draft.js';
 import { fetchGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
 import { createGame } from '../support/game-api.js';
@@ -260,7 +260,6 @@ describe('a flood of pages from one seat', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => undefined);
 
   it('is answered or refused with RATE_LIMITED while the other seat moves, and the service stays up', async () => {
     const game = await createGame(server, 'mtg', [deck(0), deck(1)]);
