@@ -261,37 +261,31 @@ export async function startHttpServer(
         return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
-    // Expensive resolvers hold their work slots until the whole answer is built (work-limit.ts).
+    // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
     const limiter = workLimiterFor(deps);
     limiter.beginRequest(requestId);
-    const result = await apollo
-      .executeHTTPGraphQLRequest({
-        httpGraphQLRequest: {
-          method: (req.method ?? 'GET').toUpperCase(),
-          headers,
-          search: url.search,
-          body,
-        },
-        context: async (): Promise<Context> => {
-          let auth: Awaited<ReturnType<typeof authenticate>>;
-          try {
-            auth = await authenticate(deps, req.headers.authorization);
-          } catch (err) {
-            // E.g. the database is unreachable (503: retry later). Apollo answers a failed context
-            // with its error alone, bypassing the id-stamping plugin, so the id goes on the error here.
-            logger.error({ err, requestId }, 'authentication failed');
-            if (isDatabaseUnavailable(err))
-              throw new GraphQLError(UNAVAILABLE_MESSAGE, {
-                extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
-              });
-            throw new GraphQLError('Internal server error.', {
-              extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
+    res.once('close', () => limiter.endRequest(requestId));
+    const result = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
+      context: async (): Promise<Context> => {
+        let auth: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          auth = await authenticate(deps, req.headers.authorization);
+        } catch (err) {
+          // E.g. the database is unreachable (503: retry later). Apollo answers a failed context
+          // with its error alone, bypassing the id-stamping plugin, so the id goes on the error here.
+          logger.error({ err, requestId }, 'authentication failed');
+          if (isDatabaseUnavailable(err))
+            throw new GraphQLError(UNAVAILABLE_MESSAGE, {
+              extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
             });
-          }
-          return { ...deps, requestId, ...auth };
-        },
-      })
-      .finally(() => limiter.endRequest(requestId));
+          throw new GraphQLError('Internal server error.', {
+            extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
+          });
+        }
+        return { ...deps, requestId, ...auth };
+      },
+    });
     // Every answer is for one viewer: no shared cache may keep it.
     res.setHeader('cache-control', 'no-store');
     for (const [key, value] of result.headers) res.setHeader(key, value);

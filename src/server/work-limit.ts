@@ -6,9 +6,9 @@
  * (`extensions.retryAfterMs`), before it reads anything. So a flood from one seat is refused
  * cheaply and slows that seat, while the work in flight (and the memory it holds) stays bounded.
  *
- * Over HTTP a slot is held until the whole response is built (field resolvers included): the HTTP
- * handler releases the request's slots once Apollo answered. Elsewhere (graphql-ws), until the
- * guarded work settles, or, for a catch-up, until the subscriber is caught up.
+ * Over HTTP a slot is held until the response is sent (field resolvers and serialization
+ * included): the HTTP handler releases the request's slots when the response closes. Elsewhere
+ * (graphql-ws), until the guarded work settles, or, for a catch-up, until the subscriber is caught up.
  */
 import type { Principal } from '../auth/principal.js';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
@@ -19,7 +19,7 @@ export const RETRY_AFTER_MS = 250;
 export class WorkLimiter {
   #total = 0;
   readonly #byPrincipal = new Map<string, number>();
-  /** Slots held by HTTP requests until their response is built. */
+  /** Slots held by HTTP requests until their response is sent. */
   readonly #byRequest = new Map<string, (() => void)[]>();
 
   constructor(
