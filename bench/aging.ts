@@ -410,6 +410,10 @@ export async function runAging(deps: {
   let service = await startService(deps.databaseUrl);
   let api = graphqlClient(service.url);
   try {
+    // Warm-up: every path measured below runs once on a throw-away game (JIT, pools, caches), so
+    // the youngest age is not measured on a cold process.
+    log('aging: warm-up');
+    await measureAge(service, api, await Ager.create(api, 'rotation'), MOVES_PER_SAMPLE + 100);
     for (const scenario of ['rotation', 'back and forth'] as const) {
       const ager = await Ager.create(api, scenario);
       for (const age of config.agingAges) {
