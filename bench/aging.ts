@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { BenchConfig } from './lib/config.js';
-import { createBenchGame, MOVE, type BenchGame, type MovePayload } from './lib/fixtures.js';
+import { ApiMover, createBenchGame, MOVE, type BenchGame, type MovePayload } from './lib/fixtures.js';
 import { GraphqlError, graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { table, type BenchLog, type CaseReport, type TargetCheck } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
@@ -379,22 +379,17 @@ async function activeGames(service: ServiceProcess, api: GraphqlClient, count: n
     );
     if (i % 500 === 0) log(`aging: ${i} of ${count} active games created`);
   }
-  const draw = (g: BenchGame) =>
-    api.request<MovePayload>(
-      MOVE,
-      {
-        input: {
-          gameId: g.id,
-          select: { zoneId: g.seats[0]!.libraryId, from: 'TOP', count: 1 },
-          to: { zoneId: g.seats[0]!.handId },
-        },
-      },
-      g.seats[0]!.token,
-    );
-  for (let i = 0; i < games.length; i += parallel) await Promise.all(games.slice(i, i + parallel).map(draw));
+  // Each game's seat 0 draws its top card, then puts it back at the bottom, and so on.
+  const movers = new Map<string, ApiMover>();
+  const move = (g: BenchGame) => {
+    let mover = movers.get(g.id);
+    if (!mover) movers.set(g.id, (mover = new ApiMover(api, g, g.seats[0]!)));
+    return mover.move();
+  };
+  for (let i = 0; i < games.length; i += parallel) await Promise.all(games.slice(i, i + parallel).map(move));
   const after = await settledRss(service);
-  const one = await timed(300, () => draw(games[0]!));
-  const random = await timed(300, () => draw(games[Math.floor(Math.random() * games.length)]!));
+  const one = await timed(300, () => move(games[0]!));
+  const random = await timed(300, () => move(games[Math.floor(Math.random() * games.length)]!));
   return { perGameKiB: (after - before) / games.length / KiB, one, random, rssMiB: after / MiB };
 }
 
@@ -446,6 +441,7 @@ export async function runAging(deps: {
     log(`aging: createGame p50 ${fmtMs(created.one.p50)} ms, ${fmtRate(created.perSecond)} games/s`);
     log(`aging: ${config.agingActiveGames} active games`);
     active = await activeGames(service, api, config.agingActiveGames, log);
+    log(`aging: active ${JSON.stringify(active)}`);
   } finally {
     api.close();
     await service.stop();
