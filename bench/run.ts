@@ -10,6 +10,7 @@ import { runB1 } from './b1-move.js';
 import { runB2 } from './b2-view.js';
 import { runB3 } from './b3-fanout.js';
 import { runMemory } from './memory.js';
+import { runAging } from './aging.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -81,6 +82,17 @@ const METHOD = `
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
   divided by their number. Garbage not yet collected counts, so treat it as an estimate.
+- **Aging** (\`BENCH_CASES=aging\` runs it alone). Two two-player Magic games of 2 × 60 cards, aged
+  through the API to each of BENCH_AGING_AGES events: *rotation* (seat 0 draws its library into its
+  graveyard one card at a time; when the library is empty the graveyard goes back in one move) and
+  *back and forth* (seat 0 moves one card hand ↔ graveyard). At each age: 60 moves (latency p50 and
+  service CPU per move), 20 last-100 pages read by seat 1 (\`gameEvents(afterSeq: lastSeq − 100,
+  first: 100)\`), one graphql-ws subscription from seq 0 until it has the last seq (events/s),
+  5 \`gameAt\` at the last seq (admin) and the service's RSS. On the oldest rotation game, 64
+  concurrent last-100 pages from seat 1 while seat 0 keeps moving (peak RSS, answered / refused,
+  seat 0's move latency). Then a fresh service: 30 createGame (2 × 60 cards) one at a time, 200
+  with 40 concurrent; BENCH_AGING_ACTIVE_GAMES games each moved once (RSS growth ÷ games), then
+  300 moves on one game and 300 on random ones of them.
 `;
 
 function header(machine: MachineInfo, config: BenchConfig, seconds: number, loadAtEnd: number): string {
@@ -187,6 +199,16 @@ async function main(): Promise<void> {
       ),
     );
     log(`bench: memory took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('aging')) {
+    const t0 = performance.now();
+    reports.push(
+      await runAging({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Aging: long games, many games', err),
+      ),
+    );
+    log(`bench: aging took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

@@ -3,6 +3,7 @@
  */
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
+import { setStateCacheLimit } from './db/state-cache.js';
 import { applyMigrations } from './db/schema-engine.js';
 import { resolveDatabase } from './db/url.js';
 import { createFanout } from './events/create-fanout.js';
@@ -42,6 +43,7 @@ export async function startApp(
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
+    setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     const fanout = await createFanout(config, database.url, logger);
     const metrics = new Metrics();
     const server = await startHttpServer({ config, db, logger, fanout, metrics }, buildSchema(), {

@@ -86,6 +86,17 @@ export const configSchema = z.object({
    * answer is RESPONSE_TOO_LARGE, whatever the game size.
    */
   MAX_RESPONSE_ITEMS: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  /** Expensive requests (pages, catch-ups, views, replays, export, import) one credential may run at once. */
+  WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(4),
+  /** Expensive requests the process runs at once, over all credentials. */
+  WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
+  /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */
+  STATE_CACHE_GAMES: z.coerce.number().int().min(1).default(3000),
+  /**
+   * V8 heap limit in MiB. `npm start` passes it to node (`--max-old-space-size`); the service logs a
+   * warning at start when its heap limit differs.
+   */
+  NODE_HEAP_MB: z.coerce.number().int().min(64).default(512),
 });
 
 export type Config = z.infer<typeof configSchema>;

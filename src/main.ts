@@ -5,6 +5,7 @@
  * this one: npm passes SIGTERM and SIGINT on to it, and both drain the server, stop the database
  * (the embedded one included) and exit 0.
  */
+import { getHeapStatistics } from 'node:v8';
 import { startApp, type App } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
@@ -44,6 +45,15 @@ try {
 } catch (err) {
   failed(null, err, null);
 }
+
+// The memory budget: `npm start` passes NODE_HEAP_MB to node as --max-old-space-size. Started any
+// other way, say so when the heap limit differs (V8 adds a little of its own to the old space).
+const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+if (Math.abs(heapLimitMiB - config.NODE_HEAP_MB) > 64)
+  logger.warn(
+    { heapLimitMiB, NODE_HEAP_MB: config.NODE_HEAP_MB },
+    'heap limit differs from NODE_HEAP_MB: start with node --max-old-space-size=$NODE_HEAP_MB (npm start does)',
+  );
 
 let app: App | null = null;
 let requested: NodeJS.Signals | null = null;

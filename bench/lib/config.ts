@@ -39,13 +39,17 @@ export interface BenchConfig {
   readonly fanoutMovesManyGames: number;
   /** Idle subscriptions opened for the memory case (`BENCH_IDLE_SUBSCRIPTIONS`). */
   readonly idleSubscriptions: number;
+  /** Log lengths the aging case measures at (`BENCH_AGING_AGES`, comma-separated). */
+  readonly agingAges: number[];
+  /** Games created and moved once for the aging case's memory figures (`BENCH_AGING_ACTIVE_GAMES`). */
+  readonly agingActiveGames: number;
   /** Cases to run (`BENCH_CASES`, e.g. `b1,b2`); all by default. */
   readonly cases: ReadonlySet<string>;
   /** Where the report goes (`BENCH_OUTPUT`); empty to skip writing. */
   readonly output: string;
 }
 
-export const ALL_CASES = ['b1', 'b2', 'b3', 'memory'] as const;
+export const ALL_CASES = ['b1', 'b2', 'b3', 'memory', 'aging'] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const cases = (env['BENCH_CASES'] ?? ALL_CASES.join(','))
@@ -64,6 +68,8 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     fanoutMovesOneGame: num(env, 'BENCH_FANOUT_MOVES_1', 5),
     fanoutMovesManyGames: num(env, 'BENCH_FANOUT_MOVES_100', 20),
     idleSubscriptions: num(env, 'BENCH_IDLE_SUBSCRIPTIONS', 1000),
+    agingAges: list(env, 'BENCH_AGING_AGES', [200, 2_000, 10_000]),
+    agingActiveGames: num(env, 'BENCH_AGING_ACTIVE_GAMES', 3_000),
     cases: new Set(cases),
     output: env['BENCH_OUTPUT'] ?? 'BENCHMARKS.md',
   };

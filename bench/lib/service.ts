@@ -34,7 +34,9 @@ export async function startService(
   );
   // BENCH_NODE_ARGS: extra flags for the service's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  // The heap limit `npm start` sets (NODE_HEAP_MB, see src/config.ts).
+  const heap = `--max-old-space-size=${env['NODE_HEAP_MB'] ?? process.env['NODE_HEAP_MB'] ?? 512}`;
+  const child: ChildProcess = spawn(process.execPath, [heap, ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -7,7 +7,7 @@ import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { Fanout } from '../events/fanout.js';
 import type { DomainEvent } from '../rules/index.js';
 import type { Db } from './client.js';
-import { isUuid, type GameEventRow } from './events.js';
+import { isUuid } from './events.js';
 import { appendEvents, lockGame } from './mutate.js';
 import { withRetry } from './retry.js';
 
@@ -74,11 +74,6 @@ export async function seatsOf(db: Db, gameId: string): Promise<{ id: string; sea
     select: { id: true, seat: true, name: true },
     orderBy: { seat: 'asc' },
   });
-}
-
-/** Every event with seq ≤ `seq`, in order: the log a replay up to `seq` needs. */
-export async function eventsUpTo(db: Db, gameId: string, seq: number): Promise<GameEventRow[]> {
-  return db.gameEvent.findMany({ where: { gameId, seq: { lte: seq } }, orderBy: { seq: 'asc' } });
 }
 
 /** The lifecycle events, which carry no object changes. */

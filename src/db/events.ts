@@ -3,7 +3,7 @@
  * transaction (src/db/mutate.ts); this file only reads what has committed.
  */
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
-import type { Db } from './client.js';
+import { driverPool, type Db } from './client.js';
 
 export type { GameEventRow };
 
@@ -29,18 +29,25 @@ export async function hasZone(db: Db, gameId: string, zoneId: string): Promise<b
   return (await db.zone.count({ where: { id: zoneId, gameId } })) > 0;
 }
 
-/** Up to `limit` events with seq > `afterSeq`, in seq order. */
+/**
+ * Up to `limit` events with seq > `afterSeq`, in seq order: one index range scan on the primary key,
+ * so a page costs the events it returns, whatever the game's age. Read on the driver's pool: pages
+ * and catch-ups are the hottest reads, and `pg` parses the JSON payloads with `JSON.parse` at a
+ * fraction of the cost of mapping them through the query engine.
+ */
 export async function readEvents(
   db: Db,
   gameId: string,
   afterSeq: number,
   limit: number,
 ): Promise<GameEventRow[]> {
-  return db.gameEvent.findMany({
-    where: { gameId, seq: { gt: afterSeq } },
-    orderBy: { seq: 'asc' },
-    take: limit,
-  });
+  const { rows } = await driverPool(db).query<GameEventRow>(
+    `SELECT game_id AS "gameId", seq, kind, version, actor_kind AS "actorKind",
+            actor_player_id AS "actorPlayerId", payload, created_at AS "createdAt"
+     FROM game_event WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [gameId, afterSeq, limit],
+  );
+  return rows;
 }
 
 /**

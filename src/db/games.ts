@@ -22,10 +22,11 @@ import { SORT_KEY_STEP } from '../rules/positions.js';
 import type { EventWithPlayers } from '../rules/replay.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
-import { appendEvents, type EventRow } from './mutate.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
-import { loadGame, objectToRow, zoneRows, type LoadedGame } from './state.js';
+import { driverPool } from './client.js';
+import { loadGame, objectToSqlRow, zoneRows, type LoadedGame } from './state.js';
+import { lightState, stateCacheFor } from './state-cache.js';
 
 export interface NewCard extends CardProps {
   /** Starting zone type (defaults to the ruleset's deck zone). */
@@ -133,9 +134,78 @@ function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
 }
 
 /**
+ * Every row of a new game in one statement: the game, its seats, zones and objects and the
+ * GAME_CREATED event, inserted by data-modifying CTEs from one JSON parameter (bulk inserts from
+ * `jsonb_populate_recordset`, one round trip whatever the deck sizes). Foreign keys are checked at
+ * the end of the statement, when every row is in. Rows use the tables' column names.
+ */
+const INSERT_GAME = `
+WITH p AS (SELECT $1::jsonb AS j),
+g AS (
+  INSERT INTO game (id, ruleset, version, last_seq, spectator_token_hash, created_at, updated_at)
+  SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', 1, 1, j->'game'->>'spectator_token_hash',
+         (j->'game'->>'created_at')::timestamptz, (j->'game'->>'created_at')::timestamptz
+  FROM p),
+pl AS (
+  INSERT INTO player (id, game_id, seat, name, token_hash)
+  SELECT r.id, r.game_id, r.seat, r.name, r.token_hash
+  FROM p, jsonb_populate_recordset(NULL::player, p.j->'players') AS r),
+z AS (
+  INSERT INTO zone (id, game_id, type, owner_id, index, created_at)
+  SELECT r.id, r.game_id, r.type, r.owner_id, r.index, r.created_at
+  FROM p, jsonb_populate_recordset(NULL::zone, p.j->'zones') AS r),
+o AS (
+  INSERT INTO game_object (key, game_id, public_id, kind, owner_id, controller_id, zone_id, sort_key,
+    face_up, revealed_to_all, revealed_to, host_key, name, types, subtypes, text, attributes, history)
+  SELECT r.key, r.game_id, r.public_id, r.kind, r.owner_id, r.controller_id, r.zone_id, r.sort_key,
+    r.face_up, r.revealed_to_all, r.revealed_to, r.host_key, r.name, r.types, r.subtypes, r.text,
+    r.attributes, r.history
+  FROM p, jsonb_populate_recordset(NULL::game_object, p.j->'objects') AS r)
+INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
+SELECT (j->'game'->>'id')::uuid, 1, 'GAME_CREATED', 1, 'SYSTEM', NULL, j->'event', (j->'game'->>'created_at')::timestamptz
+FROM p`;
+
+/** The one JSON parameter of {@link INSERT_GAME}. */
+function creationRows(
+  gameId: string,
+  spec: RulesetSpec,
+  state: GameState,
+  seats: readonly NewSeat[],
+  credentials: Credentials,
+  createdAt: Date,
+): string {
+  return JSON.stringify({
+    game: {
+      id: gameId,
+      ruleset: spec.id,
+      spectator_token_hash: hashToken(credentials.spectatorToken),
+      created_at: createdAt.toISOString(),
+    },
+    players: seats.map((s, i) => ({
+      id: credentials.seats[i]!.playerId,
+      game_id: gameId,
+      seat: i,
+      name: s.name,
+      token_hash: hashToken(credentials.seats[i]!.token),
+    })),
+    zones: zoneRows(gameId, state.zones, createdAt).map((z) => ({
+      id: z.id,
+      game_id: gameId,
+      type: z.type,
+      owner_id: z.ownerId,
+      index: z.index,
+      created_at: createdAt.toISOString(),
+    })),
+    objects: state.objects.map((o) => objectToSqlRow(gameId, o)),
+    event: creationEvent(spec, state),
+  });
+}
+
+/**
  * Creates a game. With an idempotency key, a repeat returns the first game and its credentials
  * (sealed under the key); concurrent repeats collide on the record's primary key and the loser,
- * retried, finds the winner's record.
+ * retried, finds the winner's record. Without one, the game is written in a single statement (one
+ * round trip); with one, that statement runs in a transaction with the key's record.
  */
 export async function createGame(
   db: Db,
@@ -151,59 +221,38 @@ export async function createGame(
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player') })),
     spectatorToken: newToken('spectator'),
   };
-  const event = creationEvent(spec, state);
+  const createdAt = new Date();
+  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt);
 
-  const chosen = await withRetry(
-    () =>
-      db.$transaction(
-        async (tx) => {
-          if (idem) {
-            const stored = await findResponse(tx, idem);
-            if (stored !== null) return unseal<Credentials>(idem, stored);
-          }
-          const createdAt = new Date();
-          await tx.game.create({
-            data: {
-              id: gameId,
-              ruleset: spec.id,
-              version: 1,
-              lastSeq: 1,
-              spectatorTokenHash: hashToken(credentials.spectatorToken),
-              createdAt,
-              updatedAt: createdAt,
+  const chosen = idem
+    ? await withRetry(
+        () =>
+          db.$transaction(
+            async (tx) => {
+              const stored = await findResponse(tx, idem);
+              if (stored !== null) return unseal<Credentials>(idem, stored);
+              await tx.$executeRawUnsafe(INSERT_GAME, rows);
+              await saveResponse(tx, idem, seal(idem, credentials), gameId);
+              return credentials;
             },
-          });
-          await tx.player.createMany({
-            data: seats.map((s, i) => ({
-              id: playerIds[i] as string,
-              gameId,
-              seat: i,
-              name: s.name,
-              tokenHash: hashToken(credentials.seats[i]!.token),
-            })),
-          });
-          await tx.zone.createMany({ data: zoneRows(gameId, state.zones, createdAt) });
-          if (state.objects.length)
-            await tx.gameObject.createMany({ data: state.objects.map((o) => objectToRow(gameId, o)) });
-          const row: EventRow = {
-            gameId,
-            seq: 1,
-            version: 1,
-            kind: 'GAME_CREATED',
-            actorKind: 'SYSTEM',
-            actorPlayerId: null,
-            createdAt,
-            payload: event,
-          };
-          await appendEvents(tx, [row]);
-          if (idem) await saveResponse(tx, idem, seal(idem, credentials), gameId);
-          return credentials;
-        },
-        { maxWait: 15_000, timeout: 60_000 },
-      ),
-    (err) => idem !== null && isUniqueViolation(err),
-  );
-  const game = await loadGame(db, chosen.gameId);
-  if (!game) throw new Error('created game vanished');
+            { maxWait: 15_000, timeout: 60_000 },
+          ),
+        (err) => isUniqueViolation(err),
+      )
+    : (await withRetry(() => driverPool(db).query(INSERT_GAME, [rows])), credentials);
+  if (chosen !== credentials) {
+    // A repeat of an earlier request: the game as it is now.
+    const game = await loadGame(db, chosen.gameId);
+    if (!game) throw new Error('created game vanished');
+    return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };
+  }
+  // Just written: the state is known, no need to read it back.
+  const game: LoadedGame = {
+    game: { id: gameId, ruleset: spec.id, status: 'ACTIVE', version: 1, lastSeq: 1, createdAt },
+    spec,
+    players: seats.map((s, i) => ({ id: playerIds[i]!, seat: i, name: s.name })),
+    state: lightState(state),
+  };
+  stateCacheFor(db).set(game);
   return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };
 }

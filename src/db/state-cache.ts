@@ -6,11 +6,65 @@
  * state of any transaction that reads version V. Another instance's commit moves the version on,
  * so its readers here simply miss and reload. States are immutable values, shared freely.
  */
+import type { CardProps, GameState, ObjectState } from '../rules/index.js';
 import type { Db } from './client.js';
 import type { LoadedGame } from './state.js';
 
-/** Bound on cached games per database client (least recently used are dropped). */
-const MAX_GAMES = 500;
+/**
+ * Default bound on cached games per database client (least recently used are dropped); the
+ * `STATE_CACHE_GAMES` setting replaces it. A cached two-player game of 120 cards holds about
+ * 50 KiB of heap once {@link lightState} has shared what it can, so 3,000 games fit well inside
+ * the default 512 MiB heap (`NODE_HEAP_MB`).
+ */
+export const MAX_GAMES = 3_000;
+
+/** Distinct card faces shared between games; past this many, new faces are simply not shared. */
+const MAX_SHARED_CARDS = 50_000;
+const sharedCards = new Map<string, CardProps>();
+const isShared = new WeakSet<CardProps>();
+/** Objects already lightened (planned states reuse most objects of the state they came from). */
+const lightened = new WeakSet<ObjectState>();
+
+function cardKey(c: CardProps): string {
+  return `${c.name}\u0000${c.text}\u0000${c.types.join('\u0001')}\u0000${c.subtypes.join('\u0001')}\u0000${JSON.stringify(c.attributes)}`;
+}
+
+/** One shared instance of equal card faces (card properties are immutable values). */
+function shareCard(card: CardProps): CardProps {
+  if (isShared.has(card)) return card;
+  const key = cardKey(card);
+  const hit = sharedCards.get(key);
+  if (hit) return hit;
+  if (sharedCards.size >= MAX_SHARED_CARDS) return card;
+  sharedCards.set(key, card);
+  isShared.add(card);
+  return card;
+}
+
+/**
+ * The same state, lighter to keep: equal card faces shared between objects and games (a deck's
+ * basic lands, the same cards in many games), and each player and zone id one string however many
+ * objects name it (parsed JSON gives every object its own copy). Values are unchanged.
+ */
+export function lightState(state: GameState): GameState {
+  const ids = new Map<string, string>();
+  for (const p of state.players) ids.set(p.id, p.id);
+  for (const z of state.zones) ids.set(z.id, z.id);
+  const one = (id: string) => ids.get(id) ?? id;
+  const objects = state.objects.map((o) => {
+    if (lightened.has(o)) return o;
+    const light: ObjectState = {
+      ...o,
+      ownerId: one(o.ownerId),
+      controllerId: one(o.controllerId),
+      zoneId: one(o.zoneId),
+      card: shareCard(o.card),
+    };
+    lightened.add(light);
+    return light;
+  });
+  return { ...state, objects };
+}
 
 export class StateCache {
   readonly #games = new Map<string, LoadedGame>();
@@ -50,12 +104,20 @@ export class StateCache {
 }
 
 const caches = new WeakMap<object, StateCache>();
+const limits = new WeakMap<object, number>();
+
+/** Sets the bound of `db`'s cache (`STATE_CACHE_GAMES`), before its first use. */
+export function setStateCacheLimit(db: Db, games: number): void {
+  limits.set(db, games);
+}
+
+const limitFor = (db: Db) => limits.get(db) ?? MAX_GAMES;
 
 /** The cache of one database client (each app, and each test server, has its own). */
 export function stateCacheFor(db: Db): StateCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new StateCache();
+    cache = new StateCache(limitFor(db));
     caches.set(db, cache);
   }
   return cache;

@@ -17,7 +17,7 @@ import {
 } from '../rules/index.js';
 import { isUuid } from './events.js';
 import type { Db } from './client.js';
-import { stateCacheFor } from './state-cache.js';
+import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
@@ -139,7 +139,7 @@ export function zoneRows(gameId: string, zones: readonly ZoneState[], createdAt:
  * Zones in a stable order: creation time, then catalog order of the type, then the owner's seat
  * (shared zones first), then index, as `initialZones` lays them out.
  */
-function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, number>): ZoneRow[] {
+export function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, number>): ZoneRow[] {
   const typeRank = new Map(spec.zoneTypes.map((t, i) => [t.type, i]));
   return [...zones].sort(
     (a, b) =>
@@ -217,12 +217,12 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
     game,
     spec,
     players,
-    state: {
+    state: lightState({
       ruleset: spec.id as RulesetId,
       players: players.map((p) => ({ id: p.id, seat: p.seat })),
       zones: zoneStates,
       objects: row.objects.map((o) => objectFromRow({ ...o, gameId: row.id })),
-    },
+    }),
   };
 }
 

@@ -19,7 +19,8 @@ import {
   type PlayerState,
   type RulesetId,
 } from '../rules/index.js';
-import { replay, type EventWithPlayers } from '../rules/replay.js';
+import { emptyState, replay, type EventWithPlayers } from '../rules/replay.js';
+import { checkpointsOf } from './checkpoints.js';
 import { lifecycleEvent } from './admin.js';
 import type { Db } from './client.js';
 import { isUuid } from './events.js';
@@ -424,61 +425,72 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
   const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
-  await db.$transaction(async (tx) => {
-    await tx.game.create({
-      data: {
-        id: doc.game.id,
-        ruleset: doc.game.ruleset,
-        status: doc.game.status,
-        version,
-        lastSeq: seq,
-        spectatorTokenHash: hashToken(spectatorToken),
-        importedFrom: original.game.id,
-        endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
-      },
-    });
-    await tx.player.createMany({
-      data: seats.map((s) => ({
-        id: s.playerId,
-        gameId: doc.game.id,
-        seat: s.seat,
-        name: s.name,
-        tokenHash: hashToken(s.token),
-      })),
-    });
-    await tx.zone.createMany({
-      data: doc.zones.map((z) => ({ ...z, gameId: doc.game.id, createdAt: new Date(z.createdAt) })),
-    });
-    await tx.gameObject.createMany({
-      data: doc.objects.map((o) => ({
-        ...o,
-        gameId: doc.game.id,
-        attributes: json(o.attributes),
-        history: json(o.history),
-      })),
-    });
-    await tx.gameEvent.createMany({
-      data: [
-        ...doc.events.map((e) => ({
-          gameId: doc.game.id,
-          seq: e.seq,
-          kind: e.kind,
-          version: e.version,
-          actorKind: e.actorKind,
-          actorPlayerId: e.actorPlayerId,
-          payload: json(e.payload),
-          createdAt: new Date(e.createdAt),
-        })),
-        {
-          gameId: doc.game.id,
-          seq,
-          kind: 'GAME_IMPORTED',
+  await db.$transaction(
+    async (tx) => {
+      await tx.game.create({
+        data: {
+          id: doc.game.id,
+          ruleset: doc.game.ruleset,
+          status: doc.game.status,
           version,
-          actorKind: 'ADMIN' as const,
-          payload: json(imported),
+          lastSeq: seq,
+          spectatorTokenHash: hashToken(spectatorToken),
+          importedFrom: original.game.id,
+          endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
         },
-      ],
-    });
-  });
+      });
+      await tx.player.createMany({
+        data: seats.map((s) => ({
+          id: s.playerId,
+          gameId: doc.game.id,
+          seat: s.seat,
+          name: s.name,
+          tokenHash: hashToken(s.token),
+        })),
+      });
+      await tx.zone.createMany({
+        data: doc.zones.map((z) => ({ ...z, gameId: doc.game.id, createdAt: new Date(z.createdAt) })),
+      });
+      await tx.gameObject.createMany({
+        data: doc.objects.map((o) => ({
+          ...o,
+          gameId: doc.game.id,
+          attributes: json(o.attributes),
+          history: json(o.history),
+        })),
+      });
+      // The imported log's intermediate states exist nowhere as rows: checkpoint them from its replay.
+      const checkpoints = checkpointsOf(
+        doc.game.id,
+        emptyState(doc.game.ruleset as RulesetId, documentState(doc).players),
+        doc.events.map((e) => ({ seq: e.seq, payload: e.payload as unknown as EventWithPlayers })),
+      );
+      if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: checkpoints });
+      await tx.gameEvent.createMany({
+        data: [
+          ...doc.events.map((e) => ({
+            gameId: doc.game.id,
+            seq: e.seq,
+            kind: e.kind,
+            version: e.version,
+            actorKind: e.actorKind,
+            actorPlayerId: e.actorPlayerId,
+            payload: json(e.payload),
+            createdAt: new Date(e.createdAt),
+          })),
+          {
+            gameId: doc.game.id,
+            seq,
+            kind: 'GAME_IMPORTED',
+            version,
+            actorKind: 'ADMIN' as const,
+            payload: json(imported),
+          },
+        ],
+      });
+    },
+    // A long log is a large write: more than Prisma's default 5 s may pass on a busy machine.
+    { maxWait: 15_000, timeout: 120_000 },
+  );
   return { ok: true, gameId: doc.game.id, seats, spectatorToken, seq };
 }

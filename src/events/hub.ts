@@ -58,6 +58,8 @@ export interface SubscribeRequest {
   readonly afterSeq: number;
   /** Only events whose `zoneIds` contain this zone (zoneEvents); null for every event. */
   readonly zoneId: string | null;
+  /** Called once when the catch-up from the log ends (caught up, ended or failed). */
+  readonly onCaughtUp?: () => void;
   /** Called once when the subscriber falls too far behind; should close its connection. */
   readonly onSlow: () => void;
 }
@@ -330,6 +332,8 @@ export class EventHub<T> {
     } catch (err) {
       this.deps.logger.error({ err, gameId: channel.gameId }, 'event replay failed');
       sub.fail(err);
+    } finally {
+      sub.request.onCaughtUp?.();
     }
   }
 

@@ -4,13 +4,14 @@
  * layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
  */
 import type { GameStatus } from '../generated/prisma/client.js';
-import { changeStatus, eventsUpTo, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
-import { loadGame } from '../db/state.js';
+import { changeStatus, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
+import { stateAt } from '../db/checkpoints.js';
+import { loadCurrentGame } from '../db/state.js';
 import { exportGame, importGame } from '../db/transfer.js';
 import { badInput, ErrorCode, forbidden, notFound, unauthenticated, ZonekeeperError } from '../errors.js';
 import type { Viewer } from '../rules/index.js';
-import { replay, type EventWithPlayers } from '../rules/replay.js';
 import type { Context } from '../server/context.js';
+import { expensive } from '../server/work-limit.js';
 import { gameOut } from './game-view.js';
 
 /** Admin only: anonymous callers (or bad credentials) UNAUTHENTICATED, players and spectators FORBIDDEN. */
@@ -42,12 +43,6 @@ function viewerOf(input: ViewerInput, playerIds: readonly string[]): Viewer {
   }
 }
 
-/** Status as of a point of the log: the lifecycle events up to it decide. */
-function statusAt(kinds: readonly string[]): GameStatus {
-  if (kinds.includes('GAME_ARCHIVED')) return 'ARCHIVED';
-  return kinds.includes('GAME_ENDED') ? 'ENDED' : 'ACTIVE';
-}
-
 const gameNotActive = (status: GameStatus, action: string) =>
   new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, `Cannot ${action} a game that is ${status}.`, { status });
 
@@ -60,6 +55,25 @@ async function setStatus(ctx: Context, gameId: string, to: 'ENDED' | 'ARCHIVED')
   throw result.status === 'ACTIVE'
     ? badInput('Only an ENDED game can be archived: end it first.', 'gameId')
     : gameNotActive(result.status, 'archive');
+}
+
+/** `gameAt`: the game after event `seq` as `as` saw it, from the nearest checkpoint (db/checkpoints.ts). */
+async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: ViewerInput }) {
+  const loaded = await loadCurrentGame(ctx.db, args.gameId);
+  if (!loaded) throw notFound('Game');
+  if (args.seq < 0 || args.seq > loaded.game.lastSeq)
+    throw badInput(`seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
+  const viewer = viewerOf(
+    args.as,
+    loaded.players.map((p) => p.id),
+  );
+  const at = await stateAt(ctx.db, loaded, args.seq);
+  const game = { ...loaded.game, status: at.status, version: at.version, lastSeq: args.seq };
+  return {
+    seq: args.seq,
+    version: at.version,
+    game: gameOut({ ...loaded, game, state: at.state }, viewer),
+  };
 }
 
 export const adminResolvers = {
@@ -93,37 +107,16 @@ export const adminResolvers = {
 
     gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerInput }, ctx: Context) => {
       requireAdmin(ctx);
-      const loaded = await loadGame(ctx.db, args.gameId);
-      if (!loaded) throw notFound('Game');
-      if (args.seq < 0 || args.seq > loaded.game.lastSeq)
-        throw badInput(`Seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
-      const viewer = viewerOf(
-        args.as,
-        loaded.players.map((p) => p.id),
-      );
-      const rows = await eventsUpTo(ctx.db, args.gameId, args.seq);
-      const state = replay(
-        loaded.spec.id,
-        rows.map((r) => r.payload as unknown as EventWithPlayers),
-        loaded.state.players,
-      );
-      const version = rows.at(-1)?.version ?? 0;
-      const game = { ...loaded.game, status: statusAt(rows.map((r) => r.kind)), version, lastSeq: args.seq };
-      return {
-        seq: args.seq,
-        version,
-        game: gameOut({ ...loaded, game, state }, viewer),
-      };
+      return expensive(ctx, () => gameAt(ctx, args));
     },
 
     exportGame: async (_: unknown, args: { gameId: string }, ctx: Context) => {
       requireAdmin(ctx);
-      const doc = await exportGame(ctx.db, args.gameId);
+      const doc = await expensive(ctx, () => exportGame(ctx.db, args.gameId));
       if (!doc) throw notFound('Game');
       return doc;
     },
   },
-
   Mutation: {
     endGame: (_: unknown, args: { gameId: string }, ctx: Context) => setStatus(ctx, args.gameId, 'ENDED'),
     archiveGame: (_: unknown, args: { gameId: string }, ctx: Context) =>
@@ -131,7 +124,7 @@ export const adminResolvers = {
 
     importGame: async (_: unknown, args: { data: unknown }, ctx: Context) => {
       requireAdmin(ctx);
-      const result = await importGame(ctx.db, args.data);
+      const result = await expensive(ctx, () => importGame(ctx.db, args.data));
       if (!result.ok) throw badInput(`Invalid game document: ${result.problem}`, 'data');
       await ctx.fanout.publish({ gameId: result.gameId, seq: result.seq }).catch(() => undefined);
       const game = await findGame(ctx.db, result.gameId);

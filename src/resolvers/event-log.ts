@@ -15,6 +15,7 @@ import { getRuleset, type RulesetSpec, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import type { SubscriptionContext } from '../server/ws.js';
 import { ZkCloseCode } from '../server/close-codes.js';
+import { expensive, principalKey, workLimiterFor } from '../server/work-limit.js';
 
 /** Most events one history page returns. */
 export const MAX_PAGE = 500;
@@ -49,14 +50,23 @@ async function subscribe(
   if (args.zoneId !== undefined && args.zoneId !== null && !(await hasZone(ctx.db, args.gameId, args.zoneId)))
     throw notFound('Zone');
   if (!ctx.events) throw badInput('Subscriptions are served over graphql-ws only.');
-  return ctx.events.subscribe({
-    gameId: args.gameId,
-    spec,
-    viewer,
-    afterSeq: args.afterSeq ?? lastSeq,
-    zoneId: args.zoneId ?? null,
-    onSlow: () => ctx.closeConnection(ZkCloseCode.SubscriberTooSlow),
-  });
+  const afterSeq = args.afterSeq ?? lastSeq;
+  // A catch-up from the log is expensive work: it holds a slot until the subscriber is caught up.
+  const release = afterSeq < lastSeq ? workLimiterFor(ctx).acquire(principalKey(ctx.principal)) : undefined;
+  try {
+    return await ctx.events.subscribe({
+      gameId: args.gameId,
+      spec,
+      viewer,
+      afterSeq,
+      zoneId: args.zoneId ?? null,
+      onSlow: () => ctx.closeConnection(ZkCloseCode.SubscriberTooSlow),
+      ...(release ? { onCaughtUp: release } : {}),
+    });
+  } catch (err) {
+    release?.();
+    throw err;
+  }
 }
 
 const passThrough = (event: GameEventOut) => event;
@@ -100,9 +110,11 @@ export const eventLogResolvers = {
       if (args.first < 0 || args.first > MAX_PAGE)
         throw badInput(`Field first must be between 0 and ${MAX_PAGE}.`, 'first');
       const { viewer, spec } = await standing(ctx, args.gameId);
-      const rows = await readEvents(ctx.db, args.gameId, args.afterSeq, args.first);
-      const lookup = lookupFor(ctx.db, args.gameId, viewer);
-      return rows.map((row) => toGameEvent(row, spec, viewer, lookup));
+      return expensive(ctx, async () => {
+        const rows = await readEvents(ctx.db, args.gameId, args.afterSeq, args.first);
+        const lookup = lookupFor(ctx.db, args.gameId, viewer);
+        return rows.map((row) => toGameEvent(row, spec, viewer, lookup));
+      });
     },
   },
   Subscription: {

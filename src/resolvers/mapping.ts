@@ -84,10 +84,18 @@ export function buildLookup(
   };
 }
 
+/** Lookups that a memoized thunk has finished loading: fields then resolve synchronously. */
+const loadedLookups = new WeakMap<object, GameLookup>();
+
 /** Memoizes a lazy lookup so that one event batch loads its game at most once. */
 export function memoLookup(load: () => Promise<GameLookup>): () => Promise<GameLookup> {
   let pending: Promise<GameLookup> | null = null;
-  return () => (pending ??= load());
+  const thunk = () =>
+    (pending ??= load().then((lookup) => {
+      loadedLookups.set(thunk, lookup);
+      return lookup;
+    }));
+  return thunk;
 }
 
 /**
@@ -95,7 +103,10 @@ export function memoLookup(load: () => Promise<GameLookup>): () => Promise<GameL
  * need not await a promise per field of every object; else once the lazy lookup has loaded.
  */
 export function withLookup<T>(source: LookupSource, fn: (lookup: GameLookup) => T): T | Promise<T> {
-  return typeof source === 'function' ? source().then(fn) : fn(source);
+  if (typeof source !== 'function') return fn(source);
+  // Once loaded, every further field of the page or batch resolves without a promise each.
+  const loaded = loadedLookups.get(source);
+  return loaded ? fn(loaded) : source().then(fn);
 }
 
 const upper = <T extends string>(s: T) => s.toUpperCase() as Uppercase<T>;

@@ -9,6 +9,7 @@ import type {
   DomainEvent,
   EventKind,
   GameState,
+  HistoryEntry,
   ObjectState,
   PlanContext,
   RulesetSpec,
@@ -18,6 +19,28 @@ import type {
   ZoneTypeSpec,
 } from './types.js';
 import { canSeeSnapshot, nonAdminViewers, type ObjectSnapshot } from './visibility.js';
+
+/**
+ * Most history entries an object keeps: the steps of the one event in which it became a new object
+ * (a move and a follow-up such as a clear can both happen in one event). A fixed bound keeps every
+ * state, event and replay step the same size however long the game.
+ */
+export const HISTORY_BOUND = 4;
+
+/**
+ * MTG 400.7, FAB rule:become_new_object: a new object has no memory of its previous existence, but
+ * "the process of how an object becomes a new object is preserved as the history of that new
+ * object". So a new object keeps only the entries appended in the event that made it new (the path
+ * since it last became a new object), at most {@link HISTORY_BOUND} of them, newest kept. The event
+ * log remains the full record of every earlier step.
+ */
+export function newObjectHistory(
+  before: readonly HistoryEntry[],
+  after: readonly HistoryEntry[],
+): readonly HistoryEntry[] {
+  const appended = after.length >= before.length ? after.slice(before.length) : after;
+  return appended.length > HISTORY_BOUND ? appended.slice(-HISTORY_BOUND) : appended;
+}
 
 /** How an object was touched: a real change, or only a renumbered sort key (keeps its id). */
 type TouchMode = 'change' | 'renumber';
@@ -251,7 +274,8 @@ export class Draft {
       );
       if (isNew || !tracked) {
         const publicId = this.ctx.newId();
-        this.objects.set(key, { ...after, publicId });
+        const history = isNew ? newObjectHistory(before.history, after.history) : after.history;
+        this.objects.set(key, { ...after, publicId, history });
         this.byPublicId.delete(after.publicId);
         this.byPublicId.set(publicId, key);
       }

@@ -7,7 +7,7 @@
  * from null. So folding the transitions in order rebuilds every state the game has been in: this is
  * what lets a judge see a game as any viewer saw it at any sequence number.
  */
-import type { DomainEvent, GameState, PlayerState, RulesetId, ZoneState } from './types.js';
+import type { DomainEvent, GameState, ObjectState, PlayerState, RulesetId, ZoneState } from './types.js';
 
 /**
  * A GAME_CREATED (or GAME_IMPORTED) payload may carry the seats, so that a log alone is enough to
@@ -50,15 +50,62 @@ export function applyEvent(state: GameState, event: EventWithPlayers): GameState
 }
 
 /**
+ * A replay in progress: one mutable fold, so applying an event costs its transitions, not the size
+ * of the state (no copy per step). {@link Replayer.state} takes an immutable snapshot when needed.
+ * Same semantics as folding {@link applyEvent}: zone and object order are those of that fold.
+ */
+export class Replayer {
+  readonly #ruleset: RulesetId;
+  #players: readonly PlayerState[];
+  readonly #zones = new Map<string, ZoneState>();
+  readonly #objects = new Map<string, ObjectState>();
+
+  /** Starts from `start` (an empty game, or a checkpoint's state). */
+  constructor(start: GameState) {
+    this.#ruleset = start.ruleset;
+    this.#players = start.players;
+    for (const z of start.zones) this.#zones.set(z.id, z);
+    for (const o of start.objects) this.#objects.set(o.key, o);
+  }
+
+  apply(event: EventWithPlayers): void {
+    for (const z of event.zonesCreated) if (!this.#zones.has(z.id)) this.#zones.set(z.id, z);
+    for (const t of event.transitions) {
+      if (t.after === null) {
+        if (t.before !== null) this.#objects.delete(t.before.key);
+        continue;
+      }
+      if (t.before !== null && t.before.key !== t.after.key) this.#objects.delete(t.before.key);
+      this.#objects.set(t.after.key, t.after);
+    }
+    for (const z of event.zonesRemoved) this.#zones.delete(z.id);
+    if (event.players && event.players.length > 0) this.#players = [...event.players];
+  }
+
+  /** The state reached so far, as an immutable value. */
+  state(): GameState {
+    return {
+      ruleset: this.#ruleset,
+      players: this.#players,
+      zones: [...this.#zones.values()],
+      objects: [...this.#objects.values()],
+    };
+  }
+}
+
+/**
  * The state after every event of `events`, in order, starting from an empty game with `players`
- * (or the players named by a GAME_CREATED event in the log).
+ * (or the players named by a GAME_CREATED event in the log), or from `start` (a checkpoint).
  */
 export function replay(
   ruleset: RulesetId,
   events: readonly EventWithPlayers[],
   players: readonly PlayerState[] = [],
+  start: GameState = emptyState(ruleset, players),
 ): GameState {
-  return events.reduce(applyEvent, emptyState(ruleset, players));
+  const r = new Replayer(start);
+  for (const e of events) r.apply(e);
+  return r.state();
 }
 
 /**

@@ -27,6 +27,7 @@ import { startTimer, type OperationType, type RequestStatus } from '../metrics.j
 import { createArmor } from './armor.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { collapseOversized, limitResponseSize } from './response-budget.js';
+import { workLimiterFor } from './work-limit.js';
 import { startGraphqlWs } from './ws.js';
 import { landingPage } from './landing.js';
 import { createCorsPolicy } from './cors.js';
@@ -281,6 +282,10 @@ export async function startHttpServer(
         return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
+    // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
+    const limiter = workLimiterFor(deps);
+    limiter.beginRequest(requestId);
+    res.once('close', () => limiter.endRequest(requestId));
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
       context: async (): Promise<Context> => {

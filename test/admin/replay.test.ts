@@ -8,9 +8,11 @@
  * Size: ADMIN_REPLAY_RUNS games per ruleset (default 2) of ADMIN_REPLAY_STEPS steps (default 25).
  */
 import fc from 'fast-check';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
 import { createGame, fetchGame, post, type GameJson } from '../support/game-api.js';
+import { useTestDatabase } from '../support/db.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { gameAt, viewersOf } from './support.js';
 
@@ -19,7 +21,14 @@ const STEPS = Number(process.env['ADMIN_REPLAY_STEPS'] ?? 25);
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Checkpoints every 3 events (see src/db/checkpoints.ts), so that replays start from checkpoints,
+  // from seq 0 and from the current state, all within these short games.
+  const database = await useTestDatabase();
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query(`ALTER DATABASE ${database.name} SET zonekeeper.checkpoint_interval = '3'`);
+  await admin.end();
+  server = await startTestServer({}, { databaseUrl: database.url });
 });
 
 /**
@@ -92,6 +101,12 @@ describe.each([
       );
       // The random steps must have exercised real mutations, not only refusals.
       expect(committed).toBeGreaterThan(RUNS * 3);
+      // And replays must have had checkpoints to start from.
+      const client = new pg.Client({ connectionString: server.databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM game_checkpoint');
+      await client.end();
+      expect(rows[0]!.n).toBeGreaterThan(RUNS);
     },
     300_000 + RUNS * STEPS * 10_000,
   );

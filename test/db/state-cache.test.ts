@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StateCache } from '../../src/db/state-cache.js';
+import { lightState, StateCache } from '../../src/db/state-cache.js';
+import type { GameState, ObjectState } from '../../src/rules/index.js';
 import type { LoadedGame } from '../../src/db/state.js';
 
 const game = (id: string, version: number) =>
@@ -32,5 +33,48 @@ describe('StateCache', () => {
     expect(cache.get('b', 1)).toBeUndefined();
     expect(cache.get('a', 1)).toBeDefined();
     expect(cache.get('c', 1)).toBeDefined();
+  });
+});
+
+describe('lightState', () => {
+  const state = (gameNo: number): GameState => {
+    const players = [{ id: `p${gameNo}`, seat: 0 }];
+    const zones = [{ id: `z${gameNo}`, type: 'hand', ownerId: `p${gameNo}`, index: 0 }];
+    const objects = [0, 1].map((i): ObjectState => ({
+      key: `k${gameNo}-${i}`,
+      publicId: `o${gameNo}-${i}`,
+      kind: 'card',
+      ownerId: `p${gameNo}`,
+      controllerId: `p${gameNo}`,
+      zoneId: `z${gameNo}`,
+      sortKey: i,
+      faceUp: false,
+      revealedTo: [],
+      hostKey: null,
+      card: {
+        name: 'Forest',
+        types: ['land'],
+        subtypes: ['forest'],
+        text: '',
+        attributes: { rarity: 'basic' },
+      },
+      history: [],
+    }));
+    // As parsed from JSON: every object its own copies.
+    return JSON.parse(JSON.stringify({ ruleset: 'mtg', players, zones, objects })) as GameState;
+  };
+
+  it('keeps every value and shares equal card faces within and across games', () => {
+    const a = state(1);
+    const b = state(2);
+    const lightA = lightState(a);
+    const lightB = lightState(b);
+    expect(lightA).toEqual(a);
+    expect(lightB).toEqual(b);
+    expect(a.objects[0]!.card).not.toBe(a.objects[1]!.card);
+    expect(lightA.objects[0]!.card).toBe(lightA.objects[1]!.card);
+    expect(lightA.objects[0]!.card).toBe(lightB.objects[0]!.card);
+    // Already light objects are kept as they are.
+    expect(lightState(lightA).objects[0]).toBe(lightA.objects[0]);
   });
 });

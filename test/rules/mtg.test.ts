@@ -243,6 +243,27 @@ describe('MTG zones', () => {
     expect(p.events[0]!.rules).toContain('MTG 400.7');
   });
 
+  it('400.7 a new object has no memory of its previous existence: history is bounded however often it moves', () => {
+    const start = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])]);
+    const key = start.objects[0]!.key;
+    let state = start.state;
+    for (let i = 0; i < 50; i++) {
+      const obj = byKey(state, key)!;
+      const to = i % 2 === 0 ? gy('p0') : hand('p0');
+      state = ok(state, {
+        kind: 'moveObjects',
+        select: { kind: 'ids', ids: [obj.publicId] },
+        to: { kind: 'zone', zoneId: to },
+        placement: { kind: 'top' },
+        by: 'effect',
+      }).state;
+    }
+    // Only the step that made the current object (the 50th move, graveyard → hand).
+    expect(byKey(state, key)!.history).toEqual([
+      { fromZoneType: 'graveyard', toZoneType: 'hand', by: 'effect', reason: 'MTG 400.7' },
+    ]);
+  });
+
   it('400.8 exile to exile is a new object without changing zones', () => {
     const { state, objects } = put(newGame('mtg'), 'exile:shared:0', [card('a')]);
     const p = ok(state, {

@@ -1,0 +1,133 @@
+/**
+ * Bounded expensive work: event pages, subscription catch-ups, game views, replays (`gameAt`),
+ * export and import each hold one slot while they run. A principal (a seat, a game's spectators,
+ * the admin) holds at most `WORK_LIMIT_PER_PRINCIPAL` slots, the process at most
+ * `WORK_LIMIT_TOTAL`; past either, the request is refused at once with RATE_LIMITED and a retry hint
+ * (`extensions.retryAfterMs`), before it reads anything. So a flood from one seat is refused
+ * cheaply and slows that seat, while the work in flight (and the memory it holds) stays bounded.
+ *
+ * Over HTTP a slot is held until the response is sent (field resolvers and serialization
+ * included): the HTTP handler releases the request's slots when the response closes. Elsewhere
+ * (graphql-ws), until the guarded work settles, or, for a catch-up, until the subscriber is caught up.
+ */
+import type { Principal } from '../auth/principal.js';
+import { ErrorCode, ZonekeeperError } from '../errors.js';
+
+/** Suggested wait before retrying a refused request. */
+export const RETRY_AFTER_MS = 250;
+
+export class WorkLimiter {
+  #total = 0;
+  readonly #byPrincipal = new Map<string, number>();
+  /** Slots held by HTTP requests until their response is sent. */
+  readonly #byRequest = new Map<string, (() => void)[]>();
+
+  constructor(
+    readonly perPrincipal: number,
+    readonly total: number,
+  ) {}
+
+  /**
+   * Takes a slot for `principal`, or throws RATE_LIMITED. The returned function releases it; calling
+   * it more than once releases once.
+   */
+  acquire(principal: string): () => void {
+    const held = this.#byPrincipal.get(principal) ?? 0;
+    if (held >= this.perPrincipal || this.#total >= this.total) {
+      const scope = held >= this.perPrincipal ? 'for this credential' : 'on this server';
+      throw new ZonekeeperError(
+        ErrorCode.RATE_LIMITED,
+        `Too many expensive requests in progress ${scope}; retry in ${RETRY_AFTER_MS} ms.`,
+        { retryAfterMs: RETRY_AFTER_MS },
+      );
+    }
+    this.#byPrincipal.set(principal, held + 1);
+    this.#total++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#total--;
+      const left = (this.#byPrincipal.get(principal) ?? 1) - 1;
+      if (left > 0) this.#byPrincipal.set(principal, left);
+      else this.#byPrincipal.delete(principal);
+    };
+  }
+
+  /**
+   * Runs `work` holding a slot. With the id of an HTTP request (see {@link beginRequest}) the slot
+   * is kept until {@link endRequest}; otherwise it is released when `work` settles.
+   */
+  async run<T>(principal: string, requestId: string | null, work: () => Promise<T>): Promise<T> {
+    const release = this.acquire(principal);
+    const request = requestId === null ? undefined : this.#byRequest.get(requestId);
+    if (request) {
+      request.push(release);
+      return work();
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  /** An HTTP request starts: slots its resolvers take are held until {@link endRequest}. */
+  beginRequest(requestId: string): void {
+    this.#byRequest.set(requestId, []);
+  }
+
+  endRequest(requestId: string): void {
+    for (const release of this.#byRequest.get(requestId) ?? []) release();
+    this.#byRequest.delete(requestId);
+  }
+
+  /** Slots in use (tests, metrics). */
+  get inUse(): number {
+    return this.#total;
+  }
+}
+
+/** Whose slots a request uses. Every spectator of a game shares that game's credential, and its slots. */
+export function principalKey(p: Principal): string {
+  switch (p.kind) {
+    case 'anonymous':
+      return 'anonymous';
+    case 'admin':
+      return 'admin';
+    case 'host':
+      return 'host';
+    case 'player':
+      return `player:${p.playerId}`;
+    case 'spectator':
+      return `spectator:${p.gameId}`;
+  }
+}
+
+const limiters = new WeakMap<object, WorkLimiter>();
+
+/** The limiter of one app (keyed by its database client, as the state cache is). */
+export function workLimiterFor(deps: {
+  readonly db: object;
+  readonly config: { readonly WORK_LIMIT_PER_PRINCIPAL: number; readonly WORK_LIMIT_TOTAL: number };
+}): WorkLimiter {
+  let limiter = limiters.get(deps.db);
+  if (!limiter) {
+    limiter = new WorkLimiter(deps.config.WORK_LIMIT_PER_PRINCIPAL, deps.config.WORK_LIMIT_TOTAL);
+    limiters.set(deps.db, limiter);
+  }
+  return limiter;
+}
+
+/** Runs an expensive resolver's work under the caller's limit (see the file comment). */
+export function expensive<T>(
+  ctx: {
+    readonly db: object;
+    readonly config: { readonly WORK_LIMIT_PER_PRINCIPAL: number; readonly WORK_LIMIT_TOTAL: number };
+    readonly principal: Principal;
+    readonly requestId?: string;
+  },
+  work: () => Promise<T>,
+): Promise<T> {
+  return workLimiterFor(ctx).run(principalKey(ctx.principal), ctx.requestId ?? null, work);
+}
