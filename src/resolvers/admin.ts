@@ -62,7 +62,7 @@ async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: Vie
   const loaded = await loadCurrentGame(ctx.db, args.gameId);
   if (!loaded) throw notFound('Game');
   if (args.seq < 0 || args.seq > loaded.game.lastSeq)
-    throw badInput(`seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
+    throw badInput(`Seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
   const viewer = viewerOf(
     args.as,
     loaded.players.map((p) => p.id),
