@@ -148,9 +148,16 @@ export async function startHttpServer(
           const record = records.get(contextValue.requestId);
           return {
             async didResolveOperation({ operation, operationName }) {
-              if (!record) return;
-              record.operationType = operation?.operation ?? 'unknown';
-              record.operationName = operationName ?? null;
+              if (record) {
+                record.operationType = operation?.operation ?? 'unknown';
+                record.operationName = operationName ?? null;
+              }
+              // graphql-js would run a subscription's field resolver once and answer null.
+              if (operation?.operation === 'subscription')
+                throw new GraphQLError(
+                  `Subscriptions run over graphql-ws at this URL (ws:// or wss://${GRAPHQL_PATH}), not over HTTP.`,
+                  { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+                );
             },
             async willSendResponse({ response }) {
               if (response.body.kind === 'single')

@@ -75,6 +75,13 @@ describe('internal errors over HTTP', () => {
     expect(res.text).not.toMatch(LEAK_PATTERN);
   });
 
+  it('refuses a subscription sent over HTTP with BAD_REQUEST naming graphql-ws, not a masked error', async () => {
+    const res = await postRaw(bare.url, JSON.stringify({ query: 'subscription { boomLater }' }));
+    expect(res.status).toBe(400);
+    expect(res.json?.errors?.[0]?.extensions?.['code']).toBe('BAD_REQUEST');
+    expect(res.json?.errors?.[0]?.message).toMatch(/graphql-ws/);
+  });
+
   it('sends the same id in the x-request-id header', async () => {
     const res = await fetch(bare.url, {
       method: 'POST',

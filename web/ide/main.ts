@@ -11,6 +11,7 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
+import { Kind, parse, type DocumentNode } from 'graphql';
 import 'graphiql/style.css';
 import './ide.css';
 
@@ -36,12 +37,39 @@ const base = createGraphiQLFetcher({
   enableIncrementalDelivery: false,
 });
 
+/**
+ * The document and operation to run, read from the text actually sent. GraphiQL re-parses the editor
+ * after a short delay, so a query typed (or pasted) and run at once can come with the previous text's
+ * operation name and parsed document: the server would refuse the name as unknown, and the toolkit's
+ * fetcher, which picks graphql-ws for a subscription from that document, would send a new
+ * subscription over HTTP.
+ */
+function operationOf(query: string, requested: string | null | undefined) {
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch {
+    return null; // Unparseable: let the server say why.
+  }
+  const names = document.definitions
+    .filter((d) => d.kind === Kind.OPERATION_DEFINITION)
+    .map((d) => d.name?.value ?? '');
+  const operationName =
+    requested && names.includes(requested) ? requested : names.length === 1 && names[0] ? names[0] : null;
+  return { document, operationName };
+}
+
 /** The server reads `authorization` in lowercase from the graphql-ws payload: normalise keys. */
 const fetcher: Fetcher = (params, opts) => {
   const headers = Object.fromEntries(
     Object.entries(opts?.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]),
   );
-  return base(params, { ...opts, headers });
+  const operation = operationOf(params.query, params.operationName);
+  if (!operation) return base(params, { ...opts, headers });
+  return base(
+    { ...params, operationName: operation.operationName },
+    { ...opts, headers, documentAST: operation.document },
+  );
 };
 
 /** A token passed as `#token=…` (never sent to the server in a URL) prefills the Headers tab. */
