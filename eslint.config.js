@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', 'client/generated/', '.data/', 'coverage/', 'dist/', 'web/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'src/generated/',
+      'client/generated/',
+      '.data/',
+      'coverage/',
+      'dist/',
+      'web/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
