@@ -34,7 +34,8 @@ export function renderSchema(): string {
 
 /**
  * GraphQL Code Generator's client preset over the operations written in `client/`, `examples/` and
- * the table page (`web/table/`): typed document strings (no `graphql` runtime needed in a browser), enums as string unions.
+ * the table page (`web/table/`): typed document strings (no `graphql` runtime needed in a browser),
+ * enums as string unions.
  */
 export const codegenConfig: CodegenConfig = {
   schema: path.join(ROOT, SCHEMA_FILE),
