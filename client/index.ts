@@ -132,6 +132,12 @@ export interface SubscribeGameEventsOptions {
   onRetry?: (attempt: number, cause: unknown) => void;
   /** The server completed the subscription. */
   onComplete?: () => void;
+  /**
+   * Called each time the subscription's request goes out on an acknowledged connection: once at
+   * the start and once after every reconnection (a status display turns "live" here). Events
+   * missed while disconnected follow, replayed from the last delivered seq.
+   */
+  onConnected?: () => void;
 }
 
 export interface ZonekeeperClient {
@@ -195,6 +201,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
   };
   const keepAliveMs = options.keepAliveMs ?? 15_000;
   let ws: WsClient | undefined;
+  /** Whether the socket is open and acknowledged now. */
+  let connected = false;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
   /** The stop functions of the subscriptions not ended yet, for `dispose`. */
   const active = new Set<() => void>();
@@ -220,8 +228,14 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
         pong: (received) => {
           if (received) clearTimeout(pongTimer);
         },
-        closed: () => clearTimeout(pongTimer),
-        connected: () => onConnected.forEach((reset) => reset()),
+        closed: () => {
+          connected = false;
+          clearTimeout(pongTimer);
+        },
+        connected: () => {
+          connected = true;
+          onConnected.forEach((reset) => reset());
+        },
       },
     }));
 
@@ -258,6 +272,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
 
     const resetFailures = () => {
       failures = 0;
+      // Only an attempt in flight is live; one waiting for its retry timer is not yet.
+      if (unsubscribe) opts.onConnected?.();
     };
     const stop = () => {
       stopped = true;
@@ -326,6 +342,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
           },
         },
       );
+      // Joined a connection that was already acknowledged: no `connected` event will come for it.
+      if (connected) opts.onConnected?.();
     };
     void attempt();
     return stop;

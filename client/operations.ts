@@ -1,7 +1,8 @@
 /**
  * The operations the typed client ships with. GraphQL Code Generator reads every `graphql(...)`
- * call in `client/` and `examples/` and writes their result and variable types to `generated/`
- * (`npm run codegen`); write your own the same way and pass them to `ZonekeeperClient.request`.
+ * call in `client/`, `examples/` and `web/table/` and writes their result and variable types to
+ * `generated/` (`npm run codegen`); write your own the same way and pass them to
+ * `ZonekeeperClient.request`.
  */
 import { graphql } from './generated/index.js';
 

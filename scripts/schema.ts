@@ -33,12 +33,13 @@ export function renderSchema(): string {
 }
 
 /**
- * GraphQL Code Generator's client preset over the operations written in `client/` and `examples/`:
- * typed document strings (no `graphql` runtime needed in a browser), enums as string unions.
+ * GraphQL Code Generator's client preset over the operations written in `client/`, `examples/` and
+ * the table page (`web/table/`): typed document strings (no `graphql` runtime needed in a browser),
+ * enums as string unions.
  */
 export const codegenConfig: CodegenConfig = {
   schema: path.join(ROOT, SCHEMA_FILE),
-  documents: ['client/**/*.ts', 'examples/**/*.ts', '!client/generated/**'].map((p) =>
+  documents: ['client/**/*.ts', 'examples/**/*.ts', 'web/table/**/*.ts', '!client/generated/**'].map((p) =>
     p.startsWith('!') ? '!' + path.join(ROOT, p.slice(1)) : path.join(ROOT, p),
   ),
   ignoreNoDocuments: true,

@@ -185,6 +185,25 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 
 export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
 
+export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }> }> };
+
+export type TableGameQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }>, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+
+export type TableMoveMutationVariables = Exact<{
+  input: MoveObjectsInput;
+}>;
+
+
+export type TableMoveMutation = { moveObjects: { version: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -719,3 +738,78 @@ fragment EventFields on GameEvent {
     index
   }
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
+export const TableRulesetsDocument = new TypedDocumentString(`
+    query TableRulesets {
+  rulesets {
+    id
+    name
+    zoneTypes {
+      type
+      name
+      visibility
+      scope
+      ordered
+      isStack
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TableRulesetsQuery, TableRulesetsQueryVariables>;
+export const TableGameDocument = new TypedDocumentString(`
+    query TableGame($id: ID!) {
+  game(id: $id) {
+    id
+    ruleset
+    status
+    version
+    lastSeq
+    players {
+      id
+      name
+      seat
+    }
+    viewer {
+      kind
+      player {
+        id
+      }
+    }
+    zones {
+      id
+      type
+      name
+      owner {
+        id
+      }
+      index
+      count
+      objects {
+        id
+        kind
+        faceUp
+        position
+        layer
+        card {
+          name
+          types
+          subtypes
+          text
+        }
+        attached {
+          id
+          faceUp
+          card {
+            name
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TableGameQuery, TableGameQueryVariables>;
+export const TableMoveDocument = new TypedDocumentString(`
+    mutation TableMove($input: MoveObjectsInput!) {
+  moveObjects(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TableMoveMutation, TableMoveMutationVariables>;

@@ -78,13 +78,21 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
   const fromNow: GameEvent[] = [];
   const errors: unknown[] = [];
   const retries: unknown[] = [];
+  // onConnected: once per acknowledged connection each subscription went out on.
+  const connected = { fromZero: 0, fromNow: 0 };
   zk.subscribeGameEvents(gameId, {
     afterSeq: 0,
     onEvent: (e) => fromZero.push(e),
     onError: (e) => errors.push(e),
     onRetry: (_n, cause) => retries.push(cause),
+    onConnected: () => connected.fromZero++,
   });
-  zk.subscribeGameEvents(gameId, { onEvent: (e) => fromNow.push(e), onError: (e) => errors.push(e) });
+  // This one reads lastSeq first, so it joins the connection the first one opened.
+  zk.subscribeGameEvents(gameId, {
+    onEvent: (e) => fromNow.push(e),
+    onError: (e) => errors.push(e),
+    onConnected: () => connected.fromNow++,
+  });
   await eventually(() => fromZero.length === 1, 10_000, 'GAME_CREATED replayed');
 
   for (let i = 0; i < 3; i++) await drawOne();
@@ -93,6 +101,7 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
     10_000,
     'live events before the restart',
   );
+  expect(connected).toEqual({ fromZero: 1, fromNow: 1 });
 
   // Down: open sockets are dropped, and new connections are refused until it is back.
   await restarting!.stop();
@@ -117,6 +126,8 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
   expect(seqs(fromZero)).toEqual(range(1, lastSeq));
   expect(seqs(fromNow)).toEqual(range(2, lastSeq));
   expect(errors).toEqual([]);
+  // Live again on the new connection, once each; not while the server was refusing connections.
+  expect(connected).toEqual({ fromZero: 2, fromNow: 2 });
   // The events replayed after the restart are Alice's own draws, redacted for her as when live.
   expect(fromZero[6]?.changes.find((c) => c.toZoneId === hand.id)?.object?.card?.name).toBe('Alpha 6');
 }, 90_000);

@@ -194,6 +194,54 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
     });
   });
 
+  describe('the table page when the server refuses', () => {
+    it('shows a refused move with its code and changes nothing', async () => {
+      const created = await createGame(server, 'mtg', DECKS);
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
+        const seat = (n: number, zone: string) =>
+          page.locator(`[data-seat="${created.players[n]!.seat}"] [data-zone-type="${zone}"]`);
+        // An object in a zone the seat may not see cannot be picked by id: the server refuses it.
+        await seat(1, 'library').locator('.card').first().dragTo(seat(0, 'hand'));
+        await expect
+          .poll(() => page.locator('.notice').innerText(), { timeout: 15_000 })
+          .toMatch(/may not see.*\(FORBIDDEN\)$/);
+        expect(await seat(0, 'hand').locator('.count').innerText()).toBe(String(ALPHA_HAND.length));
+        expect(await seat(1, 'library').locator('.count').innerText()).toBe('5');
+        expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('live');
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('stops, showing why, when the event stream refuses the token (close 4403)', async () => {
+      const created = await createGame(server, 'mtg', DECKS);
+      const { context, page, problems } = await openContext(browser, origin);
+      let sockets = 0;
+      // The HTTP requests reach the server; the WebSocket is answered as a server that refuses the
+      // credential in connection_init (graphql-ws closes with 4403 Forbidden).
+      await page.routeWebSocket(/\/graphql$/, (ws) => {
+        sockets += 1;
+        ws.onMessage(() => ws.close({ code: 4403, reason: 'Forbidden' }));
+      });
+      try {
+        await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        await expect
+          .poll(() => page.locator('.error').innerText(), { timeout: 15_000 })
+          .toBe('The token was refused. (UNAUTHENTICATED)');
+        // No retry: the same credential would be refused again.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(sockets).toBe(1);
+        expect(problems.pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
   describe('the table page across a server restart', () => {
     /** One more instance on the same database, on `port` (0: any free one). */
     const instance = (port: number): Promise<App> => {

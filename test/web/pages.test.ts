@@ -142,4 +142,14 @@ describe('the bundles', () => {
       expect(text, file).not.toMatch(/esm\.sh|unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com/);
     }
   });
+
+  it('keep the table page small, with the typed client and no Node-only module in it', async () => {
+    const js = await readFile(path.join(WEB_DIST, 'table.js'), 'utf8');
+    // Preact, htm, graphql-ws and client/ with its GraphQL documents: about 48 KB minified.
+    expect(js.length).toBeLessThan(64 * 1024);
+    // The page's own operations, declared with the client's graphql() (web/table/api.ts).
+    expect(js).toContain('query TableGame(');
+    // The `ws` package's browser stub, bundled only if Node's WebSocket were imported.
+    expect(js).not.toContain('ws does not work in the browser');
+  });
 });

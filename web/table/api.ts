@@ -1,77 +1,30 @@
 /**
- * All network access of the table page, in one place: GraphQL over HTTP for queries and mutations,
- * graphql-ws for the live event stream. The rest of the page only sees the typed functions below,
- * so this file can be swapped for a generated client without touching the view.
+ * All network access of the table page, in one place: a thin adapter over the repository's typed
+ * client (`client/index.ts`), which does GraphQL over HTTP and the resuming graphql-ws event stream
+ * (reconnection with backoff, resubscription from the last delivered seq, no event twice). This file
+ * only declares the page's own operations, typed by GraphQL Code Generator (`npm run codegen`), and
+ * maps the client's callbacks to the page's connection status.
  *
- * Authentication: the token goes in the `Authorization: Bearer …` header over HTTP and in the
+ * Authentication: the client sends the token as `Authorization: Bearer …` over HTTP and in the
  * graphql-ws `connection_init` payload `{ authorization: "Bearer …" }`.
  */
-import { createClient, type Client } from 'graphql-ws';
+import {
+  createZonekeeperClient,
+  graphql,
+  ZonekeeperRequestError,
+  type TableGameQuery,
+  type TableRulesetsQuery,
+} from '../../client/index.js';
 
-export type ZoneVisibility = 'PUBLIC' | 'SECRET' | 'HIDDEN';
-export type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN';
+/** A refusal from the server (`code` is its `extensions.code`, e.g. INVALID_MOVE) or a transport failure. */
+export { ZonekeeperRequestError as ApiError };
 
-export interface ZoneTypeInfo {
-  type: string;
-  name: string;
-  visibility: ZoneVisibility;
-  scope: 'PLAYER' | 'SHARED';
-  ordered: boolean;
-  isStack: boolean;
-}
-
-export interface RulesetInfo {
-  id: string;
-  name: string;
-  zoneTypes: ZoneTypeInfo[];
-}
-
-export interface CardFace {
-  name: string;
-  types: string[];
-  subtypes: string[];
-  text: string;
-}
-
-export interface ObjectView {
-  id: string;
-  kind: 'CARD' | 'TOKEN' | 'LAYER';
-  faceUp: boolean;
-  position: number | null;
-  layer: number | null;
-  /** Null when the viewer may not see the object: draw its back. */
-  card: CardFace | null;
-  attached: { id: string; faceUp: boolean; card: { name: string } | null }[];
-}
-
-export interface ZoneView {
-  id: string;
-  type: string;
-  name: string;
-  owner: { id: string } | null;
-  index: number;
-  /** Always the true count, even when the objects are hidden. */
-  count: number;
-  /** Top first. */
-  objects: ObjectView[];
-}
-
-export interface PlayerInfo {
-  id: string;
-  name: string;
-  seat: number;
-}
-
-export interface GameView {
-  id: string;
-  ruleset: string;
-  status: 'ACTIVE' | 'ENDED' | 'ARCHIVED';
-  version: number;
-  lastSeq: number;
-  players: PlayerInfo[];
-  zones: ZoneView[];
-  viewer: { kind: PrincipalKind; player: { id: string } | null };
-}
+export type RulesetInfo = TableRulesetsQuery['rulesets'][number];
+export type ZoneTypeInfo = RulesetInfo['zoneTypes'][number];
+export type GameView = TableGameQuery['game'];
+export type ZoneView = GameView['zones'][number];
+/** `card` is null when the viewer may not see the object: draw its back. */
+export type ObjectView = ZoneView['objects'][number];
 
 /** The part of an event the page uses; it refetches the game to apply it. */
 export interface GameEventInfo {
@@ -80,25 +33,14 @@ export interface GameEventInfo {
   kind: string;
 }
 
-/** A GraphQL error the server sent, with its `extensions.code` (e.g. INVALID_MOVE, NOT_FOUND). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
 export interface FollowHandlers {
   /** Each event with seq > afterSeq, in order, exactly once. */
   onEvent(event: GameEventInfo): void;
   onStatus(status: StreamStatus): void;
-  /** The server refused the subscription (e.g. NOT_FOUND): the stream has stopped. */
-  onFatal(error: ApiError): void;
+  /** The server refused the subscription (e.g. NOT_FOUND, a refused token): the stream has stopped. */
+  onFatal(error: ZonekeeperRequestError): void;
 }
 
 export interface TableApi {
@@ -107,15 +49,16 @@ export interface TableApi {
   /** Moves objects to a zone (`moveObjects`); resolves to the game's new version. */
   moveObjects(input: { gameId: string; objectIds: string[]; toZoneId: string }): Promise<number>;
   /**
-   * Follows `Subscription.gameEvents` from `afterSeq`. On a dropped connection it reconnects with
-   * backoff and resubscribes from the last seq it delivered, so no event is missed or repeated.
+   * Follows `Subscription.gameEvents` from `afterSeq` (the client's `subscribeGameEvents`: on a
+   * dropped connection it reconnects with backoff and resumes from the last seq it delivered).
    * Returns a function that stops following.
    */
   followGame(gameId: string, afterSeq: number, handlers: FollowHandlers): () => void;
   close(): void;
 }
 
-const RULESETS = /* GraphQL */ `
+/** Every ruleset's zone catalog: names and visibility, enough to draw any game. */
+const TableRulesetsDocument = graphql(`
   query TableRulesets {
     rulesets {
       id
@@ -130,9 +73,10 @@ const RULESETS = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-const GAME = /* GraphQL */ `
+/** The game as the token's viewer sees it: `card` is null for an object it may not see. */
+const TableGameDocument = graphql(`
   query TableGame($id: ID!) {
     game(id: $id) {
       id
@@ -183,129 +127,59 @@ const GAME = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-const MOVE = /* GraphQL */ `
+const TableMoveDocument = graphql(`
   mutation TableMove($input: MoveObjectsInput!) {
     moveObjects(input: $input) {
       version
     }
   }
-`;
-
-const EVENTS = /* GraphQL */ `
-  subscription TableEvents($gameId: ID!, $afterSeq: Int) {
-    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
-      seq
-      version
-      kind
-    }
-  }
-`;
-
-interface GraphqlError {
-  message: string;
-  extensions?: { code?: string };
-}
-
-function toApiError(errors: readonly GraphqlError[]): ApiError {
-  const first = errors[0];
-  return new ApiError(first?.message ?? 'Unknown error', first?.extensions?.code ?? null);
-}
+`);
 
 /** graphql-ws closes with 4403 when `connection_init` carries a credential the server refuses. */
 const FORBIDDEN_CLOSE = 4403;
 
-/** Reconnect delays: 0.5 s doubling to 10 s, with jitter so many tabs do not reconnect in step. */
-function backoff(attempt: number): number {
-  const base = Math.min(10_000, 500 * 2 ** attempt);
-  return base / 2 + Math.random() * (base / 2);
+/** The client's `onError` cause as a refusal the page can show. */
+function toApiError(error: unknown): ZonekeeperRequestError {
+  if (error instanceof ZonekeeperRequestError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === FORBIDDEN_CLOSE) {
+    return new ZonekeeperRequestError([
+      { message: 'The token was refused.', extensions: { code: 'UNAUTHENTICATED' } },
+    ]);
+  }
+  const message = typeof code === 'number' ? `The connection was closed (${code}).` : String(error);
+  return new ZonekeeperRequestError([{ message: error instanceof Error ? error.message : message }]);
 }
 
 export function createTableApi(options: { endpoint: string; token: string }): TableApi {
-  const authorization = `Bearer ${options.token}`;
-  const wsUrl = options.endpoint.replace(/^http/, 'ws');
-  let ws: Client | null = null;
-
-  async function request<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-    const res = await fetch(options.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data?: T | null; errors?: GraphqlError[] };
-    if (body.errors?.length) throw toApiError(body.errors);
-    if (!body.data) throw new ApiError(`HTTP ${res.status}`, null);
-    return body.data;
-  }
-
-  function wsClient(): Client {
-    // Retries are done per subscription (below), so each resubscription carries the latest seq.
-    ws ??= createClient({ url: wsUrl, connectionParams: { authorization }, retryAttempts: 0 });
-    return ws;
-  }
-
+  // Retry defaults: 0.25 s doubling to 5 s, with jitter, without limit while the page is open.
+  const client = createZonekeeperClient({ url: options.endpoint, token: options.token });
   return {
     async rulesets() {
-      return (await request<{ rulesets: RulesetInfo[] }>(RULESETS, {})).rulesets;
+      return (await client.request(TableRulesetsDocument)).rulesets;
     },
     async game(gameId) {
-      return (await request<{ game: GameView }>(GAME, { id: gameId })).game;
+      return (await client.request(TableGameDocument, { id: gameId })).game;
     },
     async moveObjects({ gameId, objectIds, toZoneId }) {
       const input = { gameId, objectIds, to: { zoneId: toZoneId } };
-      return (await request<{ moveObjects: { version: number } }>(MOVE, { input })).moveObjects.version;
+      return (await client.request(TableMoveDocument, { input })).moveObjects.version;
     },
     followGame(gameId, afterSeq, handlers) {
-      let lastSeq = afterSeq;
-      let attempt = 0;
-      let stopped = false;
-      let unsubscribe: (() => void) | null = null;
-      let timer: ReturnType<typeof setTimeout> | null = null;
-
-      const subscribe = (): void => {
-        handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
-        unsubscribe = wsClient().subscribe<{ gameEvents: GameEventInfo }>(
-          { query: EVENTS, variables: { gameId, afterSeq: lastSeq } },
-          {
-            next: (result) => {
-              if (result.errors?.length) return handlers.onFatal(toApiError(result.errors));
-              const event = result.data?.gameEvents;
-              // The server never repeats a seq on one subscription; this guards resubscriptions.
-              if (!event || event.seq <= lastSeq) return;
-              attempt = 0;
-              lastSeq = event.seq;
-              handlers.onEvent(event);
-            },
-            error: (err: unknown) => {
-              // An array is the server's answer (e.g. NOT_FOUND): retrying would get the same.
-              if (Array.isArray(err)) return handlers.onFatal(toApiError(err as GraphqlError[]));
-              const code = (err as { code?: unknown } | null)?.code;
-              if (code === FORBIDDEN_CLOSE) {
-                return handlers.onFatal(new ApiError('The token was refused.', 'UNAUTHENTICATED'));
-              }
-              if (stopped) return;
-              // The socket closed or could not open (server restart, network): resume from lastSeq.
-              handlers.onStatus('reconnecting');
-              timer = setTimeout(subscribe, backoff(attempt++));
-            },
-            complete: () => undefined,
-          },
-        );
-      };
-      // `connected` fires for every (re)connection of the shared client.
-      const offConnected = wsClient().on('connected', () => handlers.onStatus('live'));
-      subscribe();
-      return () => {
-        stopped = true;
-        offConnected();
-        if (timer) clearTimeout(timer);
-        unsubscribe?.();
-      };
+      handlers.onStatus('connecting');
+      return client.subscribeGameEvents(gameId, {
+        afterSeq,
+        onEvent: handlers.onEvent,
+        onConnected: () => handlers.onStatus('live'),
+        // The socket closed or could not open (server restart, network): it resumes from the last seq.
+        onRetry: () => handlers.onStatus('reconnecting'),
+        onError: (error) => handlers.onFatal(toApiError(error)),
+      });
     },
     close() {
-      void ws?.dispose();
-      ws = null;
+      void client.dispose();
     },
   };
 }

@@ -12,7 +12,7 @@
  *    track of a card, so a refetch is the simplest correct way to apply one).
  * 3. Moves are mutations; their result reaches every viewer, this one included, as an event.
  *
- * All network access is in ./api.ts.
+ * All network access is in ./api.ts, a thin adapter over the typed client in client/index.ts.
  */
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
