@@ -7,7 +7,9 @@ export type Principal =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'admin' }
   | { readonly kind: 'player'; readonly playerId: string; readonly gameId: string }
-  | { readonly kind: 'spectator'; readonly gameId: string };
+  | { readonly kind: 'spectator'; readonly gameId: string }
+  /** The game's own engine or host backend: a judge for one game (see `src/authority`). */
+  | { readonly kind: 'referee'; readonly gameId: string };
 
 /**
  * The viewer a principal is for a given game, or null when it has no standing there.
@@ -21,6 +23,9 @@ export function viewerFor(principal: Principal, gameId: string): Viewer | null {
       return principal.gameId === gameId ? { kind: 'player', playerId: principal.playerId } : null;
     case 'spectator':
       return principal.gameId === gameId ? { kind: 'spectator' } : null;
+    // A referee judges its game: like an admin scoped to that one game, it sees every card there.
+    case 'referee':
+      return principal.gameId === gameId ? { kind: 'admin' } : null;
     case 'anonymous':
       return null;
   }

@@ -10,6 +10,7 @@ import {
   contextOf,
   indexPositions,
   initialZones,
+  isDeckCard,
   zoneTypeOf,
   type CardProps,
   type GameState,
@@ -42,12 +43,15 @@ export interface CreatedGame {
   readonly game: LoadedGame;
   readonly seats: readonly { readonly playerId: string; readonly token: string }[];
   readonly spectatorToken: string;
+  /** The game's referee credential (its own engine or host): any move the rules allow, sees all. */
+  readonly refereeToken: string;
 }
 
 interface Credentials {
   readonly gameId: string;
   readonly seats: readonly { readonly playerId: string; readonly token: string }[];
   readonly spectatorToken: string;
+  readonly refereeToken: string;
 }
 
 /** The starting state of a game, checked against the catalog. Throws BAD_USER_INPUT. */
@@ -81,7 +85,7 @@ export function initialState(
       if (type.capacity !== null && n >= type.capacity)
         throw badInput(`Zone ${type.type} holds at most ${type.capacity} objects.`, `${field}.zone`);
       nextKey.set(zone.id, n + 1);
-      objects.push({
+      const obj: ObjectState = {
         key: randomUUID(),
         publicId: randomUUID(),
         kind: 'card',
@@ -101,7 +105,15 @@ export function initialState(
           attributes: card.attributes,
         },
         history: [],
-      });
+      };
+      // FAB sec:deck_zone: a deck holds only its owner's deck-cards. The seat policy relies on it: a
+      // card drawn unseen is then admitted to hand, arsenal or pitch whatever it is.
+      if (type.type === spec.deckZone && spec.id === 'fab' && !isDeckCard(obj))
+        throw badInput(
+          'A deck holds deck-cards only (no hero, weapon, equipment or token).',
+          `${field}.zone`,
+        );
+      objects.push(obj);
     });
   });
   return { ruleset: spec.id, players, zones, objects };
@@ -145,6 +157,7 @@ export async function createGame(
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player') })),
     spectatorToken: newToken('spectator'),
+    refereeToken: newToken('referee'),
   };
   const event = creationEvent(spec, state);
 
@@ -164,6 +177,7 @@ export async function createGame(
               version: 1,
               lastSeq: 1,
               spectatorTokenHash: hashToken(credentials.spectatorToken),
+              refereeTokenHash: hashToken(credentials.refereeToken),
               createdAt,
               updatedAt: createdAt,
             },
@@ -200,5 +214,10 @@ export async function createGame(
   );
   const game = await loadGame(db, chosen.gameId);
   if (!game) throw new Error('created game vanished');
-  return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };
+  return {
+    game,
+    seats: chosen.seats,
+    spectatorToken: chosen.spectatorToken,
+    refereeToken: chosen.refereeToken,
+  };
 }

@@ -30,7 +30,7 @@ export const EXPORT_FORMAT = 'zonekeeper.game/1';
 const uuid = z.string().refine(isUuid, 'must be a UUID');
 const int = z.number().int();
 const GAME_STATUSES = ['ACTIVE', 'ENDED', 'ARCHIVED'] as const;
-const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'SYSTEM'] as const;
+const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'REFEREE', 'SYSTEM'] as const;
 const EVENT_KINDS = [
   'OBJECTS_MOVED',
   'TURNED_FACE',
@@ -393,6 +393,7 @@ export type ImportResult =
       readonly gameId: string;
       readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
       readonly spectatorToken: string;
+      readonly refereeToken: string;
       readonly seq: number;
     }
   | { readonly ok: false; readonly problem: string };
@@ -421,6 +422,8 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     token: newToken('player'),
   }));
   const spectatorToken = newToken('spectator');
+  // Credentials are never exported: an imported game gets new ones, its referee's included.
+  const refereeToken = newToken('referee');
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
   const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
@@ -433,6 +436,7 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
         version,
         lastSeq: seq,
         spectatorTokenHash: hashToken(spectatorToken),
+        refereeTokenHash: hashToken(refereeToken),
         importedFrom: original.game.id,
         endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
       },
@@ -480,5 +484,5 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
       ],
     });
   });
-  return { ok: true, gameId: doc.game.id, seats, spectatorToken, seq };
+  return { ok: true, gameId: doc.game.id, seats, spectatorToken, refereeToken, seq };
 }

@@ -1,63 +1,28 @@
 /**
- * Operator and judge tools (issue 7): list games, view a game as any viewer at any seq (replayed
- * from the log), end, archive, export and import. Thin: admin check, input checks, then the data
- * layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
+ * Operator and judge tools: list games, view a game as any viewer at any seq (replayed
+ * from the log), end, archive, export and import. Thin: the authority decides standing (admins
+ * only), then the data layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
  */
 import type { GameStatus } from '../generated/prisma/client.js';
-import { changeStatus, eventsUpTo, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
+import {
+  changeGameStatus,
+  importAsAdmin,
+  requireAdmin,
+  viewerAs,
+  type ViewerChoice,
+} from '../authority/index.js';
+import { eventsUpTo, findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
 import { loadGame } from '../db/state.js';
-import { exportGame, importGame } from '../db/transfer.js';
-import { badInput, ErrorCode, forbidden, notFound, unauthenticated, ZonekeeperError } from '../errors.js';
-import type { Viewer } from '../rules/index.js';
+import { exportGame } from '../db/transfer.js';
+import { badInput, notFound } from '../errors.js';
 import { replay, type EventWithPlayers } from '../rules/replay.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
-
-/** Admin only: anonymous callers (or bad credentials) UNAUTHENTICATED, players and spectators FORBIDDEN. */
-function requireAdmin(ctx: Context): void {
-  if (ctx.principal.kind === 'admin') return;
-  if (ctx.principal.kind === 'anonymous') throw unauthenticated();
-  throw forbidden('Admin credential required.');
-}
-
-interface ViewerInput {
-  readonly kind: 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN';
-  readonly playerId?: string | null;
-}
-
-function viewerOf(input: ViewerInput, playerIds: readonly string[]): Viewer {
-  switch (input.kind) {
-    case 'ADMIN':
-      return { kind: 'admin' };
-    case 'SPECTATOR':
-      return { kind: 'spectator' };
-    case 'PLAYER':
-      if (!input.playerId || !playerIds.includes(input.playerId))
-        throw badInput('as.playerId must be a player of this game.', 'as.playerId');
-      return { kind: 'player', playerId: input.playerId };
-    case 'ANONYMOUS':
-      throw badInput('Anonymous callers cannot see a game; use SPECTATOR.', 'as.kind');
-  }
-}
 
 /** Status as of a point of the log: the lifecycle events up to it decide. */
 function statusAt(kinds: readonly string[]): GameStatus {
   if (kinds.includes('GAME_ARCHIVED')) return 'ARCHIVED';
   return kinds.includes('GAME_ENDED') ? 'ENDED' : 'ACTIVE';
-}
-
-const gameNotActive = (status: GameStatus, action: string) =>
-  new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, `Cannot ${action} a game that is ${status}.`, { status });
-
-async function setStatus(ctx: Context, gameId: string, to: 'ENDED' | 'ARCHIVED') {
-  requireAdmin(ctx);
-  const result = await changeStatus(ctx.db, ctx.fanout, gameId, to);
-  if (result.ok) return result.game;
-  if (result.reason === 'NOT_FOUND') throw notFound('Game');
-  if (to === 'ENDED') throw gameNotActive(result.status, 'end');
-  throw result.status === 'ACTIVE'
-    ? badInput('Only an ENDED game can be archived: end it first.', 'gameId')
-    : gameNotActive(result.status, 'archive');
 }
 
 export const adminResolvers = {
@@ -76,7 +41,7 @@ export const adminResolvers = {
       },
       ctx: Context,
     ) => {
-      requireAdmin(ctx);
+      requireAdmin(ctx.principal);
       if (args.offset < 0) throw badInput('offset must be 0 or more.', 'offset');
       if (args.limit < 0 || args.limit > MAX_PAGE)
         throw badInput(`limit must be between 0 and ${MAX_PAGE}.`, 'limit');
@@ -89,13 +54,14 @@ export const adminResolvers = {
       };
     },
 
-    gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerInput }, ctx: Context) => {
-      requireAdmin(ctx);
+    gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerChoice }, ctx: Context) => {
+      requireAdmin(ctx.principal);
       const loaded = await loadGame(ctx.db, args.gameId);
       if (!loaded) throw notFound('Game');
       if (args.seq < 0 || args.seq > loaded.game.lastSeq)
         throw badInput(`seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
-      const viewer = viewerOf(
+      const viewer = viewerAs(
+        ctx.principal,
         args.as,
         loaded.players.map((p) => p.id),
       );
@@ -115,7 +81,7 @@ export const adminResolvers = {
     },
 
     exportGame: async (_: unknown, args: { gameId: string }, ctx: Context) => {
-      requireAdmin(ctx);
+      requireAdmin(ctx.principal);
       const doc = await exportGame(ctx.db, args.gameId);
       if (!doc) throw notFound('Game');
       return doc;
@@ -123,15 +89,13 @@ export const adminResolvers = {
   },
 
   Mutation: {
-    endGame: (_: unknown, args: { gameId: string }, ctx: Context) => setStatus(ctx, args.gameId, 'ENDED'),
+    endGame: (_: unknown, args: { gameId: string }, ctx: Context) =>
+      changeGameStatus(ctx, ctx.principal, args.gameId, 'ENDED'),
     archiveGame: (_: unknown, args: { gameId: string }, ctx: Context) =>
-      setStatus(ctx, args.gameId, 'ARCHIVED'),
+      changeGameStatus(ctx, ctx.principal, args.gameId, 'ARCHIVED'),
 
     importGame: async (_: unknown, args: { data: unknown }, ctx: Context) => {
-      requireAdmin(ctx);
-      const result = await importGame(ctx.db, args.data);
-      if (!result.ok) throw badInput(`Invalid game document: ${result.problem}`, 'data');
-      await ctx.fanout.publish({ gameId: result.gameId, seq: result.seq }).catch(() => undefined);
+      const result = await importAsAdmin(ctx, ctx.principal, args.data);
       const game = await findGame(ctx.db, result.gameId);
       if (!game) throw notFound('Game');
       return {
@@ -142,6 +106,7 @@ export const adminResolvers = {
           token: s.token,
         })),
         spectatorToken: result.spectatorToken,
+        refereeToken: result.refereeToken,
       };
     },
   },

@@ -1,8 +1,9 @@
 /** `Mutation.createGame`: public (anonymous allowed); validates against the ruleset's catalog. */
+import { creatorViewer, publish } from '../authority/index.js';
 import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
-import { getRuleset, type Viewer } from '../rules/index.js';
+import { getRuleset } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
 import { cardProps, type TokenInput } from './move-input.js';
@@ -56,6 +57,8 @@ function scopeOf(ctx: Context): string {
       return `player:${p.playerId}|createGame`;
     case 'spectator':
       return `spectator:${p.gameId}|createGame`;
+    case 'referee':
+      return `referee:${p.gameId}|createGame`;
   }
 }
 
@@ -67,18 +70,14 @@ export const createGameResolvers = {
       const seats = seatsOf(args.input, spec.players.min, spec.players.max);
       const idem = idempotencyKeyFor(scopeOf(ctx), 'createGame', args.input);
       const created = await createGame(ctx.db, spec, seats, idem);
-      await ctx.fanout
-        .publish({ gameId: created.game.game.id, seq: created.game.game.lastSeq })
-        .catch((err: unknown) => {
-          ctx.logger.warn({ err }, 'fanout publish failed');
-        });
-      // The creator is nobody in particular: it sees the table as a spectator would (an admin as admin).
-      const viewer: Viewer = ctx.principal.kind === 'admin' ? { kind: 'admin' } : { kind: 'spectator' };
-      const out = gameOut(created.game, viewer, ctx.principal.kind === 'admin' ? 'ADMIN' : 'ANONYMOUS');
+      await publish(ctx, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
+      const { viewer, callerKind } = creatorViewer(ctx.principal);
+      const out = gameOut(created.game, viewer, callerKind);
       return {
         game: out,
         seats: created.seats.map((s) => ({ player: out.lookup.player(s.playerId), token: s.token })),
         spectatorToken: created.spectatorToken,
+        refereeToken: created.refereeToken,
       };
     },
   },

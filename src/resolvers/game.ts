@@ -1,7 +1,7 @@
 /** `Query.game`: the game as the caller may see it; unknown and not-yours look the same. */
-import { viewerFor } from '../auth/principal.js';
+import { viewerIn } from '../authority/index.js';
 import { loadCurrentGame } from '../db/state.js';
-import { notFound, unauthenticated } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { Context } from '../server/context.js';
 import { gameOut, gameViewResolvers } from './game-view.js';
 import { viewResolvers } from './mapping.js';
@@ -9,10 +9,9 @@ import { viewResolvers } from './mapping.js';
 export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
-      if (ctx.principal.kind === 'anonymous') throw unauthenticated();
-      const viewer = viewerFor(ctx.principal, args.id);
-      const loaded = viewer ? await loadCurrentGame(ctx.db, args.id) : null;
-      if (!viewer || !loaded) throw notFound('Game');
+      const viewer = viewerIn(ctx.principal, args.id);
+      const loaded = await loadCurrentGame(ctx.db, args.id);
+      if (!loaded) throw notFound('Game');
       return gameOut(loaded, viewer);
     },
   },
