@@ -59,9 +59,10 @@ export function initialState(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   playerIds: readonly string[],
+  newId: () => string = randomUUID,
 ): GameState {
   const players = playerIds.map((id, seat) => ({ id, seat }));
-  const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: randomUUID() }));
+  const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
   const nextKey = new Map<string, number>();
   const objects: ObjectState[] = [];
   seats.forEach((seat, s) => {
@@ -86,8 +87,8 @@ export function initialState(
         throw badInput(`Zone ${type.type} holds at most ${type.capacity} objects.`, `${field}.zone`);
       nextKey.set(zone.id, n + 1);
       const obj: ObjectState = {
-        key: randomUUID(),
-        publicId: randomUUID(),
+        key: newId(),
+        publicId: newId(),
         kind: 'card',
         ownerId,
         controllerId: ownerId,
@@ -149,10 +150,11 @@ export async function createGame(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
+  newId: () => string = randomUUID,
 ): Promise<CreatedGame> {
-  const gameId = randomUUID();
-  const playerIds = seats.map(() => randomUUID());
-  const state = initialState(spec, seats, playerIds);
+  const gameId = newId();
+  const playerIds = seats.map(() => newId());
+  const state = initialState(spec, seats, playerIds, newId);
   const credentials: Credentials = {
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player') })),

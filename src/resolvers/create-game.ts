@@ -69,7 +69,7 @@ export const createGameResolvers = {
       if (!spec) throw badInput('Unknown ruleset.', 'ruleset');
       const seats = seatsOf(args.input, spec.players.min, spec.players.max);
       const idem = idempotencyKeyFor(scopeOf(ctx), 'createGame', args.input);
-      const created = await createGame(ctx.db, spec, seats, idem);
+      const created = await createGame(ctx.db, spec, seats, idem, ctx.random?.newId);
       await publish(ctx, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
       const { viewer, callerKind } = creatorViewer(ctx.principal);
       const out = gameOut(created.game, viewer, callerKind);
