@@ -10,9 +10,10 @@ export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
       const viewer = viewerIn(ctx.principal, args.id);
+      // A referee sees as an admin does, and is shown as what it is.
       const loaded = await loadCurrentGame(ctx.db, args.id);
       if (!loaded) throw notFound('Game');
-      return gameOut(loaded, viewer);
+      return gameOut(loaded, viewer, ctx.principal.kind === 'referee' ? 'REFEREE' : undefined);
     },
   },
   ...gameViewResolvers,
