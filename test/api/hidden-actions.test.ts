@@ -54,8 +54,12 @@ async function table(ruleset: string, aliceDeck: CardIn[], bobDeck: CardIn[]): P
 const SECRET = /Secret/;
 
 describe('MTG: Alice may not act on what Bob hides', () => {
-  it('refuses revealing, turning, attaching, moving, bringing into and shuffling Bob hidden cards', async () => {
-    const t = await table(
+  let t: Table;
+  let g: { id: string; token: string; secret: RegExp };
+  let view: GameT;
+  const bobZone = (type: string) => zoneOf(view, type, t.bob.id);
+  beforeAll(async () => {
+    t = await table(
       'mtg',
       [{ name: 'Alice Bear', zone: 'battlefield', faceUp: true }, ...deck('Alice', 5)],
       [...deck('Secret', 8, ['Instant']), { name: 'Secret Exiled', zone: 'exile', faceUp: false }],
@@ -69,47 +73,61 @@ describe('MTG: Alice may not act on what Bob hides', () => {
       3,
       t.bob.token,
     );
-    const g = { id: t.game.id, token: t.alice.token, secret: SECRET };
-    const view = await loadGame(s, t.game.id, t.alice.token);
-    const bobHand = zoneOf(view, 'hand', t.bob.id);
-    const bobLibrary = zoneOf(view, 'library', t.bob.id);
-    const battlefield = zoneOf(view, 'battlefield', null);
-    const exiled = zoneOf(view, 'exile', null).objects!.find((o) => o.owner.id === t.bob.id)!;
-    const bear = battlefield.objects!.find((o) => o.owner.id === t.alice.id)!;
+    g = { id: t.game.id, token: t.alice.token, secret: SECRET };
+    view = await loadGame(s, t.game.id, t.alice.token);
+  });
 
-    // revealObjects by position on Bob's hand, to Alice.
+  it('revealObjects by position on Bob’s hand, to Alice', async () => {
     await forbidden(g, 'revealObjects', 'RevealObjectsInput', {
-      select: { zoneId: bobHand.id, from: 'TOP', count: 3 },
+      select: { zoneId: bobZone('hand').id, from: 'TOP', count: 3 },
       toPlayerIds: [t.alice.id],
     });
-    // turnFace on Bob's face-down exiled card.
+  });
+
+  it('turnFace on Bob’s face-down exiled card', async () => {
+    const exiled = zoneOf(view, 'exile', null).objects!.find((o) => o.owner.id === t.bob.id)!;
     await forbidden(g, 'turnFace', 'TurnFaceInput', { objectIds: [exiled.id], faceUp: true });
-    // attachObjects of a RANDOM card from Bob's hand onto Alice's permanent.
+  });
+
+  it('attachObjects of a RANDOM card from Bob’s hand onto Alice’s permanent', async () => {
+    const bear = zoneOf(view, 'battlefield', null).objects!.find((o) => o.owner.id === t.alice.id)!;
     await forbidden(g, 'attachObjects', 'AttachObjectsInput', {
-      select: { zoneId: bobHand.id, from: 'RANDOM', count: 1 },
+      select: { zoneId: bobZone('hand').id, from: 'RANDOM', count: 1 },
       hostId: bear.id,
     });
-    // Moving Bob's library BOTTOM card to the battlefield.
+  });
+
+  it('moving Bob’s library BOTTOM card to the battlefield', async () => {
     await forbidden(g, 'moveObjects', 'MoveObjectsInput', {
-      select: { zoneId: bobLibrary.id, from: 'BOTTOM', count: 1 },
-      to: { zoneId: battlefield.id },
+      select: { zoneId: bobZone('library').id, from: 'BOTTOM', count: 1 },
+      to: { zoneId: zoneOf(view, 'battlefield', null).id },
     });
-    // bringIntoGame into Bob's library, shuffleZone on Bob's library.
+  });
+
+  it('bringIntoGame into Bob’s library', async () => {
     await forbidden(g, 'bringIntoGame', 'BringIntoGameInput', {
       cards: [{ name: 'Planted' }],
       ownerId: t.bob.id,
-      to: { zoneId: bobLibrary.id },
+      to: { zoneId: bobZone('library').id },
     });
-    await forbidden(g, 'shuffleZone', 'ShuffleZoneInput', { zoneId: bobLibrary.id });
-    // Nor may Bob's hidden cards be named by id, or Bob's zones reordered.
-    await forbidden(g, 'endReveal', 'EndRevealInput', { objectIds: [bobHand.objects![0]!.id] });
-    await forbidden(g, 'removeFromGame', 'RemoveFromGameInput', { objectIds: [bobHand.objects![1]!.id] });
+  });
+
+  it('shuffleZone on Bob’s library', async () => {
+    await forbidden(g, 'shuffleZone', 'ShuffleZoneInput', { zoneId: bobZone('library').id });
+  });
+
+  it('naming Bob’s hidden cards by id, or reordering his hand', async () => {
+    const hand = bobZone('hand');
+    await forbidden(g, 'endReveal', 'EndRevealInput', { objectIds: [hand.objects![0]!.id] });
+    await forbidden(g, 'removeFromGame', 'RemoveFromGameInput', { objectIds: [hand.objects![1]!.id] });
     await forbidden(g, 'reorderZone', 'ReorderZoneInput', {
-      zoneId: bobHand.id,
-      order: bobHand.objects!.map((o) => o.id).reverse(),
+      zoneId: hand.id,
+      order: hand.objects!.map((o) => o.id).reverse(),
       by: 'EFFECT',
     });
-    // The judge's view: Bob's cards are where they were, and no event names them.
+  });
+
+  it('leaves no trace: the log holds only the creation and Bob’s own draw', async () => {
     const history = await s.gql<{ gameEvents: { kind: string; rules: string[] }[] }>(
       `query H($g: ID!) { gameEvents(gameId: $g, afterSeq: 0, first: 500) { kind rules } }`,
       { g: t.game.id },
