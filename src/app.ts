@@ -1,6 +1,7 @@
 /**
  * Composition root: database, migrations, fanout, GraphQL schema and the HTTP server.
  */
+import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { setStateCacheLimit } from './db/state-cache.js';
@@ -23,7 +24,7 @@ export interface App {
 export async function startApp(
   config: Config,
   logger: Logger,
-  opts: { migrate?: boolean } = {},
+  opts: { migrate?: boolean; random?: Randomness } = {},
 ): Promise<App> {
   const database = await resolveDatabase({
     url: config.DATABASE_URL,
@@ -46,10 +47,14 @@ export async function startApp(
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     const fanout = await createFanout(config, database.url, logger);
     const metrics = new Metrics();
-    const server = await startHttpServer({ config, db, logger, fanout, metrics }, buildSchema(), {
-      port: config.PORT,
-      host: config.HOST,
-    });
+    const server = await startHttpServer(
+      { config, db, logger, fanout, metrics, random: opts.random },
+      buildSchema(),
+      {
+        port: config.PORT,
+        host: config.HOST,
+      },
+    );
     return {
       url: server.url,
       port: server.port,

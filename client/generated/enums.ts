@@ -1,6 +1,8 @@
 export type ActorKind =
   | 'ADMIN'
   | 'PLAYER'
+  /** The game's referee credential (its own engine or host backend). */
+  | 'REFEREE'
   | 'SYSTEM';
 
 /**
@@ -182,6 +184,11 @@ export type PrincipalKind =
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'
+  /**
+   * A game's referee: its own engine or host backend. Sees every card of that game and may make any move
+   * the rules allow there; its moves are logged with actor kind REFEREE.
+   */
+  | 'REFEREE'
   | 'SPECTATOR';
 
 export type SelectorFrom =

@@ -7,6 +7,8 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type ActorKind =
   | 'ADMIN'
   | 'PLAYER'
+  /** The game's referee credential (its own engine or host backend). */
+  | 'REFEREE'
   | 'SYSTEM';
 
 /** A destination: a zone by id, or a zone type plus its owning player (omit owner for shared zones). */
@@ -105,6 +107,11 @@ export type PrincipalKind =
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'
+  /**
+   * A game's referee: its own engine or host backend. Sees every card of that game and may make any move
+   * the rules allow there; its moves are logged with actor kind REFEREE.
+   */
+  | 'REFEREE'
   | 'SPECTATOR';
 
 export type SelectorFrom =

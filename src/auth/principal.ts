@@ -9,7 +9,9 @@ export type Principal =
   /** The host backend (HOST_TOKEN): creates games; has no standing in any game it created. */
   | { readonly kind: 'host' }
   | { readonly kind: 'player'; readonly playerId: string; readonly gameId: string }
-  | { readonly kind: 'spectator'; readonly gameId: string };
+  | { readonly kind: 'spectator'; readonly gameId: string }
+  /** The game's own engine or host backend: a judge for one game (see `src/authority`). */
+  | { readonly kind: 'referee'; readonly gameId: string };
 
 /**
  * The viewer a principal is for a given game, or null when it has no standing there.
@@ -23,6 +25,9 @@ export function viewerFor(principal: Principal, gameId: string): Viewer | null {
       return principal.gameId === gameId ? { kind: 'player', playerId: principal.playerId } : null;
     case 'spectator':
       return principal.gameId === gameId ? { kind: 'spectator' } : null;
+    // A referee judges its game: like an admin scoped to that one game, it sees every card there.
+    case 'referee':
+      return principal.gameId === gameId ? { kind: 'admin' } : null;
     case 'host':
     case 'anonymous':
       return null;

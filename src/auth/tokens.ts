@@ -1,13 +1,13 @@
 /**
- * Credentials. Seat and spectator tokens are 256-bit random strings; only their SHA-256 is stored.
+ * Credentials. Seat, spectator and referee tokens are 256-bit random strings; only their SHA-256 is stored.
  * With that much entropy a fast hash is the right tool (nothing to brute-force), and lookups by
  * hash compare digests, not secrets. The admin token is compared in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type TokenKind = 'player' | 'spectator';
+export type TokenKind = 'player' | 'spectator' | 'referee';
 
-const PREFIX: Record<TokenKind, string> = { player: 'zkp_', spectator: 'zks_' };
+const PREFIX: Record<TokenKind, string> = { player: 'zkp_', spectator: 'zks_', referee: 'zkr_' };
 
 export function newToken(kind: TokenKind): string {
   return PREFIX[kind] + randomBytes(32).toString('base64url');

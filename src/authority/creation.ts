@@ -120,6 +120,7 @@ function mayCreate(request: CreationRequest, hostTokenRequired: boolean): boolea
       return false;
     case 'player':
     case 'spectator':
+    case 'referee':
       if (hostTokenRequired) throw forbidden('Only the host or an admin may create games on this server.');
       return false;
   }
@@ -136,6 +137,9 @@ function scopeOf(request: CreationRequest): string | null {
       return 'admin|createGame';
     case 'player':
       return `player:${p.playerId}|createGame`;
+    // A referee credential belongs to one game's engine: as private to its holder as a seat's.
+    case 'referee':
+      return `referee:${p.gameId}|createGame`;
     case 'anonymous':
       throw badInput(
         'An anonymous createGame cannot take an idempotencyKey: there is no caller identity to scope it ' +

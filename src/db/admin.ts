@@ -4,7 +4,6 @@
  * file only talks to the database. Export and import live in `transfer.ts`.
  */
 import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
-import type { Fanout } from '../events/fanout.js';
 import type { DomainEvent } from '../rules/index.js';
 import type { Db } from './client.js';
 import { isUuid } from './events.js';
@@ -94,14 +93,9 @@ export type StatusChange =
 /**
  * Moves a game one step along ACTIVE → ENDED → ARCHIVED and appends GAME_ENDED / GAME_ARCHIVED,
  * like every mutation (`mutate.ts`): under the game row lock, version + 1, the next gapless seq, in
- * one transaction; the fanout hears of it after commit. Recorded with the admin as the actor.
+ * one transaction; the authority publishes it after commit. Recorded with the admin as the actor.
  */
-export async function changeStatus(
-  db: Db,
-  fanout: Fanout,
-  gameId: string,
-  to: 'ENDED' | 'ARCHIVED',
-): Promise<StatusChange> {
+export async function changeStatus(db: Db, gameId: string, to: 'ENDED' | 'ARCHIVED'): Promise<StatusChange> {
   if (!isUuid(gameId)) return { ok: false, reason: 'NOT_FOUND' };
   const step = NEXT[to];
   const result = await withRetry(() =>
@@ -134,7 +128,5 @@ export async function changeStatus(
       return { ok: true, game, seq: game.lastSeq };
     }),
   );
-  // A lost notice costs latency, never data (subscribers also poll the log): never fail a commit.
-  if (result.ok) await fanout.publish({ gameId, seq: result.seq }).catch(() => undefined);
   return result;
 }

@@ -11,6 +11,7 @@ import {
   contextOf,
   indexPositions,
   initialZones,
+  isDeckCard,
   zoneTypeOf,
   type CardProps,
   type GameState,
@@ -44,12 +45,15 @@ export interface CreatedGame {
   readonly game: LoadedGame;
   readonly seats: readonly { readonly playerId: string; readonly token: string }[];
   readonly spectatorToken: string;
+  /** The game's referee credential (its own engine or host): any move the rules allow, sees all. */
+  readonly refereeToken: string;
 }
 
 interface Credentials {
   readonly gameId: string;
   readonly seats: readonly { readonly playerId: string; readonly token: string }[];
   readonly spectatorToken: string;
+  readonly refereeToken: string;
 }
 
 /** The starting state of a game, checked against the catalog. Throws BAD_USER_INPUT. */
@@ -57,9 +61,10 @@ export function initialState(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   playerIds: readonly string[],
+  newId: () => string = randomUUID,
 ): GameState {
   const players = playerIds.map((id, seat) => ({ id, seat }));
-  const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: randomUUID() }));
+  const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
   const nextKey = new Map<string, number>();
   const objects: ObjectState[] = [];
   const fields: string[] = [];
@@ -83,9 +88,9 @@ export function initialState(
       const n = nextKey.get(zone.id) ?? 0;
       nextKey.set(zone.id, n + 1);
       fields.push(field);
-      objects.push({
-        key: randomUUID(),
-        publicId: randomUUID(),
+      const obj: ObjectState = {
+        key: newId(),
+        publicId: newId(),
         kind: 'card',
         ownerId,
         controllerId: ownerId,
@@ -103,7 +108,15 @@ export function initialState(
           attributes: card.attributes,
         },
         history: [],
-      });
+      };
+      // FAB sec:deck_zone: a deck holds only its owner's deck-cards. The seat policy relies on it: a
+      // card drawn unseen is then admitted to hand, arsenal or pitch whatever it is.
+      if (type.type === spec.deckZone && spec.id === 'fab' && !isDeckCard(obj))
+        throw badInput(
+          'A deck holds deck-cards only (no hero, weapon, equipment or token).',
+          `${field}.zone`,
+        );
+      objects.push(obj);
     });
   });
   const state: GameState = { ruleset: spec.id, players, zones, objects };
@@ -142,8 +155,10 @@ function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
 const INSERT_GAME = `
 WITH p AS (SELECT $1::jsonb AS j),
 g AS (
-  INSERT INTO game (id, ruleset, version, last_seq, spectator_token_hash, created_at, updated_at)
+  INSERT INTO game (id, ruleset, version, last_seq, spectator_token_hash, referee_token_hash,
+    created_at, updated_at)
   SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', 1, 1, j->'game'->>'spectator_token_hash',
+         j->'game'->>'referee_token_hash',
          (j->'game'->>'created_at')::timestamptz, (j->'game'->>'created_at')::timestamptz
   FROM p),
 pl AS (
@@ -179,6 +194,7 @@ function creationRows(
       id: gameId,
       ruleset: spec.id,
       spectator_token_hash: hashToken(credentials.spectatorToken),
+      referee_token_hash: hashToken(credentials.refereeToken),
       created_at: createdAt.toISOString(),
     },
     players: seats.map((s, i) => ({
@@ -212,14 +228,16 @@ export async function createGame(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
+  newId: () => string = randomUUID,
 ): Promise<CreatedGame> {
-  const gameId = randomUUID();
-  const playerIds = seats.map(() => randomUUID());
-  const state = initialState(spec, seats, playerIds);
+  const gameId = newId();
+  const playerIds = seats.map(() => newId());
+  const state = initialState(spec, seats, playerIds, newId);
   const credentials: Credentials = {
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player') })),
     spectatorToken: newToken('spectator'),
+    refereeToken: newToken('referee'),
   };
   const createdAt = new Date();
   const rows = creationRows(gameId, spec, state, seats, credentials, createdAt);
@@ -244,7 +262,12 @@ export async function createGame(
     // A repeat of an earlier request: the game as it is now.
     const game = await loadGame(db, chosen.gameId);
     if (!game) throw new Error('created game vanished');
-    return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };
+    return {
+      game,
+      seats: chosen.seats,
+      spectatorToken: chosen.spectatorToken,
+      refereeToken: chosen.refereeToken,
+    };
   }
   // Just written: the state is known, no need to read it back.
   const game: LoadedGame = {
@@ -254,5 +277,10 @@ export async function createGame(
     state: lightState(state),
   };
   stateCacheFor(db).set(game);
-  return { game, seats: chosen.seats, spectatorToken: chosen.spectatorToken };
+  return {
+    game,
+    seats: chosen.seats,
+    spectatorToken: chosen.spectatorToken,
+    refereeToken: chosen.refereeToken,
+  };
 }

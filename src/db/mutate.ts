@@ -1,23 +1,14 @@
 /**
- * The mutation pipeline: plan in this process, write in one statement.
+ * The data side of a move: the per-game queue, the state to plan against, the one-statement
+ * commit, the locked fallback's transaction, and replays of idempotent responses. The steps
+ * themselves (standing, status, version, permission, plan, commit, publish) are sequenced by the
+ * authority (`src/authority/pipeline.ts`); nothing here decides whether a move may be made.
  *
- * 1. Moves of one game queue in this process ({@link KeyedQueue}), so they never race each other.
- * 2. The state to plan against: the version-keyed cache's newest state of the game, else loaded
- *    (one query, one consistent snapshot).
- * 3. Status ACTIVE, then `expectedVersion` (STALE_STATE), then the pure rules layer plans the move.
- *    A refusal planned against a cached state is confirmed against a freshly loaded one first.
- * 4. `zk_commit_move` (a SQL function, see prisma/migrations) writes the plan in one statement,
- *    which PostgreSQL runs as one transaction: it takes the game row lock, checks the game is still
- *    ACTIVE at the version planned against, writes only the changed rows, bumps version by one and
- *    lastSeq by the number of events, appends the events and records the idempotent response.
- * 5. If another process (another instance, an admin's lifecycle change) committed first, it writes
- *    nothing and answers `conflict`. The move is then made the pessimistic way, once: a transaction
- *    locks the game row, loads, plans and calls the same function, whose check now cannot fail.
- * 6. Idempotency: a used key is found when the commit's record insert hits the record's primary key
- *    (the whole statement rolls back, nothing is applied twice), when the plan is refused (the first
- *    request may be what moved the game on), or under the lock. Its stored response is replayed.
- * The commit itself announces `(gameId, lastSeq)` on the PostgreSQL fanout's channel; with another
- * fanout the caller publishes after commit.
+ * `zk_commit_move` (a SQL function, see prisma/migrations) writes a plan in one statement, which
+ * PostgreSQL runs as one transaction: it takes the game row lock, checks the game is still ACTIVE
+ * at the version planned against, writes only the changed rows, bumps version by one and lastSeq
+ * by the number of events, appends the events and records the idempotent response. If another
+ * process committed first it writes nothing and answers `conflict`.
  *
  * Why optimistic first: locking, loading and writing in an interactive transaction costs five round
  * trips through Prisma's interactive-transaction machinery, most of a move's cost (BENCHMARKS.md,
@@ -25,17 +16,15 @@
  * game bumps its version under that lock) in one round trip when the cache is current, which it is
  * for every game whose moves go through this process.
  */
-import { randomInt, randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
-import { ErrorCode, ZonekeeperError, invalidMove, notFound, staleState } from '../errors.js';
-import { plan, type DomainEvent, type GameState, type Move, type ObjectState } from '../rules/index.js';
+import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
+import type { DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
 import { isUuid } from './events.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
-import { stateCacheFor } from './state-cache.js';
 import {
   loadCurrentGame,
   loadGame,
@@ -45,14 +34,26 @@ import {
   type Queryable,
 } from './state.js';
 
-/** Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. */
+/**
+ * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is
+ * a game's own engine or host (one game's judge), recorded as such.
+ */
 export type Actor =
   | { readonly kind: 'PLAYER'; readonly playerId: string }
-  | { readonly kind: 'ADMIN'; readonly onBehalfOf?: string };
+  | { readonly kind: 'ADMIN'; readonly onBehalfOf?: string }
+  | { readonly kind: 'REFEREE' };
 
 /** The player a move is made as, for the rules (owner's choices) and for the log. */
-export const actingPlayer = (actor: Actor): string | null =>
-  actor.kind === 'PLAYER' ? actor.playerId : (actor.onBehalfOf ?? null);
+export function actingPlayer(actor: Actor): string | null {
+  switch (actor.kind) {
+    case 'PLAYER':
+      return actor.playerId;
+    case 'ADMIN':
+      return actor.onBehalfOf ?? null;
+    case 'REFEREE':
+      return null;
+  }
+}
 
 /** A stored event row as written (the shape `toGameEvent` reads). */
 export interface EventRow {
@@ -60,21 +61,17 @@ export interface EventRow {
   readonly seq: number;
   readonly version: number;
   readonly kind: string;
-  readonly actorKind: 'PLAYER' | 'ADMIN' | 'SYSTEM';
+  readonly actorKind: 'PLAYER' | 'ADMIN' | 'REFEREE' | 'SYSTEM';
   readonly actorPlayerId: string | null;
   readonly createdAt: Date;
   readonly payload: unknown;
 }
 
-export interface MoveRequest {
+/** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
+export interface CommitRequest {
   readonly gameId: string;
   readonly actor: Actor;
-  readonly expectedVersion?: number | null | undefined;
   readonly idempotency: IdempotencyKey | null;
-  /** Turns the request into a rules Move; may throw BAD_USER_INPUT after seeing the state. */
-  readonly build: (loaded: LoadedGame) => Move;
-  /** Called before each new attempt after a conflict or a transient failure (metrics). */
-  readonly onRetry?: () => void;
   /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
   readonly notifyChannel?: string | undefined;
 }
@@ -89,7 +86,7 @@ export interface MoveResult {
 }
 
 /** What an idempotency record keeps of a move: enough to re-render it for any viewer. */
-interface StoredMoveResponse {
+export interface StoredMoveResponse {
   readonly version: number;
   readonly firstSeq: number;
   readonly lastSeq: number;
@@ -108,12 +105,13 @@ export async function lockGame(tx: Prisma.TransactionClient, gameId: string): Pr
   return rows[0] ?? null;
 }
 
-type Outcome =
+/** A commit's outcome: written, or the response already stored under the request's idempotency key. */
+export type Outcome =
   | { readonly kind: 'committed'; readonly result: MoveResult }
   | { readonly kind: 'replay'; readonly stored: StoredMoveResponse };
 
 /** `zk_commit_move` wrote nothing: the game is no longer at the version the move was planned on. */
-type Conflict = { readonly kind: 'conflict' };
+export type Conflict = { readonly kind: 'conflict' };
 
 /**
  * Moves of one game that may wait in this process at once. A table of players makes a handful; a
@@ -132,11 +130,11 @@ function queueFor(db: Db): KeyedQueue {
   return queue;
 }
 
-/** Plans and commits a move (see the file comment), or replays the response stored for its key. */
-export async function applyMove(db: Db, req: MoveRequest): Promise<MoveResult> {
-  if (!isUuid(req.gameId)) throw gameNotFound();
-  const outcome = await queueFor(db)
-    .run(req.gameId, () => planAndCommit(db, req))
+/** Runs `fn` after the moves of this game queued before it in this process (RATE_LIMITED beyond the bound). */
+export async function queued<T>(db: Db, gameId: string, fn: () => Promise<T>): Promise<T> {
+  if (!isUuid(gameId)) throw gameNotFound();
+  return queueFor(db)
+    .run(gameId, fn)
     .catch((err: unknown) => {
       if (err instanceof QueueFullError)
         throw new ZonekeeperError(
@@ -145,115 +143,73 @@ export async function applyMove(db: Db, req: MoveRequest): Promise<MoveResult> {
         );
       throw err;
     });
-  if (outcome.kind === 'committed') return outcome.result;
-  return replayMove(db, req.gameId, outcome.stored);
 }
 
-async function planAndCommit(db: Db, req: MoveRequest): Promise<Outcome> {
-  const cache = stateCacheFor(db);
-  let outcome = await tryCommit(db, req, cache.latest(req.gameId));
-  if (outcome.kind === 'conflict') {
-    // Another process committed first. Queue on the game row lock instead of racing again: under
-    // the lock the version check cannot fail, so a busy game never starves this move.
-    req.onRetry?.();
-    outcome = await withRetry(
-      () => db.$transaction((tx) => commitLocked(tx, req), TX_OPTIONS),
-      undefined,
-      req.onRetry,
-    );
-  }
-  if (outcome.kind === 'committed') cache.set(outcome.result.game);
-  return outcome;
-}
-
-/** Plans against `cached` (else the state loaded now) and commits, unless another writer was first. */
-async function tryCommit(
-  db: Db,
-  req: MoveRequest,
-  cached: LoadedGame | undefined,
-): Promise<Outcome | Conflict> {
-  let loaded = cached ?? (await loadOrThrow(db, req.gameId));
-  let planned = tryPlan(loaded, req);
-  if (!planned.ok && cached && planned.error instanceof ZonekeeperError) {
-    // The cached state may be behind another process's commits: refuse only what the current state refuses.
-    loaded = await loadOrThrow(db, req.gameId);
-    planned = tryPlan(loaded, req);
-  }
-  if (!planned.ok) return refuse(db, req, planned.error);
-  return commit(db, onPool(db), req, loaded, planned.plan);
-}
-
-/** The same move inside a transaction that holds the game row lock: load, plan, commit. */
-async function commitLocked(tx: Prisma.TransactionClient, req: MoveRequest): Promise<Outcome> {
-  // Lock first, load in a second statement. Not one statement: under READ COMMITTED a
-  // `SELECT … FOR UPDATE` that waited re-reads the locked row but evaluates its subqueries with the
-  // snapshot taken before the wait, so the objects would be those before the previous writer committed.
-  if (!(await lockGame(tx, req.gameId))) throw gameNotFound();
-  // Under the lock nobody else can record this key (its scope names the game): look it up first.
-  const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
-  if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
-  const loaded = await loadOrThrow(tx, req.gameId);
-  const outcome = await commit(tx, inTransaction(tx), req, loaded, planMove(loaded, req));
-  if (outcome.kind === 'conflict') throw new Error('zk_commit_move reported a conflict under the game lock');
-  return outcome;
-}
-
-async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
+/** The game as stored now (one query, one consistent snapshot), or NOT_FOUND. */
+export async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
   const loaded = await loadGame(db, gameId);
   if (!loaded) throw gameNotFound();
   return loaded;
 }
 
-/**
- * A refused request whose key was already used answers with the first response: the first request
- * may be what moved the game to where this one is refused (a retry after a lost response).
- */
-async function refuse(db: Queryable, req: MoveRequest, err: unknown): Promise<Outcome> {
-  if (err instanceof ZonekeeperError && req.idempotency) {
-    const stored = await findResponse(db, req.idempotency);
-    if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
-  }
-  throw err;
+/** The response stored under an idempotency key, if the key was used. */
+export async function storedResponse(db: Queryable, key: IdempotencyKey): Promise<StoredMoveResponse | null> {
+  return (await findResponse(db, key)) as StoredMoveResponse | null;
 }
 
-interface Planned {
+/** A plan ready to commit: the next state and its events (at least one). */
+export interface Planned {
   readonly state: GameState;
   readonly events: readonly DomainEvent[];
 }
 
-/** {@link planMove}, with its error as a value. */
-function tryPlan(
+/** Commits a plan in one statement on the pool, unless another writer was first (`conflict`). */
+export function commitOptimistic(
+  db: Db,
+  req: CommitRequest,
   loaded: LoadedGame,
-  req: MoveRequest,
-): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
-  try {
-    return { ok: true, plan: planMove(loaded, req) };
-  } catch (error) {
-    return { ok: false, error };
-  }
+  planned: Planned,
+): Promise<Outcome | Conflict> {
+  return commit(db, onPool(db), req, loaded, planned);
 }
 
-/** Status, expected version, the request's own checks, then the rules. Throws typed errors. */
-function planMove(loaded: LoadedGame, req: MoveRequest): Planned {
-  const { game } = loaded;
-  if (game.status !== 'ACTIVE') throw gameNotActive();
-  if (
-    req.expectedVersion !== undefined &&
-    req.expectedVersion !== null &&
-    req.expectedVersion !== game.version
-  )
-    throw staleState(req.expectedVersion, game.version);
-  const move = req.build(loaded);
-  const planned = plan(loaded.state, move, {
-    newId: randomUUID,
-    randomInt: (n) => randomInt(n),
-    actorId: actingPlayer(req.actor),
-  });
-  if (!planned.ok) throw invalidMove(planned.rejection);
-  // Every committed mutation bumps the version and appends at least one event, so that each version
-  // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
-  const events = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
-  return { state: planned.plan.state, events };
+/** The game row locked for one transaction: look up a key, load, commit (which cannot conflict). */
+export interface LockedGame {
+  stored(key: IdempotencyKey): Promise<StoredMoveResponse | null>;
+  load(): Promise<LoadedGame>;
+  commit(req: CommitRequest, loaded: LoadedGame, planned: Planned): Promise<Outcome>;
+}
+
+/**
+ * Runs `fn` in a transaction holding the game row lock (retried on transient failures). Lock first,
+ * load in a second statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the
+ * locked row but evaluates its subqueries with the snapshot taken before the wait, so the objects
+ * would be those before the previous writer committed.
+ */
+export function withGameLocked<T>(
+  db: Db,
+  gameId: string,
+  fn: (locked: LockedGame) => Promise<T>,
+  onRetry?: () => void,
+): Promise<T> {
+  return withRetry(
+    () =>
+      db.$transaction(async (tx) => {
+        if (!(await lockGame(tx, gameId))) throw gameNotFound();
+        return fn({
+          stored: (key) => storedResponse(tx, key),
+          load: () => loadOrThrow(tx, gameId),
+          commit: async (req, loaded, planned) => {
+            const outcome = await commit(tx, inTransaction(tx), req, loaded, planned);
+            if (outcome.kind === 'conflict')
+              throw new Error('zk_commit_move reported a conflict under the game lock');
+            return outcome;
+          },
+        });
+      }, TX_OPTIONS),
+    undefined,
+    onRetry,
+  );
 }
 
 /** Runs `SELECT zk_commit_move($payload)` on some connection; resolves with its answer. */
@@ -276,7 +232,7 @@ const inTransaction =
 async function commit(
   db: Queryable,
   run: CommitStatement,
-  req: MoveRequest,
+  req: CommitRequest,
   loaded: LoadedGame,
   planned: Planned,
 ): Promise<Outcome | Conflict> {
@@ -362,7 +318,8 @@ export async function appendEvents(tx: Queryable, rows: readonly EventRow[]): Pr
   });
 }
 
-const noMove = (): DomainEvent => ({
+/** The event of a plan that changed nothing (shuffling an empty zone): every commit appends one. */
+export const noMove = (): DomainEvent => ({
   kind: 'NO_MOVE',
   zoneIds: [],
   transitions: [],
@@ -372,7 +329,7 @@ const noMove = (): DomainEvent => ({
 });
 
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */
-async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
+export async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
   const game = await loadCurrentGame(db, gameId);
   if (!game) throw gameNotFound();
   const events = await db.gameEvent.findMany({

@@ -31,7 +31,7 @@ export const EXPORT_FORMAT = 'zonekeeper.game/1';
 const uuid = z.string().refine(isUuid, 'must be a UUID');
 const int = z.number().int();
 const GAME_STATUSES = ['ACTIVE', 'ENDED', 'ARCHIVED'] as const;
-const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'SYSTEM'] as const;
+const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'REFEREE', 'SYSTEM'] as const;
 const EVENT_KINDS = [
   'OBJECTS_MOVED',
   'TURNED_FACE',
@@ -394,6 +394,7 @@ export type ImportResult =
       readonly gameId: string;
       readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
       readonly spectatorToken: string;
+      readonly refereeToken: string;
       readonly seq: number;
     }
   | { readonly ok: false; readonly problem: string };
@@ -422,6 +423,8 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     token: newToken('player'),
   }));
   const spectatorToken = newToken('spectator');
+  // Credentials are never exported: an imported game gets new ones, its referee's included.
+  const refereeToken = newToken('referee');
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
   const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
@@ -435,6 +438,7 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
           version,
           lastSeq: seq,
           spectatorTokenHash: hashToken(spectatorToken),
+          refereeTokenHash: hashToken(refereeToken),
           importedFrom: original.game.id,
           endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
         },
@@ -492,5 +496,5 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     // A long log is a large write: more than Prisma's default 5 s may pass on a busy machine.
     { maxWait: 15_000, timeout: 120_000 },
   );
-  return { ok: true, gameId: doc.game.id, seats, spectatorToken, seq };
+  return { ok: true, gameId: doc.game.id, seats, spectatorToken, refereeToken, seq };
 }

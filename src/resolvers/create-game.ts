@@ -3,10 +3,11 @@
  * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
  */
 import { creationAuthorityFor } from '../authority/creation.js';
+import { creatorViewer, publish } from '../authority/index.js';
 import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
-import { getRuleset, RULESETS, type Viewer } from '../rules/index.js';
+import { getRuleset, RULESETS } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
 import { cardProps, type TokenInput } from './move-input.js';
@@ -55,24 +56,15 @@ export const createGameResolvers = {
       const idem = grant.idempotencyScope
         ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', args.input)
         : null;
-      const created = await createGame(ctx.db, spec, seats, idem);
-      await ctx.fanout
-        .publish({ gameId: created.game.game.id, seq: created.game.game.lastSeq })
-        .catch((err: unknown) => {
-          ctx.logger.warn({ err }, 'fanout publish failed');
-        });
-      // The creator is nobody in particular: it sees the table as a spectator would (an admin as admin).
-      const kind = ctx.principal.kind;
-      const viewer: Viewer = kind === 'admin' ? { kind: 'admin' } : { kind: 'spectator' };
-      const out = gameOut(
-        created.game,
-        viewer,
-        kind === 'admin' ? 'ADMIN' : kind === 'host' ? 'HOST' : 'ANONYMOUS',
-      );
+      const created = await createGame(ctx.db, spec, seats, idem, ctx.random?.newId);
+      await publish(ctx, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
+      const { viewer, callerKind } = creatorViewer(ctx.principal);
+      const out = gameOut(created.game, viewer, callerKind);
       return {
         game: out,
         seats: created.seats.map((s) => ({ player: out.lookup.player(s.playerId), token: s.token })),
         spectatorToken: created.spectatorToken,
+        refereeToken: created.refereeToken,
       };
     },
   },

@@ -4,35 +4,40 @@
  * Every event goes through the same per-viewer mapping, `toGameEvent`.
  */
 import { findGameLog, hasZone, isUuid, readEvents } from '../db/events.js';
-import { viewerFor } from '../auth/principal.js';
-import { badInput, notFound, unauthenticated } from '../errors.js';
-import type { EventMapperFactory } from '../events/hub.js';
+import { viewerIn } from '../authority/index.js';
+import { badInput, notFound } from '../errors.js';
+import type { EventHub, EventMapperFactory } from '../events/hub.js';
 import { loadCurrentGame } from '../db/state.js';
 import type { Db } from '../db/client.js';
 import { toGameEvent, type GameEventOut } from './events.js';
 import { buildLookup, memoLookup, type LookupSource } from './mapping.js';
 import { getRuleset, type RulesetSpec, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
-import type { SubscriptionContext } from '../server/ws.js';
 import { ZkCloseCode } from '../server/close-codes.js';
 import { expensive, principalKey, workLimiterFor } from '../server/work-limit.js';
+
+/** A graphql-ws operation's context: the connection's context, the event hub, a way to close. */
+export interface SubscriptionContext extends Context {
+  readonly events: EventHub<GameEventOut>;
+  /** Closes this operation's connection (used for slow consumers). */
+  closeConnection(code: ZkCloseCode): void;
+}
 
 /** Most events one history page returns. */
 export const MAX_PAGE = 500;
 
 /**
- * Who may read this game's events, as whom. Unknown games, malformed ids and games the caller has
- * no standing in all give the same NOT_FOUND, so existence does not leak.
+ * The game's log and who reads it, as whom (the authority decides). Unknown games, malformed ids
+ * and games the caller has no standing in all give the same NOT_FOUND, so existence does not leak.
  */
 async function standing(
   ctx: Context,
   gameId: string,
 ): Promise<{ viewer: Viewer; spec: RulesetSpec; lastSeq: number }> {
-  if (ctx.principal.kind === 'anonymous') throw unauthenticated();
-  const viewer = viewerFor(ctx.principal, gameId);
-  const game = viewer && isUuid(gameId) ? await findGameLog(ctx.db, gameId) : null;
+  const viewer = viewerIn(ctx.principal, gameId);
+  const game = isUuid(gameId) ? await findGameLog(ctx.db, gameId) : null;
   const spec = game ? getRuleset(game.ruleset) : undefined;
-  if (!viewer || !game || !spec) throw notFound('Game');
+  if (!game || !spec) throw notFound('Game');
   return { viewer, spec, lastSeq: game.lastSeq };
 }
 

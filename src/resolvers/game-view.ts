@@ -6,7 +6,7 @@ import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup, type ZoneOut } from './mapping.js';
 
-type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'ADMIN' | 'HOST';
+type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
 
 export interface GameOut {
   readonly loaded: LoadedGame;

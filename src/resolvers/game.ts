@@ -1,7 +1,7 @@
 /** `Query.game`: the game as the caller may see it; unknown and not-yours look the same. */
-import { viewerFor } from '../auth/principal.js';
+import { viewerIn } from '../authority/index.js';
 import { loadCurrentGame } from '../db/state.js';
-import { notFound, unauthenticated } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';
 import { gameOut, gameViewResolvers } from './game-view.js';
@@ -10,13 +10,12 @@ import { viewResolvers } from './mapping.js';
 export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
-      if (ctx.principal.kind === 'anonymous') throw unauthenticated();
-      const viewer = viewerFor(ctx.principal, args.id);
-      if (!viewer) throw notFound('Game');
+      const viewer = viewerIn(ctx.principal, args.id);
       return expensive(ctx, async () => {
         const loaded = await loadCurrentGame(ctx.db, args.id);
         if (!loaded) throw notFound('Game');
-        return gameOut(loaded, viewer);
+        // A referee sees as an admin does, and is shown as what it is.
+        return gameOut(loaded, viewer, ctx.principal.kind === 'referee' ? 'REFEREE' : undefined);
       });
     },
   },

@@ -1,23 +1,12 @@
 /**
- * One mutation per planner move. Each is: who may act (UNAUTHENTICATED, NOT_FOUND, FORBIDDEN),
- * input → Move, then the data layer's transactional pipeline, then the payload rendered for the
- * caller. Fanout is notified after commit.
+ * One mutation per planner move. Each is: input → command, then the authority (`src/authority`:
+ * standing, status, version, permission, plan, commit, publish), then the payload rendered for the
+ * caller through the redaction functions. No authorization or visibility decision is made here.
  */
-import { viewerFor } from '../auth/principal.js';
-import { idempotencyKeyFor } from '../db/idempotency.js';
-import { actingPlayer, applyMove, type Actor, type MoveResult } from '../db/mutate.js';
-import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
-import {
-  canSee,
-  viewObject,
-  viewSnapshot,
-  zoneTypeOf,
-  type GameState,
-  type Move,
-  type ObjectView,
-  type RulesetSpec,
-  type Viewer,
-} from '../rules/index.js';
+import { execute, type CommandOutcome } from '../authority/index.js';
+import type { MoveResult } from '../db/mutate.js';
+import { badInput } from '../errors.js';
+import { viewObject, viewSnapshot, type Move, type ObjectView, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { toGameEvent } from './events.js';
 import { buildLookup, memoLookup, type ObjectOut } from './mapping.js';
@@ -49,40 +38,11 @@ interface Selection {
 type By = 'RULE' | 'EFFECT';
 type Pos = 'TOP' | 'BOTTOM' | null;
 
-/** Who is acting in this game. Spectators may watch, never act. */
-function actorIn(
-  ctx: Context,
-  gameId: string,
-  onBehalfOf?: string | null,
-): { actor: Actor; viewer: Viewer; scope: string } {
-  const p = ctx.principal;
-  if (p.kind === 'anonymous') throw unauthenticated();
-  const viewer = viewerFor(p, gameId);
-  if (!viewer) throw notFound('Game');
-  if (given(onBehalfOf) && viewer.kind !== 'admin')
-    throw forbidden('Only an admin may act on behalf of a player.');
-  switch (viewer.kind) {
-    case 'spectator':
-      throw forbidden('Spectators cannot change a game.');
-    case 'admin':
-      return given(onBehalfOf)
-        ? { actor: { kind: 'ADMIN', onBehalfOf }, viewer, scope: `admin|game:${gameId}` }
-        : { actor: { kind: 'ADMIN' }, viewer, scope: `admin|game:${gameId}` };
-    case 'player':
-      return {
-        actor: { kind: 'PLAYER', playerId: viewer.playerId },
-        viewer,
-        scope: `player:${viewer.playerId}|game:${gameId}`,
-      };
-  }
-}
-
-/** The caller's seat, or the given player; an admin must name one. */
-function seatOr(actor: Actor, playerId: string | null | undefined, field: string): string {
+/** The given player, else the player the caller acts as; an admin or referee must name one. */
+function playerOr(actingAs: string | null, playerId: string | null | undefined, field: string): string {
   if (given(playerId)) return playerId;
-  const acting = actingPlayer(actor);
-  if (acting) return acting;
-  throw badInput(`Field ${field} is required when an admin acts.`, field);
+  if (actingAs) return actingAs;
+  throw badInput(`Field ${field} is required when an admin or referee acts.`, field);
 }
 
 /**
@@ -112,66 +72,8 @@ function changedObjects(result: MoveResult, viewer: Viewer): ObjectView[] {
   );
 }
 
-/**
- * A player may name by id an object in a hidden or secret zone only if they can see it or own or
- * control it. Otherwise whether a move of it is accepted (MTG 400.4a keeps an instant out of the
- * battlefield, FAB equipment zones admit one subtype…) would tell them what it is. Such objects are
- * reached with a position selector instead ("a random card of that hand"). Objects in public zones,
- * face-down ones included, stay nameable: targeting a face-down permanent is an ordinary play.
- * Unknown ids are left to the planner, which refuses them as UNKNOWN_OBJECT.
- */
-function checkNameable(spec: RulesetSpec, state: GameState, actor: Actor, move: Move): void {
-  if (actor.kind !== 'PLAYER' || !('select' in move) || move.select.kind !== 'ids') return;
-  const viewer: Viewer = { kind: 'player', playerId: actor.playerId };
-  const byId = new Map(state.objects.map((o) => [o.publicId, o]));
-  const zones = new Map(state.zones.map((z) => [z.id, z]));
-  for (const id of move.select.ids) {
-    const obj = byId.get(id);
-    if (!obj || obj.ownerId === actor.playerId || obj.controllerId === actor.playerId) continue;
-    const zone = zones.get(obj.zoneId);
-    const visibility = zone ? zoneTypeOf(spec, zone.type)?.visibility : undefined;
-    if (visibility === 'public' || canSee(spec, state, viewer, obj)) continue;
-    throw forbidden(
-      `Object ${id} is in a zone whose cards you may not see: select it by position (TOP, BOTTOM or RANDOM) instead.`,
-    );
-  }
-}
-
-/** Records the mutation's outcome and duration in `moves_total` / `move_duration_seconds`. */
-function run(ctx: Context, operation: string, input: Common, build: (actor: Actor) => Move) {
-  return ctx.metrics.timeMove(operation, () => runMove(ctx, operation, input, build));
-}
-
-async function runMove(ctx: Context, operation: string, input: Common, build: (actor: Actor) => Move) {
-  const { actor, viewer, scope } = actorIn(ctx, input.gameId, input.onBehalfOf);
-  if (given(input.expectedVersion) && (!Number.isInteger(input.expectedVersion) || input.expectedVersion < 0))
-    throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
-  const idempotency = idempotencyKeyFor(scope, operation, input);
-  // Shape errors are found before the game is locked.
-  const move = build(actor);
-  const result = await applyMove(ctx.db, {
-    gameId: input.gameId,
-    actor,
-    expectedVersion: input.expectedVersion,
-    idempotency,
-    build: (loaded) => {
-      if (
-        actor.kind === 'ADMIN' &&
-        actor.onBehalfOf &&
-        !loaded.players.some((p) => p.id === actor.onBehalfOf)
-      )
-        throw badInput('Field onBehalfOf must be a player of this game.', 'onBehalfOf');
-      checkNameable(loaded.spec, loaded.state, actor, move);
-      return move;
-    },
-    onRetry: () => ctx.metrics.transactionRetry(),
-    notifyChannel: ctx.fanout.commitChannel,
-  });
-  // The PostgreSQL fanout was notified by the commit itself; others are told now.
-  if (!result.replayed && !ctx.fanout.commitChannel)
-    await ctx.fanout.publish({ gameId: input.gameId, seq: result.lastSeq }).catch((err: unknown) => {
-      ctx.logger.warn({ err, gameId: input.gameId }, 'fanout publish failed');
-    });
+/** The payload: the command's outcome as its viewer may see it. */
+function render({ result, viewer }: CommandOutcome) {
   const { spec, state, players } = result.game;
   // Built only if the caller asks for a nested field (zone, owner, host…): a full view per move is not free.
   const lookup = memoLookup(async () => buildLookup(spec, state, viewer, players));
@@ -180,6 +82,24 @@ async function runMove(ctx: Context, operation: string, input: Common, build: (a
     objects: changedObjects(result, viewer).map((view): ObjectOut => ({ view, lookup })),
     events: result.events.map((row) => toGameEvent(row, spec, viewer, lookup)),
   };
+}
+
+async function run(
+  ctx: Context,
+  operation: string,
+  input: Common,
+  toMove: (actingAs: string | null) => Move,
+) {
+  return render(
+    await execute(ctx, ctx.principal, {
+      operation,
+      gameId: input.gameId,
+      expectedVersion: input.expectedVersion,
+      onBehalfOf: input.onBehalfOf,
+      input,
+      toMove,
+    }),
+  );
 }
 
 type Args<T> = { input: T & Common };
@@ -275,12 +195,12 @@ export const mutationResolvers = {
       }>,
       ctx: Context,
     ) =>
-      run(ctx, 'createToken', input, (actor) => ({
+      run(ctx, 'createToken', input, (actingAs) => ({
         kind: 'createToken',
         card: cardProps(input.token, 'token'),
         to: destination(input.to),
         placement: placement(input.position, input.index),
-        ownerId: seatOr(actor, input.ownerId, 'ownerId'),
+        ownerId: playerOr(actingAs, input.ownerId, 'ownerId'),
         ...(given(input.controllerId) ? { controllerId: input.controllerId } : {}),
         ...(given(input.faceUp) ? { faceUp: input.faceUp } : {}),
         count: count(input.count ?? 1, 'count'),
@@ -332,10 +252,10 @@ export const mutationResolvers = {
       { input }: Args<{ layer: TokenInput; controllerId?: string | null }>,
       ctx: Context,
     ) =>
-      run(ctx, 'addStackLayer', input, (actor) => ({
+      run(ctx, 'addStackLayer', input, (actingAs) => ({
         kind: 'addLayer',
         card: cardProps(input.layer, 'layer'),
-        controllerId: seatOr(actor, input.controllerId, 'controllerId'),
+        controllerId: playerOr(actingAs, input.controllerId, 'controllerId'),
       })),
 
     removeStackLayer: (
@@ -364,13 +284,13 @@ export const mutationResolvers = {
       }>,
       ctx: Context,
     ) =>
-      run(ctx, 'bringIntoGame', input, (actor) => {
+      run(ctx, 'bringIntoGame', input, (actingAs) => {
         if (input.cards.length === 0 || input.cards.length > 1000)
           throw badInput('Cards must list 1 to 1000 cards.', 'cards');
         return {
           kind: 'bringIntoGame',
           cards: input.cards.map((c, i) => cardProps(c, `cards.${i}`)),
-          ownerId: seatOr(actor, input.ownerId, 'ownerId'),
+          ownerId: playerOr(actingAs, input.ownerId, 'ownerId'),
           to: destination(input.to),
           placement: placement(input.position, input.index),
           ...(given(input.faceUp) ? { faceUp: input.faceUp } : {}),

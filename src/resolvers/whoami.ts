@@ -6,7 +6,7 @@ export const whoamiResolvers = {
       const p = ctx.principal;
       return {
         kind: p.kind.toUpperCase(),
-        gameId: p.kind === 'player' || p.kind === 'spectator' ? p.gameId : null,
+        gameId: p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' ? p.gameId : null,
         playerId: p.kind === 'player' ? p.playerId : null,
       };
     },

@@ -88,6 +88,34 @@ export interface RulesetSpec {
   readonly clearZone: string | null;
   /** Minimum and maximum number of players. */
   readonly players: { readonly min: number; readonly max: number };
+  /** What a seat may act on beyond its own objects and zones (`src/rules/permission.ts`). */
+  readonly seatPolicy: SeatPolicy;
+}
+
+/** The moves that act on existing objects (a selection, a host, a layer). */
+export type ObjectMoveKind = Extract<
+  Move['kind'],
+  'moveObjects' | 'turnFace' | 'reveal' | 'endReveal' | 'attach' | 'detach' | 'removeLayer' | 'removeFromGame'
+>;
+
+/**
+ * A ruleset's permission policy for seats, as data. The fixed part (a seat never acts on, selects
+ * or reveals another player's object that is hidden from it; another player's zones are theirs)
+ * is code in `src/rules/permission.ts`; what varies by game is here.
+ */
+export interface SeatPolicy {
+  /**
+   * The moves a seat may make on another player's objects that it can see (public, or revealed to
+   * it): destroying, bouncing, tapping, hosting on an opponent's permanent are ordinary effects.
+   */
+  readonly othersVisible: readonly ObjectMoveKind[];
+  /**
+   * Zone types whose admission reads printed properties (types, subtypes) that the object's hidden
+   * origin does not guarantee. An object hidden from the acting seat (its own library card) may
+   * not be moved there until it is revealed: otherwise acceptance would tell the seat what the
+   * card is. `rule` is the admission rule that reads the card.
+   */
+  readonly revealToEnter: readonly { readonly type: string; readonly rule: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------

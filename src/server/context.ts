@@ -9,6 +9,7 @@ import type { Principal } from '../auth/principal.js';
 import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Metrics } from '../metrics.js';
+import type { Randomness } from '../authority/pipeline.js';
 
 /** Long-lived dependencies shared by every request. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   readonly fanout: Fanout;
   /** Prometheus metrics of this app (`GET /metrics`). */
   readonly metrics: Metrics;
+  /** The planner's ids and random choices; crypto unless a test injects a seeded source. */
+  readonly random?: Randomness | undefined;
 }
 
 export interface Context extends AppDeps {

@@ -101,6 +101,8 @@ export function principalKey(p: Principal): string {
       return `player:${p.playerId}`;
     case 'spectator':
       return `spectator:${p.gameId}`;
+    case 'referee':
+      return `referee:${p.gameId}`;
   }
 }
 

@@ -18,7 +18,7 @@ import type { WebSocketServer } from 'ws';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
 import { EventHub, type HubOptions } from '../events/hub.js';
-import { liveEventMapper } from '../resolvers/event-log.js';
+import { liveEventMapper, type SubscriptionContext } from '../resolvers/event-log.js';
 import type { GameEventOut } from '../resolvers/events.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
@@ -39,11 +39,7 @@ export const WS_LIMITS = {
 export type LiveEvent = GameEventOut;
 
 /** The context of an operation over graphql-ws: the connection's, plus the live-event hub. */
-export interface SubscriptionContext extends Context {
-  readonly events: EventHub<LiveEvent>;
-  /** Closes this operation's connection (used for slow consumers). */
-  closeConnection(code: ZkCloseCode): void;
-}
+export type { SubscriptionContext };
 
 type ConnectionExtra = { context?: Context };
 

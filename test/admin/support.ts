@@ -46,6 +46,7 @@ export const IMPORT_GAME = /* GraphQL */ `
       game { ${ADMIN_GAME_FIELDS} }
       seats { player { id name seat } token }
       spectatorToken
+      refereeToken
     }
   }
 `;
@@ -76,6 +77,7 @@ export interface ImportJson {
   game: AdminGameJson;
   seats: { player: { id: string; name: string; seat: number }; token: string }[];
   spectatorToken: string;
+  refereeToken: string;
 }
 
 /** Whose view, and the credential that shows it live. */

@@ -161,6 +161,15 @@ describe('import', () => {
       );
       expect(who.whoami).toEqual({ kind: 'PLAYER', gameId: imported.game.id, playerId: s.player.id });
     }
+    // The referee credential is new too; no credential (nor its hash) is ever in an export.
+    expect(JSON.stringify(doc)).not.toMatch(/zk[psr]_|[Tt]okenHash|token_hash/);
+    const referee = await ok<{ whoami: { kind: string; gameId: string } }>(
+      server,
+      '{ whoami { kind gameId } }',
+      {},
+      imported.refereeToken,
+    );
+    expect(referee.whoami).toEqual({ kind: 'REFEREE', gameId: imported.game.id });
     const spectator = await fetchGame(server, imported.game.id, imported.spectatorToken);
     expect(spectator.game.viewer.kind).toBe('SPECTATOR');
     expect(spectator.game.id).toBe(imported.game.id);

@@ -19,7 +19,7 @@ export const PAYLOAD = `version objects { ${OBJECT_FIELDS} } events { ${EVENT_FI
 
 export const CREATE = `mutation Create($input: CreateGameInput!) { createGame(input: $input) {
   game { id version lastSeq ruleset players { id name seat } zones { id type index count owner { id } } }
-  seats { player { id seat name } token } spectatorToken } }`;
+  seats { player { id seat name } token } spectatorToken refereeToken } }`;
 
 export interface ZoneT {
   id: string;
@@ -53,12 +53,14 @@ export interface Created {
   game: GameT;
   seats: { player: { id: string; seat: number }; token: string }[];
   spectatorToken: string;
+  refereeToken: string;
 }
 
 export interface CardIn {
   name: string;
   types?: string[];
   subtypes?: string[];
+  attributes?: Record<string, unknown>;
   zone?: string;
   zoneIndex?: number;
   faceUp?: boolean;

@@ -3,6 +3,7 @@
  */
 import { afterAll } from 'vitest';
 import { startApp, type App } from '../../src/app.js';
+import type { Randomness } from '../../src/authority/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { useTestDatabase } from './db.js';
@@ -34,7 +35,7 @@ export interface GqlError {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { databaseUrl?: string } = {},
+  opts: { databaseUrl?: string; random?: Randomness } = {},
 ): Promise<TestServer> {
   const database = opts.databaseUrl ? { url: opts.databaseUrl } : await useTestDatabase();
   const config: Config = loadConfig({
@@ -49,7 +50,10 @@ export async function startTestServer(
     CREATE_GAME_BURST: '1000000',
     ...env,
   });
-  const app = await startApp(config, createLogger(config.LOG_LEVEL), { migrate: false });
+  const app = await startApp(config, createLogger(config.LOG_LEVEL), {
+    migrate: false,
+    ...(opts.random ? { random: opts.random } : {}),
+  });
   afterAll(() => app.stop(), 30_000);
   const gql: TestServer['gql'] = async (query, variables = {}, token) => {
     const res = await fetch(app.url, {

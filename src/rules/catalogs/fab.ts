@@ -30,6 +30,30 @@ export const FAB: RulesetSpec = {
   deckZone: 'deck',
   clearZone: 'graveyard',
   players: { min: 2, max: 6 },
+  seatPolicy: {
+    // Effects act on public objects of any player (FAB rule:object_visibility: public objects are seen by all).
+    othersVisible: [
+      'moveObjects',
+      'turnFace',
+      'reveal',
+      'endReveal',
+      'attach',
+      'detach',
+      'removeLayer',
+      'removeFromGame',
+    ],
+    // Equipment, hero and weapon zones admit by type and subtype (FAB sec:*_zone, rule:2h_subtype).
+    // Hand, arsenal and pitch admit deck-cards only, which every card in a deck is (FAB sec:deck_zone,
+    // checked when a game is created), so a card drawn unseen is admitted whatever it is.
+    revealToEnter: [
+      { type: 'arms', rule: 'FAB sec:arms_zone' },
+      { type: 'chest', rule: 'FAB sec:chest_zone' },
+      { type: 'head', rule: 'FAB sec:head_zone' },
+      { type: 'legs', rule: 'FAB sec:legs_zone' },
+      { type: 'hero', rule: 'FAB sec:hero_zone' },
+      { type: 'weapon', rule: 'FAB sec:weapon_zone' },
+    ],
+  },
   zoneTypes: [
     equipment('arms', 'Arms'),
     zoneType({

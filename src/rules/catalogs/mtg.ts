@@ -9,6 +9,23 @@ export const MTG: RulesetSpec = {
   deckZone: 'library',
   clearZone: null,
   players: { min: 1, max: 8 },
+  seatPolicy: {
+    // Effects target any permanent, spell or card a player can see (MTG 109.4, 115): destroy, bounce,
+    // exile, tap, enchant an opponent's creature, counter a spell.
+    othersVisible: [
+      'moveObjects',
+      'turnFace',
+      'reveal',
+      'endReveal',
+      'attach',
+      'detach',
+      'removeLayer',
+      'removeFromGame',
+    ],
+    // MTG 400.4a: an instant or sorcery card stays out of the battlefield. The library holds any card
+    // type, so a library card moved there unseen would tell its owner whether it is one.
+    revealToEnter: [{ type: 'battlefield', rule: 'MTG 400.4a' }],
+  },
   zoneTypes: [
     zoneType({
       type: 'library',

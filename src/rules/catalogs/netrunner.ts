@@ -12,6 +12,22 @@ export const NETRUNNER: RulesetSpec = {
   deckZone: 'deck',
   clearZone: null,
   players: { min: 2, max: 2 },
+  seatPolicy: {
+    // Trashing, derezzing, exposing and hosting act on the other side's installed cards the player can see.
+    othersVisible: [
+      'moveObjects',
+      'turnFace',
+      'reveal',
+      'endReveal',
+      'attach',
+      'detach',
+      'removeLayer',
+      'removeFromGame',
+    ],
+    // Zones admit by kind only (NR rule_zone_types); an effect that needs an attribute reveals the card
+    // first (NR rule_reveal_from_hidden, `requiresAttribute`).
+    revealToEnter: [],
+  },
   zoneTypes: [
     zoneType({
       type: 'deck',

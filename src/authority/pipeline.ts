@@ -1,0 +1,240 @@
+/**
+ * The authority's pipeline for game commands: a principal and a command in, an outcome out.
+ *
+ * 1. Credential → standing (`standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
+ * 2. The command becomes a rules Move (shape errors are found before the game is touched).
+ * 3. Moves of one game queue in this process, so they never race each other.
+ * 4. The state to plan against: the version-keyed cache's newest state of the game, else loaded.
+ * 5. {@link decide}, pure: game status ACTIVE, `expectedVersion` (STALE_STATE), the seat policy
+ *    (`src/rules/permission.ts`, FORBIDDEN; before anything hidden is read), then the planner.
+ *    A refusal decided against a cached state is confirmed against a freshly loaded one first.
+ * 6. Commit in one statement (`commitOptimistic`). If another process committed first, the move is
+ *    made once more under the game row lock, where the version check cannot fail.
+ * 7. Idempotency: a used key is found when the commit's record insert hits its primary key (nothing
+ *    is applied twice), when the command is refused (the first request may be what moved the game
+ *    on), or under the lock. Its stored response is replayed.
+ * 8. Publish (`publish.ts`), the one place that announces commits.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Principal } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
+import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
+import {
+  actingPlayer,
+  commitOptimistic,
+  gameNotActive,
+  loadOrThrow,
+  noMove,
+  queued,
+  replayMove,
+  storedResponse,
+  withGameLocked,
+  type Actor,
+  type CommitRequest,
+  type Conflict,
+  type MoveResult,
+  type Outcome,
+  type Planned,
+} from '../db/mutate.js';
+import { stateCacheFor } from '../db/state-cache.js';
+import type { LoadedGame } from '../db/state.js';
+import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
+import type { Fanout } from '../events/fanout.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import { plan, type Move, type Viewer } from '../rules/index.js';
+import { seatMayMake } from '../rules/permission.js';
+import { publish } from './publish.js';
+import { actorIn } from './standing.js';
+
+/** Fresh ids and random choices for the planner. Tests inject a seeded source to compare twin games. */
+export interface Randomness {
+  newId(): string;
+  /** Uniform integer in [0, n). */
+  randomInt(n: number): number;
+}
+
+const CRYPTO_RANDOMNESS: Randomness = { newId: randomUUID, randomInt: (n) => randomInt(n) };
+
+/** What the authority needs from the application. */
+export interface AuthorityDeps {
+  readonly db: Db;
+  readonly fanout: Fanout;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly random?: Randomness | undefined;
+}
+
+/** A game command as parsed from a mutation's input. */
+export interface GameCommand {
+  /** The mutation's name: metrics label and part of the idempotency key. */
+  readonly operation: string;
+  readonly gameId: string;
+  readonly expectedVersion?: number | null | undefined;
+  readonly onBehalfOf?: string | null | undefined;
+  /** The whole input, for the idempotency key (its `idempotencyKey` field is the key). */
+  readonly input: { readonly idempotencyKey?: string | null | undefined };
+  /**
+   * The rules Move, given the player the actor acts as (the caller's seat, the seat an admin acts
+   * on behalf of, or null): defaults such as "the caller owns the new token" depend on it.
+   */
+  readonly toMove: (actingAs: string | null) => Move;
+}
+
+/** A committed (or replayed) command, with the viewer its result is to be rendered for. */
+export interface CommandOutcome {
+  readonly result: MoveResult;
+  readonly viewer: Viewer;
+}
+
+/** The authority's one entry point for game commands (see the file comment). */
+export function execute(
+  deps: AuthorityDeps,
+  principal: Principal,
+  command: GameCommand,
+): Promise<CommandOutcome> {
+  return deps.metrics.timeMove(command.operation, async () => {
+    const { actor, viewer, scope } = actorIn(principal, command.gameId, command.onBehalfOf);
+    const expected = command.expectedVersion;
+    if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
+      throw badInput('expectedVersion must be 0 or more.', 'expectedVersion');
+    const idempotency = idempotencyKeyFor(scope, command.operation, command.input);
+    const move = command.toMove(actingPlayer(actor));
+    const req: Decided = {
+      gameId: command.gameId,
+      actor,
+      idempotency,
+      notifyChannel: deps.fanout.commitChannel,
+      expectedVersion: expected,
+      move,
+    };
+    const outcome = await queued(deps.db, command.gameId, () => planAndCommit(deps, req));
+    const result =
+      outcome.kind === 'committed'
+        ? outcome.result
+        : await replayMove(deps.db, command.gameId, outcome.stored);
+    if (!result.replayed)
+      await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
+    return { result, viewer };
+  });
+}
+
+interface Decided extends CommitRequest {
+  readonly expectedVersion: number | null | undefined;
+  readonly move: Move;
+}
+
+async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome> {
+  const { db } = deps;
+  const cache = stateCacheFor(db);
+  const random = deps.random ?? CRYPTO_RANDOMNESS;
+  let outcome = await tryCommit(db, req, random, cache.latest(req.gameId));
+  if (outcome.kind === 'conflict') {
+    // Another process committed first. Queue on the game row lock instead of racing again: under
+    // the lock the version check cannot fail, so a busy game never starves this move.
+    deps.metrics.transactionRetry();
+    outcome = await withGameLocked(
+      db,
+      req.gameId,
+      async (locked) => {
+        // Under the lock nobody else can record this key (its scope names the game): look it up first.
+        const stored = req.idempotency ? await locked.stored(req.idempotency) : null;
+        if (stored !== null) return { kind: 'replay', stored } as const;
+        const loaded = await locked.load();
+        return locked.commit(req, loaded, decide(loaded, req, random));
+      },
+      () => deps.metrics.transactionRetry(),
+    );
+  }
+  if (outcome.kind === 'committed') cache.set(outcome.result.game);
+  return outcome;
+}
+
+/** Decides against `cached` (else the state loaded now) and commits, unless another writer was first. */
+async function tryCommit(
+  db: Db,
+  req: Decided,
+  random: Randomness,
+  cached: LoadedGame | undefined,
+): Promise<Outcome | Conflict> {
+  let loaded = cached ?? (await loadOrThrow(db, req.gameId));
+  let decided = tryDecide(loaded, req, random);
+  if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
+    // The cached state may be behind another process's commits: refuse only what the current state refuses.
+    loaded = await loadOrThrow(db, req.gameId);
+    decided = tryDecide(loaded, req, random);
+  }
+  if (!decided.ok) return refuse(db, req.idempotency, decided.error);
+  return commitOptimistic(db, req, loaded, decided.plan);
+}
+
+/**
+ * A refused request whose key was already used answers with the first response: the first request
+ * may be what moved the game to where this one is refused (a retry after a lost response).
+ */
+async function refuse(db: Db, key: IdempotencyKey | null, err: unknown): Promise<Outcome> {
+  if (err instanceof ZonekeeperError && key) {
+    const stored = await storedResponse(db, key);
+    if (stored !== null) return { kind: 'replay', stored };
+  }
+  throw err;
+}
+
+function tryDecide(
+  loaded: LoadedGame,
+  req: Decided,
+  random: Randomness,
+): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
+  try {
+    return { ok: true, plan: decide(loaded, req, random) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * Status, expected version, who the actor acts as, permission, then the rules. Pure; throws typed
+ * errors. Permission is decided before the planner runs, from what the seat can observe only, so a
+ * refusal never depends on a card hidden from it (`src/rules/permission.ts`).
+ */
+function decide(loaded: LoadedGame, req: Decided, random: Randomness): Planned {
+  const { game } = loaded;
+  if (game.status !== 'ACTIVE') throw gameNotActive();
+  if (
+    req.expectedVersion !== undefined &&
+    req.expectedVersion !== null &&
+    req.expectedVersion !== game.version
+  )
+    throw staleState(req.expectedVersion, game.version);
+  checkPermission(loaded, req.actor, req.move);
+  const planned = plan(loaded.state, req.move, {
+    newId: () => random.newId(),
+    randomInt: (n) => random.randomInt(n),
+    actorId: actingPlayer(req.actor),
+  });
+  if (!planned.ok) throw invalidMove(planned.rejection);
+  // Every committed mutation bumps the version and appends at least one event, so that each version
+  // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
+  const events = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
+  return { state: planned.plan.state, events };
+}
+
+/**
+ * PERMISSION. A seat is bound by its ruleset's seat policy. A referee (the game's own engine or
+ * host) and an admin (a judge, possibly on behalf of a seat) may make any move the rules allow.
+ */
+function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
+  switch (actor.kind) {
+    case 'PLAYER': {
+      const refused = seatMayMake(loaded.spec, loaded.state, actor.playerId, move);
+      if (refused) throw forbidden(refused.message);
+      return;
+    }
+    case 'ADMIN':
+      if (actor.onBehalfOf && !loaded.players.some((p) => p.id === actor.onBehalfOf))
+        throw badInput('onBehalfOf must be a player of this game.', 'onBehalfOf');
+      return;
+    case 'REFEREE':
+      return;
+  }
+}

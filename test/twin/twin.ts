@@ -1,0 +1,300 @@
+/**
+ * Non-interference, as a property: for a viewer V, two games that differ only in properties hidden
+ * from V (the names, types, subtypes, text and attributes of other players' hidden cards, and the
+ * order of their hidden piles) give V identical observations for any sequence of V's actions:
+ * every response (data, error codes, messages, extensions), every version change, V's view of the
+ * game after each step and V's whole event history (kinds, `rules` citations, changes).
+ *
+ * The two games ("worlds") run side by side on one server whose randomness is one seeded stream per
+ * world, started from the same seed, and whose fresh ids differ between the worlds only in their
+ * first character, so ids minted in the same order compare equal once that character is erased and
+ * sort the same way in both. Everything else is compared as sent.
+ *
+ * Actions are the leak suite's random steps (`test/leak/moves.ts`), built from V's own view in one
+ * world and sent with the same ids to the other, so V aims at everything it can name: its own
+ * cards, public ones, and other players' hidden ones by id or by position.
+ *
+ * A case is a sequence of 1 to FC_STEPS (default 2) of V's actions; each pair of games plays ten
+ * cases. After every action the two responses are compared; at the start and the end V's view of
+ * the game and V's whole event history. Size: FC_RUNS cases per ruleset (default 200); FC_SEED replays a failure.
+ * The suite fails if fewer cases ran than asked.
+ */
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import type { Randomness } from '../../src/authority/index.js';
+import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
+import type { RulesetName } from '../leak/model.js';
+import {
+  createGame,
+  fetchGame,
+  fetchHistory,
+  post,
+  type DeckCard,
+  type GameJson,
+} from '../support/game-api.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const RUNS = Number(process.env['FC_RUNS'] ?? 200);
+const STEPS = Number(process.env['FC_STEPS'] ?? 2);
+/** Cases (action sequences of 1 to FC_STEPS of V's actions) played on each pair of games. */
+const CASES_PER_GAME = 10;
+const SEED = process.env['FC_SEED'] === undefined ? undefined : Number(process.env['FC_SEED']);
+/** A case costs about 4 + 3 × STEPS requests; loaded machines are slow. */
+const TIMEOUT_MS = 60_000 + RUNS * STEPS * 500;
+
+/** mulberry32: a small seeded PRNG, enough to make both worlds draw the same random choices. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type WorldName = 'a' | 'b';
+
+/** The server's randomness, one seeded stream per world; ids `<world><game>-0000-4000-8000-<counter>`. */
+class WorldRandomness implements Randomness {
+  #worlds = new Map<WorldName, { next: () => number; prefix: string; counter: number }>();
+  #current: WorldName = 'a';
+
+  /** Starts both worlds' streams from the same seed, for a new pair of games. */
+  reset(seed: number, pair: number): void {
+    for (const w of ['a', 'b'] as const)
+      this.#worlds.set(w, {
+        next: prng(seed),
+        prefix: `${w}${pair.toString(16).padStart(7, '0')}`,
+        counter: 0,
+      });
+  }
+
+  /** The world the next requests are for (requests run one at a time). */
+  use(world: WorldName): void {
+    this.#current = world;
+  }
+
+  #stream() {
+    const s = this.#worlds.get(this.#current);
+    if (!s) throw new Error('WorldRandomness used before reset');
+    return s;
+  }
+
+  readonly newId = (): string => {
+    const s = this.#stream();
+    return `${s.prefix}-0000-4000-8000-${(++s.counter).toString(16).padStart(12, '0')}`;
+  };
+
+  readonly randomInt = (n: number): number => Math.floor(this.#stream().next() * n);
+}
+
+/** World b's id for a world-a id (the same draw of the same stream). */
+const inWorldB = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replace(/\ba([0-9a-f]{7}-0000-4000-8000-[0-9a-f]{12})\b/g, 'b$1'));
+
+/** Erases the world letter of every minted id, and the wall-clock fields. */
+function normalise(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (key, v: unknown) =>
+      key === 'at' || key === 'createdAt' || key === 'requestId' ? '<varies>' : v,
+    ).replace(/\b[ab]([0-9a-f]{7}-0000-4000-8000-[0-9a-f]{12})\b/g, 'w$1'),
+  );
+}
+
+/** Whether a starting card of another seat is hidden from the viewer (its zone and face, per the decks). */
+function startsHidden(ruleset: RulesetName, card: DeckCard): boolean {
+  const zone = card.zone ?? (ruleset === 'mtg' ? 'library' : 'deck');
+  return ['library', 'deck', 'hand'].includes(zone) || card.faceUp === false;
+}
+
+/** Printed properties a hidden card may have in its starting zone (FAB decks and hands: deck-cards only). */
+const TWIN_TYPES: Record<RulesetName, string[][]> = {
+  mtg: [['creature'], ['instant'], ['sorcery'], ['land'], ['artifact'], ['enchantment']],
+  fab: [['action'], ['instant'], ['attack reaction'], ['defense reaction']],
+  netrunner: [['agenda'], ['ice'], ['asset'], ['event'], ['program'], ['hardware']],
+};
+
+interface Variation {
+  /** Per hidden card: its new printed properties. */
+  readonly cards: readonly { readonly type: number; readonly sub: boolean; readonly tag: number }[];
+  /** Per hidden pile: a permutation seed. */
+  readonly order: readonly number[];
+}
+
+const variationArb: fc.Arbitrary<Variation> = fc.record({
+  cards: fc.array(fc.record({ type: fc.nat({ max: 99 }), sub: fc.boolean(), tag: fc.nat({ max: 9999 }) }), {
+    minLength: 40,
+    maxLength: 40,
+  }),
+  order: fc.array(fc.nat({ max: 999 }), { minLength: 16, maxLength: 16 }),
+});
+
+/** The decks with the properties hidden from seat `viewer` changed as `v` says. */
+function twin(ruleset: RulesetName, decks: DeckCard[][], viewer: number, v: Variation): DeckCard[][] {
+  let n = 0;
+  let pile = 0;
+  return decks.map((deck, seat) => {
+    if (seat === viewer) return deck;
+    const changed = deck.map((card) => {
+      if (!startsHidden(ruleset, card)) return card;
+      const c = v.cards[n++ % v.cards.length]!;
+      const types = TWIN_TYPES[ruleset][c.type % TWIN_TYPES[ruleset].length]!;
+      return {
+        ...card,
+        name: `Twin-${c.tag}`,
+        types,
+        subtypes: c.sub ? ['attack'] : [],
+        text: `Other text ${c.tag}.`,
+        attributes: { code: `T-${c.tag}`, power: c.tag % 7 },
+      };
+    });
+    // Permute each hidden pile (the order of the cards listed for one starting zone).
+    const zones = [
+      ...new Set(changed.filter((c) => startsHidden(ruleset, c) && !c.faceUp).map((c) => c.zone)),
+    ];
+    for (const zone of zones) {
+      const idx = changed.flatMap((c, i) => (c.zone === zone && startsHidden(ruleset, c) ? [i] : []));
+      const cards = idx.map((i) => changed[i]!);
+      const seed = v.order[pile++ % v.order.length]!;
+      const rotated = [...cards.slice(seed % cards.length), ...cards.slice(0, seed % cards.length)];
+      if (seed % 2 === 1) rotated.reverse();
+      idx.forEach((i, k) => (changed[i] = rotated[k]!));
+    }
+    return changed;
+  });
+}
+
+/** What the steps are built from: V's view, ids and shapes only. */
+const STATE_QUERY = /* GraphQL */ `
+  query State($id: ID!) {
+    game(id: $id) {
+      id
+      players {
+        id
+        seat
+      }
+      zones {
+        id
+        type
+        count
+        objects {
+          id
+          host {
+            id
+          }
+          revealedTo {
+            id
+          }
+          revealedToAll
+        }
+      }
+    }
+  }
+`;
+
+async function stateOf(server: TestServer, g: WorldGame): Promise<GameJson> {
+  const res = await post<{ game: GameJson }>(server, STATE_QUERY, { id: g.gameId }, g.token);
+  if (!res.data) throw new Error(`game(id) failed: ${res.text}`);
+  return res.data.game;
+}
+
+/** One world's game: V's credential and the last event seq V has been compared on. */
+interface WorldGame {
+  readonly world: WorldName;
+  readonly gameId: string;
+  readonly token: string;
+  seq: number;
+}
+
+/** Everything V observes of a step in one world: the response, as sent. */
+async function step(
+  server: TestServer,
+  random: WorldRandomness,
+  g: WorldGame,
+  m: { document: string; input: Record<string, unknown> },
+): Promise<unknown> {
+  random.use(g.world);
+  const res = await post<unknown>(server, m.document, { input: m.input }, g.token);
+  return normalise({ data: res.data, errors: res.errors ?? null });
+}
+
+/** V's view of the game and V's events since the last comparison. */
+async function look(server: TestServer, random: WorldRandomness, g: WorldGame): Promise<unknown> {
+  random.use(g.world);
+  const view = (await fetchGame(server, g.gameId, g.token)).game;
+  const history = (await fetchHistory(server, g.gameId, g.seq, g.token)).events;
+  g.seq = view.lastSeq;
+  return normalise({ view, history });
+}
+
+/** Declares the twin-world property for one ruleset. */
+export function twinSuite(ruleset: RulesetName, maxPlayers: number): void {
+  const random = new WorldRandomness();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { random });
+  });
+
+  it(
+    `${ruleset}: games differing only in what V cannot see look the same to V (${RUNS} cases)`,
+    async () => {
+      let cases = 0;
+      let pairs = 0;
+      const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 2, max: maxPlayers }),
+          fc.nat(),
+          variationArb,
+          variationArb,
+          fc.nat(),
+          fc.array(sequence, { minLength: CASES_PER_GAME, maxLength: CASES_PER_GAME }),
+          async (players, viewerSeed, va, vb, seed, sequences) => {
+            const viewer = viewerSeed % players;
+            const decks = decksFor(ruleset, players);
+            random.reset(seed, ++pairs);
+            const open = async (world: WorldName, v: Variation): Promise<WorldGame> => {
+              random.use(world);
+              const game = await createGame(server, ruleset, twin(ruleset, decks, viewer, v));
+              return { world, gameId: game.gameId, token: game.players[viewer]!.token, seq: 0 };
+            };
+            const a = await open('a', va);
+            const b = await open('b', vb);
+            let n = 0;
+            const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
+            const where = `seat ${viewer} of ${players}`;
+            expect(await look(server, random, b), `start, ${where}`).toEqual(await look(server, random, a));
+            for (const choices of sequences) {
+              cases++;
+              for (const choice of choices) {
+                random.use('a');
+                const state = await stateOf(server, a);
+                const m = toMutation({ ruleset, state, nextName }, choice);
+                const inA = await step(server, random, a, m);
+                const inB = await step(server, random, b, {
+                  document: m.document,
+                  input: inWorldB(m.input) as Record<string, unknown>,
+                });
+                expect(inB, `${m.field} ${JSON.stringify(m.input)}, ${where}`).toEqual(inA);
+              }
+            }
+            expect(await look(server, random, b), `after ${CASES_PER_GAME} cases, ${where}`).toEqual(
+              await look(server, random, a),
+            );
+          },
+        ),
+        {
+          numRuns: Math.ceil(RUNS / CASES_PER_GAME),
+          ...(SEED === undefined ? {} : { seed: SEED }),
+          // Every run plays two games against the server: shrinking is opt-in.
+          endOnFailure: process.env['FC_SHRINK'] !== '1',
+        },
+      );
+      // No time limit cuts the run short; a property that ran fewer cases than asked has not been shown.
+      expect(cases).toBeGreaterThanOrEqual(RUNS);
+    },
+    TIMEOUT_MS,
+  );
+}
