@@ -97,7 +97,7 @@ export function execute(
     const { actor, viewer, scope } = actorIn(principal, command.gameId, command.onBehalfOf);
     const expected = command.expectedVersion;
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
-      throw badInput('expectedVersion must be 0 or more.', 'expectedVersion');
+      throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input);
     const move = command.toMove(actingPlayer(actor));
     const req: Decided = {
@@ -232,7 +232,7 @@ function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
     }
     case 'ADMIN':
       if (actor.onBehalfOf && !loaded.players.some((p) => p.id === actor.onBehalfOf))
-        throw badInput('onBehalfOf must be a player of this game.', 'onBehalfOf');
+        throw badInput('Field onBehalfOf must be a player of this game.', 'onBehalfOf');
       return;
     case 'REFEREE':
       return;

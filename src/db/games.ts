@@ -11,7 +11,6 @@ import {
   contextOf,
   indexPositions,
   initialZones,
-  isDeckCard,
   zoneTypeOf,
   type CardProps,
   type GameState,
@@ -109,18 +108,13 @@ export function initialState(
         },
         history: [],
       };
-      // FAB sec:deck_zone: a deck holds only its owner's deck-cards. The seat policy relies on it: a
-      // card drawn unseen is then admitted to hand, arsenal or pitch whatever it is.
-      if (type.type === spec.deckZone && spec.id === 'fab' && !isDeckCard(obj))
-        throw badInput(
-          'A deck holds deck-cards only (no hero, weapon, equipment or token).',
-          `${field}.zone`,
-        );
       objects.push(obj);
     });
   });
   const state: GameState = { ruleset: spec.id, players, zones, objects };
   // The admission checks moves make, with the same reasons (capacity, MTG 400.4a, FAB zones, 2H).
+  // Among them FAB sec:deck_zone, on which the seat policy relies: a deck holds only its owner's
+  // deck-cards, so a card drawn unseen is admitted to hand, arsenal or pitch whatever it is.
   const refusal = admitStartingLayout(spec, state);
   if (refusal) throw refusedLayout(refusal, `${fields[refusal.index] ?? 'players'}.zone`);
   return state;

@@ -157,7 +157,8 @@ describe('a seat acts on its own cards', () => {
         name: 'Alice',
         deck: [
           { name: 'Alice Hero', types: ['Hero'], zone: 'hero' },
-          { name: 'Gauntlets', types: ['Equipment'], subtypes: ['Arms'], zone: 'hand' },
+          // Equipment is no deck-card (FAB sec:hand_zone): it waits in the graveyard to be equipped.
+          { name: 'Gauntlets', types: ['Equipment'], subtypes: ['Arms'], zone: 'graveyard' },
           ...deck('Alice', 10, ['Action']),
         ],
       },
@@ -191,7 +192,7 @@ describe('a seat acts on its own cards', () => {
       { gameId: id, objectIds: [arsenal.objects[0]!.id], faceUp: true },
       t,
     );
-    const gauntlets = zoneOf(await loadGame(s, id, t), 'hand', me).objects!.find(
+    const gauntlets = zoneOf(await loadGame(s, id, t), 'graveyard', me).objects!.find(
       (o) => o.card?.name === 'Gauntlets',
     )!;
     await move(t, { gameId: id, objectIds: [gauntlets.id], to: { zoneId: zoneOf(view, 'arms', me).id } });

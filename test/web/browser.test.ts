@@ -207,7 +207,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await seat(1, 'library').locator('.card').first().dragTo(seat(0, 'hand'));
         await expect
           .poll(() => page.locator('.notice').innerText(), { timeout: 15_000 })
-          .toMatch(/may not see.*\(FORBIDDEN\)$/);
+          .toMatch(/hidden from you.*\(FORBIDDEN\)$/);
         expect(await seat(0, 'hand').locator('.count').innerText()).toBe(String(ALPHA_HAND.length));
         expect(await seat(1, 'library').locator('.count').innerText()).toBe('5');
         expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('live');
