@@ -40,6 +40,7 @@ const CREATE_GAME = /* GraphQL */ `
         token
       }
       spectatorToken
+      refereeToken
     }
   }
 `;
@@ -67,6 +68,7 @@ interface CreatePayload {
     game: { id: string; zones: { id: string; type: string; owner: { id: string } | null }[] };
     seats: { player: { id: string; seat: number }; token: string }[];
     spectatorToken: string;
+    refereeToken: string;
   };
 }
 
@@ -148,7 +150,9 @@ export async function createBenchGame(
               ...(type === 'battlefield' || type === 'graveyard' ? { faceUp: true } : {}),
             },
           },
-          seat.token,
+          // Dealing is the game engine's job: a seat may not put a card it has not seen onto the
+          // battlefield (MTG 400.4a admits by card type), the referee may.
+          createGame.refereeToken,
         );
       }
     }
