@@ -1,5 +1,5 @@
 /** A small builder so catalogs state only what differs from a zone type's defaults. */
-import type { ZoneTypeSpec } from '../types.js';
+import type { ObjectMoveKind, ZoneTypeSpec } from '../types.js';
 
 type Required = Pick<ZoneTypeSpec, 'type' | 'name' | 'visibility' | 'scope' | 'rules'>;
 
@@ -20,3 +20,18 @@ export function zoneType(spec: Required & Partial<ZoneTypeSpec>): ZoneTypeSpec {
     ...spec,
   };
 }
+
+/**
+ * Every move on existing objects. All three built-in games let a seat make any of them on another
+ * player's objects it can see (`SeatPolicy.othersVisible`); each catalog says why, in its rules.
+ */
+export const EVERY_OBJECT_MOVE: readonly ObjectMoveKind[] = [
+  'moveObjects',
+  'turnFace',
+  'reveal',
+  'endReveal',
+  'attach',
+  'detach',
+  'removeLayer',
+  'removeFromGame',
+];

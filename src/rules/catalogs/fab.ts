@@ -1,6 +1,6 @@
 /** Flesh and Blood zones (CR chapter 3, cha:zones). */
 import type { RulesetSpec, ZoneTypeSpec } from '../types.js';
-import { zoneType } from './build.js';
+import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
 
 const OBJECT_VISIBILITY = 'FAB rule:object_visibility';
 
@@ -32,16 +32,7 @@ export const FAB: RulesetSpec = {
   players: { min: 2, max: 6 },
   seatPolicy: {
     // Effects act on public objects of any player (FAB rule:object_visibility: public objects are seen by all).
-    othersVisible: [
-      'moveObjects',
-      'turnFace',
-      'reveal',
-      'endReveal',
-      'attach',
-      'detach',
-      'removeLayer',
-      'removeFromGame',
-    ],
+    othersVisible: EVERY_OBJECT_MOVE,
     // Equipment, hero and weapon zones admit by type and subtype (FAB sec:*_zone, rule:2h_subtype).
     // Hand, arsenal and pitch admit deck-cards only, which every card in a deck is (FAB sec:deck_zone,
     // checked when a game is created), so a card drawn unseen is admitted whatever it is.

@@ -1,6 +1,6 @@
 /** Magic: The Gathering zones (CR 400-408). */
 import type { RulesetSpec } from '../types.js';
-import { zoneType } from './build.js';
+import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
 
 /** MTG zone catalog: MTG 400.1 seven zones plus ante; public/hidden per 400.2; order per 400.5. */
 export const MTG: RulesetSpec = {
@@ -12,16 +12,7 @@ export const MTG: RulesetSpec = {
   seatPolicy: {
     // Effects target any permanent, spell or card a player can see (MTG 109.4, 115): destroy, bounce,
     // exile, tap, enchant an opponent's creature, counter a spell.
-    othersVisible: [
-      'moveObjects',
-      'turnFace',
-      'reveal',
-      'endReveal',
-      'attach',
-      'detach',
-      'removeLayer',
-      'removeFromGame',
-    ],
+    othersVisible: EVERY_OBJECT_MOVE,
     // MTG 400.4a: an instant or sorcery card stays out of the battlefield. The library holds any card
     // type, so a library card moved there unseen would tell its owner whether it is one.
     revealToEnter: [{ type: 'battlefield', rule: 'MTG 400.4a' }],

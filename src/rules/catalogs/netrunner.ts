@@ -1,6 +1,6 @@
 /** Android: Netrunner zones (chapter chpt_game_zones). Seat 0 = Corp, seat 1 = Runner. */
 import type { RulesetSpec } from '../types.js';
-import { zoneType } from './build.js';
+import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
 
 /** Seat of the Corp and of the Runner in a Netrunner game. */
 export const NR_SEATS = { corp: 0, runner: 1 } as const;
@@ -14,16 +14,7 @@ export const NETRUNNER: RulesetSpec = {
   players: { min: 2, max: 2 },
   seatPolicy: {
     // Trashing, derezzing, exposing and hosting act on the other side's installed cards the player can see.
-    othersVisible: [
-      'moveObjects',
-      'turnFace',
-      'reveal',
-      'endReveal',
-      'attach',
-      'detach',
-      'removeLayer',
-      'removeFromGame',
-    ],
+    othersVisible: EVERY_OBJECT_MOVE,
     // Zones admit by kind only (NR rule_zone_types); an effect that needs an attribute reveals the card
     // first (NR rule_reveal_from_hidden, `requiresAttribute`).
     revealToEnter: [],
