@@ -15,7 +15,8 @@
  *    on), or under the lock. Its stored response is replayed.
  * 8. Publish (`publish.ts`), the one place that announces commits.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { newId } from '../ids.js';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
@@ -54,7 +55,7 @@ export interface Randomness {
   randomInt(n: number): number;
 }
 
-const CRYPTO_RANDOMNESS: Randomness = { newId: randomUUID, randomInt: (n) => randomInt(n) };
+const CRYPTO_RANDOMNESS: Randomness = { newId, randomInt: (n) => randomInt(n) };
 
 /** What the authority needs from the application. */
 export interface AuthorityDeps {

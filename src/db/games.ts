@@ -3,7 +3,7 @@
  * (every starting zone and object, as transitions from null, so the log alone rebuilds the state),
  * all in one transaction. Version is 1 afterwards.
  */
-import { randomUUID } from 'node:crypto';
+import { newId as randomId } from '../ids.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { badInput, refusedLayout } from '../errors.js';
 import {
@@ -25,7 +25,7 @@ import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from '.
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
-import { loadGame, objectToSqlRow, zoneRows, type LoadedGame } from './state.js';
+import { loadGame, zoneRows, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 export interface NewCard extends CardProps {
@@ -60,7 +60,7 @@ export function initialState(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   playerIds: readonly string[],
-  newId: () => string = randomUUID,
+  newId: () => string = randomId,
 ): GameState {
   const players = playerIds.map((id, seat) => ({ id, seat }));
   const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
@@ -142,9 +142,11 @@ function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
 
 /**
  * Every row of a new game in one statement: the game, its seats, zones and objects and the
- * GAME_CREATED event, inserted by data-modifying CTEs from one JSON parameter (bulk inserts from
- * `jsonb_populate_recordset`, one round trip whatever the deck sizes). Foreign keys are checked at
- * the end of the statement, when every row is in. Rows use the tables' column names.
+ * GAME_CREATED event, inserted by data-modifying CTEs from one JSON parameter (bulk inserts, one
+ * round trip whatever the deck sizes). Foreign keys are checked at the end of the statement, when
+ * every row is in. Seats and zones arrive as rows (the tables' column names); the objects are read
+ * from the event itself, whose transitions carry every starting object as it is (`after`), so the
+ * largest part of a new game crosses the wire and is parsed once, not twice.
  */
 const INSERT_GAME = `
 WITH p AS (SELECT $1::jsonb AS j),
@@ -166,10 +168,17 @@ z AS (
 o AS (
   INSERT INTO game_object (key, game_id, public_id, kind, owner_id, controller_id, zone_id, sort_key,
     face_up, revealed_to_all, revealed_to, host_key, name, types, subtypes, text, attributes, history)
-  SELECT r.key, r.game_id, r.public_id, r.kind, r.owner_id, r.controller_id, r.zone_id, r.sort_key,
-    r.face_up, r.revealed_to_all, r.revealed_to, r.host_key, r.name, r.types, r.subtypes, r.text,
-    r.attributes, r.history
-  FROM p, jsonb_populate_recordset(NULL::game_object, p.j->'objects') AS r)
+  SELECT (a->>'key')::uuid, (j->'game'->>'id')::uuid, (a->>'publicId')::uuid,
+    upper(a->>'kind')::"ObjectKind", (a->>'ownerId')::uuid, (a->>'controllerId')::uuid,
+    (a->>'zoneId')::uuid, (a->>'sortKey')::float8, (a->>'faceUp')::boolean,
+    a->'revealedTo' = '"all"',
+    CASE WHEN jsonb_typeof(a->'revealedTo') = 'array' AND a->'revealedTo' <> '[]'
+      THEN ARRAY(SELECT jsonb_array_elements_text(a->'revealedTo'))::uuid[] ELSE '{}' END,
+    (a->>'hostKey')::uuid, a->'card'->>'name',
+    ARRAY(SELECT jsonb_array_elements_text(a->'card'->'types')),
+    ARRAY(SELECT jsonb_array_elements_text(a->'card'->'subtypes')),
+    a->'card'->>'text', a->'card'->'attributes', a->'history'
+  FROM p, jsonb_array_elements(p.j->'event'->'transitions') AS t, LATERAL (SELECT t->'after' AS a) AS x)
 INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
 SELECT (j->'game'->>'id')::uuid, 1, 'GAME_CREATED', 1, 'SYSTEM', NULL, j->'event', (j->'game'->>'created_at')::timestamptz
 FROM p`;
@@ -206,7 +215,6 @@ function creationRows(
       index: z.index,
       created_at: createdAt.toISOString(),
     })),
-    objects: state.objects.map((o) => objectToSqlRow(gameId, o)),
     event: creationEvent(spec, state),
   });
 }
@@ -222,7 +230,7 @@ export async function createGame(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
-  newId: () => string = randomUUID,
+  newId: () => string = randomId,
 ): Promise<CreatedGame> {
   const gameId = newId();
   const playerIds = seats.map(() => newId());

@@ -24,6 +24,8 @@ const sharedCards = new Map<string, CardProps>();
 const isShared = new WeakSet<CardProps>();
 /** Objects already lightened (planned states reuse most objects of the state they came from). */
 const lightened = new WeakSet<ObjectState>();
+/** One empty list for every object with no reveals or no history (most of a game's objects). */
+const NONE: readonly never[] = Object.freeze([]);
 
 function cardKey(c: CardProps): string {
   return `${c.name}\u0000${c.text}\u0000${c.types.join('\u0001')}\u0000${c.subtypes.join('\u0001')}\u0000${JSON.stringify(c.attributes)}`;
@@ -43,8 +45,9 @@ function shareCard(card: CardProps): CardProps {
 
 /**
  * The same state, lighter to keep: equal card faces shared between objects and games (a deck's
- * basic lands, the same cards in many games), and each player and zone id one string however many
- * objects name it (parsed JSON gives every object its own copy). Values are unchanged.
+ * basic lands, the same cards in many games), each player and zone id one string however many
+ * objects name it (parsed JSON gives every object its own copy), and one shared empty list for
+ * empty reveals and histories. Values are unchanged.
  */
 export function lightState(state: GameState): GameState {
   const ids = new Map<string, string>();
@@ -59,6 +62,8 @@ export function lightState(state: GameState): GameState {
       controllerId: one(o.controllerId),
       zoneId: one(o.zoneId),
       card: shareCard(o.card),
+      revealedTo: o.revealedTo.length === 0 ? NONE : o.revealedTo,
+      history: o.history.length === 0 ? NONE : o.history,
     };
     lightened.add(light);
     return light;

@@ -7,7 +7,7 @@
  * verbatim apart from ids, then GAME_IMPORTED is appended. New seat and spectator credentials are
  * issued; the original ones never travel in a document.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids.js';
 import { z } from 'zod';
 import { hashToken, newToken } from '../auth/tokens.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -342,7 +342,7 @@ class IdMap {
   id(old: string): string {
     let next = this.#map.get(old);
     if (next === undefined) {
-      next = randomUUID();
+      next = newId();
       this.#map.set(old, next);
     }
     return next;
