@@ -22,8 +22,6 @@ export const MAX_GAMES = 3_000;
 const MAX_SHARED_CARDS = 50_000;
 const sharedCards = new Map<string, CardProps>();
 const isShared = new WeakSet<CardProps>();
-/** Objects already lightened (planned states reuse most objects of the state they came from). */
-const lightened = new WeakSet<ObjectState>();
 /** One empty list for every object with no reveals or no history (most of a game's objects). */
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -54,9 +52,13 @@ export function lightState(state: GameState): GameState {
   for (const p of state.players) ids.set(p.id, p.id);
   for (const z of state.zones) ids.set(z.id, z.id);
   const one = (id: string) => ids.get(id) ?? id;
-  const objects = state.objects.map((o) => {
-    if (lightened.has(o)) return o;
-    const light: ObjectState = {
+  const objects = state.objects.map((o): ObjectState => {
+    // Already light: planned states reuse the objects of the state they came from, and a moved
+    // object is a copy of a light one (its card is shared, its ids are the state's own strings).
+    // No set of lightened objects is kept: a weak set of every cached object would cost memory
+    // and collector time of its own.
+    if (isShared.has(o.card)) return o;
+    return {
       ...o,
       ownerId: one(o.ownerId),
       controllerId: one(o.controllerId),
@@ -65,8 +67,6 @@ export function lightState(state: GameState): GameState {
       revealedTo: o.revealedTo.length === 0 ? NONE : o.revealedTo,
       history: o.history.length === 0 ? NONE : o.history,
     };
-    lightened.add(light);
-    return light;
   });
   return { ...state, objects };
 }

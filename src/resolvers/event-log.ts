@@ -114,8 +114,10 @@ export const eventLogResolvers = {
       checkSeq(args.afterSeq);
       if (args.first < 0 || args.first > MAX_PAGE)
         throw badInput(`Field first must be between 0 and ${MAX_PAGE}.`, 'first');
-      const { viewer, spec } = await standing(ctx, args.gameId);
+      // The slot is taken before anything is read, so a flood is refused without touching the
+      // database (and without queueing for its connections ahead of other seats' moves).
       return expensive(ctx, async () => {
+        const { viewer, spec } = await standing(ctx, args.gameId);
         const rows = await readEvents(ctx.db, args.gameId, args.afterSeq, args.first);
         const lookup = lookupFor(ctx.db, args.gameId, viewer);
         return rows.map((row) => toGameEvent(row, spec, viewer, lookup));
