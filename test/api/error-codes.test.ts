@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
 import { expect, it } from 'vitest';
 import { ErrorCode, FRAMEWORK_CODES } from '../../src/errors.js';
-import { REJECTION_CODES } from '../../src/rules/reject.js';
+import { REJECTION_CODES } from '../../src/rules/index.js';
 import { ROOT } from '../support/process.js';
 
 const SDL_FILE = 'src/schema/errors.graphql';

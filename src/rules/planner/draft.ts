@@ -1,15 +1,16 @@
 /**
  * A mutable working copy of a game used while planning one move. It records, per event, which
- * objects changed and applies the identity policy (lead decision 2) when an event closes.
+ * objects changed and applies the identity policy when an event closes: an object gets a new public
+ * id when the rules make it a new object (MTG 400.7, FAB rule:become_new_object) or when some viewer
+ * cannot follow it, so ids never link what a viewer could not see.
  */
-import type { GameRules } from './games/rules.js';
-import { compareBySortKey, indexPositions, type PositionIndex } from './positions.js';
-import { zoneSpecOf } from './spec.js';
+import type { GameHooks } from '../hooks.js';
+import { compareBySortKey, indexPositions, type PositionIndex } from '../positions.js';
+import { zoneSpecOf } from '../spec.js';
 import type {
   DomainEvent,
   EventKind,
   GameState,
-  HistoryEntry,
   ObjectState,
   PlanContext,
   RulesetSpec,
@@ -17,30 +18,9 @@ import type {
   Transition,
   ZoneState,
   ZoneTypeSpec,
-} from './types.js';
-import { canSeeSnapshot, nonAdminViewers, type ObjectSnapshot } from './visibility.js';
-
-/**
- * Most history entries an object keeps: the steps of the one event in which it became a new object
- * (a move and a follow-up such as a clear can both happen in one event). A fixed bound keeps every
- * state, event and replay step the same size however long the game.
- */
-export const HISTORY_BOUND = 4;
-
-/**
- * MTG 400.7, FAB rule:become_new_object: a new object has no memory of its previous existence, but
- * "the process of how an object becomes a new object is preserved as the history of that new
- * object". So a new object keeps only the entries appended in the event that made it new (the path
- * since it last became a new object), at most {@link HISTORY_BOUND} of them, newest kept. The event
- * log remains the full record of every earlier step.
- */
-export function newObjectHistory(
-  before: readonly HistoryEntry[],
-  after: readonly HistoryEntry[],
-): readonly HistoryEntry[] {
-  const appended = after.length >= before.length ? after.slice(before.length) : after;
-  return appended.length > HISTORY_BOUND ? appended.slice(-HISTORY_BOUND) : appended;
-}
+} from '../types.js';
+import { canSeeSnapshot, contextIn, nonAdminViewers, type ObjectSnapshot } from '../visibility.js';
+import { newObjectHistory } from './history.js';
 
 /** How an object was touched: a real change, or only a renumbered sort key (keeps its id). */
 type TouchMode = 'change' | 'renumber';
@@ -64,13 +44,15 @@ export class Draft {
   private readonly byPublicId = new Map<string, string>();
   readonly events: DomainEvent[] = [];
   private open: OpenEvent | null = null;
+  /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
+  readonly hooks: GameHooks;
 
   constructor(
     readonly spec: RulesetSpec,
-    readonly game: GameRules,
     readonly state: GameState,
     readonly ctx: PlanContext,
   ) {
+    this.hooks = spec.hooks;
     this.zones = [...state.zones];
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
@@ -323,15 +305,6 @@ export class Draft {
     objects: ReadonlyMap<string, ObjectState>,
     positions: PositionIndex,
   ): SnapshotContext {
-    const zone = zones.find((z) => z.id === obj.zoneId);
-    if (!zone) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
-    const host = obj.hostKey === null ? undefined : objects.get(obj.hostKey);
-    const at = obj.hostKey === null ? positions.get(obj.key) : undefined;
-    return {
-      zone,
-      host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
-      position: at ? at.position : null,
-      layer: at && zoneSpecOf(this.spec, zone).isStack ? at.count - at.position : null,
-    };
+    return contextIn(this.spec, zones, (key) => objects.get(key), positions, obj);
   }
 }

@@ -1,5 +1,5 @@
-/** A small builder so catalogs state only what differs from a zone type's defaults. */
-import type { ObjectMoveKind, ZoneTypeSpec } from '../types.js';
+/** A small builder so each game's catalog (`src/rules/<game>/catalog.ts`) states only what differs from a zone type's defaults. */
+import type { ObjectMoveKind, ZoneTypeSpec } from './types.js';
 
 type Required = Pick<ZoneTypeSpec, 'type' | 'name' | 'visibility' | 'scope' | 'rules'>;
 

@@ -1,9 +1,9 @@
 /** Magic: The Gathering zones (CR 400-408). */
-import type { RulesetSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog } from '../types.js';
+import { EVERY_OBJECT_MOVE, zoneType } from '../catalog.js';
 
 /** MTG zone catalog: MTG 400.1 seven zones plus ante; public/hidden per 400.2; order per 400.5. */
-export const MTG: RulesetSpec = {
+export const MTG_CATALOG: RulesetCatalog = {
   id: 'mtg',
   name: 'Magic: The Gathering',
   deckZone: 'library',

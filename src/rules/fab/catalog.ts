@@ -1,8 +1,9 @@
 /** Flesh and Blood zones (CR chapter 3, cha:zones). */
-import type { RulesetSpec, ZoneTypeSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog, ZoneTypeSpec } from '../types.js';
+import { EVERY_OBJECT_MOVE, zoneType } from '../catalog.js';
+import { FAB_CITATION } from './citations.js';
 
-const OBJECT_VISIBILITY = 'FAB rule:object_visibility';
+const OBJECT_VISIBILITY = FAB_CITATION.objectVisibility;
 
 function equipment(type: 'arms' | 'chest' | 'head' | 'legs', name: string): ZoneTypeSpec {
   return zoneType({
@@ -24,7 +25,7 @@ function equipment(type: 'arms' | 'chest' | 'head' | 'legs', name: string): Zone
  * arsenal, deck, hand. A player may look at private objects they own or in a zone they own,
  * unless in the deck (FAB rule:object_visibility), hence `faceDownSeenBy: 'owner'` except deck.
  */
-export const FAB: RulesetSpec = {
+export const FAB_CATALOG: RulesetCatalog = {
   id: 'fab',
   name: 'Flesh and Blood',
   deckZone: 'deck',

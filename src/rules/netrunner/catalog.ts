@@ -1,12 +1,12 @@
 /** Android: Netrunner zones (chapter chpt_game_zones). Seat 0 = Corp, seat 1 = Runner. */
-import type { RulesetSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog } from '../types.js';
+import { EVERY_OBJECT_MOVE, zoneType } from '../catalog.js';
 
 /** Seat of the Corp and of the Runner in a Netrunner game. */
 export const NR_SEATS = { corp: 0, runner: 1 } as const;
 
 /** NR zone catalog: rule_zone_types, rule_player_zones, rule_public_zone / rule_hidden_zone / rule_secret_zone. */
-export const NETRUNNER: RulesetSpec = {
+export const NR_CATALOG: RulesetCatalog = {
   id: 'netrunner',
   name: 'Android: Netrunner',
   deckZone: 'deck',
