@@ -22,6 +22,30 @@ export function zoneType(spec: Required & Partial<ZoneTypeSpec>): ZoneTypeSpec {
 }
 
 /**
+ * A pile whose order is rules-relevant and kept: only an effect changes it (MTG 400.5, NR
+ * rule_deck_ordered, FAB ordered piles). Spread into a zone type.
+ */
+export const LOCKED_ORDER = { ordered: true, ownerMayReorder: false } as const;
+
+/**
+ * The stack (MTG 405, FAB sec:stack_zone): one shared public zone of layers, each entering on top,
+ * its order kept. `spec` adds the game's own admission, citations and face-down policy.
+ */
+export function stackZone(
+  spec: Pick<ZoneTypeSpec, 'admits' | 'rules'> & Partial<ZoneTypeSpec>,
+): ZoneTypeSpec {
+  return zoneType({
+    type: 'stack',
+    name: 'Stack',
+    visibility: 'public',
+    scope: 'shared',
+    ...LOCKED_ORDER,
+    isStack: true,
+    ...spec,
+  });
+}
+
+/**
  * Every move on existing objects. All three built-in games let a seat make any of them on another
  * player's objects it can see (`SeatPolicy.othersVisible`); each catalog says why, in its rules.
  */

@@ -8,7 +8,6 @@ import { zoneDisplayName } from './spec.js';
 import type {
   CardProps,
   DomainEvent,
-  EventKind,
   GameState,
   HistoryEntry,
   ObjectKind,
@@ -69,13 +68,12 @@ export interface ChangeView {
   readonly object: ObjectView | null;
 }
 
-export interface EventView {
-  readonly kind: EventKind;
-  readonly zoneIds: readonly string[];
-  readonly rules: readonly string[];
+/** An event as a viewer may learn it: the event's zones and citations, its changes redacted. */
+export interface EventView extends Pick<
+  DomainEvent,
+  'kind' | 'zoneIds' | 'rules' | 'zonesCreated' | 'zonesRemoved'
+> {
   readonly changes: readonly ChangeView[];
-  readonly zonesCreated: readonly ZoneState[];
-  readonly zonesRemoved: readonly ZoneState[];
   readonly unchangedIds: readonly string[];
 }
 

@@ -5,7 +5,7 @@
  * cannot follow it, so ids never link what a viewer could not see.
  */
 import type { GameHooks } from '../hooks.js';
-import { compareBySortKey, indexPositions, type PositionIndex } from '../positions.js';
+import { compareBySortKey, indexPositions } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
 import type {
   DomainEvent,
@@ -238,7 +238,10 @@ export class Draft {
     };
     const startPositions = positionsIn(ev.startObjects.values());
     let endPositions = positionsIn(this.objects.values());
-    const beforeCtx = (o: ObjectState) => this.context(o, ev.startZones, ev.startObjects, startPositions);
+    const beforeCtx = (o: ObjectState): SnapshotContext =>
+      contextIn(this.spec, ev.startZones, (k) => ev.startObjects.get(k), startPositions, o);
+    const afterCtx = (o: ObjectState): SnapshotContext =>
+      contextIn(this.spec, this.zones, (k) => this.objects.get(k), endPositions, o);
 
     for (const [key, mode] of ev.touched) {
       const before = ev.startObjects.get(key) ?? null;
@@ -247,10 +250,7 @@ export class Draft {
       const isNew = ev.newObjects.has(key);
       if (!isNew && mode === 'renumber') continue;
       const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
-      const a: ObjectSnapshot = {
-        obj: after,
-        context: this.context(after, this.zones, this.objects, endPositions),
-      };
+      const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
       const tracked = viewers.every(
         (v) => canSeeSnapshot(this.spec, v, b) && canSeeSnapshot(this.spec, v, a),
       );
@@ -277,17 +277,11 @@ export class Draft {
         after,
         newObject: ev.newObjects.has(key),
         beforeContext: before ? beforeCtx(before) : null,
-        afterContext: after ? this.context(after, this.zones, this.objects, endPositions) : null,
+        afterContext: after ? afterCtx(after) : null,
       });
     }
-    if (
-      transitions.length === 0 &&
-      ev.unchangedIds.length === 0 &&
-      ev.zonesCreated.length === 0 &&
-      ev.zonesRemoved.length === 0
-    ) {
-      return;
-    }
+    const changes = [transitions, ev.unchangedIds, ev.zonesCreated, ev.zonesRemoved];
+    if (changes.every((list) => list.length === 0)) return;
     this.events.push({
       kind: ev.kind,
       zoneIds: [...zoneIds],
@@ -297,14 +291,5 @@ export class Draft {
       rules: ev.rules,
       ...(ev.unchangedIds.length > 0 ? { unchangedIds: ev.unchangedIds } : {}),
     });
-  }
-
-  private context(
-    obj: ObjectState,
-    zones: readonly ZoneState[],
-    objects: ReadonlyMap<string, ObjectState>,
-    positions: PositionIndex,
-  ): SnapshotContext {
-    return contextIn(this.spec, zones, (key) => objects.get(key), positions, obj);
   }
 }
