@@ -1,5 +1,5 @@
-/** The vocabulary of moves, plans, events and rejections (re-exported by `types.ts`). */
-import type { CardProps, GameState, ObjectState, ZoneState } from './types.js';
+/** The vocabulary of moves, the planner's context, transitions and events (re-exported by `types.ts`). */
+import type { CardProps, ObjectState, ZoneState } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Moves
@@ -24,6 +24,7 @@ export type Destination =
 export type Placement =
   { readonly kind: 'top' } | { readonly kind: 'bottom' } | { readonly kind: 'index'; readonly index: number };
 
+/** Move objects to a destination zone (MTG 400.3, 400.7; FAB sec:zones_general, rule:become_new_object; NR rule_location). */
 export interface MoveObjectsMove {
   readonly kind: 'moveObjects';
   readonly select: Selector;
@@ -51,12 +52,14 @@ export interface MoveObjectsMove {
   readonly activePlayerId?: string;
 }
 
+/** Turn objects face up or face down (MTG 400.9, FAB rule:object_visibility). */
 export interface TurnFaceMove {
   readonly kind: 'turnFace';
   readonly select: Selector;
   readonly faceUp: boolean;
 }
 
+/** Reveal objects to players or to all (MTG 400.2, FAB rule:object_visibility, NR rule_reveal_from_hidden). */
 export interface RevealMove {
   readonly kind: 'reveal';
   readonly select: Selector;
@@ -64,16 +67,19 @@ export interface RevealMove {
   readonly to: readonly string[] | 'all';
 }
 
+/** End the reveal of objects (MTG 401.7). */
 export interface EndRevealMove {
   readonly kind: 'endReveal';
   readonly select: Selector;
 }
 
+/** Shuffle a zone into a uniform random order (MTG 400.12, FAB sec:deck_zone, NR rule_deck_ordered). */
 export interface ShuffleMove {
   readonly kind: 'shuffle';
   readonly zoneId: string;
 }
 
+/** Rearrange objects of a zone (MTG 400.5, 402.3; NR rule_deck_ordered). */
 export interface ReorderMove {
   readonly kind: 'reorder';
   readonly zoneId: string;
@@ -88,6 +94,7 @@ export interface ReorderMove {
   readonly by: MoveBy;
 }
 
+/** Create tokens at a destination (MTG 400.11b, FAB sec:zones_general, NR rule_outside_game). */
 export interface CreateTokenMove {
   readonly kind: 'createToken';
   readonly card: CardProps;
@@ -117,12 +124,14 @@ export interface DetachMove {
   readonly by: MoveBy;
 }
 
+/** Create an additional zone of a type (FAB sec:zones_general; MTG 407 ante). */
 export interface CreateZoneMove {
   readonly kind: 'createZone';
   readonly type: string;
   readonly ownerId: string | null;
 }
 
+/** A zone ceases to exist (FAB sec:zones_general). */
 export interface RemoveZoneMove {
   readonly kind: 'removeZone';
   /** The zone that ceases to exist. FAB: when several of the type exist, an empty one is removed first. */
@@ -160,6 +169,7 @@ export interface RemoveFromGameMove {
   readonly select: Selector;
 }
 
+/** Every move a client may ask the planner for. */
 export type Move =
   | MoveObjectsMove
   | TurnFaceMove
@@ -178,7 +188,7 @@ export type Move =
   | RemoveFromGameMove;
 
 // ---------------------------------------------------------------------------------------------
-// Plans and rejections
+// Planning context, transitions and events
 // ---------------------------------------------------------------------------------------------
 
 /** Everything the planner needs from the outside world. */
@@ -217,6 +227,7 @@ export interface Transition {
   readonly afterContext?: SnapshotContext | null;
 }
 
+/** What an event records; lifecycle kinds (GAME_*) are written by the data layer. */
 export type EventKind =
   | 'OBJECTS_MOVED'
   | 'TURNED_FACE'
@@ -255,40 +266,3 @@ export interface DomainEvent {
   /** Public ids of objects a rule kept where they were (MTG 400.4a/b, FAB same origin/destination). */
   readonly unchangedIds?: readonly string[];
 }
-
-export interface Plan {
-  /** The complete next state. */
-  readonly state: GameState;
-  /** Events in order. Their transitions together are exactly the changed objects. */
-  readonly events: readonly DomainEvent[];
-}
-
-export type RejectionCode =
-  | 'UNKNOWN_OBJECT'
-  | 'UNKNOWN_ZONE'
-  | 'UNKNOWN_ZONE_TYPE'
-  | 'UNKNOWN_PLAYER'
-  | 'BAD_SELECTOR'
-  | 'BAD_PLACEMENT'
-  | 'ZONE_FULL'
-  | 'NOT_ADMITTED'
-  | 'ORDER_LOCKED'
-  | 'FACE_UP_NOT_ALLOWED'
-  | 'ZONE_NOT_EMPTY'
-  | 'ZONE_REQUIRED'
-  | 'NOT_A_HOST'
-  | 'NOT_ATTACHED'
-  | 'NOT_A_LAYER'
-  | 'BAD_ORDER'
-  | 'MOVE_FAILED';
-
-/** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
-export interface Rejection {
-  readonly code: RejectionCode;
-  /** The rule cited, e.g. `FAB sec:arsenal_zone`, `MTG 400.5`. */
-  readonly rule: string;
-  readonly message: string;
-}
-
-export type PlanResult =
-  { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly rejection: Rejection };

@@ -20,6 +20,7 @@ import type {
 } from './types.js';
 import { canSeeSnapshot, contextOf } from './visibility.js';
 
+/** An object as one viewer may see it: card and history null unless visible (MTG 400.2, FAB rule:object_visibility). */
 export interface ObjectView {
   readonly id: string;
   /** Internal key: admin only. */
@@ -41,6 +42,7 @@ export interface ObjectView {
   readonly history: readonly HistoryEntry[] | null;
 }
 
+/** A zone as one viewer may see it: the true count, each object redacted. */
 export interface ZoneView {
   readonly id: string;
   readonly type: string;
@@ -53,6 +55,7 @@ export interface ZoneView {
   readonly objects: readonly ObjectView[];
 }
 
+/** A whole game as one viewer may see it. */
 export interface GameView {
   readonly ruleset: RulesetId;
   readonly players: GameState['players'];

@@ -3,14 +3,16 @@
  *
  * Nothing in `src/rules` performs I/O. State goes in, a plan or a typed rejection comes out.
  * Randomness and fresh identifiers are injected through {@link PlanContext} so that planning
- * is deterministic under test. The moves, plans and events are in `move-types.ts`, re-exported here.
+ * is deterministic under test. Moves, transitions and events are in `move-types.ts`, re-exported here.
  */
 import type { GameCitations, GameHooks } from './hooks.js';
-import type { Move, MoveBy } from './move-types.js';
+import type { DomainEvent, Move, MoveBy } from './move-types.js';
 
 export type * from './move-types.js';
 
+/** The built-in rulesets: Magic (CR 400-408), Flesh and Blood (chapter 3), Netrunner (chpt_game_zones). */
 export type RulesetId = 'mtg' | 'fab' | 'netrunner';
+/** Every ruleset id, in a stable order. */
 export const RULESET_IDS: readonly RulesetId[] = ['mtg', 'fab', 'netrunner'];
 
 /**
@@ -137,11 +139,13 @@ export interface SeatPolicy {
 // State
 // ---------------------------------------------------------------------------------------------
 
+/** A seat of a game. */
 export interface PlayerState {
   readonly id: string;
   readonly seat: number;
 }
 
+/** A zone of a game (MTG 400.1, FAB sec:zones_general, NR rule_player_zones). */
 export interface ZoneState {
   /** Public, stable zone id. */
   readonly id: string;
@@ -163,6 +167,7 @@ export interface HistoryEntry {
   readonly reason: string;
 }
 
+/** A card, token or layer in a game, as the planner sees it (unredacted). */
 export interface ObjectState {
   /** Internal, stable id of the physical card or token. Never shown to non-admins. */
   readonly key: string;
@@ -184,6 +189,7 @@ export interface ObjectState {
   readonly history: readonly HistoryEntry[];
 }
 
+/** A whole game: players, zones and objects. The planner's input and output. */
 export interface GameState {
   readonly ruleset: RulesetId;
   readonly players: readonly PlayerState[];
@@ -199,3 +205,47 @@ export type Viewer =
   | { readonly kind: 'player'; readonly playerId: string }
   | { readonly kind: 'spectator' }
   | { readonly kind: 'admin' };
+
+// ---------------------------------------------------------------------------------------------
+// Plans and rejections
+// ---------------------------------------------------------------------------------------------
+
+/** A planned move: the next state and the events that lead to it. */
+export interface Plan {
+  /** The complete next state. */
+  readonly state: GameState;
+  /** Events in order. Their transitions together are exactly the changed objects. */
+  readonly events: readonly DomainEvent[];
+}
+
+/** Why a move is refused; each has a value in the GraphQL enum InvalidMoveReason. */
+export type RejectionCode =
+  | 'UNKNOWN_OBJECT'
+  | 'UNKNOWN_ZONE'
+  | 'UNKNOWN_ZONE_TYPE'
+  | 'UNKNOWN_PLAYER'
+  | 'BAD_SELECTOR'
+  | 'BAD_PLACEMENT'
+  | 'ZONE_FULL'
+  | 'NOT_ADMITTED'
+  | 'ORDER_LOCKED'
+  | 'FACE_UP_NOT_ALLOWED'
+  | 'ZONE_NOT_EMPTY'
+  | 'ZONE_REQUIRED'
+  | 'NOT_A_HOST'
+  | 'NOT_ATTACHED'
+  | 'NOT_A_LAYER'
+  | 'BAD_ORDER'
+  | 'MOVE_FAILED';
+
+/** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
+export interface Rejection {
+  readonly code: RejectionCode;
+  /** The rule cited, e.g. `FAB sec:arsenal_zone`, `MTG 400.5`. */
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** The planner's answer: a plan, or a typed rejection citing the rule. */
+export type PlanResult =
+  { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly rejection: Rejection };

@@ -38,6 +38,7 @@ interface OpenEvent {
   readonly newObjects: Set<string>;
 }
 
+/** The working copy of one move's planning: reads, writes and events, closed by {@link Draft.end}. */
 export class Draft {
   zones: ZoneState[];
   private readonly objects: Map<string, ObjectState>;

@@ -38,6 +38,7 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_ORDER: true,
   MOVE_FAILED: true,
 };
+/** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];
 
 /** Where a rejection is about input shape rather than a game rule. */

@@ -20,6 +20,7 @@ import type {
   ZoneTypeSpec,
 } from '../types.js';
 
+/** What {@link relocate} moves, where, and the event it records. */
 export interface RelocateRequest {
   /** Moving objects in arrival order, top first. */
   readonly objects: readonly ObjectState[];
