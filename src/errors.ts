@@ -4,7 +4,7 @@
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
-import type { Rejection } from './rules/types.js';
+import type { Rejection } from './rules/index.js';
 
 export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',

@@ -1,7 +1,7 @@
 /**
  * Who is calling. Resolved once per HTTP request or graphql-ws connection.
  */
-import type { Viewer } from '../rules/types.js';
+import type { Viewer } from '../rules/index.js';
 
 export type Principal =
   | { readonly kind: 'anonymous' }

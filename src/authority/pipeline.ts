@@ -44,7 +44,7 @@ import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { plan, type Move, type Viewer } from '../rules/index.js';
-import { seatMayMake } from '../rules/permission.js';
+import { seatMayMake } from '../rules/index.js';
 import { publish } from './publish.js';
 import { actorIn } from './standing.js';
 

@@ -10,7 +10,7 @@
  */
 import type { GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
-import { emptyState, Replayer, type EventWithPlayers } from '../rules/replay.js';
+import { emptyState, Replayer, type EventWithPlayers } from '../rules/index.js';
 import type { Queryable } from './state.js';
 import { sortZones, type LoadedGame } from './state.js';
 

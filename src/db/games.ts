@@ -18,8 +18,8 @@ import {
   type RulesetSpec,
   type ZoneState,
 } from '../rules/index.js';
-import { SORT_KEY_STEP } from '../rules/positions.js';
-import type { EventWithPlayers } from '../rules/replay.js';
+import { SORT_KEY_STEP } from '../rules/index.js';
+import type { EventWithPlayers } from '../rules/index.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { isUniqueViolation } from './driver-errors.js';

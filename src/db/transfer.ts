@@ -19,7 +19,7 @@ import {
   type PlayerState,
   type RulesetId,
 } from '../rules/index.js';
-import { emptyState, replay, type EventWithPlayers } from '../rules/replay.js';
+import { emptyState, replay, type EventWithPlayers } from '../rules/index.js';
 import { checkpointsOf } from './checkpoints.js';
 import { lifecycleEvent } from './admin.js';
 import type { Db } from './client.js';

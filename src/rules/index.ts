@@ -1,59 +1,53 @@
 /**
- * The pure rules layer: zone catalogs for Magic, Flesh and Blood and Netrunner, the move planner,
- * visibility and per-viewer redaction. No I/O.
+ * The public API of the pure rules layer: zone catalogs for Magic, Flesh and Blood and Netrunner,
+ * the move planner, visibility, per-viewer redaction, the seat policy and replay. No I/O. Code
+ * outside `src/rules` imports from this file only; everything else here is internal.
+ *
+ * Layout: `<game>/` (mtg, fab, netrunner) holds each game's catalog (data), hooks and citations;
+ * `planner/` the generic planner, one file per move family; the files beside this one are the
+ * vocabulary (`types.ts`, `move-types.ts`, `hooks.ts`) and the public functions.
  */
-import { FAB } from './catalogs/fab.js';
-import { MTG } from './catalogs/mtg.js';
-import { NETRUNNER } from './catalogs/netrunner.js';
-import { planWith } from './planner.js';
-import type { GameState, Move, PlanContext, PlanResult, RulesetId, RulesetSpec } from './types.js';
 
+// Vocabulary: catalog, state, viewers, moves, plans, events, rejections, hooks.
 export * from './types.js';
+export type { AdmitContext, AdmitFailure, Citation, GameCitations, GameHooks, HostedFate } from './hooks.js';
 export { assertNever } from './assert.js';
-export { FAB_ARENA_TYPE } from './catalogs/fab.js';
-export { NR_SEATS } from './catalogs/netrunner.js';
-export { isDeckCard, isTwoHanded } from './games/fab.js';
-export { planWith } from './planner.js';
+
+// Rulesets and planning.
+export { getRuleset, plan, RULESETS } from './rulesets.js';
+export { planWith } from './planner/index.js';
+export { INPUT_RULE, REJECTION_CODES } from './planner/reject.js';
+export { HISTORY_BOUND } from './planner/history.js';
+export { admitStartingLayout } from './layout.js';
+export type { LayoutRefusal } from './layout.js';
+
+// Per-game facts other layers use.
+export { FAB_ARENA_TYPE } from './fab/catalog.js';
+export { isDeckCard, isTwoHanded } from './fab/hooks.js';
+export { NR_SEATS } from './netrunner/catalog.js';
+
+// Catalog lookups and positions.
+export { initialZones, zoneDisplayName, zoneTypeOf } from './spec.js';
+export type { ZoneSeed } from './spec.js';
 export {
   compareBySortKey,
   hostedObjects,
   indexPositions,
   layerNumber,
   positionOf,
+  SORT_KEY_STEP,
   zoneObjects,
 } from './positions.js';
 export type { PositionIndex } from './positions.js';
-export { initialZones, zoneDisplayName, zoneTypeOf } from './spec.js';
-export type { ZoneSeed } from './spec.js';
+
+// Visibility and redaction.
 export { canSee, canSeeSnapshot, contextOf, isPublicObject, nonAdminViewers } from './visibility.js';
 export type { ObjectSnapshot } from './visibility.js';
 export { redactEvent, viewGame, viewObject, viewSnapshot, viewZone } from './redact.js';
-export type { ChangeView, EventView, GameView, ObjectView, ZoneView } from './redact.js';
+export type { ChangeView, EventView, GameView, ObjectView, StoredSnapshot, ZoneView } from './redact.js';
 
-/** Every ruleset by id. */
-export const RULESETS: Record<RulesetId, RulesetSpec> = { mtg: MTG, fab: FAB, netrunner: NETRUNNER };
-
-/** The ruleset with this id, or undefined for an unknown id (input from outside is not trusted). */
-export function getRuleset(id: string): RulesetSpec | undefined {
-  return Object.prototype.hasOwnProperty.call(RULESETS, id) ? RULESETS[id as RulesetId] : undefined;
-}
-
-/**
- * Plans a move on a state under the state's own ruleset: the complete next state and its events,
- * or a typed rejection. Never throws for bad input.
- */
-export function plan(state: GameState, move: Move, ctx: PlanContext): PlanResult {
-  const spec = getRuleset(state.ruleset);
-  if (!spec)
-    return {
-      ok: false,
-      rejection: {
-        code: 'UNKNOWN_ZONE_TYPE',
-        rule: 'input',
-        message: `Unknown ruleset ${String(state.ruleset)}`,
-      },
-    };
-  return planWith(spec, state, move, ctx);
-}
-export { admitStartingLayout } from './layout.js';
-export type { LayoutRefusal } from './layout.js';
+// The seat policy and replay.
+export { seatMayMake } from './permission.js';
+export type { PermissionRefusal } from './permission.js';
+export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
+export type { EventWithPlayers } from './replay.js';

@@ -5,10 +5,9 @@
  * 405.1; FAB sec:hero_zone, sec:head_zone, sec:deck_zone, rule:2h_subtype, ...), the owner's own
  * library, hand and graveyard (MTG 400.3), and hosted objects only where a host may keep them.
  */
-import { Draft } from './draft.js';
-import { admission, Occupancy } from './destination.js';
-import { mayHostIn } from './hosted.js';
-import { GAME_RULES } from './planner.js';
+import { admission, Occupancy } from './planner/destination.js';
+import { Draft } from './planner/draft.js';
+import { mayHostIn } from './planner/hosted.js';
 import type { GameState, RejectionCode, RulesetSpec } from './types.js';
 
 /** Why a layout is refused: the object (index into `state.objects`) and the reason a move would give. */
@@ -28,7 +27,7 @@ const NO_CONTEXT = { newId: () => '', randomInt: () => 0, actorId: null } as con
  * card. Pure; never throws for a well-formed state.
  */
 export function admitStartingLayout(spec: RulesetSpec, state: GameState): LayoutRefusal | null {
-  const d = new Draft(spec, GAME_RULES[spec.id], state, NO_CONTEXT);
+  const d = new Draft(spec, state, NO_CONTEXT);
   const occ = new Occupancy(d, new Set(state.objects.map((o) => o.key)));
   const byKey = new Map(state.objects.map((o) => [o.key, o]));
   for (const [index, obj] of state.objects.entries()) {
@@ -40,12 +39,12 @@ export function admitStartingLayout(spec: RulesetSpec, state: GameState): Layout
         return {
           index,
           code: 'NOT_ADMITTED',
-          rule: d.game.cite.host,
+          rule: d.spec.cite.host,
           message: `Object ${index} cannot be hosted in zone ${zone.type}`,
         };
       continue;
     }
-    const redirect = d.game.redirectOwner(obj, zone.type, zone.ownerId);
+    const redirect = d.hooks.redirectOwner(obj, zone.type, zone.ownerId);
     if (redirect)
       return {
         index,

@@ -1,5 +1,5 @@
 /**
- * Positions within zones, derived from sort keys (lead decision 1): top-level objects
+ * Positions within zones, derived from sort keys: top-level objects
  * (hostKey === null) are ordered by `sortKey` ascending, position 0 = top.
  */
 import type { GameState, ObjectState, RulesetSpec, ZoneTypeSpec } from './types.js';

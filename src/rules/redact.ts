@@ -1,14 +1,13 @@
 /**
- * Per-viewer redaction (lead decision 4). Every outgoing path (queries, subscriptions, event logs)
- * must go through these functions; they never include card properties a viewer may not see, nor
- * internal keys for non-admins.
+ * Per-viewer redaction. Every outgoing path (queries, subscriptions, event logs) goes through these
+ * functions; they never include card properties a viewer may not see (see `visibility.ts`), nor
+ * internal keys for non-admins. {@link viewSnapshot} is the one redaction of an object.
  */
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneDisplayName } from './spec.js';
 import type {
   CardProps,
   DomainEvent,
-  EventKind,
   GameState,
   HistoryEntry,
   ObjectKind,
@@ -19,8 +18,9 @@ import type {
   Viewer,
   ZoneState,
 } from './types.js';
-import { canSeeSnapshot, contextOf, type ObjectSnapshot } from './visibility.js';
+import { canSeeSnapshot, contextOf } from './visibility.js';
 
+/** An object as one viewer may see it: card and history null unless visible (MTG 400.2, FAB rule:object_visibility). */
 export interface ObjectView {
   readonly id: string;
   /** Internal key: admin only. */
@@ -42,6 +42,7 @@ export interface ObjectView {
   readonly history: readonly HistoryEntry[] | null;
 }
 
+/** A zone as one viewer may see it: the true count, each object redacted. */
 export interface ZoneView {
   readonly id: string;
   readonly type: string;
@@ -54,6 +55,7 @@ export interface ZoneView {
   readonly objects: readonly ObjectView[];
 }
 
+/** A whole game as one viewer may see it. */
 export interface GameView {
   readonly ruleset: RulesetId;
   readonly players: GameState['players'];
@@ -69,20 +71,38 @@ export interface ChangeView {
   readonly object: ObjectView | null;
 }
 
-export interface EventView {
-  readonly kind: EventKind;
-  readonly zoneIds: readonly string[];
-  readonly rules: readonly string[];
+/** An event as a viewer may learn it: the event's zones and citations, its changes redacted. */
+export interface EventView extends Pick<
+  DomainEvent,
+  'kind' | 'zoneIds' | 'rules' | 'zonesCreated' | 'zonesRemoved'
+> {
   readonly changes: readonly ChangeView[];
-  readonly zonesCreated: readonly ZoneState[];
-  readonly zonesRemoved: readonly ZoneState[];
   readonly unchangedIds: readonly string[];
 }
 
-/** View of an object snapshot for a viewer (card and history null unless visible). */
-export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: ObjectSnapshot): ObjectView {
+/**
+ * An object and where it was, as stored in an event. `context` is null when the event was stored
+ * without one, or names a zone type the ruleset no longer has.
+ */
+export interface StoredSnapshot {
+  readonly obj: ObjectState;
+  readonly context: SnapshotContext | null;
+}
+
+/** Visibility of a stored snapshot: {@link canSeeSnapshot}; without a context, an admin only (safe default). */
+function seesStored(spec: RulesetSpec, viewer: Viewer, snap: StoredSnapshot): boolean {
   const { obj, context } = snap;
-  const visible = canSeeSnapshot(spec, viewer, snap);
+  return context ? canSeeSnapshot(spec, viewer, { obj, context }) : viewer.kind === 'admin';
+}
+
+/**
+ * View of an object snapshot for a viewer: card and history null unless the viewer may see it
+ * (MTG 400.2, FAB rule:object_visibility, NR rule_secret_zone); position, layer and host from where
+ * it is (null without a context); the internal key for admins only.
+ */
+export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: StoredSnapshot): ObjectView {
+  const { obj, context } = snap;
+  const visible = seesStored(spec, viewer, snap);
   return {
     id: obj.publicId,
     key: viewer.kind === 'admin' ? obj.key : null,
@@ -90,10 +110,10 @@ export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: ObjectSnap
     zoneId: obj.zoneId,
     ownerId: obj.ownerId,
     controllerId: obj.controllerId,
-    position: context.position,
-    layer: context.layer,
+    position: context?.position ?? null,
+    layer: context?.layer ?? null,
     faceUp: obj.faceUp,
-    hostId: context.host?.publicId ?? null,
+    hostId: context?.host?.publicId ?? null,
     revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
     card: visible ? obj.card : null,
     history: visible ? obj.history : null,
@@ -154,48 +174,14 @@ export function viewGame(spec: RulesetSpec, state: GameState, viewer: Viewer): G
   };
 }
 
-function validContext(
+/** A transition's object with its context, dropped unless it names a zone type of the ruleset. */
+function stored(
   spec: RulesetSpec,
-  context: SnapshotContext | null | undefined,
-): SnapshotContext | null {
-  return context && spec.zoneTypes.some((t) => t.type === context.zone.type) ? context : null;
-}
-
-function sees(
-  spec: RulesetSpec,
-  viewer: Viewer,
   obj: ObjectState,
   context: SnapshotContext | null | undefined,
-): boolean {
-  const ctx = validContext(spec, context);
-  // Events stored without contexts: nobody but an admin sees into them (safe default).
-  return ctx ? canSeeSnapshot(spec, viewer, { obj, context: ctx }) : viewer.kind === 'admin';
-}
-
-function view(
-  spec: RulesetSpec,
-  viewer: Viewer,
-  obj: ObjectState,
-  context: SnapshotContext | null | undefined,
-): ObjectView {
-  const ctx = validContext(spec, context);
-  if (ctx) return viewSnapshot(spec, viewer, { obj, context: ctx });
-  const admin = viewer.kind === 'admin';
-  return {
-    id: obj.publicId,
-    key: admin ? obj.key : null,
-    kind: obj.kind,
-    zoneId: obj.zoneId,
-    ownerId: obj.ownerId,
-    controllerId: obj.controllerId,
-    position: null,
-    layer: null,
-    faceUp: obj.faceUp,
-    hostId: null,
-    revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
-    card: admin ? obj.card : null,
-    history: admin ? obj.history : null,
-  };
+): StoredSnapshot {
+  const valid = context && spec.zoneTypes.some((t) => t.type === context.zone.type) ? context : null;
+  return { obj, context: valid };
 }
 
 /**
@@ -210,8 +196,8 @@ export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewe
   const arrived: ChangeView[] = [];
   for (const t of event.transitions) {
     const { before, after } = t;
-    const sawBefore = before !== null && sees(spec, viewer, before, t.beforeContext);
-    const seesAfter = after !== null && sees(spec, viewer, after, t.afterContext);
+    const sawBefore = before !== null && seesStored(spec, viewer, stored(spec, before, t.beforeContext));
+    const seesAfter = after !== null && seesStored(spec, viewer, stored(spec, after, t.afterContext));
     const sameId = before !== null && after !== null && before.publicId === after.publicId;
     if (before && after && ((sawBefore && seesAfter) || sameId)) {
       linked.push({
@@ -219,7 +205,7 @@ export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewe
         objectId: after.publicId,
         fromZoneId: before.zoneId,
         toZoneId: after.zoneId,
-        object: view(spec, viewer, after, t.afterContext),
+        object: viewSnapshot(spec, viewer, stored(spec, after, t.afterContext)),
       });
       continue;
     }
@@ -247,7 +233,7 @@ export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewe
         objectId: after.publicId,
         fromZoneId: null,
         toZoneId: after.zoneId,
-        object: view(spec, viewer, after, t.afterContext),
+        object: viewSnapshot(spec, viewer, stored(spec, after, t.afterContext)),
       });
   }
   const byPrev = (a: ChangeView, b: ChangeView) => ((a.previousId ?? '') < (b.previousId ?? '') ? -1 : 1);

@@ -3,10 +3,16 @@
  *
  * Nothing in `src/rules` performs I/O. State goes in, a plan or a typed rejection comes out.
  * Randomness and fresh identifiers are injected through {@link PlanContext} so that planning
- * is deterministic under test.
+ * is deterministic under test. Moves, transitions and events are in `move-types.ts`, re-exported here.
  */
+import type { GameCitations, GameHooks } from './hooks.js';
+import type { DomainEvent, Move, MoveBy } from './move-types.js';
 
+export type * from './move-types.js';
+
+/** The built-in rulesets: Magic (CR 400-408), Flesh and Blood (chapter 3), Netrunner (chpt_game_zones). */
 export type RulesetId = 'mtg' | 'fab' | 'netrunner';
+/** Every ruleset id, in a stable order. */
 export const RULESET_IDS: readonly RulesetId[] = ['mtg', 'fab', 'netrunner'];
 
 /**
@@ -78,7 +84,8 @@ export interface ZoneTypeSpec {
   readonly startsInGame?: boolean;
 }
 
-export interface RulesetSpec {
+/** A ruleset's catalog: its zone types and the other facts the generic planner reads. Pure data. */
+export interface RulesetCatalog {
   readonly id: RulesetId;
   readonly name: string;
   readonly zoneTypes: readonly ZoneTypeSpec[];
@@ -90,6 +97,16 @@ export interface RulesetSpec {
   readonly players: { readonly min: number; readonly max: number };
   /** What a seat may act on beyond its own objects and zones (`src/rules/permission.ts`). */
   readonly seatPolicy: SeatPolicy;
+}
+
+/**
+ * A ruleset: its catalog (data), its rule hooks (where a rule is more than data) and its citations
+ * of the generic planner's actions. Each game's live in `src/rules/<game>/`; the planner asks the
+ * hooks and never branches on a ruleset id.
+ */
+export interface RulesetSpec extends RulesetCatalog {
+  readonly hooks: GameHooks;
+  readonly cite: GameCitations;
 }
 
 /** The moves that act on existing objects (a selection, a host, a layer). */
@@ -122,11 +139,13 @@ export interface SeatPolicy {
 // State
 // ---------------------------------------------------------------------------------------------
 
+/** A seat of a game. */
 export interface PlayerState {
   readonly id: string;
   readonly seat: number;
 }
 
+/** A zone of a game (MTG 400.1, FAB sec:zones_general, NR rule_player_zones). */
 export interface ZoneState {
   /** Public, stable zone id. */
   readonly id: string;
@@ -148,6 +167,7 @@ export interface HistoryEntry {
   readonly reason: string;
 }
 
+/** A card, token or layer in a game, as the planner sees it (unredacted). */
 export interface ObjectState {
   /** Internal, stable id of the physical card or token. Never shown to non-admins. */
   readonly key: string;
@@ -169,6 +189,7 @@ export interface ObjectState {
   readonly history: readonly HistoryEntry[];
 }
 
+/** A whole game: players, zones and objects. The planner's input and output. */
 export interface GameState {
   readonly ruleset: RulesetId;
   readonly players: readonly PlayerState[];
@@ -186,260 +207,10 @@ export type Viewer =
   | { readonly kind: 'admin' };
 
 // ---------------------------------------------------------------------------------------------
-// Moves
-// ---------------------------------------------------------------------------------------------
-
-/** Whether a move is made by a game rule or by a card effect. Several rules differ (FAB clear vs fail). */
-export type MoveBy = 'rule' | 'effect';
-
-/** Which objects a move acts on: explicit public ids, or a position selector on a zone. */
-export type Selector =
-  | { readonly kind: 'ids'; readonly ids: readonly string[] }
-  | { readonly kind: 'top'; readonly zoneId: string; readonly count: number }
-  | { readonly kind: 'bottom'; readonly zoneId: string; readonly count: number }
-  | { readonly kind: 'random'; readonly zoneId: string; readonly count: number };
-
-/** Where a move goes: a concrete zone, or a zone type and owning player (null owner = shared zone). */
-export type Destination =
-  | { readonly kind: 'zone'; readonly zoneId: string }
-  | { readonly kind: 'type'; readonly type: string; readonly ownerId: string | null };
-
-/** Where within the destination. `index` 0 is the top; MTG 401.8 sends too-deep indexes of a library to the bottom. */
-export type Placement =
-  { readonly kind: 'top' } | { readonly kind: 'bottom' } | { readonly kind: 'index'; readonly index: number };
-
-export interface MoveObjectsMove {
-  readonly kind: 'moveObjects';
-  readonly select: Selector;
-  readonly to: Destination;
-  readonly placement: Placement;
-  /** Face up at the destination; defaults to the destination zone type's default. */
-  readonly faceUp?: boolean;
-  readonly by: MoveBy;
-  /**
-   * Order of simultaneously arriving objects, top first, chosen by their owner (MTG 401.4, 404.3,
-   * 405.3). Public ids, a permutation of the selected objects. Defaults to the selection order.
-   */
-  readonly order?: readonly string[];
-  /**
-   * FAB rule:flip_step re-evaluation: the destination originally intended before a replacement
-   * effect changed it to `to`. Recorded in history and events.
-   */
-  readonly replacedFrom?: Destination;
-  /** NR rule_reveal_from_hidden: the effect requires an attribute, so hidden cards are revealed first. */
-  readonly requiresAttribute?: boolean;
-  /**
-   * MTG 405.3: the active player, when several objects go onto the stack at once. With it the
-   * planner sorts (or, with `order`, checks) active player's objects lowest, then APNAP.
-   */
-  readonly activePlayerId?: string;
-}
-
-export interface TurnFaceMove {
-  readonly kind: 'turnFace';
-  readonly select: Selector;
-  readonly faceUp: boolean;
-}
-
-export interface RevealMove {
-  readonly kind: 'reveal';
-  readonly select: Selector;
-  /** Player ids, or `all`. */
-  readonly to: readonly string[] | 'all';
-}
-
-export interface EndRevealMove {
-  readonly kind: 'endReveal';
-  readonly select: Selector;
-}
-
-export interface ShuffleMove {
-  readonly kind: 'shuffle';
-  readonly zoneId: string;
-}
-
-export interface ReorderMove {
-  readonly kind: 'reorder';
-  readonly zoneId: string;
-  /** A permutation of the public ids of the objects in the zone (or of a top segment of it), top first. */
-  readonly order: readonly string[];
-  /**
-   * `effect`: an effect (or a rule naming this zone) directs the rearrangement, allowed in any
-   * zone (MTG 400.5 "except when effects or rules allow it", NR rule_deck_ordered).
-   * `rule`: the owners' general permission to arrange their objects (MTG 400.5 second sentence,
-   * 402.3), allowed only where `ownerMayReorder` and never for face-down piles.
-   */
-  readonly by: MoveBy;
-}
-
-export interface CreateTokenMove {
-  readonly kind: 'createToken';
-  readonly card: CardProps;
-  readonly to: Destination;
-  readonly placement: Placement;
-  readonly ownerId: string;
-  readonly controllerId?: string;
-  readonly faceUp?: boolean;
-  readonly count?: number;
-}
-
-/** Put objects under a permanent (FAB sub-cards, hero's soul) or host them on a card (NR hosting). */
-export interface AttachMove {
-  readonly kind: 'attach';
-  readonly select: Selector;
-  readonly hostId: string;
-  readonly by: MoveBy;
-}
-
-/** Take hosted objects / sub-cards off their host into a zone. */
-export interface DetachMove {
-  readonly kind: 'detach';
-  readonly select: Selector;
-  readonly to: Destination;
-  readonly placement: Placement;
-  readonly faceUp?: boolean;
-  readonly by: MoveBy;
-}
-
-export interface CreateZoneMove {
-  readonly kind: 'createZone';
-  readonly type: string;
-  readonly ownerId: string | null;
-}
-
-export interface RemoveZoneMove {
-  readonly kind: 'removeZone';
-  /** The zone that ceases to exist. FAB: when several of the type exist, an empty one is removed first. */
-  readonly zoneId: string;
-}
-
-/** Put a layer onto the stack: an ability with no card (MTG 405.1), or a FAB non-card layer. */
-export interface AddLayerMove {
-  readonly kind: 'addLayer';
-  readonly card: CardProps;
-  readonly controllerId: string;
-}
-
-/** Remove a layer from the stack: a resolved/negated ability ceases to exist; a card goes to `to`. */
-export interface RemoveLayerMove {
-  readonly kind: 'removeLayer';
-  readonly layerId: string;
-  readonly to?: Destination;
-  readonly by: MoveBy;
-}
-
-/** Bring cards into the game from outside it (MTG 400.11b, NR rule_outside_game). */
-export interface BringIntoGameMove {
-  readonly kind: 'bringIntoGame';
-  readonly cards: readonly CardProps[];
-  readonly ownerId: string;
-  readonly to: Destination;
-  readonly placement: Placement;
-  readonly faceUp?: boolean;
-}
-
-/** Remove objects from the game entirely (MTG 400.11b, token ceasing to exist). */
-export interface RemoveFromGameMove {
-  readonly kind: 'removeFromGame';
-  readonly select: Selector;
-}
-
-export type Move =
-  | MoveObjectsMove
-  | TurnFaceMove
-  | RevealMove
-  | EndRevealMove
-  | ShuffleMove
-  | ReorderMove
-  | CreateTokenMove
-  | AttachMove
-  | DetachMove
-  | CreateZoneMove
-  | RemoveZoneMove
-  | AddLayerMove
-  | RemoveLayerMove
-  | BringIntoGameMove
-  | RemoveFromGameMove;
-
-// ---------------------------------------------------------------------------------------------
 // Plans and rejections
 // ---------------------------------------------------------------------------------------------
 
-/** Everything the planner needs from the outside world. */
-export interface PlanContext {
-  /** A fresh unguessable public id. */
-  readonly newId: () => string;
-  /** Uniform random integer in [0, n). */
-  readonly randomInt: (n: number) => number;
-  /** The acting player, or null for admin / system actions. */
-  readonly actorId: string | null;
-}
-
-/**
- * Where an object was, as needed to decide visibility and build a view without the whole state
- * (stored events are redacted from these). Added by the rules layer.
- */
-export interface SnapshotContext {
-  readonly zone: ZoneState;
-  /** The host's public id and face, for hosted objects / sub-cards. */
-  readonly host: { readonly publicId: string; readonly faceUp: boolean } | null;
-  /** Top-level position (0 = top), null for hosted objects. */
-  readonly position: number | null;
-  /** Layer number on a stack zone (FAB: N..1 = count - position), else null. */
-  readonly layer: number | null;
-}
-
-/** One object's change: `before` null for a created object, `after` null for one that ceased to exist. */
-export interface Transition {
-  readonly before: ObjectState | null;
-  readonly after: ObjectState | null;
-  /** The rules say this is a new object (MTG 400.7, FAB rule:become_new_object). */
-  readonly newObject: boolean;
-  /** Context of `before` (zone, host, position). Always set by the planner. */
-  readonly beforeContext?: SnapshotContext | null;
-  /** Context of `after`. Always set by the planner. */
-  readonly afterContext?: SnapshotContext | null;
-}
-
-export type EventKind =
-  | 'OBJECTS_MOVED'
-  | 'TURNED_FACE'
-  | 'REVEALED'
-  | 'REVEAL_ENDED'
-  | 'ZONE_SHUFFLED'
-  | 'ZONE_REORDERED'
-  | 'TOKEN_CREATED'
-  | 'ATTACHED'
-  | 'DETACHED'
-  | 'ZONE_CREATED'
-  | 'ZONE_REMOVED'
-  | 'LAYER_ADDED'
-  | 'LAYER_REMOVED'
-  | 'OBJECTS_CLEARED'
-  | 'BROUGHT_INTO_GAME'
-  | 'REMOVED_FROM_GAME'
-  | 'NO_MOVE'
-  // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
-  // initial object as a transition from null, so that replaying the log rebuilds any state.
-  | 'GAME_CREATED'
-  | 'GAME_ENDED'
-  | 'GAME_ARCHIVED'
-  | 'GAME_IMPORTED';
-
-/** A domain event produced by a plan. Stored unredacted; redacted per viewer on the way out. */
-export interface DomainEvent {
-  readonly kind: EventKind;
-  /** Zones touched (ids), including created/removed ones. */
-  readonly zoneIds: readonly string[];
-  readonly transitions: readonly Transition[];
-  readonly zonesCreated: readonly ZoneState[];
-  readonly zonesRemoved: readonly ZoneState[];
-  /** Rule citations that shaped this event, e.g. `MTG 400.3`. */
-  readonly rules: readonly string[];
-  /** Public ids of objects a rule kept where they were (MTG 400.4a/b, FAB same origin/destination). */
-  readonly unchangedIds?: readonly string[];
-}
-
+/** A planned move: the next state and the events that lead to it. */
 export interface Plan {
   /** The complete next state. */
   readonly state: GameState;
@@ -447,6 +218,7 @@ export interface Plan {
   readonly events: readonly DomainEvent[];
 }
 
+/** Why a move is refused; each has a value in the GraphQL enum InvalidMoveReason. */
 export type RejectionCode =
   | 'UNKNOWN_OBJECT'
   | 'UNKNOWN_ZONE'
@@ -474,5 +246,6 @@ export interface Rejection {
   readonly message: string;
 }
 
+/** The planner's answer: a plan, or a typed rejection citing the rule. */
 export type PlanResult =
   { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly rejection: Rejection };

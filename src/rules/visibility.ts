@@ -1,10 +1,10 @@
 /**
- * Who may see an object's card: the single visibility function every outgoing path uses
- * (lead decision 3).
+ * Who may see an object's card: the single visibility function every outgoing path uses, and the
+ * one way to work out where an object is (its snapshot context) for it.
  */
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneSpecOf } from './spec.js';
-import type { GameState, ObjectState, RulesetSpec, SnapshotContext, Viewer } from './types.js';
+import type { GameState, ObjectState, RulesetSpec, SnapshotContext, Viewer, ZoneState } from './types.js';
 
 /** An object together with where it is: enough to decide visibility without the whole state. */
 export interface ObjectSnapshot {
@@ -23,7 +23,7 @@ export function isPublicObject(spec: RulesetSpec, snap: ObjectSnapshot): boolean
   if (!zoneType.allowsFaceUp) return false;
   const host = snap.context.host;
   if (host === null) return snap.obj.faceUp;
-  return spec.id === 'fab' ? host.faceUp : snap.obj.faceUp && host.faceUp;
+  return spec.hooks.hostedIsPublic(snap.obj.faceUp, host.faceUp);
 }
 
 /**
@@ -63,12 +63,24 @@ export function contextOf(
   positions: PositionIndex = indexPositions(state),
   objectsByKey?: ReadonlyMap<string, ObjectState>,
 ): SnapshotContext {
-  const zone = state.zones.find((z) => z.id === obj.zoneId);
+  const hostOf = (key: string) => objectsByKey?.get(key) ?? state.objects.find((o) => o.key === key);
+  return contextIn(spec, state.zones, hostOf, positions, obj);
+}
+
+/**
+ * {@link contextOf} over any representation of a state: its zones, a lookup of objects by key (for
+ * the host) and a position index. The planner's working copy uses it directly.
+ */
+export function contextIn(
+  spec: RulesetSpec,
+  zones: readonly ZoneState[],
+  objectByKey: (key: string) => ObjectState | undefined,
+  positions: PositionIndex,
+  obj: ObjectState,
+): SnapshotContext {
+  const zone = zones.find((z) => z.id === obj.zoneId);
   if (!zone) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
-  const hostObj =
-    obj.hostKey === null
-      ? undefined
-      : (objectsByKey?.get(obj.hostKey) ?? state.objects.find((o) => o.key === obj.hostKey));
+  const hostObj = obj.hostKey === null ? undefined : objectByKey(obj.hostKey);
   const at = obj.hostKey === null ? positions.get(obj.key) : undefined;
   const stack = zoneSpecOf(spec, zone).isStack;
   return {
@@ -79,12 +91,15 @@ export function contextOf(
   };
 }
 
-/** Visibility of an object in a state to a viewer (lead decision 3). See {@link canSeeSnapshot}. */
+/** Visibility of an object in a state to a viewer. See {@link canSeeSnapshot}. */
 export function canSee(spec: RulesetSpec, state: GameState, viewer: Viewer, obj: ObjectState): boolean {
   return canSeeSnapshot(spec, viewer, { obj, context: contextOf(spec, state, obj) });
 }
 
-/** Every non-admin viewer of a game: each player and a spectator (identity policy, lead decision 2). */
+/**
+ * Every non-admin viewer of a game: each player and a spectator. The identity policy re-mints an
+ * object's public id unless every one of them can follow it (MTG 400.7, FAB rule:become_new_object).
+ */
 export function nonAdminViewers(state: Pick<GameState, 'players'>): Viewer[] {
   return [...state.players.map((p): Viewer => ({ kind: 'player', playerId: p.id })), { kind: 'spectator' }];
 }

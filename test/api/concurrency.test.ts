@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUEUED_MOVES_PER_GAME } from '../../src/db/mutate.js';
-import { replay, type EventWithPlayers } from '../../src/rules/replay.js';
+import { replay, type EventWithPlayers } from '../../src/rules/index.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created, type GameT } from './helpers.js';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
 import { expect, it } from 'vitest';
 import { ErrorCode, FRAMEWORK_CODES } from '../../src/errors.js';
-import { REJECTION_CODES } from '../../src/rules/reject.js';
+import { REJECTION_CODES } from '../../src/rules/index.js';
 import { ROOT } from '../support/process.js';
 
 const SDL_FILE = 'src/schema/errors.graphql';
@@ -54,7 +54,7 @@ it('enum ErrorCode documents every code of src/errors.ts and the GraphQL layer',
   expect(disagreement('ErrorCode', 'src/errors.ts (ErrorCode or FRAMEWORK_CODES)', codes)).toBe('');
 });
 
-it('enum InvalidMoveReason documents every rejection code of the rules (src/rules/reject.ts)', () => {
+it('enum InvalidMoveReason documents every rejection code of the rules (src/rules/planner/reject.ts)', () => {
   expect.assertions(2);
   expect(REJECTION_CODES.length).toBeGreaterThan(10);
   expect(

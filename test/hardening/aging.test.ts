@@ -11,7 +11,7 @@
  * Size: AGING_TEST_EVENTS events (default 10,000).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_BOUND } from '../../src/rules/draft.js';
+import { HISTORY_BOUND } from '../../src/rules/index.js';
 import { fetchGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
 import { createGame } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';

@@ -15,7 +15,7 @@ import { expect } from 'vitest';
 import { createDb } from '../../src/db/client.js';
 import { loadGame } from '../../src/db/state.js';
 import type { GameState, RulesetId } from '../../src/rules/index.js';
-import { replay, type EventWithPlayers } from '../../src/rules/replay.js';
+import { replay, type EventWithPlayers } from '../../src/rules/index.js';
 import { deck } from '../api/helpers.js';
 import { wsClient, type Subscription, type WsClient } from '../events/ws-client.js';
 import { checkState } from '../rules/invariants.js';

@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canSee,
+  planWith,
   redactEvent,
+  seatMayMake,
   type CardProps,
   type GameState,
   type Move,
@@ -17,8 +19,6 @@ import {
   type RulesetId,
   type Selector,
 } from '../../src/rules/index.js';
-import { planWith } from '../../src/rules/planner.js';
-import { seatMayMake } from '../../src/rules/permission.js';
 import { card, newGame, put, spec, testCtx } from './helpers.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 100) * 10;

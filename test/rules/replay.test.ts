@@ -17,7 +17,7 @@ import {
   type RulesetId,
   type Viewer,
 } from '../../src/rules/index.js';
-import { applyEvent, replay, replaySteps, type EventWithPlayers } from '../../src/rules/replay.js';
+import { applyEvent, replay, replaySteps, type EventWithPlayers } from '../../src/rules/index.js';
 import { card, newGame, put, spec, testCtx } from './helpers.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);

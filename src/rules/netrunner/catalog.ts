@@ -1,12 +1,14 @@
 /** Android: Netrunner zones (chapter chpt_game_zones). Seat 0 = Corp, seat 1 = Runner. */
-import type { RulesetSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog } from '../types.js';
+import { EVERY_OBJECT_MOVE, LOCKED_ORDER, zoneType } from '../catalog.js';
 
 /** Seat of the Corp and of the Runner in a Netrunner game. */
 export const NR_SEATS = { corp: 0, runner: 1 } as const;
 
 /** NR zone catalog: rule_zone_types, rule_player_zones, rule_public_zone / rule_hidden_zone / rule_secret_zone. */
-export const NETRUNNER: RulesetSpec = {
+// The header (id, name, deck zone, clear zone, players) has the same shape as Magic's: data, one
+// object per game, not logic to share.
+export const NR_CATALOG: RulesetCatalog = {
   id: 'netrunner',
   name: 'Android: Netrunner',
   deckZone: 'deck',
@@ -26,9 +28,7 @@ export const NETRUNNER: RulesetSpec = {
       displayNames: { 0: 'R&D', 1: 'Stack' },
       visibility: 'hidden',
       scope: 'player',
-      ordered: true,
-      ownerMayReorder: false,
-      defaultFaceUp: false,
+      ...LOCKED_ORDER,
       allowsFaceUp: false,
       rules: [
         'NR rule_hidden_zone',
@@ -46,8 +46,6 @@ export const NETRUNNER: RulesetSpec = {
       displayNames: { 0: 'HQ', 1: 'Grip' },
       visibility: 'secret',
       scope: 'player',
-      faceDownSeenBy: 'owner',
-      defaultFaceUp: false,
       allowsFaceUp: false,
       rules: ['NR rule_secret_zone', 'NR rule_player_zones'],
     }),

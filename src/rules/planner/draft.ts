@@ -1,15 +1,16 @@
 /**
  * A mutable working copy of a game used while planning one move. It records, per event, which
- * objects changed and applies the identity policy (lead decision 2) when an event closes.
+ * objects changed and applies the identity policy when an event closes: an object gets a new public
+ * id when the rules make it a new object (MTG 400.7, FAB rule:become_new_object) or when some viewer
+ * cannot follow it, so ids never link what a viewer could not see.
  */
-import type { GameRules } from './games/rules.js';
-import { compareBySortKey, indexPositions, type PositionIndex } from './positions.js';
-import { zoneSpecOf } from './spec.js';
+import type { GameHooks } from '../hooks.js';
+import { compareBySortKey, indexPositions } from '../positions.js';
+import { zoneSpecOf } from '../spec.js';
 import type {
   DomainEvent,
   EventKind,
   GameState,
-  HistoryEntry,
   ObjectState,
   PlanContext,
   RulesetSpec,
@@ -17,30 +18,9 @@ import type {
   Transition,
   ZoneState,
   ZoneTypeSpec,
-} from './types.js';
-import { canSeeSnapshot, nonAdminViewers, type ObjectSnapshot } from './visibility.js';
-
-/**
- * Most history entries an object keeps: the steps of the one event in which it became a new object
- * (a move and a follow-up such as a clear can both happen in one event). A fixed bound keeps every
- * state, event and replay step the same size however long the game.
- */
-export const HISTORY_BOUND = 4;
-
-/**
- * MTG 400.7, FAB rule:become_new_object: a new object has no memory of its previous existence, but
- * "the process of how an object becomes a new object is preserved as the history of that new
- * object". So a new object keeps only the entries appended in the event that made it new (the path
- * since it last became a new object), at most {@link HISTORY_BOUND} of them, newest kept. The event
- * log remains the full record of every earlier step.
- */
-export function newObjectHistory(
-  before: readonly HistoryEntry[],
-  after: readonly HistoryEntry[],
-): readonly HistoryEntry[] {
-  const appended = after.length >= before.length ? after.slice(before.length) : after;
-  return appended.length > HISTORY_BOUND ? appended.slice(-HISTORY_BOUND) : appended;
-}
+} from '../types.js';
+import { canSeeSnapshot, contextIn, nonAdminViewers, type ObjectSnapshot } from '../visibility.js';
+import { newObjectHistory } from './history.js';
 
 /** How an object was touched: a real change, or only a renumbered sort key (keeps its id). */
 type TouchMode = 'change' | 'renumber';
@@ -58,19 +38,22 @@ interface OpenEvent {
   readonly newObjects: Set<string>;
 }
 
+/** The working copy of one move's planning: reads, writes and events, closed by {@link Draft.end}. */
 export class Draft {
   zones: ZoneState[];
   private readonly objects: Map<string, ObjectState>;
   private readonly byPublicId = new Map<string, string>();
   readonly events: DomainEvent[] = [];
   private open: OpenEvent | null = null;
+  /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
+  readonly hooks: GameHooks;
 
   constructor(
     readonly spec: RulesetSpec,
-    readonly game: GameRules,
     readonly state: GameState,
     readonly ctx: PlanContext,
   ) {
+    this.hooks = spec.hooks;
     this.zones = [...state.zones];
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
@@ -256,7 +239,10 @@ export class Draft {
     };
     const startPositions = positionsIn(ev.startObjects.values());
     let endPositions = positionsIn(this.objects.values());
-    const beforeCtx = (o: ObjectState) => this.context(o, ev.startZones, ev.startObjects, startPositions);
+    const beforeCtx = (o: ObjectState): SnapshotContext =>
+      contextIn(this.spec, ev.startZones, (k) => ev.startObjects.get(k), startPositions, o);
+    const afterCtx = (o: ObjectState): SnapshotContext =>
+      contextIn(this.spec, this.zones, (k) => this.objects.get(k), endPositions, o);
 
     for (const [key, mode] of ev.touched) {
       const before = ev.startObjects.get(key) ?? null;
@@ -265,10 +251,7 @@ export class Draft {
       const isNew = ev.newObjects.has(key);
       if (!isNew && mode === 'renumber') continue;
       const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
-      const a: ObjectSnapshot = {
-        obj: after,
-        context: this.context(after, this.zones, this.objects, endPositions),
-      };
+      const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
       const tracked = viewers.every(
         (v) => canSeeSnapshot(this.spec, v, b) && canSeeSnapshot(this.spec, v, a),
       );
@@ -295,17 +278,11 @@ export class Draft {
         after,
         newObject: ev.newObjects.has(key),
         beforeContext: before ? beforeCtx(before) : null,
-        afterContext: after ? this.context(after, this.zones, this.objects, endPositions) : null,
+        afterContext: after ? afterCtx(after) : null,
       });
     }
-    if (
-      transitions.length === 0 &&
-      ev.unchangedIds.length === 0 &&
-      ev.zonesCreated.length === 0 &&
-      ev.zonesRemoved.length === 0
-    ) {
-      return;
-    }
+    const changes = [transitions, ev.unchangedIds, ev.zonesCreated, ev.zonesRemoved];
+    if (changes.every((list) => list.length === 0)) return;
     this.events.push({
       kind: ev.kind,
       zoneIds: [...zoneIds],
@@ -315,23 +292,5 @@ export class Draft {
       rules: ev.rules,
       ...(ev.unchangedIds.length > 0 ? { unchangedIds: ev.unchangedIds } : {}),
     });
-  }
-
-  private context(
-    obj: ObjectState,
-    zones: readonly ZoneState[],
-    objects: ReadonlyMap<string, ObjectState>,
-    positions: PositionIndex,
-  ): SnapshotContext {
-    const zone = zones.find((z) => z.id === obj.zoneId);
-    if (!zone) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
-    const host = obj.hostKey === null ? undefined : objects.get(obj.hostKey);
-    const at = obj.hostKey === null ? positions.get(obj.key) : undefined;
-    return {
-      zone,
-      host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
-      position: at ? at.position : null,
-      layer: at && zoneSpecOf(this.spec, zone).isStack ? at.count - at.position : null,
-    };
   }
 }

@@ -1,7 +1,6 @@
 /** Magic rule hooks (CR 400-408). */
+import { hasTag, type GameHooks } from '../hooks.js';
 import type { ObjectState } from '../types.js';
-import type { GameRules } from './rules.js';
-import { hasTag } from './rules.js';
 
 const OWNERS_ZONES = new Set(['library', 'graveyard', 'hand']);
 const COMMAND_BOUND = ['conspiracy', 'phenomenon', 'plane', 'scheme', 'vanguard'];
@@ -12,7 +11,7 @@ function isInstantOrSorceryCard(obj: ObjectState): boolean {
 }
 
 /** Magic's hooks. */
-export const MTG_RULES: GameRules = {
+export const MTG_HOOKS: GameHooks = {
   /** MTG 400.3: an object bound for another player's library, graveyard or hand goes to its owner's. */
   redirectOwner(obj, toType, ownerId) {
     if (!OWNERS_ZONES.has(toType) || ownerId === obj.ownerId) return null;
@@ -84,23 +83,16 @@ export const MTG_RULES: GameRules = {
       return { kind: 'toOwnerZone', type: 'graveyard', rule: 'MTG 704.5m' };
     return { kind: 'stay', rule: 'MTG 400.7' };
   },
-  cite: {
-    arrivalOrder: 'MTG 401.4',
-    reveal: 'MTG 400.2',
-    shuffle: 'MTG 400.12',
-    outside: 'MTG 400.11b',
-    stack: 'MTG 405.2',
-    host: 'MTG 303.4',
-    zoneCreated: 'MTG 400.1',
-    zoneRemoved: 'MTG 400.1',
-    ownerChooses: 'MTG 400.1',
-    effectController: 'MTG 400.1',
-    missingZone: 'MTG 400.1',
-    ownerArrangement: 'MTG 400.5',
-    layerAdded: ['MTG 405.1', 'MTG 405.2'],
-    layerCeases: 'MTG 405.1',
-    apnap: 'MTG 405.3',
-  },
   revealBeforeMove: () => null,
   ceasesInsteadOfMoving: () => null,
+  /** A hosted object is public when it and its host are face up. */
+  hostedIsPublic: (faceUp, hostFaceUp) => faceUp && hostFaceUp,
+  /** MTG 400.1: with several zones of a type able to take an object, the owner chooses. */
+  takesFirstFit: () => null,
+  /** MTG 400.5: the order of objects in a library, graveyard or the stack cannot change except by an effect. */
+  orderLock: () => 'MTG 400.5',
+  /** MTG 400.5: face-down piles keep their order even in a public zone whose owners may arrange it. */
+  faceDownPileKeepsOrder: (zoneType) => (zoneType.visibility === 'public' ? 'MTG 400.5' : null),
+  /** MTG 401.8: an object put deeper into a library than it has cards goes to the bottom. */
+  deepIndexToBottom: (zoneType) => (zoneType.type === 'library' ? 'MTG 401.8' : null),
 };

@@ -1,17 +1,8 @@
 /** Flesh and Blood rule hooks (CR chapter 3). */
+import { hasTag, type AdmitContext, type AdmitFailure, type GameHooks } from '../hooks.js';
 import type { ObjectState, ZoneState } from '../types.js';
-import type { AdmitFailure, GameRules } from './rules.js';
-import { hasTag } from './rules.js';
-
-/** FAB citations without their own anchor, keyed to the section that states them. */
-export const FAB_RULE = {
-  sameZone: 'FAB sec:zones_general (origin and destination the same: no move)',
-  becomeNew: 'FAB rule:become_new_object',
-  clear: 'FAB rule:clear_definition',
-  under: 'FAB rule:under_definition',
-  arena: 'FAB rule:arena',
-  impossible: 'FAB sec:zones_general (rule clears, effect fails)',
-} as const;
+import { FAB_ARENA_TYPE } from './catalog.js';
+import { FAB_CITATION } from './citations.js';
 
 /**
  * FAB rule:deck_card (outside the chapter): a card that may be in a deck. Heroes, weapons,
@@ -38,29 +29,29 @@ function refuse(rule: string, obj: ObjectState, zone: ZoneState, why: string): A
 }
 
 /** Flesh and Blood's hooks. */
-export const FAB_RULES: GameRules = {
+export const FAB_HOOKS: GameHooks = {
   redirectOwner: () => null,
   /** FAB rule:arena: the arena is not a zone; an object put into the arena goes to the permanent zone. */
-  aliasType: (type) => (type === 'arena' ? { type: 'permanent', rule: FAB_RULE.arena } : null),
+  aliasType: (type) => (type === FAB_ARENA_TYPE ? { type: 'permanent', rule: FAB_CITATION.arena } : null),
   staysInPlace: () => null,
   /** FAB sec:zones_general: same origin and destination: no move occurs, only the visibility changes. */
-  sameZone: () => ({ kind: 'noMove', rule: FAB_RULE.sameZone }),
+  sameZone: () => ({ kind: 'noMove', rule: FAB_CITATION.sameZone }),
   /**
    * FAB rule:become_new_object: entering a zone not in the arena and not the stack, or going from
    * public to private, resets the object. Arena → arena moves keep the object.
    */
   newObjectOnMove(_from, to, wasPublic, isPublic) {
-    if (!to.arena && !to.isStack) return FAB_RULE.becomeNew;
-    return wasPublic && !isPublic ? FAB_RULE.becomeNew : null;
+    if (!to.arena && !to.isStack) return FAB_CITATION.becomeNew;
+    return wasPublic && !isPublic ? FAB_CITATION.becomeNew : null;
   },
   /** FAB rule:become_new_object: a public object becoming private resets. */
   newObjectOnTurnFace: (_zoneType, wasPublic, isPublic) =>
-    wasPublic && !isPublic ? FAB_RULE.becomeNew : null,
+    wasPublic && !isPublic ? FAB_CITATION.becomeNew : null,
   /** FAB rule:become_new_object: ending a reveal to all makes a public object private. */
   newObjectOnEndReveal: (_zoneType, wasPublic, isPublic) =>
-    wasPublic && !isPublic ? FAB_RULE.becomeNew : null,
+    wasPublic && !isPublic ? FAB_CITATION.becomeNew : null,
   /** FAB rule:under_definition: a card that becomes a sub-card becomes a new card. */
-  newObjectOnAttach: () => FAB_RULE.under,
+  newObjectOnAttach: () => FAB_CITATION.under,
   /** Per-zone admission (FAB sec:*_zone, rule:2h_subtype). Capacity itself is checked generically. */
   admits(obj, zone, zoneType, ctx) {
     const own = obj.ownerId === zone.ownerId;
@@ -109,34 +100,26 @@ export const FAB_RULES: GameRules = {
    * private zone or another player's zone: it is cleared.
    */
   hostedFate: (_hosted, _from, _to, hostReset, canFollow) =>
-    !hostReset && canFollow ? { kind: 'follow' } : { kind: 'clear', rule: FAB_RULE.under },
-  cite: {
-    arrivalOrder: 'FAB sec:zones_general',
-    reveal: 'FAB rule:object_visibility',
-    shuffle: 'FAB sec:deck_zone',
-    outside: 'FAB sec:zones_general',
-    stack: 'FAB sec:stack_zone',
-    host: FAB_RULE.under,
-    zoneCreated: 'FAB sec:zones_general (zones of the same type are independent of their creation)',
-    zoneRemoved: 'FAB sec:zones_general (a zone ceasing to exist)',
-    ownerChooses: 'FAB sec:zones_general (owner chooses among zones of a type)',
-    effectController: 'FAB sec:zones_general (zones of the effect controller)',
-    missingZone: FAB_RULE.impossible,
-    ownerArrangement: 'FAB sec:zones_general',
-    layerAdded: ['FAB sec:stack_zone'],
-    layerCeases: FAB_RULE.clear,
-    apnap: null,
-  },
+    !hostReset && canFollow ? { kind: 'follow' } : { kind: 'clear', rule: FAB_CITATION.under },
   revealBeforeMove: () => null,
   /**
    * FAB rule:clear_definition: tokens and non-card layers that leave for a zone that cannot hold
    * them cease to exist (Uzuri example: a token put into a deck ceases to exist first).
    */
   ceasesInsteadOfMoving(obj, to) {
-    if (obj.kind === 'layer' && !to.isStack) return FAB_RULE.clear;
-    if (obj.kind === 'token' && !to.arena && !to.isStack) return FAB_RULE.clear;
+    if (obj.kind === 'layer' && !to.isStack) return FAB_CITATION.clear;
+    if (obj.kind === 'token' && !to.arena && !to.isStack) return FAB_CITATION.clear;
     return null;
   },
+  /** FAB rule:under_definition: "If the top-card is public, all sub-cards are also public" (and private likewise). */
+  hostedIsPublic: (_faceUp, hostFaceUp) => hostFaceUp,
+  /** FAB sec:arsenal_zone: an object put into the arsenal goes to the first empty arsenal zone. */
+  takesFirstFit: (type) => (type === 'arsenal' ? FAB_CITATION.arsenal : null),
+  /** FAB ordered piles: each zone's own section keeps its order (deck, stack, combat chain). */
+  orderLock: (zoneType) =>
+    zoneType.type === 'combatChain' ? 'FAB sec:combat_chain_zone' : `FAB sec:${zoneType.type}_zone`,
+  faceDownPileKeepsOrder: () => null,
+  deepIndexToBottom: () => null,
 };
 
 /**
@@ -144,11 +127,7 @@ export const FAB_RULES: GameRules = {
  * occupies every other weapon zone of the same owner, which must all be empty when it enters;
  * while it is there, no other object may enter those zones.
  */
-function admitWeapon(
-  obj: ObjectState,
-  zone: ZoneState,
-  ctx: Parameters<GameRules['admits']>[3],
-): AdmitFailure | null {
+function admitWeapon(obj: ObjectState, zone: ZoneState, ctx: AdmitContext): AdmitFailure | null {
   const types = obj.card.types;
   const subtypes = obj.card.subtypes;
   if (!(hasTag(types, 'weapon') || hasTag(subtypes, 'off-hand') || hasTag(subtypes, 'quiver'))) {

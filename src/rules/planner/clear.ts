@@ -1,7 +1,18 @@
 /** Clearing objects (FAB rule:clear_definition) and objects ceasing to exist. */
 import type { Draft } from './draft.js';
 import { admission, Occupancy } from './destination.js';
+import { withHistory } from './history.js';
 import { insertInto } from './place.js';
+
+/**
+ * The game's citation for clearing (FAB rule:clear_definition). Only a game that clears (a clear
+ * zone, or rule moves that clear) reaches a clear, so a missing citation is a programmer bug.
+ */
+export function clearRule(d: Draft): string {
+  const rule = d.spec.cite.clear;
+  if (rule === null) throw new Error(`ruleset ${d.spec.id} does not clear objects`);
+  return rule;
+}
 
 /**
  * FAB rule:clear_definition: a cleared card goes to its owner's graveyard (a new object, face up);
@@ -20,10 +31,7 @@ export function clearObject(d: Draft, key: string, rule: string, excludeZoneId: 
       ? d.zonesOf(clearType, obj.ownerId).find((z) => z.id !== excludeZoneId)
       : undefined;
   if (target && admission(d, obj, target, d.typeOf(target), new Occupancy(d, new Set([key]))) === null) {
-    const history = [
-      ...obj.history,
-      { fromZoneType: d.zoneOf(obj).type, toZoneType: target.type, by: 'rule' as const, reason: rule },
-    ];
+    const history = withHistory(obj, rule, d.zoneOf(obj).type, target.type, 'rule');
     insertInto(d, target, [{ ...obj, faceUp: true, revealedTo: [], controllerId: obj.ownerId, history }], 0);
     d.markNew(key, rule);
   } else {

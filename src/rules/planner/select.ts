@@ -1,7 +1,8 @@
-/** Resolving selectors and input lists into objects (lead decision 7: invalid input → rejection). */
+/** Resolving selectors and input lists into objects (invalid input is a typed rejection, never a crash). */
+import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
-import type { ObjectState, Selector } from './types.js';
+import type { ObjectState, Selector } from '../types.js';
 
 /** Largest count a single move may create or select, to keep plans bounded. */
 export const MAX_COUNT = 1000;
@@ -87,6 +88,5 @@ export function rejectHostAndHosted(objects: readonly ObjectState[]): void {
 export function validPlayers(d: Draft, ids: readonly string[]): void {
   if (!Array.isArray(ids) || ids.length === 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, 'No players given');
   if (new Set(ids).size !== ids.length) throw reject('BAD_SELECTOR', INPUT_RULE, 'Duplicate player ids');
-  for (const id of ids)
-    if (!d.isPlayer(id)) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(id)}`);
+  for (const id of ids) requirePlayer(d, id);
 }

@@ -1,9 +1,9 @@
 /** Magic: The Gathering zones (CR 400-408). */
-import type { RulesetSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog } from '../types.js';
+import { EVERY_OBJECT_MOVE, LOCKED_ORDER, stackZone, zoneType } from '../catalog.js';
 
 /** MTG zone catalog: MTG 400.1 seven zones plus ante; public/hidden per 400.2; order per 400.5. */
-export const MTG: RulesetSpec = {
+export const MTG_CATALOG: RulesetCatalog = {
   id: 'mtg',
   name: 'Magic: The Gathering',
   deckZone: 'library',
@@ -23,9 +23,7 @@ export const MTG: RulesetSpec = {
       name: 'Library',
       visibility: 'hidden',
       scope: 'player',
-      ordered: true,
-      ownerMayReorder: false,
-      defaultFaceUp: false,
+      ...LOCKED_ORDER,
       allowsFaceUp: false,
       rules: ['MTG 400.1', 'MTG 400.2', 'MTG 400.5', 'MTG 401.1', 'MTG 401.2', 'MTG 401.3'],
     }),
@@ -34,8 +32,6 @@ export const MTG: RulesetSpec = {
       name: 'Hand',
       visibility: 'secret',
       scope: 'player',
-      faceDownSeenBy: 'owner',
-      defaultFaceUp: false,
       allowsFaceUp: false,
       rules: ['MTG 400.1', 'MTG 400.2', 'MTG 402.1', 'MTG 402.3'],
     }),
@@ -57,18 +53,10 @@ export const MTG: RulesetSpec = {
       name: 'Graveyard',
       visibility: 'public',
       scope: 'player',
-      ordered: true,
-      ownerMayReorder: false,
+      ...LOCKED_ORDER,
       rules: ['MTG 400.1', 'MTG 400.2', 'MTG 400.5', 'MTG 404.1', 'MTG 404.2', 'MTG 404.3'],
     }),
-    zoneType({
-      type: 'stack',
-      name: 'Stack',
-      visibility: 'public',
-      scope: 'shared',
-      ordered: true,
-      ownerMayReorder: false,
-      isStack: true,
+    stackZone({
       // A face-down spell (e.g. morph) may be looked at by its controller: MTG 708.5 (outside the chapter).
       faceDownSeenBy: 'controller',
       admits: [{ description: 'spells and abilities; each new object goes on top', rule: 'MTG 405.2' }],
@@ -79,7 +67,6 @@ export const MTG: RulesetSpec = {
       name: 'Exile',
       visibility: 'public',
       scope: 'shared',
-      faceDownSeenBy: 'nobody',
       rules: ['MTG 400.1', 'MTG 400.8', 'MTG 406.1', 'MTG 406.3'],
     }),
     zoneType({

@@ -1,37 +1,19 @@
-/** The generic planner: state + move → plan or typed rejection (never throws for bad input). */
-import { assertNever } from './assert.js';
+/**
+ * The generic planner: state + move → plan or typed rejection (never throws for bad input). One file
+ * per move family; each asks the ruleset's hooks (`spec.hooks`) and cites `spec.cite`, never a game id.
+ */
+import { assertNever } from '../assert.js';
 import { Draft } from './draft.js';
-import { FAB_RULES } from './games/fab.js';
-import { MTG_RULES } from './games/mtg.js';
-import { NR_RULES } from './games/netrunner.js';
-import type { GameRules } from './games/rules.js';
-import {
-  planAddLayer,
-  planAttach,
-  planBringIntoGame,
-  planCreateToken,
-  planCreateZone,
-  planDetach,
-  planEndReveal,
-  planMoveObjects,
-  planRemoveFromGame,
-  planRemoveLayer,
-  planRemoveZone,
-  planReorder,
-  planReveal,
-  planShuffle,
-  planTurnFace,
-} from './moves.js';
+import { planAttach } from './attach.js';
+import { planBringIntoGame, planCreateToken, planRemoveFromGame } from './create.js';
+import { planEndReveal, planReveal, planTurnFace } from './face.js';
+import { planDetach, planMoveObjects } from './move.js';
+import { planReorder, planShuffle } from './order.js';
 import { Rejected } from './reject.js';
 import { checkMoveShape } from './shape.js';
-import type { GameState, Move, PlanContext, PlanResult, RulesetId, RulesetSpec } from './types.js';
-
-/** Rule hooks per ruleset. */
-export const GAME_RULES: Record<RulesetId, GameRules> = {
-  mtg: MTG_RULES,
-  fab: FAB_RULES,
-  netrunner: NR_RULES,
-};
+import { planAddLayer, planRemoveLayer } from './stack.js';
+import { planCreateZone, planRemoveZone } from './zones.js';
+import type { GameState, Move, PlanContext, PlanResult, RulesetSpec } from '../types.js';
 
 function dispatch(d: Draft, move: Move): void {
   switch (move.kind) {
@@ -78,7 +60,7 @@ function dispatch(d: Draft, move: Move): void {
 export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: PlanContext): PlanResult {
   const malformed = checkMoveShape(move);
   if (malformed) return { ok: false, rejection: malformed };
-  const d = new Draft(spec, GAME_RULES[spec.id], state, ctx);
+  const d = new Draft(spec, state, ctx);
   try {
     dispatch(d, move);
   } catch (e) {

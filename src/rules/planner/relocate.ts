@@ -2,17 +2,13 @@
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
-import type { AdmitFailure } from './games/rules.js';
-import {
-  changeInPlace,
-  hostedPublicity,
-  isPublicNow,
-  releaseHosted,
-  removeWithHosted,
-  withHistory,
-} from './hosted.js';
+import type { AdmitFailure } from '../hooks.js';
+import { changeInPlace, hostedPublicity, isPublicNow, releaseHosted, removeWithHosted } from './hosted.js';
+import { insertionIndex, requireFaceUpAllowed, requireStackTop, validatePlacement } from './checks.js';
+import { clearRule } from './clear.js';
+import { withHistory } from './history.js';
 import { insertInto } from './place.js';
-import { INPUT_RULE, Rejected, reject } from './reject.js';
+import { Rejected, reject } from './reject.js';
 import type {
   Destination,
   EventKind,
@@ -22,8 +18,9 @@ import type {
   Placement,
   ZoneState,
   ZoneTypeSpec,
-} from './types.js';
+} from '../types.js';
 
+/** What {@link relocate} moves, where, and the event it records. */
 export interface RelocateRequest {
   /** Moving objects in arrival order, top first. */
   readonly objects: readonly ObjectState[];
@@ -46,21 +43,9 @@ interface Arrival {
   readonly samePlace?: string | null;
 }
 
-const FLIP = 'FAB rule:flip_step';
-
-export { isPublicNow };
-
 /** Face of an object arriving in a zone type: requested or the type's default, never up where not allowed. */
 function arrivalFace(zoneType: ZoneTypeSpec, requested: boolean | undefined): boolean {
   return zoneType.allowsFaceUp && (requested ?? zoneType.defaultFaceUp);
-}
-
-function validatePlacement(p: Placement): void {
-  if (p.kind === 'index' && !(Number.isInteger(p.index) && p.index >= 0)) {
-    throw reject('BAD_PLACEMENT', INPUT_RULE, `Index must be a non-negative integer, got ${String(p.index)}`);
-  }
-  if (p.kind !== 'top' && p.kind !== 'bottom' && p.kind !== 'index')
-    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Unknown placement');
 }
 
 /**
@@ -73,10 +58,6 @@ function validatePlacement(p: Placement): void {
  */
 export function relocate(d: Draft, req: RelocateRequest): void {
   validatePlacement(req.placement);
-  if (req.by !== 'rule' && req.by !== 'effect')
-    throw reject('BAD_SELECTOR', INPUT_RULE, "Field by must be 'rule' or 'effect'");
-  if (req.faceUp !== undefined && typeof req.faceUp !== 'boolean')
-    throw reject('BAD_PLACEMENT', INPUT_RULE, 'Field faceUp must be a boolean');
   const occ = new Occupancy(d, new Set(req.objects.map((o) => o.key)));
   const arrivals: Arrival[] = [];
   const stays: { key: string; rule: string }[] = [];
@@ -85,9 +66,9 @@ export function relocate(d: Draft, req: RelocateRequest): void {
   const ceases: { key: string; rule: string }[] = [];
 
   const impossible = (obj: ObjectState, failure: AdmitFailure): void => {
-    if (d.game.clearsOnImpossibleRuleMove && req.by === 'rule')
+    if (d.hooks.clearsOnImpossibleRuleMove && req.by === 'rule')
       clears.push({ key: obj.key, rule: failure.rule });
-    else if (d.game.clearsOnImpossibleRuleMove) throw reject('MOVE_FAILED', failure.rule, failure.message);
+    else if (d.hooks.clearsOnImpossibleRuleMove) throw reject('MOVE_FAILED', failure.rule, failure.message);
     else throw reject(failure.code, failure.rule, failure.message);
   };
 
@@ -95,7 +76,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
     const from = d.zoneOf(obj);
     const fromType = d.typeOf(from);
     const res = resolveDestination(d, obj, req.to, occ);
-    const cease = d.game.ceasesInsteadOfMoving(obj, res.zoneType);
+    const cease = d.hooks.ceasesInsteadOfMoving(obj, res.zoneType);
     if (cease) {
       ceases.push({ key: obj.key, rule: cease });
       continue;
@@ -105,27 +86,19 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       continue;
     }
     const { zone, zoneType } = res;
-    if (req.faceUp === true && !zoneType.allowsFaceUp) {
-      throw reject(
-        'FACE_UP_NOT_ALLOWED',
-        zoneType.rules[0] ?? INPUT_RULE,
-        `Objects in zone ${zone.id} are face down`,
-      );
-    }
-    const stay = d.game.staysInPlace(obj, fromType, zoneType);
+    if (req.faceUp === true) requireFaceUpAllowed(zone, zoneType);
+    const stay = d.hooks.staysInPlace(obj, fromType, zoneType);
     if (stay) {
       stays.push({ key: obj.key, rule: stay });
       continue;
     }
     if (obj.hostKey === null && zone.id === from.id) {
-      const same = d.game.sameZone(zoneType);
+      const same = d.hooks.sameZone(zoneType);
       if (same.kind === 'noMove') noMoves.push({ key: obj.key, zoneType, rule: same.rule });
       else arrivals.push({ key: obj.key, zone, zoneType, rules: res.rules, samePlace: same.newObject });
       continue;
     }
-    if (zoneType.isStack && req.placement.kind !== 'top') {
-      throw reject('BAD_PLACEMENT', d.game.cite.stack, 'Objects enter the stack on top');
-    }
+    requireStackTop(d, zoneType, req.placement);
     const failure = admission(d, obj, zone, zoneType, occ);
     if (failure) {
       impossible(obj, failure);
@@ -159,7 +132,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
       d.cite(c.rule);
       removeWithHosted(d, c.key);
     }
-    for (const c of clears) if (d.has(c.key)) clearObject(d, c.key, 'FAB rule:clear_definition');
+    for (const c of clears) if (d.has(c.key)) clearObject(d, c.key, clearRule(d));
     for (const c of clears) d.cite(c.rule);
     d.end();
   }
@@ -172,10 +145,10 @@ function revealFirst(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[
   const toReveal = arrivals.filter((a) => {
     const obj = d.get(a.key);
     const from = d.typeOf(d.zoneOf(obj));
-    return d.game.revealBeforeMove(obj, from, isPublicNow(d, obj), move) !== null;
+    return d.hooks.revealBeforeMove(obj, from, isPublicNow(d, obj), move) !== null;
   });
   if (toReveal.length === 0) return;
-  d.begin('REVEALED', [d.game.cite.reveal]);
+  d.begin('REVEALED', [d.spec.cite.reveal]);
   for (const a of toReveal) d.put({ ...d.get(a.key), revealedTo: 'all' });
   d.end();
 }
@@ -186,7 +159,8 @@ function revealFirst(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[
  * turns private again for a private final destination (Drone of Brutality example).
  */
 function flipStep(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]): void {
-  if (d.spec.id !== 'fab' || !req.replacedFrom) return;
+  const flip = d.spec.cite.flip;
+  if (flip === null || !req.replacedFrom) return;
   const original = req.replacedFrom;
   const flips = arrivals.filter((a) => {
     const obj = d.get(a.key);
@@ -202,7 +176,7 @@ function flipStep(d: Draft, req: RelocateRequest, arrivals: readonly Arrival[]):
     return arrivalFace(originalType, undefined) && !arrivalFace(a.zoneType, req.faceUp);
   });
   if (flips.length === 0) return;
-  d.begin('REVEALED', [FLIP]);
+  d.begin('REVEALED', [flip]);
   for (const a of flips) d.put({ ...d.get(a.key), revealedTo: 'all' });
   d.end();
 }
@@ -219,20 +193,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
     const zone = first.zone;
     const zoneType = first.zoneType;
     const remaining = d.topLevel(zone.id).filter((o) => !leaving.has(o.key)).length;
-    let at: number;
-    const p = req.placement;
-    if (p.kind === 'top') at = 0;
-    else if (p.kind === 'bottom') at = remaining;
-    else if (p.index <= remaining) at = p.index;
-    else if (d.spec.id === 'mtg' && zoneType.type === 'library') {
-      at = remaining;
-      d.cite('MTG 401.8');
-    } else
-      throw reject(
-        'BAD_PLACEMENT',
-        INPUT_RULE,
-        `Zone ${zone.id} has ${remaining} objects; index ${p.index} is out of range`,
-      );
+    const at = insertionIndex(d, zone, zoneType, req.placement, remaining);
     const items = group.map((a) => {
       const obj = d.get(a.key);
       const fromZone = d.zoneOf(obj);
@@ -242,9 +203,9 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
       const newRule =
         a.samePlace !== undefined
           ? a.samePlace
-          : d.game.newObjectOnMove(fromType, zoneType, wasPublic, faceUp);
+          : d.hooks.newObjectOnMove(fromType, zoneType, wasPublic, faceUp);
       for (const r of a.rules) d.cite(r);
-      if (d.spec.id === 'fab' && wasPublic !== faceUp) d.cite(FLIP);
+      if (wasPublic !== faceUp) d.cite(d.spec.cite.flip);
       d.markNew(a.key, newRule);
       followers.push({ hostKey: a.key, zoneId: zone.id, reset: newRule !== null });
       const history = withHistory(obj, newRule, fromType.type, zoneType.type, req.by);
@@ -287,7 +248,7 @@ function sameZoneVisibility(
   changeInPlace(
     d,
     { ...obj, faceUp, revealedTo: faceUp ? obj.revealedTo : [] },
-    d.game.newObjectOnTurnFace(zoneType, wasPublic, faceUp),
+    d.hooks.newObjectOnTurnFace(zoneType, wasPublic, faceUp),
     by,
   );
 }

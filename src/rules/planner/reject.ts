@@ -1,12 +1,16 @@
-/** Typed rejections (lead decision 7): never thrown, always returned. */
-import type { Rejection, RejectionCode } from './types.js';
+/**
+ * Typed rejections. `plan` never throws for bad input: it returns `{ ok: false, rejection }`.
+ * Inside the planner a failing step throws a {@link Rejected} (to leave a move half planned at
+ * once, all or nothing), and `planWith` catches it: no caller outside the planner sees one thrown.
+ */
+import type { Rejection, RejectionCode } from '../types.js';
 
-/** Internal control flow: a planning step failed with a typed rejection. */
+/** Thrown inside the planner only, caught by `planWith`: a planning step failed with a typed rejection. */
 export class Rejected {
   constructor(readonly rejection: Rejection) {}
 }
 
-/** Builds a rejection. Messages speak of ids and zones only, never of card names. */
+/** Builds a rejection to throw inside the planner. Messages speak of ids and zones only, never of card names. */
 export function reject(code: RejectionCode, rule: string, message: string): Rejected {
   return new Rejected({ code, rule, message });
 }
@@ -34,6 +38,7 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_ORDER: true,
   MOVE_FAILED: true,
 };
+/** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];
 
 /** Where a rejection is about input shape rather than a game rule. */

@@ -1,5 +1,9 @@
-/** The per-game rule hooks the generic planner calls where a rule is more than catalog data. */
-import type { MoveObjectsMove, ObjectState, RejectionCode, ZoneState, ZoneTypeSpec } from '../types.js';
+/**
+ * The per-game rule hooks the generic planner asks where a rule is more than catalog data, and the
+ * per-game citations of its generic actions. Each game's answers live in `src/rules/<game>/hooks.ts`
+ * and `citations.ts`; the planner never branches on a ruleset id.
+ */
+import type { MoveObjectsMove, ObjectState, RejectionCode, ZoneState, ZoneTypeSpec } from './types.js';
 
 /** What the admission check may ask about the planned state of the destination's owner. */
 export interface AdmitContext {
@@ -20,7 +24,7 @@ export interface AdmitFailure {
 export type Citation = string | null;
 
 /**
- * What becomes of a hosted object / sub-card whose host leaves (see {@link GameRules.hostedFate}).
+ * What becomes of a hosted object / sub-card whose host leaves (see {@link GameHooks.hostedFate}).
  * - `follow`: it moves with the host and stays hosted (FAB sec:zones_general, top-card stays the same object).
  * - `clear`: it is cleared (FAB rule:under_definition).
  * - `stay`: it stays, unattached, in the zone the host left (MTG 400.7: the host is a new object).
@@ -67,9 +71,17 @@ export interface GameCitations {
   readonly layerCeases: string;
   /** The active-player-first order of simultaneous stack arrivals (MTG 405.3), or null: no such rule. */
   readonly apnap: string | null;
+  /**
+   * FAB rule:flip_step: an object whose visibility changes as it moves flips; a destination replaced
+   * on the way is re-evaluated (`replacedFrom`). Null: the game has no flip step.
+   */
+  readonly flip: string | null;
+  /** Clearing an object (FAB rule:clear_definition). Null for a game that never clears. */
+  readonly clear: string | null;
 }
 
-export interface GameRules {
+/** The questions the generic planner asks a game. Every answer that decides something cites a rule. */
+export interface GameHooks {
   /** MTG 400.3: the owner of the destination zone an object of this owner really goes to. */
   redirectOwner(
     obj: ObjectState,
@@ -112,8 +124,6 @@ export interface GameRules {
     canFollow: boolean,
     isPublic: boolean,
   ): HostedFate;
-  /** The game's own citations for generic actions, so that every cited rule is of this game. */
-  readonly cite: GameCitations;
   /** NR rule_reveal_from_hidden: reveal the object to all before the move. */
   revealBeforeMove(
     obj: ObjectState,
@@ -123,6 +133,22 @@ export interface GameRules {
   ): Citation;
   /** Ruleset-specific check for moving layers: tokens and non-card layers that cannot exist there cease to exist. */
   ceasesInsteadOfMoving(obj: ObjectState, to: ZoneTypeSpec): Citation;
+  /**
+   * Whether a hosted object / sub-card is public, given its own face and its host's (the host's zone
+   * allows face-up objects). FAB rule:under_definition: sub-cards share their top-card's visibility.
+   */
+  hostedIsPublic(faceUp: boolean, hostFaceUp: boolean): boolean;
+  /**
+   * With several zones of `type` able to take an object, whether the first empty one is taken
+   * (FAB sec:arsenal_zone) instead of asking the owner to choose. The citation, or null.
+   */
+  takesFirstFit(type: string): Citation;
+  /** The rule that keeps the order of a zone except by an effect (MTG 400.5, NR rule_deck_ordered). */
+  orderLock(zoneType: ZoneTypeSpec): string;
+  /** Whether face-down objects in this zone keep their order against the owners' arrangement (MTG 400.5). */
+  faceDownPileKeepsOrder(zoneType: ZoneTypeSpec): Citation;
+  /** Whether an index past the end of this zone puts the object at the bottom (MTG 401.8), not a refusal. */
+  deepIndexToBottom(zoneType: ZoneTypeSpec): Citation;
 }
 
 /** Case-insensitive membership test for card types and subtypes. */

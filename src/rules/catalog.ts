@@ -1,5 +1,5 @@
-/** A small builder so catalogs state only what differs from a zone type's defaults. */
-import type { ObjectMoveKind, ZoneTypeSpec } from '../types.js';
+/** A small builder so each game's catalog (`src/rules/<game>/catalog.ts`) states only what differs from a zone type's defaults. */
+import type { ObjectMoveKind, ZoneTypeSpec } from './types.js';
 
 type Required = Pick<ZoneTypeSpec, 'type' | 'name' | 'visibility' | 'scope' | 'rules'>;
 
@@ -19,6 +19,30 @@ export function zoneType(spec: Required & Partial<ZoneTypeSpec>): ZoneTypeSpec {
     admits: [],
     ...spec,
   };
+}
+
+/**
+ * A pile whose order is rules-relevant and kept: only an effect changes it (MTG 400.5, NR
+ * rule_deck_ordered, FAB ordered piles). Spread into a zone type.
+ */
+export const LOCKED_ORDER = { ordered: true, ownerMayReorder: false } as const;
+
+/**
+ * The stack (MTG 405, FAB sec:stack_zone): one shared public zone of layers, each entering on top,
+ * its order kept. `spec` adds the game's own admission, citations and face-down policy.
+ */
+export function stackZone(
+  spec: Pick<ZoneTypeSpec, 'admits' | 'rules'> & Partial<ZoneTypeSpec>,
+): ZoneTypeSpec {
+  return zoneType({
+    type: 'stack',
+    name: 'Stack',
+    visibility: 'public',
+    scope: 'shared',
+    ...LOCKED_ORDER,
+    isStack: true,
+    ...spec,
+  });
 }
 
 /**

@@ -1,20 +1,45 @@
 /** Flesh and Blood zones (CR chapter 3, cha:zones). */
-import type { RulesetSpec, ZoneTypeSpec } from '../types.js';
-import { EVERY_OBJECT_MOVE, zoneType } from './build.js';
+import type { RulesetCatalog, ZoneTypeSpec } from '../types.js';
+import { EVERY_OBJECT_MOVE, LOCKED_ORDER, stackZone, zoneType } from '../catalog.js';
+import { FAB_CITATION } from './citations.js';
 
-const OBJECT_VISIBILITY = 'FAB rule:object_visibility';
+const OBJECT_VISIBILITY = FAB_CITATION.objectVisibility;
 
+/** FAB rule:object_visibility: a player may look at private objects they own or in a zone they own. */
+function fabZone(spec: Parameters<typeof zoneType>[0]): ZoneTypeSpec {
+  return zoneType({ faceDownSeenBy: 'owner', ...spec });
+}
+
+/** FAB sec:arms_zone, sec:chest_zone, sec:head_zone, sec:legs_zone: one piece of equipment, in the arena. */
 function equipment(type: 'arms' | 'chest' | 'head' | 'legs', name: string): ZoneTypeSpec {
-  return zoneType({
+  return fabZone({
     type,
     name,
     visibility: 'public',
     scope: 'player',
-    faceDownSeenBy: 'owner',
     arena: true,
     capacity: 1,
     admits: [{ description: `one object with subtype ${type}`, rule: `FAB sec:${type}_zone` }],
     rules: [`FAB sec:${type}_zone`, 'FAB rule:arena', 'FAB rule:empty_exposed', OBJECT_VISIBILITY],
+  });
+}
+
+/** A player's own zone (FAB sec:<type>_zone) admitting only its owner's cards or deck-cards. */
+function ownersZone(
+  type: 'arsenal' | 'banished' | 'graveyard' | 'hand' | 'pitch',
+  name: string,
+  visibility: 'public' | 'secret',
+  admits: string,
+  rules: readonly string[],
+): ZoneTypeSpec {
+  const rule = `FAB sec:${type}_zone`;
+  return fabZone({
+    type,
+    name,
+    visibility,
+    scope: 'player',
+    admits: [{ description: admits, rule }],
+    rules: [rule, ...rules],
   });
 }
 
@@ -24,7 +49,7 @@ function equipment(type: 'arms' | 'chest' | 'head' | 'legs', name: string): Zone
  * arsenal, deck, hand. A player may look at private objects they own or in a zone they own,
  * unless in the deck (FAB rule:object_visibility), hence `faceDownSeenBy: 'owner'` except deck.
  */
-export const FAB: RulesetSpec = {
+export const FAB_CATALOG: RulesetCatalog = {
   id: 'fab',
   name: 'Flesh and Blood',
   deckZone: 'deck',
@@ -47,36 +72,19 @@ export const FAB: RulesetSpec = {
   },
   zoneTypes: [
     equipment('arms', 'Arms'),
-    zoneType({
-      type: 'arsenal',
-      name: 'Arsenal',
-      visibility: 'secret',
-      scope: 'player',
-      faceDownSeenBy: 'owner',
+    {
+      ...ownersZone('arsenal', 'Arsenal', 'secret', "one of its owner's deck-cards", [OBJECT_VISIBILITY]),
       capacity: 1,
-      defaultFaceUp: false,
-      admits: [{ description: "one of its owner's deck-cards", rule: 'FAB sec:arsenal_zone' }],
-      rules: ['FAB sec:arsenal_zone', OBJECT_VISIBILITY],
-    }),
-    zoneType({
-      type: 'banished',
-      name: 'Banished',
-      visibility: 'public',
-      scope: 'player',
-      faceDownSeenBy: 'owner',
-      admits: [{ description: "only its owner's cards", rule: 'FAB sec:banished_zone' }],
-      rules: ['FAB sec:banished_zone', OBJECT_VISIBILITY],
-    }),
+    },
+    ownersZone('banished', 'Banished', 'public', "only its owner's cards", [OBJECT_VISIBILITY]),
     equipment('chest', 'Chest'),
-    zoneType({
+    fabZone({
       type: 'combatChain',
       name: 'Combat Chain',
       visibility: 'public',
       scope: 'shared',
-      faceDownSeenBy: 'owner',
       arena: true,
-      ordered: true,
-      ownerMayReorder: false,
+      ...LOCKED_ORDER,
       admits: [
         { description: 'only cards (tokens too) and attack-proxies', rule: 'FAB sec:combat_chain_zone' },
       ],
@@ -87,40 +95,19 @@ export const FAB: RulesetSpec = {
       name: 'Deck',
       visibility: 'hidden',
       scope: 'player',
-      faceDownSeenBy: 'nobody',
-      ordered: true,
-      ownerMayReorder: false,
-      defaultFaceUp: false,
+      ...LOCKED_ORDER,
       allowsFaceUp: false,
       admits: [{ description: "only its owner's deck-cards", rule: 'FAB sec:deck_zone' }],
       rules: ['FAB sec:deck_zone', OBJECT_VISIBILITY],
     }),
-    zoneType({
-      type: 'graveyard',
-      name: 'Graveyard',
-      visibility: 'public',
-      scope: 'player',
-      faceDownSeenBy: 'owner',
-      admits: [{ description: "only its owner's cards", rule: 'FAB sec:graveyard_zone' }],
-      rules: ['FAB sec:graveyard_zone', 'FAB rule:clear_definition'],
-    }),
-    zoneType({
-      type: 'hand',
-      name: 'Hand',
-      visibility: 'secret',
-      scope: 'player',
-      faceDownSeenBy: 'owner',
-      defaultFaceUp: false,
-      admits: [{ description: "only its owner's deck-cards", rule: 'FAB sec:hand_zone' }],
-      rules: ['FAB sec:hand_zone', OBJECT_VISIBILITY],
-    }),
+    ownersZone('graveyard', 'Graveyard', 'public', "only its owner's cards", ['FAB rule:clear_definition']),
+    ownersZone('hand', 'Hand', 'secret', "only its owner's deck-cards", [OBJECT_VISIBILITY]),
     equipment('head', 'Head'),
-    zoneType({
+    fabZone({
       type: 'hero',
       name: 'Hero',
       visibility: 'public',
       scope: 'player',
-      faceDownSeenBy: 'owner',
       arena: true,
       capacity: 1,
       admits: [
@@ -132,44 +119,27 @@ export const FAB: RulesetSpec = {
       rules: ['FAB sec:hero_zone', 'FAB rule:hero_soul', 'FAB rule:arena'],
     }),
     equipment('legs', 'Legs'),
-    zoneType({
+    fabZone({
       type: 'permanent',
       name: 'Permanent',
       visibility: 'public',
       scope: 'shared',
-      faceDownSeenBy: 'owner',
       arena: true,
       admits: [{ description: 'only permanents (no layers)', rule: 'FAB sec:permanent_zone' }],
       rules: ['FAB sec:permanent_zone', 'FAB rule:arena'],
     }),
-    zoneType({
-      type: 'pitch',
-      name: 'Pitch',
-      visibility: 'public',
-      scope: 'player',
+    ownersZone('pitch', 'Pitch', 'public', "only its owner's deck-cards", []),
+    stackZone({
       faceDownSeenBy: 'owner',
-      admits: [{ description: "only its owner's deck-cards", rule: 'FAB sec:pitch_zone' }],
-      rules: ['FAB sec:pitch_zone'],
-    }),
-    zoneType({
-      type: 'stack',
-      name: 'Stack',
-      visibility: 'public',
-      scope: 'shared',
-      faceDownSeenBy: 'owner',
-      ordered: true,
-      ownerMayReorder: false,
-      isStack: true,
       admits: [{ description: 'layers; a new layer becomes layer N+1 on top', rule: 'FAB sec:stack_zone' }],
       rules: ['FAB sec:stack_zone'],
     }),
-    zoneType({
+    fabZone({
       type: 'weapon',
       name: 'Weapon',
       visibility: 'public',
       scope: 'player',
       perPlayer: 2,
-      faceDownSeenBy: 'owner',
       arena: true,
       capacity: 1,
       admits: [

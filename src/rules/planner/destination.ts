@@ -1,9 +1,10 @@
 /** Resolving a Destination to a zone for one object, and admission checks. */
+import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
-import type { AdmitFailure } from './games/rules.js';
+import type { AdmitFailure } from '../hooks.js';
 import { INPUT_RULE, reject } from './reject.js';
-import { zoneTypeOf } from './spec.js';
-import type { Destination, ObjectState, ZoneState, ZoneTypeSpec } from './types.js';
+import { zoneTypeOf } from '../spec.js';
+import type { Destination, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';
 
 /** Planned top-level occupants of zones during one move (staying objects plus admitted arrivals). */
 export class Occupancy {
@@ -54,7 +55,7 @@ export function admission(
       message: `Zone ${zone.id} holds at most ${zoneType.capacity} object(s)`,
     };
   }
-  return d.game.admits(obj, zone, zoneType, {
+  return d.hooks.admits(obj, zone, zoneType, {
     zonesOf: (t, o) => d.zonesOf(t, o),
     occupants: (id) => occ.occupants(id),
   });
@@ -62,7 +63,7 @@ export function admission(
 
 /** The destination zone does not exist (FAB sec:zones_general: a rule clears, an effect fails; others reject). */
 function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Resolution {
-  const rule = d.game.clearsOnImpossibleRuleMove ? d.game.cite.missingZone : INPUT_RULE;
+  const rule = d.hooks.clearsOnImpossibleRuleMove ? d.spec.cite.missingZone : INPUT_RULE;
   return {
     kind: 'impossible',
     zoneType,
@@ -76,7 +77,7 @@ function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Reso
 
 /** The owner's zone of a type after a redirect (MTG 400.3), matching the index where possible. */
 function redirected(d: Draft, zone: ZoneState, obj: ObjectState, rules: string[]): ZoneState | null {
-  const r = d.game.redirectOwner(obj, zone.type, zone.ownerId);
+  const r = d.hooks.redirectOwner(obj, zone.type, zone.ownerId);
   if (!r) return zone;
   rules.push(r.rule);
   const candidates = d.zonesOf(zone.type, r.ownerId);
@@ -103,7 +104,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   }
   if (to.kind !== 'type') throw reject('UNKNOWN_ZONE', INPUT_RULE, 'Unknown destination kind');
   let type = to.type;
-  const alias = d.game.aliasType(type);
+  const alias = d.hooks.aliasType(type);
   if (alias) {
     type = alias.type;
     rules.push(alias.rule);
@@ -115,10 +116,9 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   if (zoneType.scope === 'player') {
     ownerId = to.ownerId ?? d.ctx.actorId;
     if (ownerId === null)
-      throw reject('ZONE_REQUIRED', d.game.cite.effectController, `Zone type ${type} needs an owner`);
-    if (!d.isPlayer(ownerId))
-      throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(ownerId)}`);
-    const r = d.game.redirectOwner(obj, type, ownerId);
+      throw reject('ZONE_REQUIRED', d.spec.cite.effectController, `Zone type ${type} needs an owner`);
+    requirePlayer(d, ownerId);
+    const r = d.hooks.redirectOwner(obj, type, ownerId);
     if (r) {
       ownerId = r.ownerId;
       rules.push(r.rule);
@@ -136,13 +136,14 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
     const failure = admission(d, obj, first, zoneType, occ) as AdmitFailure;
     return { kind: 'impossible', zoneType, failure };
   }
-  if (fits.length === 1 || (d.spec.id === 'fab' && type === 'arsenal')) {
-    if (type === 'arsenal') rules.push('FAB sec:arsenal_zone');
+  const firstFit = d.hooks.takesFirstFit(type);
+  if (fits.length === 1 || firstFit !== null) {
+    if (firstFit !== null) rules.push(firstFit);
     return { kind: 'zone', zone: fit, zoneType, rules };
   }
   throw reject(
     'ZONE_REQUIRED',
-    d.game.cite.ownerChooses,
+    d.spec.cite.ownerChooses,
     `Several ${type} zones can take object ${obj.publicId}; name one`,
   );
 }

@@ -1,8 +1,8 @@
 /** Netrunner rule hooks (chapter chpt_game_zones). */
-import type { GameRules } from './rules.js';
+import type { GameHooks } from '../hooks.js';
 
 /** Netrunner's hooks. The chapter has no notion of "new object": ids change only for hidden information. */
-export const NR_RULES: GameRules = {
+export const NR_HOOKS: GameHooks = {
   redirectOwner: () => null,
   aliasType: () => null,
   staysInPlace: () => null,
@@ -39,23 +39,6 @@ export const NR_RULES: GameRules = {
       faceUp: hosted.faceUp,
     };
   },
-  cite: {
-    arrivalOrder: 'NR rule_deck_ordered',
-    reveal: 'NR rule_reveal_from_hidden',
-    shuffle: 'NR rule_deck_ordered',
-    outside: 'NR rule_outside_game',
-    stack: 'NR rule_zone_types',
-    host: 'NR rule_hosted_object_location',
-    zoneCreated: 'NR rule_zone_types',
-    zoneRemoved: 'NR rule_zone_types',
-    ownerChooses: 'NR rule_player_zones',
-    effectController: 'NR rule_player_zones',
-    missingZone: 'NR rule_zone_types',
-    ownerArrangement: 'NR rule_location',
-    layerAdded: ['NR rule_zone_types'],
-    layerCeases: 'NR rule_zone_types',
-    apnap: null,
-  },
   /**
    * NR rule_reveal_from_hidden: a facedown card, or a card in a hidden zone, moved by an effect that
    * requires an attribute is revealed before it moves (unless it will be public anyway).
@@ -66,4 +49,12 @@ export const NR_RULES: GameRules = {
     return zoneType.visibility === 'hidden' || facedown ? 'NR rule_reveal_from_hidden' : null;
   },
   ceasesInsteadOfMoving: () => null,
+  /** A hosted card is public when it and its host are faceup (NR rule_hosted_object_location). */
+  hostedIsPublic: (faceUp, hostFaceUp) => faceUp && hostFaceUp,
+  /** NR rule_player_zones: with several zones of a type able to take a card, the owner names one. */
+  takesFirstFit: () => null,
+  /** NR rule_deck_ordered: a deck's order changes only by an effect. */
+  orderLock: () => 'NR rule_deck_ordered',
+  faceDownPileKeepsOrder: () => null,
+  deepIndexToBottom: () => null,
 };

@@ -1,15 +1,16 @@
 /**
  * What becomes of hosted objects and sub-cards when their host leaves: they follow it, are cleared,
- * stay unattached, or go to their owner's zone, as each game's {@link GameRules.hostedFate} says.
+ * stay unattached, or go to their owner's zone, as each game's {@link GameHooks.hostedFate} says.
  * A hosted object never follows its host into a zone that is not public or that belongs to another
  * player (MTG 400.3; counts stay true: MTG 401.3, 402.3, NR rule_deck_size_open_information).
  */
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
-import type { Citation, GameRules } from './games/rules.js';
+import type { Citation } from '../hooks.js';
+import { withHistory } from './history.js';
 import { insertInto } from './place.js';
-import type { MoveBy, ObjectState, ZoneState, ZoneTypeSpec } from './types.js';
-import { isPublicObject } from './visibility.js';
+import type { MoveBy, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';
+import { isPublicObject } from '../visibility.js';
 
 /** Public now: face up where that counts, or revealed to everyone (FAB rule:object_visibility). */
 export function isPublicNow(d: Draft, obj: ObjectState): boolean {
@@ -41,19 +42,6 @@ export function mayHostIn(zone: ZoneState, zoneType: ZoneTypeSpec, hosted: Objec
   return zoneType.visibility === 'public' && (zone.ownerId === null || zone.ownerId === hosted.ownerId);
 }
 
-/** A history entry for an object that becomes a new object (FAB rule:become_new_object). */
-export function withHistory(
-  obj: ObjectState,
-  rule: string | null,
-  from: string,
-  to: string,
-  by: MoveBy,
-): ObjectState['history'] {
-  return rule === null
-    ? obj.history
-    : [...obj.history, { fromZoneType: from, toZoneType: to, by, reason: rule }];
-}
-
 /**
  * Settles every object hosted on `hostKey` after the host moved to `to` (null: the host ceased to
  * exist). `hostReset`: the host became a new object (MTG 400.7, FAB rule:become_new_object).
@@ -73,7 +61,7 @@ export function releaseHosted(
     const toType = to === null ? null : d.typeOf(to);
     const canFollow = to !== null && toType !== null && mayHostIn(to, toType, h);
     const isPublic = publicBefore.get(h.key) ?? isPublicNow(d, h);
-    const fate = d.game.hostedFate(h, fromType, toType, hostReset, canFollow, isPublic);
+    const fate = d.hooks.hostedFate(h, fromType, toType, hostReset, canFollow, isPublic);
     switch (fate.kind) {
       case 'follow':
         if (to === null || toType === null || !canFollow)
@@ -84,7 +72,7 @@ export function releaseHosted(
         clearObject(d, h.key, fate.rule);
         break;
       case 'stay':
-        unattach(d, h, stayZone(d, d.game, h, from), fate.rule, undefined);
+        unattach(d, h, stayZone(d, h, from), fate.rule, undefined);
         break;
       case 'toOwnerZone':
         unattach(d, h, d.zonesOf(fate.type, h.ownerId)[0] ?? null, fate.rule, fate.faceUp);
@@ -94,8 +82,8 @@ export function releaseHosted(
 }
 
 /** The zone a hosted object staying behind ends in: the zone left, or its owner's of that type (MTG 400.3). */
-function stayZone(d: Draft, game: GameRules, h: ObjectState, from: ZoneState): ZoneState | null {
-  const r = game.redirectOwner(h, from.type, from.ownerId);
+function stayZone(d: Draft, h: ObjectState, from: ZoneState): ZoneState | null {
+  const r = d.hooks.redirectOwner(h, from.type, from.ownerId);
   if (!r) return from;
   d.cite(r.rule);
   return d.zonesOf(from.type, r.ownerId)[0] ?? null;
@@ -106,7 +94,7 @@ function follow(d: Draft, h: ObjectState, to: ZoneState, toType: ZoneTypeSpec): 
   if (h.zoneId !== to.id) {
     const fromType = d.typeOf(d.zoneOf(h));
     const wasPublic = isPublicNow(d, h);
-    const newRule = d.game.newObjectOnMove(fromType, toType, wasPublic, wasPublic);
+    const newRule = d.hooks.newObjectOnMove(fromType, toType, wasPublic, wasPublic);
     d.markNew(h.key, newRule);
     d.put({ ...h, zoneId: to.id, history: withHistory(h, newRule, fromType.type, toType.type, 'rule') });
   }
@@ -135,7 +123,7 @@ function unattach(
   const toType = d.typeOf(zone);
   const moved = zone.id !== h.zoneId;
   const faceUp = toType.allowsFaceUp && (moved ? (requestedFace ?? toType.defaultFaceUp) : h.faceUp);
-  const newRule = moved ? d.game.newObjectOnMove(fromType, toType, isPublicNow(d, h), faceUp) : null;
+  const newRule = moved ? d.hooks.newObjectOnMove(fromType, toType, isPublicNow(d, h), faceUp) : null;
   d.markNew(h.key, newRule);
   releaseHosted(d, h.key, zone, newRule !== null);
   insertInto(

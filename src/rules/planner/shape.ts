@@ -1,9 +1,9 @@
 /**
- * Structural validation of a move coming from outside (lead decision 7): a malformed move is a
+ * Structural validation of a move coming from outside: a malformed move is a
  * typed rejection before any rule is consulted, so the planner never throws on bad input.
  */
 import { INPUT_RULE } from './reject.js';
-import type { Rejection, RejectionCode } from './types.js';
+import type { Rejection, RejectionCode } from '../types.js';
 
 type Obj = Record<string, unknown>;
 
