@@ -1,5 +1,5 @@
 /**
- * Operator and judge queries (issue 7): list and filter games, read a game's log up to a seq, and
+ * Operator and judge queries: list and filter games, read a game's log up to a seq, and
  * the lifecycle changes ACTIVE → ENDED → ARCHIVED. Admin authorization is the resolver's job; this
  * file only talks to the database. Export and import live in `transfer.ts`.
  */
