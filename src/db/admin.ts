@@ -6,7 +6,7 @@
 import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent } from '../rules/index.js';
 import type { Db } from './client.js';
-import { isUuid } from './events.js';
+import { isUuid } from '../uuid.js';
 import { appendEvents, lockGame } from './mutate.js';
 import { withRetry } from './retry.js';
 

@@ -20,7 +20,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
 import type { DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
-import { isUuid } from './events.js';
+import { isUuid } from '../uuid.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';

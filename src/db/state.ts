@@ -15,7 +15,7 @@ import {
   type RulesetSpec,
   type ZoneState,
 } from '../rules/index.js';
-import { isUuid } from './events.js';
+import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 

@@ -23,7 +23,7 @@ import { emptyState, replay, type EventWithPlayers } from '../rules/replay.js';
 import { checkpointsOf } from './checkpoints.js';
 import { lifecycleEvent } from './admin.js';
 import type { Db } from './client.js';
-import { isUuid } from './events.js';
+import { isUuid } from '../uuid.js';
 
 /** Identifies the document format; bump the number on any incompatible change. */
 export const EXPORT_FORMAT = 'zonekeeper.game/1';

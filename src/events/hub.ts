@@ -17,7 +17,7 @@
  * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
  */
 import type { Db } from '../db/client.js';
-import { lastSeqs, readEvents, type GameEventRow } from '../db/events.js';
+import { lastSeqs, readEvents, type GameEventRow } from '../db/log-reads.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { DomainEvent, RulesetSpec, Viewer } from '../rules/index.js';

@@ -3,7 +3,8 @@
  * `Subscription.gameEvents` / `Subscription.zoneEvents` (replay then live, over graphql-ws).
  * Every event goes through the same per-viewer mapping, `toGameEvent`.
  */
-import { findGameLog, hasZone, isUuid, readEvents } from '../db/events.js';
+import { findGameLog, hasZone, readEvents } from '../db/log-reads.js';
+import { isUuid } from '../uuid.js';
 import { viewerIn } from '../authority/index.js';
 import { badInput, notFound } from '../errors.js';
 import type { EventHub, EventMapperFactory } from '../events/hub.js';

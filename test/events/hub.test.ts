@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.js';
-import type { GameEventRow } from '../../src/db/events.js';
+import type { GameEventRow } from '../../src/db/log-reads.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { EventHub, type Subscriber } from '../../src/events/hub.js';
 import { createLogger } from '../../src/logger.js';

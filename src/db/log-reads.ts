@@ -3,16 +3,11 @@
  * transaction (src/db/mutate.ts); this file only reads what has committed.
  */
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
+import { isUuid } from '../uuid.js';
 import { driverPool, type Db } from './client.js';
 
 export type { GameEventRow };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from outside are checked before they reach a uuid column (PostgreSQL would raise). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
 
 /** What an event reader needs of a game: its ruleset and the last committed seq. Null if unknown. */
 export async function findGameLog(
