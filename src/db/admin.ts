@@ -7,7 +7,8 @@ import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent } from '../rules/index.js';
 import type { Db } from './client.js';
 import { isUuid } from '../uuid.js';
-import { appendEvents, lockGame } from './mutate.js';
+import { lockGame } from './mutate.js';
+import { appendEvents } from './rows.js';
 import { withRetry } from './retry.js';
 
 export interface GameFilter {

@@ -17,10 +17,10 @@
  * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
  */
 import type { Db } from '../db/client.js';
-import { lastSeqs, readEvents, type GameEventRow } from '../db/log-reads.js';
+import { lastSeqs, readEvents, type StoredEvent } from '../db/log-reads.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { DomainEvent, RulesetSpec, Viewer } from '../rules/index.js';
+import type { RulesetSpec, Viewer } from '../rules/index.js';
 import type { EventNotice, Fanout } from './fanout.js';
 
 export interface HubOptions {
@@ -42,7 +42,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 };
 
 /** Maps a stored event to what a viewer receives. Must apply the per-viewer redaction. */
-export type EventMapper<T> = (row: GameEventRow, spec: RulesetSpec, viewer: Viewer) => T;
+export type EventMapper<T> = (row: StoredEvent, spec: RulesetSpec, viewer: Viewer) => T;
 
 /**
  * Makes the mapper for one batch of events (one page read from the log). A mapper may share work
@@ -69,10 +69,9 @@ function viewerKey(viewer: Viewer): string {
   return viewer.kind === 'player' ? `player:${viewer.playerId}` : viewer.kind;
 }
 
-function touchesZone(row: GameEventRow, zoneId: string | null): boolean {
+function touchesZone(row: StoredEvent, zoneId: string | null): boolean {
   if (zoneId === null) return true;
-  const zoneIds = (row.payload as unknown as DomainEvent | null)?.zoneIds;
-  return Array.isArray(zoneIds) && zoneIds.includes(zoneId);
+  return row.payload.zoneIds.includes(zoneId);
 }
 
 /** The subscribers of one game, and how far the hub has read its log for them. */
@@ -358,7 +357,7 @@ export class EventHub<T> {
     }
   }
 
-  #dispatch(channel: GameChannel<T>, row: GameEventRow, map: EventMapper<T>): void {
+  #dispatch(channel: GameChannel<T>, row: StoredEvent, map: EventMapper<T>): void {
     if (row.seq <= channel.cursor) return;
     channel.cursor = row.seq;
     if (row.seq > channel.target) channel.target = row.seq;

@@ -14,7 +14,7 @@ import {
 import { findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
 import { stateAt } from '../db/checkpoints.js';
 import { loadCurrentGame } from '../db/state.js';
-import { exportGame } from '../db/transfer.js';
+import { exportGame } from '../transfer/index.js';
 import { badInput, notFound } from '../errors.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';

@@ -5,12 +5,11 @@
  */
 import {
   redactEvent,
-  type DomainEvent,
   type RulesetSpec,
   type Viewer,
   type ZoneState,
 } from '../rules/index.js';
-import type { EventRow } from '../db/mutate.js';
+import type { StoredEvent as EventRow } from '../db/rows.js';
 import type { LookupSource, ObjectOut } from './mapping.js';
 
 /** The columns of a `game_event` row this mapping reads (a Prisma `GameEvent` row fits). */
@@ -24,7 +23,7 @@ const zoneRef = (z: ZoneState) => ({ id: z.id, type: z.type, ownerId: z.ownerId,
  * nested fields other than ids resolve to null-safe fallbacks only for zones, so pass one.
  */
 export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer, lookup: LookupSource) {
-  const event = row.payload as DomainEvent;
+  const event = row.payload;
   const view = redactEvent(spec, event, viewer);
   const extraZones = [...view.zonesRemoved, ...view.zonesCreated];
   return {
