@@ -3,12 +3,7 @@
  * GraphQL GameEvent, redacted for a viewer with the rules layer's `redactEvent`. Queries, mutation
  * payloads and subscriptions all go through {@link toGameEvent}.
  */
-import {
-  redactEvent,
-  type RulesetSpec,
-  type Viewer,
-  type ZoneState,
-} from '../rules/index.js';
+import { redactEvent, type RulesetSpec, type Viewer, type ZoneState } from '../rules/index.js';
 import type { StoredEvent as EventRow } from '../db/rows.js';
 import type { LookupSource, ObjectOut } from './mapping.js';
 
