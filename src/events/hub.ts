@@ -49,9 +49,9 @@ export type EventMapper<T> = (row: StoredEvent, spec: RulesetSpec, viewer: Viewe
 
 /**
  * Makes the mapper for one batch of events (one page read from the log). A mapper may share work
- * across its batch, e.g. load the game at most once per viewer for nested fields.
+ * across its batch, e.g. load the game as of its events at most once for nested fields.
  */
-export type EventMapperFactory<T> = () => EventMapper<T>;
+export type EventMapperFactory<T> = (batch: readonly StoredEvent[]) => EventMapper<T>;
 
 function touchesZone(row: StoredEvent, zoneId: string | null): boolean {
   if (zoneId === null) return true;
@@ -171,7 +171,7 @@ export class EventHub<T> {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
         const rows = await readEvents(this.deps.db, channel.gameId, sub.lastSeq, pageSize);
-        const map = this.mapper();
+        const map = this.mapper(rows);
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
           const wanted = touchesZone(row, sub.request.zoneId);
@@ -202,7 +202,7 @@ export class EventHub<T> {
           channel.target = channel.cursor;
           break;
         }
-        const map = this.mapper();
+        const map = this.mapper(rows);
         for (const row of rows) this.#dispatch(channel, row, map);
       }
     } catch (err) {
