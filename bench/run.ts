@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue #8): the service against raw-SQL / raw-ws baselines doing the same work,
+ * `npm run bench`: the service against raw-SQL / raw-ws baselines doing the same work,
  * in one run on one machine. Prints every table and writes them, with the machine's description,
  * to BENCHMARKS.md. Settings: bench/lib/config.ts (BENCH_* environment variables).
  */

@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { applyMigrations, diffMigrationsToSchema, MIGRATIONS_DIR } from '../src/db/schema-engine.js';
-import { resolveDatabase } from '../src/db/url.js';
+import { resolveDatabase } from '../src/db/locate-postgres.js';
 
 const [command = 'deploy', name] = process.argv.slice(2);
 const config = loadConfig();

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { setStateCacheLimit } from './db/state-cache.js';
 import { applyMigrations } from './db/schema-engine.js';
-import { resolveDatabase } from './db/url.js';
+import { resolveDatabase } from './db/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';

@@ -11,7 +11,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { changeStatus } from '../db/admin.js';
-import { importGame } from '../db/transfer.js';
+import { importGame } from '../transfer/index.js';
 import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';

@@ -1,13 +1,14 @@
 /**
- * Operator and judge queries (issue 7): list and filter games, read a game's log up to a seq, and
+ * Operator and judge queries: list and filter games, read a game's log up to a seq, and
  * the lifecycle changes ACTIVE → ENDED → ARCHIVED. Admin authorization is the resolver's job; this
  * file only talks to the database. Export and import live in `transfer.ts`.
  */
 import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent } from '../rules/index.js';
 import type { Db } from './client.js';
-import { isUuid } from './events.js';
-import { appendEvents, lockGame } from './mutate.js';
+import { isUuid } from '../uuid.js';
+import { lockGame } from './mutate.js';
+import { appendEvents } from './rows.js';
 import { withRetry } from './retry.js';
 
 export interface GameFilter {

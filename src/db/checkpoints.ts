@@ -11,8 +11,8 @@
 import type { GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { emptyState, Replayer, type EventWithPlayers } from '../rules/index.js';
-import type { Queryable } from './state.js';
-import { sortZones, type LoadedGame } from './state.js';
+import { decodeEvent, sortZones, zoneFromRow } from './rows.js';
+import type { LoadedGame, Queryable } from './state.js';
 
 /** Events between checkpoints; the same number is in the `zk_checkpoint` trigger. */
 export const CHECKPOINT_INTERVAL = 256;
@@ -35,21 +35,10 @@ export interface StateAtSeq {
 }
 
 function zonesOf(loaded: LoadedGame, zones: readonly CheckpointZone[]): ZoneState[] {
-  const plain = (z: CheckpointZone): ZoneState => ({
-    id: z.id,
-    type: z.type,
-    ownerId: z.ownerId,
-    index: z.index,
-  });
-  if (!zones.every((z) => typeof z.createdAt === 'string')) return zones.map(plain);
+  if (!zones.every((z) => typeof z.createdAt === 'string')) return zones.map(zoneFromRow);
   const seatOf = new Map(loaded.players.map((p) => [p.id, p.seat]));
-  const rows = zones.map((z) => ({ ...plain(z), gameId: loaded.game.id, createdAt: new Date(z.createdAt!) }));
-  return sortZones(loaded.spec, rows, seatOf).map((z) => ({
-    id: z.id,
-    type: z.type,
-    ownerId: z.ownerId,
-    index: z.index,
-  }));
+  const rows = zones.map((z) => ({ ...zoneFromRow(z), createdAt: new Date(z.createdAt!) }));
+  return sortZones(loaded.spec, rows, seatOf).map(zoneFromRow);
 }
 
 /**
@@ -108,7 +97,7 @@ export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): P
         }
       : emptyState(loaded.spec.id, players),
   );
-  for (const row of rows) if (row.seq > from) replayer.apply(row.payload as unknown as EventWithPlayers);
+  for (const row of rows) if (row.seq > from) replayer.apply(decodeEvent(row.payload));
   return {
     state: replayer.state(),
     version: rows.at(-1)?.version ?? 0,

@@ -25,7 +25,8 @@ import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from '.
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
-import { loadGame, zoneRows, type LoadedGame } from './state.js';
+import { zoneToSqlRow } from './rows.js';
+import { loadGame, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 export interface NewCard extends CardProps {
@@ -207,14 +208,7 @@ function creationRows(
       name: s.name,
       token_hash: hashToken(credentials.seats[i]!.token),
     })),
-    zones: zoneRows(gameId, state.zones, createdAt).map((z) => ({
-      id: z.id,
-      game_id: gameId,
-      type: z.type,
-      owner_id: z.ownerId,
-      index: z.index,
-      created_at: createdAt.toISOString(),
-    })),
+    zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     event: creationEvent(spec, state),
   });
 }

@@ -20,19 +20,13 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
 import type { DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
-import { isUuid } from './events.js';
+import { isUuid } from '../uuid.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
-import {
-  loadCurrentGame,
-  loadGame,
-  objectToSqlRow,
-  type GameRow,
-  type LoadedGame,
-  type Queryable,
-} from './state.js';
+import { decodeEventRow, eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
+import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
 
 /**
  * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is
@@ -55,18 +49,6 @@ export function actingPlayer(actor: Actor): string | null {
   }
 }
 
-/** A stored event row as written (the shape `toGameEvent` reads). */
-export interface EventRow {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly version: number;
-  readonly kind: string;
-  readonly actorKind: 'PLAYER' | 'ADMIN' | 'REFEREE' | 'SYSTEM';
-  readonly actorPlayerId: string | null;
-  readonly createdAt: Date;
-  readonly payload: unknown;
-}
-
 /** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
 export interface CommitRequest {
   readonly gameId: string;
@@ -80,7 +62,7 @@ export interface CommitRequest {
 export interface MoveResult {
   readonly version: number;
   readonly lastSeq: number;
-  readonly events: readonly EventRow[];
+  readonly events: readonly StoredEvent[];
   readonly game: LoadedGame;
   readonly replayed: boolean;
 }
@@ -241,7 +223,7 @@ async function commit(
   const firstSeq = game.lastSeq + 1;
   const lastSeq = game.lastSeq + planned.events.length;
   const createdAt = new Date();
-  const rows: EventRow[] = planned.events.map((e, i) => ({
+  const rows: StoredEvent[] = planned.events.map((e, i) => ({
     gameId: req.gameId,
     seq: firstSeq + i,
     version,
@@ -259,14 +241,7 @@ async function commit(
     lastSeq,
     notifyChannel: req.notifyChannel ?? null,
     ...changedRows(req.gameId, loaded.state, planned),
-    events: rows.map((r) => ({
-      seq: r.seq,
-      kind: r.kind,
-      actor_kind: r.actorKind,
-      actor_player_id: r.actorPlayerId,
-      payload: r.payload,
-      created_at: createdAt.toISOString(),
-    })),
+    events: rows.map(eventToSqlRow),
     idempotency: req.idempotency
       ? {
           scope: req.idempotency.scope,
@@ -301,23 +276,6 @@ async function commit(
   };
 }
 
-/** Appends event rows (payload = the unredacted DomainEvent). */
-export async function appendEvents(tx: Queryable, rows: readonly EventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.gameEvent.createMany({
-    data: rows.map((r) => ({
-      gameId: r.gameId,
-      seq: r.seq,
-      kind: r.kind,
-      version: r.version,
-      actorKind: r.actorKind,
-      actorPlayerId: r.actorPlayerId,
-      payload: r.payload as Prisma.InputJsonValue,
-      createdAt: r.createdAt,
-    })),
-  });
-}
-
 /** The event of a plan that changed nothing (shuffling an empty zone): every commit appends one. */
 export const noMove = (): DomainEvent => ({
   kind: 'NO_MOVE',
@@ -332,11 +290,17 @@ export const noMove = (): DomainEvent => ({
 export async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
   const game = await loadCurrentGame(db, gameId);
   if (!game) throw gameNotFound();
-  const events = await db.gameEvent.findMany({
+  const rows = await db.gameEvent.findMany({
     where: { gameId, seq: { gte: stored.firstSeq, lte: stored.lastSeq } },
     orderBy: { seq: 'asc' },
   });
-  return { version: stored.version, lastSeq: stored.lastSeq, events, game, replayed: true };
+  return {
+    version: stored.version,
+    lastSeq: stored.lastSeq,
+    events: rows.map(decodeEventRow),
+    game,
+    replayed: true,
+  };
 }
 
 const sameObject = (a: ObjectState, b: ObjectState) => JSON.stringify(a) === JSON.stringify(b);
@@ -362,7 +326,7 @@ function changedRows(gameId: string, before: GameState, planned: Planned) {
     deleted: [...oldByKey.keys()].filter((k) => !newByKey.has(k)),
     zonesCreated: after.zones
       .filter((z) => !oldZones.has(z.id))
-      .map((z) => ({ id: z.id, type: z.type, owner_id: z.ownerId, index: z.index, created_at: createdAt })),
+      .map((z) => zoneToSqlRow(gameId, z, createdAt)),
     created: [...newByKey.values()].filter((o) => !oldByKey.has(o.key)).map((o) => objectToSqlRow(gameId, o)),
     updated: [...newByKey.values()]
       .filter((o) => {

@@ -1,22 +1,12 @@
 /**
- * Rows ↔ the rules layer's GameState. Loading a game is a fixed number of queries (game, players,
- * zones, objects) however many objects it holds.
+ * Loading a game's state (the row mapping itself is `rows.ts`). Loading a game is a fixed number of
+ * queries (game, players, zones, objects) however many objects it holds.
  */
-import type { GameObject as ObjectRow, Zone as ZoneRow } from '../generated/prisma/client.js';
-import type { Prisma } from '../generated/prisma/client.js';
-import {
-  getRuleset,
-  type CardProps,
-  type GameState,
-  type HistoryEntry,
-  type ObjectKind,
-  type ObjectState,
-  type RulesetId,
-  type RulesetSpec,
-  type ZoneState,
-} from '../rules/index.js';
-import { isUuid } from './events.js';
+import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
+import { getRuleset, type GameState, type RulesetId, type RulesetSpec } from '../rules/index.js';
+import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
+import { objectFromRow, sortZones, zoneFromRow, type ObjectColumns } from './rows.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
@@ -44,114 +34,6 @@ export interface LoadedGame {
   readonly state: GameState;
 }
 
-const KIND_FROM_ROW: Record<ObjectRow['kind'], ObjectKind> = { CARD: 'card', TOKEN: 'token', LAYER: 'layer' };
-export const KIND_TO_ROW: Record<ObjectKind, ObjectRow['kind']> = {
-  card: 'CARD',
-  token: 'TOKEN',
-  layer: 'LAYER',
-};
-
-export function objectFromRow(r: ObjectRow): ObjectState {
-  const card: CardProps = {
-    name: r.name,
-    types: r.types,
-    subtypes: r.subtypes,
-    text: r.text,
-    attributes: (r.attributes ?? {}) as Record<string, unknown>,
-  };
-  return {
-    key: r.key,
-    publicId: r.publicId,
-    kind: KIND_FROM_ROW[r.kind],
-    ownerId: r.ownerId,
-    controllerId: r.controllerId,
-    zoneId: r.zoneId,
-    sortKey: r.sortKey,
-    faceUp: r.faceUp,
-    revealedTo: r.revealedToAll ? 'all' : r.revealedTo,
-    hostKey: r.hostKey,
-    card,
-    history: (r.history ?? []) as unknown as HistoryEntry[],
-  };
-}
-
-/** Columns of an object row (without `gameId`), as written by createMany and the batch update. */
-export function objectToRow(gameId: string, o: ObjectState) {
-  return {
-    key: o.key,
-    gameId,
-    publicId: o.publicId,
-    kind: KIND_TO_ROW[o.kind],
-    ownerId: o.ownerId,
-    controllerId: o.controllerId,
-    zoneId: o.zoneId,
-    sortKey: o.sortKey,
-    faceUp: o.faceUp,
-    revealedToAll: o.revealedTo === 'all',
-    revealedTo: o.revealedTo === 'all' ? [] : [...o.revealedTo],
-    hostKey: o.hostKey,
-    name: o.card.name,
-    types: [...o.card.types],
-    subtypes: [...o.card.subtypes],
-    text: o.card.text,
-    attributes: o.card.attributes as Prisma.InputJsonValue,
-    history: o.history as unknown as Prisma.InputJsonValue,
-  };
-}
-
-/** An object row with the table's own column names, as `zk_commit_move` reads it (JSON). */
-export function objectToSqlRow(gameId: string, o: ObjectState) {
-  return {
-    key: o.key,
-    game_id: gameId,
-    public_id: o.publicId,
-    kind: KIND_TO_ROW[o.kind],
-    owner_id: o.ownerId,
-    controller_id: o.controllerId,
-    zone_id: o.zoneId,
-    sort_key: o.sortKey,
-    face_up: o.faceUp,
-    revealed_to_all: o.revealedTo === 'all',
-    revealed_to: o.revealedTo === 'all' ? [] : o.revealedTo,
-    host_key: o.hostKey,
-    name: o.card.name,
-    types: o.card.types,
-    subtypes: o.card.subtypes,
-    text: o.card.text,
-    attributes: o.card.attributes,
-    history: o.history,
-  };
-}
-
-/** Rows for new zones, all created at one instant (zone order ties break on creation time). */
-export function zoneRows(gameId: string, zones: readonly ZoneState[], createdAt: Date) {
-  return zones.map((z) => ({
-    id: z.id,
-    gameId,
-    type: z.type,
-    ownerId: z.ownerId,
-    index: z.index,
-    createdAt,
-  }));
-}
-
-/**
- * Zones in a stable order: creation time, then catalog order of the type, then the owner's seat
- * (shared zones first), then index, as `initialZones` lays them out.
- */
-export function sortZones(spec: RulesetSpec, zones: ZoneRow[], seatOf: Map<string, number>): ZoneRow[] {
-  const typeRank = new Map(spec.zoneTypes.map((t, i) => [t.type, i]));
-  return [...zones].sort(
-    (a, b) =>
-      a.createdAt.getTime() - b.createdAt.getTime() ||
-      (typeRank.get(a.type) ?? 999) - (typeRank.get(b.type) ?? 999) ||
-      (a.ownerId === null ? -1 : (seatOf.get(a.ownerId) ?? 0)) -
-        (b.ownerId === null ? -1 : (seatOf.get(b.ownerId) ?? 0)) ||
-      a.index - b.index ||
-      (a.id < b.id ? -1 : 1),
-  );
-}
-
 /** The game row plus every player, zone and object, as one JSON-aggregated row. */
 interface LoadedRow extends GameRow {
   readonly players: SeatRow[];
@@ -160,7 +42,7 @@ interface LoadedRow extends GameRow {
 }
 
 /** An object row as `json_build_object` returns it (camelCase keys, JSON scalars). */
-type ObjectJson = Omit<ObjectRow, 'gameId'>;
+type ObjectJson = ObjectColumns;
 
 /**
  * One statement for the whole state: players, zones and objects are aggregated as JSON next to the
@@ -206,13 +88,8 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
   };
   const players = row.players;
   const seatOf = new Map(players.map((p) => [p.id, p.seat]));
-  const zones = row.zones.map((z) => ({ ...z, gameId: row.id, createdAt: new Date(z.createdAt) }));
-  const zoneStates: ZoneState[] = sortZones(spec, zones, seatOf).map((z) => ({
-    id: z.id,
-    type: z.type,
-    ownerId: z.ownerId,
-    index: z.index,
-  }));
+  const zones = row.zones.map((z) => ({ ...z, createdAt: new Date(z.createdAt) }));
+  const zoneStates = sortZones(spec, zones, seatOf).map(zoneFromRow);
   return {
     game,
     spec,
@@ -221,7 +98,7 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
       ruleset: spec.id as RulesetId,
       players: players.map((p) => ({ id: p.id, seat: p.seat })),
       zones: zoneStates,
-      objects: row.objects.map((o) => objectFromRow({ ...o, gameId: row.id })),
+      objects: row.objects.map(objectFromRow),
     }),
   };
 }

@@ -17,11 +17,14 @@
  * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
  */
 import type { Db } from '../db/client.js';
-import { lastSeqs, readEvents, type GameEventRow } from '../db/events.js';
+import { lastSeqs, readEvents, type StoredEvent } from '../db/log-reads.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { DomainEvent, RulesetSpec, Viewer } from '../rules/index.js';
+import type { RulesetSpec, Viewer } from '../rules/index.js';
 import type { EventNotice, Fanout } from './fanout.js';
+import { Subscriber, type SubscribeRequest } from './subscriber.js';
+
+export type { Subscriber, SubscribeRequest };
 
 export interface HubOptions {
   /** Events a subscriber may have waiting before it is dropped as too slow. */
@@ -42,37 +45,17 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 };
 
 /** Maps a stored event to what a viewer receives. Must apply the per-viewer redaction. */
-export type EventMapper<T> = (row: GameEventRow, spec: RulesetSpec, viewer: Viewer) => T;
+export type EventMapper<T> = (row: StoredEvent, spec: RulesetSpec, viewer: Viewer) => T;
 
 /**
  * Makes the mapper for one batch of events (one page read from the log). A mapper may share work
- * across its batch, e.g. load the game at most once per viewer for nested fields.
+ * across its batch, e.g. load the game as of its events at most once for nested fields.
  */
-export type EventMapperFactory<T> = () => EventMapper<T>;
+export type EventMapperFactory<T> = (batch: readonly StoredEvent[]) => EventMapper<T>;
 
-export interface SubscribeRequest {
-  readonly gameId: string;
-  readonly spec: RulesetSpec;
-  readonly viewer: Viewer;
-  /** Deliver events with seq greater than this. */
-  readonly afterSeq: number;
-  /** Only events whose `zoneIds` contain this zone (zoneEvents); null for every event. */
-  readonly zoneId: string | null;
-  /** Called once when the catch-up from the log ends (caught up, ended or failed). */
-  readonly onCaughtUp?: () => void;
-  /** Called once when the subscriber falls too far behind; should close its connection. */
-  readonly onSlow: () => void;
-}
-
-/** One viewer key per redaction: subscribers with equal keys receive the same redacted event. */
-function viewerKey(viewer: Viewer): string {
-  return viewer.kind === 'player' ? `player:${viewer.playerId}` : viewer.kind;
-}
-
-function touchesZone(row: GameEventRow, zoneId: string | null): boolean {
+function touchesZone(row: StoredEvent, zoneId: string | null): boolean {
   if (zoneId === null) return true;
-  const zoneIds = (row.payload as unknown as DomainEvent | null)?.zoneIds;
-  return Array.isArray(zoneIds) && zoneIds.includes(zoneId);
+  return row.payload.zoneIds.includes(zoneId);
 }
 
 /** The subscribers of one game, and how far the hub has read its log for them. */
@@ -91,134 +74,6 @@ class GameChannel<T> {
   ) {
     this.cursor = lastSeq;
     this.target = lastSeq;
-  }
-}
-
-/** One subscription: an async iterator over its bounded queue. */
-export class Subscriber<T> implements AsyncIterableIterator<T> {
-  readonly viewerKey: string;
-  /** Highest seq this subscriber has accounted for (delivered or filtered out). */
-  lastSeq: number;
-  /** False while it replays from the log on its own. */
-  live = false;
-  /** Has been live once: from then on, falling behind counts against `maxLag` (a first replay does not). */
-  caughtUp = false;
-  #queue: T[] = [];
-  #ended = false;
-  #failure: unknown = null;
-  #waiter: { resolve: (r: IteratorResult<T>) => void; reject: (e: unknown) => void } | null = null;
-  #roomWaiter: (() => void) | null = null;
-
-  constructor(
-    readonly request: SubscribeRequest,
-    private readonly queueLimit: number,
-    private readonly roomMark: number,
-    private readonly onEnd: (sub: Subscriber<T>) => void,
-  ) {
-    this.viewerKey = viewerKey(request.viewer);
-    this.lastSeq = request.afterSeq;
-  }
-
-  get ended(): boolean {
-    return this.#ended;
-  }
-
-  /** Queued, not yet consumed. */
-  get backlog(): number {
-    return this.#queue.length;
-  }
-
-  /**
-   * Accounts for `seq`, queueing `value()` when the event is for this subscriber. Returns false,
-   * accounting for nothing, when the queue is full.
-   */
-  push(seq: number, wanted: boolean, value: () => T): boolean {
-    if (wanted && !this.#ended) {
-      if (this.#waiter) {
-        const w = this.#waiter;
-        this.#waiter = null;
-        w.resolve({ value: value(), done: false });
-      } else if (this.#queue.length >= this.queueLimit) {
-        return false;
-      } else {
-        this.#queue.push(value());
-      }
-    }
-    this.lastSeq = seq;
-    return true;
-  }
-
-  /** Ends the subscriber as too slow and tells its owner (who closes the connection). */
-  dropSlow(): void {
-    if (this.#ended) return;
-    this.#finish();
-    this.request.onSlow();
-  }
-
-  /** Resolves once the queue has room for a replay page (or the subscriber ended). */
-  room(): Promise<void> {
-    if (this.#ended || this.#queue.length <= this.roomMark) return Promise.resolve();
-    return new Promise((resolve) => (this.#roomWaiter = resolve));
-  }
-
-  /** Ends the stream with an error (e.g. the log could not be read). */
-  fail(err: unknown): void {
-    if (this.#ended) return;
-    if (this.#waiter) {
-      const w = this.#waiter;
-      this.#waiter = null;
-      this.#finish();
-      w.reject(err);
-      return;
-    }
-    this.#failure = err;
-    this.#finish();
-  }
-
-  next(): Promise<IteratorResult<T>> {
-    const value = this.#queue.shift();
-    if (value !== undefined) {
-      if (this.#roomWaiter && this.#queue.length <= this.roomMark) {
-        const wake = this.#roomWaiter;
-        this.#roomWaiter = null;
-        wake();
-      }
-      return Promise.resolve({ value, done: false });
-    }
-    if (this.#failure !== null) {
-      const err = this.#failure;
-      this.#failure = null;
-      return Promise.reject(err);
-    }
-    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => (this.#waiter = { resolve, reject }));
-  }
-
-  /** Called by graphql-ws when the client completes or disconnects: unregisters at once. */
-  return(): Promise<IteratorResult<T>> {
-    this.#queue = [];
-    this.#failure = null;
-    this.#finish();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  throw(err?: unknown): Promise<IteratorResult<T>> {
-    void this.return();
-    return Promise.reject(err);
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  #finish(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.#waiter?.resolve({ value: undefined, done: true });
-    this.#waiter = null;
-    this.#roomWaiter?.();
-    this.#roomWaiter = null;
-    this.onEnd(this);
   }
 }
 
@@ -316,7 +171,7 @@ export class EventHub<T> {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
         const rows = await readEvents(this.deps.db, channel.gameId, sub.lastSeq, pageSize);
-        const map = this.mapper();
+        const map = this.mapper(rows);
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
           const wanted = touchesZone(row, sub.request.zoneId);
@@ -347,7 +202,7 @@ export class EventHub<T> {
           channel.target = channel.cursor;
           break;
         }
-        const map = this.mapper();
+        const map = this.mapper(rows);
         for (const row of rows) this.#dispatch(channel, row, map);
       }
     } catch (err) {
@@ -358,7 +213,7 @@ export class EventHub<T> {
     }
   }
 
-  #dispatch(channel: GameChannel<T>, row: GameEventRow, map: EventMapper<T>): void {
+  #dispatch(channel: GameChannel<T>, row: StoredEvent, map: EventMapper<T>): void {
     if (row.seq <= channel.cursor) return;
     channel.cursor = row.seq;
     if (row.seq > channel.target) channel.target = row.seq;

@@ -1,7 +1,8 @@
 /**
  * Operator and judge tools: list games, view a game as any viewer at any seq (replayed
  * from the log), end, archive, export and import. Thin: the authority decides standing (admins
- * only), then the data layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
+ * only), then the data layer (`db/admin.ts`, `src/transfer`), then the redaction boundary
+ * (`src/render`), which maps admin rows field by field.
  */
 import type { GameStatus } from '../generated/prisma/client.js';
 import {
@@ -14,11 +15,18 @@ import {
 import { findGame, listGames, MAX_PAGE, seatsOf } from '../db/admin.js';
 import { stateAt } from '../db/checkpoints.js';
 import { loadCurrentGame } from '../db/state.js';
-import { exportGame } from '../db/transfer.js';
+import { exportGame } from '../transfer/index.js';
 import { badInput, notFound } from '../errors.js';
+import {
+  adminGameOut,
+  adminPageOut,
+  importPayloadOut,
+  playerOut,
+  snapshotOut,
+  type AdminGameOut,
+} from '../render/index.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';
-import { gameOut } from './game-view.js';
 
 /** `gameAt`: the game after event `seq` as `as` saw it, from the nearest checkpoint (db/checkpoints.ts). */
 async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: ViewerChoice }) {
@@ -33,11 +41,7 @@ async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: Vie
   );
   const at = await stateAt(ctx.db, loaded, args.seq);
   const game = { ...loaded.game, status: at.status, version: at.version, lastSeq: args.seq };
-  return {
-    seq: args.seq,
-    version: at.version,
-    game: gameOut({ ...loaded, game, state: at.state }, viewer),
-  };
+  return snapshotOut({ ...loaded, game, state: at.state }, viewer, args.seq);
 }
 
 export const adminResolvers = {
@@ -60,13 +64,7 @@ export const adminResolvers = {
       if (args.offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
       if (args.limit < 0 || args.limit > MAX_PAGE)
         throw badInput(`Limit must be between 0 and ${MAX_PAGE}.`, 'limit');
-      const page = await listGames(ctx.db, args.filter ?? {}, args.offset, args.limit);
-      return {
-        games: page.games,
-        total: page.total,
-        offset: args.offset,
-        hasNextPage: args.offset + page.games.length < page.total,
-      };
+      return adminPageOut(await listGames(ctx.db, args.filter ?? {}, args.offset, args.limit), args.offset);
     },
 
     gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerChoice }, ctx: Context) => {
@@ -82,34 +80,22 @@ export const adminResolvers = {
     },
   },
   Mutation: {
-    endGame: (_: unknown, args: { gameId: string }, ctx: Context) =>
-      changeGameStatus(ctx, ctx.principal, args.gameId, 'ENDED'),
-    archiveGame: (_: unknown, args: { gameId: string }, ctx: Context) =>
-      changeGameStatus(ctx, ctx.principal, args.gameId, 'ARCHIVED'),
+    endGame: async (_: unknown, args: { gameId: string }, ctx: Context) =>
+      adminGameOut(await changeGameStatus(ctx, ctx.principal, args.gameId, 'ENDED')),
+    archiveGame: async (_: unknown, args: { gameId: string }, ctx: Context) =>
+      adminGameOut(await changeGameStatus(ctx, ctx.principal, args.gameId, 'ARCHIVED')),
 
     importGame: async (_: unknown, args: { data: unknown }, ctx: Context) => {
       requireAdmin(ctx.principal);
       const result = await expensive(ctx, () => importAsAdmin(ctx, ctx.principal, args.data));
       const game = await findGame(ctx.db, result.gameId);
       if (!game) throw notFound('Game');
-      return {
-        game,
-        importedFrom: game.importedFrom,
-        seats: result.seats.map((s) => ({
-          player: { id: s.playerId, seat: s.seat, name: s.name },
-          token: s.token,
-        })),
-        spectatorToken: result.spectatorToken,
-        refereeToken: result.refereeToken,
-      };
+      return importPayloadOut(game, result);
     },
   },
 
   AdminGame: {
-    players: async (
-      game: { id: string; players?: { id: string; seat: number; name: string }[] },
-      _: unknown,
-      ctx: Context,
-    ) => game.players ?? seatsOf(ctx.db, game.id),
+    players: async (game: AdminGameOut, _: unknown, ctx: Context) =>
+      game.players ?? (await seatsOf(ctx.db, game.id)).map(playerOut),
   },
 };

@@ -8,11 +8,11 @@ import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
 import { getRuleset, RULESETS } from '../rules/index.js';
+import { createdGameOut } from '../render/index.js';
 import type { Context } from '../server/context.js';
-import { gameOut } from './game-view.js';
-import { cardProps, type TokenInput } from './move-input.js';
+import { cardProps, type CardPropsInput } from './move-input.js';
 
-interface CardInput extends TokenInput {
+interface CardInput extends CardPropsInput {
   readonly zone?: string | null;
   readonly zoneIndex?: number | null;
   readonly faceUp?: boolean | null;
@@ -59,13 +59,7 @@ export const createGameResolvers = {
       const created = await createGame(ctx.db, spec, seats, idem, ctx.random?.newId);
       await publish(ctx, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
       const { viewer, callerKind } = creatorViewer(ctx.principal);
-      const out = gameOut(created.game, viewer, callerKind);
-      return {
-        game: out,
-        seats: created.seats.map((s) => ({ player: out.lookup.player(s.playerId), token: s.token })),
-        spectatorToken: created.spectatorToken,
-        refereeToken: created.refereeToken,
-      };
+      return createdGameOut(created, viewer, callerKind);
     },
   },
 };

@@ -1,16 +1,17 @@
 /**
  * The event log over GraphQL: `Query.gameEvents` (paged history over HTTP) and
  * `Subscription.gameEvents` / `Subscription.zoneEvents` (replay then live, over graphql-ws).
- * Every event goes through the same per-viewer mapping, `toGameEvent`.
+ * Every event goes through the same per-viewer mapping, `toGameEvent` (src/render), as of the event.
  */
-import { findGameLog, hasZone, isUuid, readEvents } from '../db/events.js';
+import { findGameLog, hasZone, readEvents } from '../db/log-reads.js';
+import { isUuid } from '../uuid.js';
 import { viewerIn } from '../authority/index.js';
 import { badInput, notFound } from '../errors.js';
 import type { EventHub, EventMapperFactory } from '../events/hub.js';
-import { loadCurrentGame } from '../db/state.js';
+import { gameAsOfEvents } from '../db/event-time.js';
 import type { Db } from '../db/client.js';
-import { toGameEvent, type GameEventOut } from './events.js';
-import { buildLookup, memoLookup, type LookupSource } from './mapping.js';
+import type { StoredEvent } from '../db/rows.js';
+import { EventTimeline, toGameEvent, type GameEventOut } from '../render/index.js';
 import { getRuleset, type RulesetSpec, type Viewer } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { ZkCloseCode } from '../server/close-codes.js';
@@ -76,31 +77,19 @@ async function subscribe(
 
 const passThrough = (event: GameEventOut) => event;
 
-/**
- * Nested fields of an event's objects (zone, owner, host) resolve against the game, loaded lazily
- * and at most once per lookup.
- */
-function lookupFor(db: Db, gameId: string, viewer: Viewer): LookupSource {
-  return memoLookup(async () => {
-    const loaded = await loadCurrentGame(db, gameId);
-    if (!loaded) throw notFound('Game');
-    return buildLookup(loaded.spec, loaded.state, viewer, loaded.players);
-  });
+/** The game as of a batch of one game's events, loaded on first use, shared by the batch's viewers. */
+function timelineOf(db: Db, spec: RulesetSpec, rows: readonly StoredEvent[]): EventTimeline {
+  return new EventTimeline(spec, gameAsOfEvents(db, rows[0]?.gameId ?? '', rows));
 }
 
 /**
- * The hub's mapper: `toGameEvent`, with one lazy game lookup per viewer per batch of events, so a
- * batch delivered to many subscribers loads the game at most once for each viewer.
+ * The hub's mapper: `toGameEvent`, with one timeline per batch of events, so a batch delivered to
+ * many subscribers loads the game as of its events at most once.
  */
 export function liveEventMapper(db: Db): EventMapperFactory<GameEventOut> {
-  return () => {
-    const lookups = new Map<string, LookupSource>();
-    return (row, spec, viewer) => {
-      const key = `${row.gameId}|${viewer.kind === 'player' ? viewer.playerId : viewer.kind}`;
-      let lookup = lookups.get(key);
-      if (!lookup) lookups.set(key, (lookup = lookupFor(db, row.gameId, viewer)));
-      return toGameEvent(row, spec, viewer, lookup);
-    };
+  return (rows) => {
+    let timeline: EventTimeline | null = null;
+    return (row, spec, viewer) => toGameEvent(row, spec, viewer, (timeline ??= timelineOf(db, spec, rows)));
   };
 }
 
@@ -119,8 +108,8 @@ export const eventLogResolvers = {
       return expensive(ctx, async () => {
         const { viewer, spec } = await standing(ctx, args.gameId);
         const rows = await readEvents(ctx.db, args.gameId, args.afterSeq, args.first);
-        const lookup = lookupFor(ctx.db, args.gameId, viewer);
-        return rows.map((row) => toGameEvent(row, spec, viewer, lookup));
+        const timeline = timelineOf(ctx.db, spec, rows);
+        return rows.map((row) => toGameEvent(row, spec, viewer, timeline));
       });
     },
   },

@@ -4,8 +4,7 @@ import { loadCurrentGame } from '../db/state.js';
 import { notFound } from '../errors.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';
-import { gameOut, gameViewResolvers } from './game-view.js';
-import { viewResolvers } from './mapping.js';
+import { gameOut, renderResolvers } from '../render/index.js';
 
 export const gameResolvers = {
   Query: {
@@ -19,6 +18,5 @@ export const gameResolvers = {
       });
     },
   },
-  ...gameViewResolvers,
-  ...viewResolvers,
+  ...renderResolvers,
 };

@@ -32,13 +32,23 @@ export interface DestinationInput {
   readonly ownerId?: string | null;
 }
 
-export interface TokenInput {
+/**
+ * Printed properties of a card or token (SDL `TokenInput` in `createToken.token` and
+ * `bringIntoGame.cards`, and the characteristics of `CardInput`).
+ */
+export interface CardPropsInput {
   readonly name: string;
   readonly types: readonly string[];
   readonly subtypes: readonly string[];
   readonly text: string;
   readonly attributes?: unknown;
 }
+
+/**
+ * A stack layer that is not a card (SDL `TokenInput` in `addStackLayer.layer`): the same fields, as
+ * the SDL shares the type; a layer's meaningful one is its text (MTG 405.4).
+ */
+export type LayerInput = CardPropsInput;
 
 export function count(n: number, field: string): number {
   if (!Number.isInteger(n) || n < 1 || n > MAX_OBJECTS)
@@ -113,8 +123,8 @@ function list(values: readonly string[], field: string): string[] {
   return values.map((v, i) => text(v, MAX_NAME, `${field}.${i}`, false));
 }
 
-/** Printed properties from a card or token input, bounded. */
-export function cardProps(input: TokenInput, field: string): CardProps {
+/** Printed properties from a card, token or layer input, bounded. */
+export function cardProps(input: CardPropsInput | LayerInput, field: string): CardProps {
   const attributes = input.attributes ?? {};
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
     throw badInput(`Field ${field}.attributes must be a JSON object.`, `${field}.attributes`);

@@ -1,15 +1,14 @@
 /**
  * One mutation per planner move. Each is: input → command, then the authority (`src/authority`:
  * standing, status, version, permission, plan, commit, publish), then the payload rendered for the
- * caller through the redaction functions. No authorization or visibility decision is made here.
+ * caller by the redaction boundary (`src/render`). No authorization or visibility decision is made here.
  */
 import { execute, type CommandOutcome } from '../authority/index.js';
-import type { MoveResult } from '../db/mutate.js';
+import { gameAsOfEvents } from '../db/event-time.js';
 import { badInput } from '../errors.js';
-import { viewObject, viewSnapshot, type Move, type ObjectView, type Viewer } from '../rules/index.js';
+import { movePayload } from '../render/index.js';
+import type { Move } from '../rules/index.js';
 import type { Context } from '../server/context.js';
-import { toGameEvent } from './events.js';
-import { buildLookup, memoLookup, type ObjectOut } from './mapping.js';
 import {
   cardProps,
   count,
@@ -20,7 +19,8 @@ import {
   selector,
   type DestinationInput,
   type PositionSelectorInput,
-  type TokenInput,
+  type CardPropsInput,
+  type LayerInput,
 } from './move-input.js';
 
 interface Common {
@@ -45,43 +45,12 @@ function playerOr(actingAs: string | null, playerId: string | null | undefined, 
   throw badInput(`Field ${field} is required when an admin or referee acts.`, field);
 }
 
-/**
- * The objects the mutation moved or created, as the caller now sees them. Ordered by zone and
- * position (then id), never by the order of the change, so a hidden reordering cannot be traced.
- */
-function changedObjects(result: MoveResult, viewer: Viewer): ObjectView[] {
-  const { spec, state } = result.game;
-  const byKey = new Map<string, ObjectView>();
-  const current = new Map(state.objects.map((o) => [o.key, o]));
-  for (const row of result.events) {
-    const event = row.payload as { transitions?: readonly { after: unknown; afterContext?: unknown }[] };
-    for (const t of event.transitions ?? []) {
-      const after = t.after as Parameters<typeof viewObject>[3] | null;
-      if (!after) continue;
-      const context = t.afterContext as Parameters<typeof viewSnapshot>[2]['context'] | null | undefined;
-      if (context) byKey.set(after.key, viewSnapshot(spec, viewer, { obj: after, context }));
-      else if (current.has(after.key))
-        byKey.set(after.key, viewObject(spec, state, viewer, current.get(after.key)!));
-    }
-  }
-  return [...byKey.values()].sort(
-    (a, b) =>
-      (a.zoneId < b.zoneId ? -1 : a.zoneId > b.zoneId ? 1 : 0) ||
-      (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) ||
-      (a.id < b.id ? -1 : 1),
-  );
-}
-
-/** The payload: the command's outcome as its viewer may see it. */
-function render({ result, viewer }: CommandOutcome) {
-  const { spec, state, players } = result.game;
-  // Built only if the caller asks for a nested field (zone, owner, host…): a full view per move is not free.
-  const lookup = memoLookup(async () => buildLookup(spec, state, viewer, players));
-  return {
-    version: result.version,
-    objects: changedObjects(result, viewer).map((view): ObjectOut => ({ view, lookup })),
-    events: result.events.map((row) => toGameEvent(row, spec, viewer, lookup)),
-  };
+/** The payload: the command's outcome as its viewer may see it, its events as of each event. */
+function render({ result, viewer }: CommandOutcome, db: Context['db']) {
+  const known = result.replayed
+    ? undefined
+    : { seq: result.lastSeq, state: result.game.state, players: result.game.players };
+  return movePayload(result, viewer, gameAsOfEvents(db, result.game.game.id, result.events, known));
 }
 
 async function run(
@@ -99,6 +68,7 @@ async function run(
       input,
       toMove,
     }),
+    ctx.db,
   );
 }
 
@@ -184,7 +154,7 @@ export const mutationResolvers = {
       {
         input,
       }: Args<{
-        token: TokenInput;
+        token: CardPropsInput;
         to: DestinationInput;
         position?: Pos;
         index?: number | null;
@@ -249,7 +219,7 @@ export const mutationResolvers = {
 
     addStackLayer: (
       _: unknown,
-      { input }: Args<{ layer: TokenInput; controllerId?: string | null }>,
+      { input }: Args<{ layer: LayerInput; controllerId?: string | null }>,
       ctx: Context,
     ) =>
       run(ctx, 'addStackLayer', input, (actingAs) => ({
@@ -275,7 +245,7 @@ export const mutationResolvers = {
       {
         input,
       }: Args<{
-        cards: readonly TokenInput[];
+        cards: readonly CardPropsInput[];
         ownerId?: string | null;
         to: DestinationInput;
         position?: Pos;

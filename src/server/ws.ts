@@ -19,7 +19,7 @@ import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
 import { EventHub, type HubOptions } from '../events/hub.js';
 import { liveEventMapper, type SubscriptionContext } from '../resolvers/event-log.js';
-import type { GameEventOut } from '../resolvers/events.js';
+import type { GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
 import { authenticate, type AppDeps, type Context } from './context.js';

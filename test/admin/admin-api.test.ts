@@ -1,5 +1,5 @@
 /**
- * Issue 7, admin tooling through the real API: who may use it, listing and filtering, the admin
+ * Admin tooling through the real API: who may use it, listing and filtering, the admin
  * views (game, log, gameAt), judge moves, and the ACTIVE → ENDED → ARCHIVED lifecycle.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 7: replay is faithful. Random games on every ruleset are played through the real API (by
+ * Replay is faithful. Random games on every ruleset are played through the real API (by
  * the players and by a judge); after every mutation each viewer's live `game(id)` answer is kept.
  * Then `gameAt(seq)`, rebuilt from the log alone, must equal, for every viewer, exactly what that
  * viewer was shown right after the mutation that ended at `seq`: for the admin that is the stored

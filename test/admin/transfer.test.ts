@@ -1,5 +1,5 @@
 /**
- * Issue 7: export and import. A game played through the API, exported and imported again, is the
+ * Export and import. A game played through the API, exported and imported again, is the
  * same game apart from its ids (state, log, and every viewer's replayed view at every seq), with
  * new credentials; a bad document is BAD_USER_INPUT and writes nothing.
  */

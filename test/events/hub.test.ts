@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.js';
-import type { GameEventRow } from '../../src/db/events.js';
+import type { StoredEvent } from '../../src/db/log-reads.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { EventHub, type Subscriber } from '../../src/events/hub.js';
 import { createLogger } from '../../src/logger.js';
@@ -21,7 +21,7 @@ let db: Db;
 let log: LogWriter;
 const fanout = new LocalFanout();
 let mapped: { seq: number; viewer: string }[] = [];
-const map = () => (row: GameEventRow, _spec: RulesetSpec, viewer: Viewer) => {
+const map = () => (row: StoredEvent, _spec: RulesetSpec, viewer: Viewer) => {
   mapped.push({ seq: row.seq, viewer: viewer.kind });
   return { seq: row.seq };
 };

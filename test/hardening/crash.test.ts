@@ -1,5 +1,5 @@
 /**
- * Issue 8, crash: the service (a real `tsx src/main.ts` process) is killed with SIGKILL in the middle
+ * Crash: the service (a real `tsx src/main.ts` process) is killed with SIGKILL in the middle
  * of a contended load with graphql-ws subscribers, then started again on the same database and
  * port. Clients retry what was in flight with the same idempotency keys; subscribers resume with
  * `afterSeq`. Nothing is half-applied or applied twice, the log is gapless and rebuilds the stored

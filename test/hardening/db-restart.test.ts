@@ -1,5 +1,5 @@
 /**
- * Issue 8, database restart: the service (a real process) runs under load against a PostgreSQL this
+ * Database restart: the service (a real process) runs under load against a PostgreSQL this
  * test owns; PostgreSQL stops, and later starts again on the same port, while the service keeps
  * running. During the outage `/readyz` answers 503 and `/healthz` 200, and every request fails fast
  * with a typed, masked error. Afterwards `/readyz` is 200 again and, without restarting the service,

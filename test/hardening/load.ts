@@ -1,5 +1,5 @@
 /**
- * Contended load with idempotent retries, and the checks that follow it (issue #8).
+ * Contended load with idempotent retries, and the checks that follow it.
  *
  * Clients behave like careful real ones: every mutation carries an `idempotencyKey`; a transport
  * error, a busy game (STALE_STATE without `expectedVersion`) or, when a test allows it, a masked

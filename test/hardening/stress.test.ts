@@ -1,5 +1,5 @@
 /**
- * Issue 8, stress: 16 clients make contended moves on 3 games at once (in-process server), every
+ * Stress: 16 clients make contended moves on 3 games at once (in-process server), every
  * mutation with an idempotency key, retrying like real clients: the same key after a transport
  * error (some requests are abandoned mid-flight on purpose, as a dropped connection would be), after
  * a busy game, and for a random fraction of successes, as if the response had been lost; a stale

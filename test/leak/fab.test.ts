@@ -1,4 +1,4 @@
-/** Leak suite for fab (issue #5): see `suite.ts`. */
+/** Leak suite for fab: see `suite.ts`. */
 import { leakSuite } from './suite.js';
 
 leakSuite('fab', 3);

@@ -1,4 +1,4 @@
-/** Leak suite for mtg (issue #5): see `suite.ts`. */
+/** Leak suite for mtg: see `suite.ts`. */
 import { leakSuite } from './suite.js';
 
 leakSuite('mtg', 3);

@@ -1,4 +1,4 @@
-/** Leak suite for netrunner (issue #5): see `suite.ts`. */
+/** Leak suite for netrunner: see `suite.ts`. */
 import { leakSuite } from './suite.js';
 
 leakSuite('netrunner', 2);

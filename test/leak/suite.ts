@@ -1,5 +1,5 @@
 /**
- * Issue #5, the leak suite: random move sequences through the real GraphQL API; after every step
+ * The leak suite: random move sequences through the real GraphQL API; after every step
  * every viewer's every read path (game(id), the acting player's payload, the graphql-ws
  * subscription, the event history) is checked against the independent model of what that viewer
  * may know. See `checker.ts` for the checks and `model.ts` for the model. One test file per ruleset

@@ -14,7 +14,7 @@ import {
   type RulesetSpec,
 } from '../../src/rules/index.js';
 
-/** Every structural invariant of a state (lead decision 1, issue invariants). */
+/** Every structural invariant of a state. */
 export function checkState(spec: RulesetSpec, s: GameState): void {
   const zoneIds = new Set(s.zones.map((z) => z.id));
   expect(zoneIds.size).toBe(s.zones.length);

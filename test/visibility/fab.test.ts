@@ -1,5 +1,5 @@
 /**
- * Flesh and Blood: who sees what, through the real GraphQL API (issue #5). FAB
+ * Flesh and Blood: who sees what, through the real GraphQL API. FAB
  * rule:object_visibility: a private object may be seen by the player who owns it or owns its zone,
  * unless it is in a deck, where nobody sees it; public (face-up) objects are seen by all.
  */

@@ -1,5 +1,5 @@
 /**
- * Magic: who sees what, through the real GraphQL API (issue #5). Hand: its owner (MTG 402.3);
+ * Magic: who sees what, through the real GraphQL API. Hand: its owner (MTG 402.3);
  * library: nobody, not even its owner (401.2); face-down exile: nobody (406.3); a reveal to one
  * player shows the card to that player only, and ending it gives a new id; a card that changes zones
  * is a new object (400.7) with a new id.

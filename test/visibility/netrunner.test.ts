@@ -1,5 +1,5 @@
 /**
- * Android: Netrunner: who sees what, through the real GraphQL API (issue #5). NR rule_secret_zone:
+ * Android: Netrunner: who sees what, through the real GraphQL API. NR rule_secret_zone:
  * HQ and the Grip are secret to their owner; rule_deck_hidden: R&D and the Stack are hidden even
  * from their owner; facedown installed cards are known to their controller.
  */

@@ -1,5 +1,5 @@
 /**
- * Spectators and admins (issue #5). A spectator sees public information only and cannot mutate
+ * Spectators and admins. A spectator sees public information only and cannot mutate
  * anything; an admin sees everything, internal keys included, and its actions are logged with the
  * admin as the actor.
  */

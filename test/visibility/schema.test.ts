@@ -1,5 +1,5 @@
 /**
- * No query path around the filter (issue #5): no global `node(id)`, and every field that can return
+ * No query path around the filter: no global `node(id)`, and every field that can return
  * a GameObject or a Card is reachable only through a Game, a MovePayload or a GameEvent, whose
  * resolvers redact for the caller. Checked on the live schema by introspection.
  */

@@ -1,12 +1,14 @@
 /**
  * `Game` as a viewer sees it: one lookup (one `viewGame`) per game per request; zones, objects and
- * players all resolve from it.
+ * players all resolve from it. Also the admin's `GameSnapshot` (a game as a viewer saw it at a seq).
  */
+import type { CreatedGame } from '../db/games.js';
 import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
-import { buildLookup, type GameLookup, type ZoneOut } from './mapping.js';
+import { buildLookup, type GameLookup } from './lookup.js';
+import type { ZoneOut } from './objects.js';
 
-type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
+export type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
 
 export interface GameOut {
   readonly loaded: LoadedGame;
@@ -26,6 +28,22 @@ export function gameOut(loaded: LoadedGame, viewer: Viewer, callerKind?: Princip
   };
 }
 
+/** `GameSnapshot`: the game as `viewer` saw it right after event `seq` (`loaded` holds that state). */
+export function snapshotOut(loaded: LoadedGame, viewer: Viewer, seq: number) {
+  return { seq, version: loaded.game.version, game: gameOut(loaded, viewer) };
+}
+
+/** `CreateGamePayload`: the new game as its creator may see it, and the credentials, shown once. */
+export function createdGameOut(created: CreatedGame, viewer: Viewer, callerKind: PrincipalKind) {
+  const game = gameOut(created.game, viewer, callerKind);
+  return {
+    game,
+    seats: created.seats.map((s) => ({ player: game.lookup.player(s.playerId), token: s.token })),
+    spectatorToken: created.spectatorToken,
+    refereeToken: created.refereeToken,
+  };
+}
+
 export const gameViewResolvers = {
   Game: {
     id: (g: GameOut) => g.loaded.game.id,
@@ -36,7 +54,10 @@ export const gameViewResolvers = {
     createdAt: (g: GameOut) => g.loaded.game.createdAt,
     players: (g: GameOut) => g.loaded.players,
     zones: (g: GameOut): ZoneOut[] =>
-      g.loaded.state.zones.map((z) => ({ view: g.lookup.zone(z.id)!, lookup: g.lookup })),
+      g.loaded.state.zones.map((z) => {
+        const view = g.lookup.zone(z.id)!;
+        return { zone: view, view, lookup: g.lookup };
+      }),
     viewer: (g: GameOut) => ({
       kind: g.callerKind,
       player: g.viewer.kind === 'player' ? g.lookup.player(g.viewer.playerId) : null,

@@ -1,18 +1,13 @@
 /**
- * Reads of the append-only event log (`game_event`). Writes happen in the mutation's own
- * transaction (src/db/mutate.ts); this file only reads what has committed.
+ * Reads of the append-only event log (`game_event`), payloads decoded (`rows.ts`). Writes happen in
+ * the mutation's own statement (src/db/mutate.ts); this file only reads what has committed.
  */
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
+import { isUuid } from '../uuid.js';
 import { driverPool, type Db } from './client.js';
+import { decodeEventRow, type StoredEvent } from './rows.js';
 
-export type { GameEventRow };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from outside are checked before they reach a uuid column (PostgreSQL would raise). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
+export type { StoredEvent };
 
 /** What an event reader needs of a game: its ruleset and the last committed seq. Null if unknown. */
 export async function findGameLog(
@@ -40,14 +35,14 @@ export async function readEvents(
   gameId: string,
   afterSeq: number,
   limit: number,
-): Promise<GameEventRow[]> {
+): Promise<StoredEvent[]> {
   const { rows } = await driverPool(db).query<GameEventRow>(
     `SELECT game_id AS "gameId", seq, kind, version, actor_kind AS "actorKind",
             actor_player_id AS "actorPlayerId", payload, created_at AS "createdAt"
      FROM game_event WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [gameId, afterSeq, limit],
   );
-  return rows;
+  return rows.map(decodeEventRow);
 }
 
 /**

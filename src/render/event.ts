@@ -1,0 +1,97 @@
+/**
+ * The one mapping from a stored event (decoded `StoredEvent`, unredacted payload) to the GraphQL
+ * `GameEvent`, redacted for a viewer by the rules layer's `redactEvent`. History pages, mutation
+ * payloads and subscriptions all go through {@link toGameEvent}.
+ *
+ * An event renders as of the event, never as of now: its objects are the transitions' `after`
+ * snapshots; their zone's id, type, owner and index come from the event itself; every other nested
+ * field (zone name, count and objects, owner, controller, host, attached, revealedTo) resolves in
+ * the game as it was right after the event, which the caller's {@link EventTimeSource} supplies
+ * (loaded on first use, once per batch).
+ */
+import type { StoredEvent } from '../db/rows.js';
+import {
+  redactEvent,
+  type GameState,
+  type RulesetSpec,
+  type Viewer,
+  type ZoneState,
+} from '../rules/index.js';
+import { buildLookup, memoLookup, type LookupSource, type PlayerOut } from './lookup.js';
+import type { ObjectOut } from './objects.js';
+
+/** The game as of events: what their nested fields resolve in. Implementations load lazily. */
+export interface EventTimeSource {
+  /** The game's seats (they do not change during a game: as of every event). */
+  players(): Promise<readonly PlayerOut[]>;
+  /** The state right after the event with this seq. */
+  stateAfter(seq: number): Promise<GameState>;
+}
+
+const keyOf = (seq: number, viewer: Viewer) =>
+  `${seq}|${viewer.kind === 'player' ? viewer.playerId : viewer.kind}`;
+
+/**
+ * Lookups of the game right after each event, one per event and viewer, each built on first use.
+ * One per batch of events (a page, a payload, a live delivery), shared by its viewers.
+ */
+export class EventTimeline {
+  readonly #lookups = new Map<string, LookupSource>();
+
+  constructor(
+    private readonly spec: RulesetSpec,
+    private readonly source: EventTimeSource,
+  ) {}
+
+  /** The lookup to use after event `seq` for `viewer`, when the caller already has one (a payload's). */
+  share(seq: number, viewer: Viewer, lookup: LookupSource): void {
+    this.#lookups.set(keyOf(seq, viewer), lookup);
+  }
+
+  lookupAfter(seq: number, viewer: Viewer): LookupSource {
+    const key = keyOf(seq, viewer);
+    let lookup = this.#lookups.get(key);
+    if (!lookup) {
+      lookup = memoLookup(async () => {
+        const [players, state] = await Promise.all([this.source.players(), this.source.stateAfter(seq)]);
+        return buildLookup(this.spec, state, viewer, players);
+      });
+      this.#lookups.set(key, lookup);
+    }
+    return lookup;
+  }
+}
+
+const zoneRef = (z: ZoneState) => ({ id: z.id, type: z.type, ownerId: z.ownerId, index: z.index });
+
+/** A stored event as `viewer` may see it, its nested fields as of the event (see the file's comment). */
+export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer, timeline: EventTimeline) {
+  const event = row.payload;
+  const view = redactEvent(spec, event, viewer);
+  const lookup = timeline.lookupAfter(row.seq, viewer);
+  return {
+    gameId: row.gameId,
+    seq: row.seq,
+    version: row.version,
+    kind: view.kind,
+    actor: {
+      kind: row.actorKind,
+      playerId: row.actorKind === 'PLAYER' ? row.actorPlayerId : null,
+      onBehalfOf: row.actorKind === 'ADMIN' ? row.actorPlayerId : null,
+    },
+    at: row.createdAt,
+    zoneIds: view.zoneIds,
+    rules: view.rules,
+    changes: view.changes.map((c) => ({
+      previousId: c.previousId,
+      objectId: c.objectId,
+      fromZoneId: c.fromZoneId,
+      toZoneId: c.toZoneId,
+      object: c.object === null ? null : ({ view: c.object, lookup, event } satisfies ObjectOut),
+    })),
+    zonesCreated: view.zonesCreated.map(zoneRef),
+    zonesRemoved: view.zonesRemoved.map(zoneRef),
+  };
+}
+
+export type GameEventOut = ReturnType<typeof toGameEvent>;

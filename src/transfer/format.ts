@@ -1,0 +1,130 @@
+/**
+ * The export document format (`zonekeeper.game/1`): a whole game, state and log, as one JSON
+ * document. Pure: the schema every import is validated against before anything is written.
+ * Objects are stored rows (`db/rows.ts` maps them to and from state); event payloads are the stored,
+ * unredacted events, validated here in full because a document comes from outside.
+ */
+import { z } from 'zod';
+import { EVENT_KINDS } from '../db/rows.js';
+import { isUuid } from '../uuid.js';
+
+/** Identifies the document format; bump the number on any incompatible change. */
+export const EXPORT_FORMAT = 'zonekeeper.game/1';
+
+const uuid = z.string().refine(isUuid, 'must be a UUID');
+const int = z.number().int();
+const GAME_STATUSES = ['ACTIVE', 'ENDED', 'ARCHIVED'] as const;
+const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'REFEREE', 'SYSTEM'] as const;
+
+const historySchema = z.object({
+  fromZoneType: z.string().nullable(),
+  toZoneType: z.string(),
+  by: z.enum(['rule', 'effect']),
+  reason: z.string(),
+});
+const cardSchema = z.object({
+  name: z.string(),
+  types: z.array(z.string()),
+  subtypes: z.array(z.string()),
+  text: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+const zoneStateSchema = z.looseObject({
+  id: uuid,
+  type: z.string(),
+  ownerId: uuid.nullable(),
+  index: int.min(0),
+});
+/** An {@link ObjectState} inside an event payload. */
+const objectStateSchema = z.looseObject({
+  key: uuid,
+  publicId: uuid,
+  kind: z.enum(['card', 'token', 'layer']),
+  ownerId: uuid,
+  controllerId: uuid,
+  zoneId: uuid,
+  sortKey: z.number().finite(),
+  faceUp: z.boolean(),
+  revealedTo: z.union([z.literal('all'), z.array(uuid)]),
+  hostKey: uuid.nullable(),
+  card: cardSchema,
+  history: z.array(historySchema),
+});
+const payloadSchema = z.looseObject({
+  kind: z.enum(EVENT_KINDS),
+  zoneIds: z.array(uuid),
+  transitions: z.array(
+    z.looseObject({
+      before: objectStateSchema.nullable(),
+      after: objectStateSchema.nullable(),
+      newObject: z.boolean(),
+    }),
+  ),
+  zonesCreated: z.array(zoneStateSchema),
+  zonesRemoved: z.array(zoneStateSchema),
+  rules: z.array(z.string()),
+  players: z.array(z.looseObject({ id: uuid, seat: int.min(0) })).optional(),
+});
+
+/** The export document. Validated in full before an import writes anything. */
+export const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  exportedAt: z.iso.datetime({ offset: true }).optional(),
+  game: z.object({
+    id: uuid,
+    ruleset: z.string(),
+    status: z.enum(GAME_STATUSES),
+    version: int.min(0),
+    lastSeq: int.min(0),
+    createdAt: z.iso.datetime({ offset: true }),
+    endedAt: z.iso.datetime({ offset: true }).nullable(),
+    importedFrom: uuid.nullable(),
+  }),
+  players: z
+    .array(z.object({ id: uuid, seat: int.min(0), name: z.string().min(1).max(200) }))
+    .min(1)
+    .max(16),
+  zones: z.array(
+    z.object({
+      id: uuid,
+      type: z.string(),
+      ownerId: uuid.nullable(),
+      index: int.min(0),
+      createdAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  objects: z.array(
+    z.object({
+      key: uuid,
+      publicId: uuid,
+      kind: z.enum(['CARD', 'TOKEN', 'LAYER']),
+      ownerId: uuid,
+      controllerId: uuid,
+      zoneId: uuid,
+      sortKey: z.number().finite(),
+      faceUp: z.boolean(),
+      revealedToAll: z.boolean(),
+      revealedTo: z.array(uuid),
+      hostKey: uuid.nullable(),
+      name: z.string(),
+      types: z.array(z.string()),
+      subtypes: z.array(z.string()),
+      text: z.string(),
+      attributes: z.record(z.string(), z.unknown()),
+      history: z.array(historySchema),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      seq: int.min(1),
+      kind: z.enum(EVENT_KINDS),
+      version: int.min(0),
+      actorKind: z.enum(ACTOR_KINDS),
+      actorPlayerId: uuid.nullable(),
+      payload: payloadSchema,
+      createdAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
+
+export type ExportDocument = z.infer<typeof exportSchema>;

@@ -1,0 +1,133 @@
+/**
+ * Export and import of whole games: state and log as one JSON document (`format.ts`).
+ *
+ * Import gives the game new ids everywhere (`remap.ts`): game, players, zones, object keys and public
+ * ids are remapped consistently, inside event payloads too. The log is kept verbatim apart from ids,
+ * then GAME_IMPORTED is appended. New seat, spectator and referee credentials are issued; the
+ * original ones never travel in a document. The I/O is the data layer's (`db/transfer-io.ts`).
+ */
+import { hashToken, newToken } from '../auth/tokens.js';
+import { lifecycleEvent } from '../db/admin.js';
+import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
+import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
+import type { Db } from '../db/client.js';
+import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
+import { remapIds } from './remap.js';
+import { documentProblem } from './validate.js';
+
+export { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
+export { documentProblem, documentState } from './validate.js';
+export { remapIds } from './remap.js';
+
+/** The whole game as an export document, or null for an unknown game. */
+export async function exportGame(db: Db, gameId: string): Promise<ExportDocument | null> {
+  const stored = await readWholeGame(db, gameId);
+  if (!stored) return null;
+  const { game } = stored;
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    game: {
+      ...game,
+      createdAt: game.createdAt.toISOString(),
+      endedAt: game.endedAt?.toISOString() ?? null,
+    },
+    players: [...stored.players],
+    zones: stored.zones.map((z) => ({ ...z, createdAt: z.createdAt.toISOString() })),
+    objects: stored.state.objects.map(objectToRow),
+    events: stored.events.map((e) => ({
+      seq: e.seq,
+      kind: e.payload.kind,
+      version: e.version,
+      actorKind: e.actorKind,
+      actorPlayerId: e.actorPlayerId,
+      // The stored event as is: the format's payload is that JSON (readonly lists are its only difference).
+      payload: e.payload as unknown as ExportDocument['events'][number]['payload'],
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+export type ImportResult =
+  | {
+      readonly ok: true;
+      readonly gameId: string;
+      readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
+      readonly spectatorToken: string;
+      readonly refereeToken: string;
+      readonly seq: number;
+    }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * Imports a document (unknown input, validated here) as a new game: one transaction, nothing written
+ * when anything is wrong. The new game keeps the original's status, log and state under new ids,
+ * records `importedFrom`, and appends GAME_IMPORTED (actor: admin).
+ */
+export async function importGame(db: Db, input: unknown): Promise<ImportResult> {
+  const parsed = exportSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'}` };
+  }
+  const problem = documentProblem(parsed.data);
+  if (problem) return { ok: false, problem };
+  const original = parsed.data;
+  const doc = remapIds(original);
+  const gameId = doc.game.id;
+  const seats = doc.players.map((p) => ({
+    playerId: p.id,
+    seat: p.seat,
+    name: p.name,
+    token: newToken('player'),
+  }));
+  const spectatorToken = newToken('spectator');
+  // Credentials are never exported: an imported game gets new ones, its referee's included.
+  const refereeToken = newToken('referee');
+  const seq = doc.game.lastSeq + 1;
+  const version = doc.game.version + 1;
+  const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
+  await writeWholeGame(db, {
+    game: {
+      ...doc.game,
+      version,
+      lastSeq: seq,
+      createdAt: new Date(),
+      endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
+      importedFrom: original.game.id,
+    },
+    players: seats.map((s) => ({
+      id: s.playerId,
+      seat: s.seat,
+      name: s.name,
+      tokenHash: hashToken(s.token),
+    })),
+    zones: doc.zones.map((z) => ({ ...z, createdAt: new Date(z.createdAt) })),
+    state: { objects: doc.objects.map(objectFromRow) },
+    events: [
+      ...doc.events.map((e) => ({
+        gameId,
+        seq: e.seq,
+        kind: e.kind,
+        version: e.version,
+        actorKind: e.actorKind,
+        actorPlayerId: e.actorPlayerId,
+        payload: decodeEvent(e.payload),
+        createdAt: new Date(e.createdAt),
+      })),
+      {
+        gameId,
+        seq,
+        kind: 'GAME_IMPORTED',
+        version,
+        actorKind: 'ADMIN' as const,
+        actorPlayerId: null,
+        payload: imported,
+        createdAt: new Date(),
+      },
+    ],
+    spectatorTokenHash: hashToken(spectatorToken),
+    refereeTokenHash: hashToken(refereeToken),
+  });
+  return { ok: true, gameId, seats, spectatorToken, refereeToken, seq };
+}
