@@ -10,13 +10,13 @@
 
 // Vocabulary: catalog, state, viewers, moves, plans, events, rejections, hooks.
 export * from './types.js';
-export type { AdmitContext, AdmitFailure, Citation, GameCitations, GameHooks, HostedFate } from './hooks.js';
+export type { GameCitations, GameHooks } from './hooks.js';
 export { assertNever } from './assert.js';
 
 // Rulesets and planning.
 export { getRuleset, plan, RULESETS } from './rulesets.js';
 export { planWith } from './planner/index.js';
-export { INPUT_RULE, REJECTION_CODES } from './planner/reject.js';
+export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
 export type { LayoutRefusal } from './layout.js';

@@ -82,12 +82,11 @@ export function contextIn(
   if (!zone) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
   const hostObj = obj.hostKey === null ? undefined : objectByKey(obj.hostKey);
   const at = obj.hostKey === null ? positions.get(obj.key) : undefined;
-  const stack = zoneSpecOf(spec, zone).isStack;
   return {
     zone,
     host: hostObj ? { publicId: hostObj.publicId, faceUp: hostObj.faceUp } : null,
     position: at ? at.position : null,
-    layer: at && stack ? at.count - at.position : null,
+    layer: at && zoneSpecOf(spec, zone).isStack ? at.count - at.position : null,
   };
 }
 

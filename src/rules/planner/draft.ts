@@ -239,10 +239,12 @@ export class Draft {
     };
     const startPositions = positionsIn(ev.startObjects.values());
     let endPositions = positionsIn(this.objects.values());
+    const startObject = (k: string) => ev.startObjects.get(k);
+    const endObject = (k: string) => this.objects.get(k);
     const beforeCtx = (o: ObjectState): SnapshotContext =>
-      contextIn(this.spec, ev.startZones, (k) => ev.startObjects.get(k), startPositions, o);
+      contextIn(this.spec, ev.startZones, startObject, startPositions, o);
     const afterCtx = (o: ObjectState): SnapshotContext =>
-      contextIn(this.spec, this.zones, (k) => this.objects.get(k), endPositions, o);
+      contextIn(this.spec, this.zones, endObject, endPositions, o);
 
     for (const [key, mode] of ev.touched) {
       const before = ev.startObjects.get(key) ?? null;

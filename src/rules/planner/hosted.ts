@@ -10,19 +10,18 @@ import type { Citation } from '../hooks.js';
 import { withHistory } from './history.js';
 import { insertInto } from './place.js';
 import type { MoveBy, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';
-import { isPublicObject } from '../visibility.js';
+import type { PositionIndex } from '../positions.js';
+import { contextIn, isPublicObject } from '../visibility.js';
 
 /** Public now: face up where that counts, or revealed to everyone (FAB rule:object_visibility). */
 export function isPublicNow(d: Draft, obj: ObjectState): boolean {
-  const host = obj.hostKey === null ? null : d.get(obj.hostKey);
-  const context = {
-    zone: d.zoneOf(obj),
-    host: host ? { publicId: host.publicId, faceUp: host.faceUp } : null,
-    position: null,
-    layer: null,
-  };
-  return obj.revealedTo === 'all' || isPublicObject(d.spec, { obj, context });
+  if (obj.revealedTo === 'all') return true;
+  const context = contextIn(d.spec, d.zones, (key) => d.get(key), NO_POSITIONS, obj);
+  return isPublicObject(d.spec, { obj, context });
 }
+
+/** Publicity does not depend on positions: an empty index leaves position and layer null. */
+const NO_POSITIONS: PositionIndex = new Map();
 
 /** Whether each object hosted (at any depth) on `hostKey` is public now: taken before the host changes. */
 export function hostedPublicity(
