@@ -3,6 +3,8 @@
  * to create, and what a cached game costs in memory. A fresh service process per part, so memory
  * figures are its own.
  *
+ * Over 300 lines on purpose: one benchmark, read top to bottom (documents, the ager, each part).
+ *
  * - Two games, aged through the API to each of BENCH_AGING_AGES events: "rotation" (seat 0 draws its
  *   library into its graveyard one card at a time; when the library is empty the graveyard goes
  *   back) and "back and forth" (seat 0 moves one card hand ↔ graveyard). At each age: a move

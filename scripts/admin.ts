@@ -1,6 +1,9 @@
 /**
  * Zonekeeper admin command line: talks to a running service over HTTP and graphql-ws.
  *
+ * Over 300 lines on purpose: one command line, one function per command, sharing its request and
+ * printing helpers.
+ *
  *   npm run -s admin -- list [--ruleset mtg] [--status ACTIVE,ENDED] [--from ISO] [--to ISO] [--offset N] [--limit N] [--json]
  *   npm run -s admin -- show <gameId> [--as admin|spectator|<playerId>] [--seq N] [--json]
  *   npm run -s admin -- export <gameId> [--out file.json]

@@ -1,7 +1,7 @@
 /**
  * The authority: the one module that decides who may do what in a game, and the one place that
  * publishes commits. Resolvers parse input, call it, and render its outcome through the redaction
- * functions of `src/rules`; they make no authorization or visibility decision of their own.
+ * boundary (`src/render`); they make no authorization or visibility decision of their own.
  *
  * - {@link execute}: the entry point for game commands (every move mutation).
  * - Standing: {@link viewerIn}, {@link actorIn}, {@link requireAdmin}, {@link viewerAs},

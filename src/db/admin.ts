@@ -1,7 +1,7 @@
 /**
  * Operator and judge queries: list and filter games, read a game's log up to a seq, and
  * the lifecycle changes ACTIVE → ENDED → ARCHIVED. Admin authorization is the resolver's job; this
- * file only talks to the database. Export and import live in `transfer.ts`.
+ * file only talks to the database. Export and import: `src/transfer` (their I/O: `transfer-io.ts`).
  */
 import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent } from '../rules/index.js';

@@ -2,6 +2,10 @@
  * Embedded PostgreSQL: the default database when `DATABASE_URL` is unset, so that
  * `npm install && npm start` works on a machine with no database server.
  *
+ * Over 300 lines on purpose: finding the binaries, choosing the user that may run them, initdb and
+ * start are one sequence sharing its state (user, folders, binaries); split, a reader would follow
+ * one start across files.
+ *
  * The cluster lives in a git-ignored folder and is reused across restarts. Its password is
  * generated at first start and kept beside the cluster, never in the repository.
  *

@@ -4,7 +4,7 @@
  * the game and, unless the batch ends at the game's head, one checkpoint replay, per batch.
  */
 import type { GameState } from '../rules/index.js';
-import { Replayer } from '../rules/replay.js';
+import { Replayer } from '../rules/index.js';
 import { stateAt } from './checkpoints.js';
 import type { Db } from './client.js';
 import type { StoredEvent } from './rows.js';

@@ -15,6 +15,9 @@
  * B1). The version check under the row lock gives the same guarantee (every committed change to a
  * game bumps its version under that lock) in one round trip when the cache is current, which it is
  * for every game whose moves go through this process.
+ *
+ * Over 300 lines on purpose: the queue, the state to plan against, the one-statement commit, the
+ * locked fallback and idempotent replays are one commit path (the move hot path), read as one.
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';

@@ -17,6 +17,18 @@ import type {
   ZoneState,
 } from '../rules/index.js';
 
+/** A game row's columns that describe the game (not its credentials). */
+export interface GameColumns {
+  readonly id: string;
+  readonly ruleset: string;
+  readonly status: 'ACTIVE' | 'ENDED' | 'ARCHIVED';
+  readonly version: number;
+  readonly lastSeq: number;
+  readonly createdAt: Date;
+  readonly endedAt: Date | null;
+  readonly importedFrom: string | null;
+}
+
 /** An object row's columns apart from the game, as Prisma, `json_build_object` and exports give them. */
 export type ObjectColumns = Omit<ObjectRow, 'gameId' | 'attributes' | 'history'> & {
   readonly attributes: unknown;
@@ -50,7 +62,10 @@ export function objectFromRow(r: ObjectColumns): ObjectState {
   };
 }
 
-/** An object's columns (Prisma's names, without `gameId`), as exports and imports hold them. */
+/**
+ * An object's columns (Prisma's names, without `gameId`), as exports and imports hold them. The
+ * inverse of {@link objectFromRow}, so the two list the same fields (the one justified pair).
+ */
 export function objectToRow(o: ObjectState) {
   return {
     key: o.key,

@@ -6,20 +6,14 @@ import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
 import { getRuleset, type GameState, type RulesetId, type RulesetSpec } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
-import { objectFromRow, sortZones, zoneFromRow, type ObjectColumns } from './rows.js';
+import { objectFromRow, sortZones, zoneFromRow, type GameColumns, type ObjectColumns } from './rows.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
 
-export interface GameRow {
-  readonly id: string;
-  readonly ruleset: string;
-  readonly status: 'ACTIVE' | 'ENDED' | 'ARCHIVED';
-  readonly version: number;
-  readonly lastSeq: number;
-  readonly createdAt: Date;
-}
+/** The game row's columns a load reads. */
+export type GameRow = Omit<GameColumns, 'endedAt' | 'importedFrom'>;
 
 export interface SeatRow {
   readonly id: string;

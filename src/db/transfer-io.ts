@@ -3,13 +3,20 @@
  * format, its validation and the id remapping are pure and live in `src/transfer`; rows are mapped
  * by `rows.ts` and events written by its one event writer.
  */
-import type { GameStatus, Prisma } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, RulesetId, ZoneState } from '../rules/index.js';
-import { emptyState } from '../rules/replay.js';
+import { emptyState } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import { checkpointsOf } from './checkpoints.js';
 import type { Db } from './client.js';
-import { appendEvents, decodeEventRow, objectFromRow, objectToRow, type StoredEvent } from './rows.js';
+import {
+  appendEvents,
+  decodeEventRow,
+  objectFromRow,
+  objectToRow,
+  type GameColumns,
+  type StoredEvent,
+} from './rows.js';
 
 /** An object's JSON columns as Prisma's input type wants them. */
 const jsonColumns = (o: ObjectState) => ({
@@ -19,16 +26,7 @@ const jsonColumns = (o: ObjectState) => ({
 
 /** A whole game as stored: the game row's exported columns, seats, zones, state objects and log. */
 export interface StoredGame {
-  readonly game: {
-    readonly id: string;
-    readonly ruleset: string;
-    readonly status: GameStatus;
-    readonly version: number;
-    readonly lastSeq: number;
-    readonly createdAt: Date;
-    readonly endedAt: Date | null;
-    readonly importedFrom: string | null;
-  };
+  readonly game: GameColumns;
   readonly players: readonly { readonly id: string; readonly seat: number; readonly name: string }[];
   readonly zones: readonly (ZoneState & { readonly createdAt: Date })[];
   readonly state: Pick<GameState, 'objects'>;

@@ -3,54 +3,41 @@
  * (`spectatorTokenHash`, `refereeTokenHash`, each seat's `tokenHash`) that must never reach the
  * GraphQL layer, so nothing here passes a row on; every output object lists its fields.
  */
+import type { GameColumns } from '../db/rows.js';
 import type { PlayerOut } from './lookup.js';
 
-type GameStatus = 'ACTIVE' | 'ENDED' | 'ARCHIVED';
-
 /** The columns of a game row an admin view shows (a row has more: see the file's comment). */
-export interface AdminGameRow {
-  readonly id: string;
-  readonly ruleset: string;
-  readonly status: GameStatus;
-  readonly version: number;
-  readonly lastSeq: number;
-  readonly createdAt: Date;
+export interface AdminGameRow extends GameColumns {
   readonly updatedAt: Date;
-  readonly endedAt: Date | null;
-  readonly importedFrom: string | null;
 }
+
+/** The fields of `AdminGame` taken from the row, by name: nothing else of a row is copied. */
+const ADMIN_GAME_FIELDS = [
+  'id',
+  'ruleset',
+  'status',
+  'version',
+  'lastSeq',
+  'createdAt',
+  'updatedAt',
+  'endedAt',
+  'importedFrom',
+] as const satisfies readonly (keyof AdminGameRow)[];
 
 /** `AdminGame`: `players` is absent when the caller loads the seats on demand. */
-export interface AdminGameOut {
-  readonly id: string;
-  readonly ruleset: string;
-  readonly status: GameStatus;
-  readonly version: number;
-  readonly lastSeq: number;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-  readonly endedAt: Date | null;
-  readonly importedFrom: string | null;
+export type AdminGameOut = Pick<AdminGameRow, (typeof ADMIN_GAME_FIELDS)[number]> & {
   readonly players?: readonly PlayerOut[];
-}
+};
 
 /** A seat as an admin view shows it (never its credential hash). */
 export const playerOut = (p: PlayerOut): PlayerOut => ({ id: p.id, seat: p.seat, name: p.name });
 
 /** An `AdminGame` from a game row (and its seats, when they were read with it). */
 export function adminGameOut(row: AdminGameRow & { readonly players?: readonly PlayerOut[] }): AdminGameOut {
-  return {
-    id: row.id,
-    ruleset: row.ruleset,
-    status: row.status,
-    version: row.version,
-    lastSeq: row.lastSeq,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    endedAt: row.endedAt,
-    importedFrom: row.importedFrom,
-    ...(row.players ? { players: row.players.map(playerOut) } : {}),
-  };
+  const out: Record<string, unknown> = {};
+  for (const field of ADMIN_GAME_FIELDS) out[field] = row[field];
+  if (row.players) out['players'] = row.players.map(playerOut);
+  return out as AdminGameOut;
 }
 
 /** `AdminGamePage`. */

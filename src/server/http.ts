@@ -3,6 +3,9 @@
  * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz`, `/metrics` (Prometheus) and a static
  * landing page at `/`.
  *
+ * Over 300 lines on purpose: `startHttpServer` is the one place a request is routed on the one
+ * port, and its limits, error masking and shutdown share that closure's state.
+ *
  * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
  * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
  * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does

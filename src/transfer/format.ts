@@ -35,18 +35,22 @@ const zoneStateSchema = z.looseObject({
   ownerId: uuid.nullable(),
   index: int.min(0),
 });
-/** An {@link ObjectState} inside an event payload. */
-const objectStateSchema = z.looseObject({
+/** Where an object is and whose: the same in a state object and an object row. */
+const objectPlace = {
   key: uuid,
   publicId: uuid,
-  kind: z.enum(['card', 'token', 'layer']),
   ownerId: uuid,
   controllerId: uuid,
   zoneId: uuid,
   sortKey: z.number().finite(),
   faceUp: z.boolean(),
-  revealedTo: z.union([z.literal('all'), z.array(uuid)]),
   hostKey: uuid.nullable(),
+};
+/** An {@link ObjectState} inside an event payload. */
+const objectStateSchema = z.looseObject({
+  ...objectPlace,
+  kind: z.enum(['card', 'token', 'layer']),
+  revealedTo: z.union([z.literal('all'), z.array(uuid)]),
   card: cardSchema,
   history: z.array(historySchema),
 });
@@ -95,17 +99,10 @@ export const exportSchema = z.object({
   ),
   objects: z.array(
     z.object({
-      key: uuid,
-      publicId: uuid,
+      ...objectPlace,
       kind: z.enum(['CARD', 'TOKEN', 'LAYER']),
-      ownerId: uuid,
-      controllerId: uuid,
-      zoneId: uuid,
-      sortKey: z.number().finite(),
-      faceUp: z.boolean(),
       revealedToAll: z.boolean(),
       revealedTo: z.array(uuid),
-      hostKey: uuid.nullable(),
       name: z.string(),
       types: z.array(z.string()),
       subtypes: z.array(z.string()),

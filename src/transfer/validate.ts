@@ -10,7 +10,7 @@ import {
   type PlayerState,
   type RulesetId,
 } from '../rules/index.js';
-import { replay } from '../rules/replay.js';
+import { replay } from '../rules/index.js';
 import type { ExportDocument } from './format.js';
 
 /** The document's current state, as the rules layer sees it. */

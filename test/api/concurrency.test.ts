@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUEUED_MOVES_PER_GAME } from '../../src/db/mutate.js';
-import { replay, type EventWithPlayers } from '../../src/rules/index.js';
+import { decodeEvent } from '../../src/db/rows.js';
+import { replay } from '../../src/rules/index.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created, type GameT } from './helpers.js';
 
@@ -177,7 +178,7 @@ async function contendedGame(servers: readonly TestServer[]): Promise<void> {
       // The log replays to exactly the stored state.
       const replayed = replay(
         'mtg',
-        seqs.map((r) => r.payload as EventWithPlayers),
+        seqs.map((r) => decodeEvent(r.payload)),
       );
       const stored = new Map(objects.map((o) => [o.key, `${o.public_id}|${o.zone_id}|${o.sort_key}`]));
       expect(new Map(replayed.objects.map((o) => [o.key, `${o.publicId}|${o.zoneId}|${o.sortKey}`]))).toEqual(
