@@ -420,11 +420,11 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     playerId: p.id,
     seat: p.seat,
     name: p.name,
-    token: newToken('player'),
+    token: newToken('player', doc.game.id),
   }));
-  const spectatorToken = newToken('spectator');
+  const spectatorToken = newToken('spectator', doc.game.id);
   // Credentials are never exported: an imported game gets new ones, its referee's included.
-  const refereeToken = newToken('referee');
+  const refereeToken = newToken('referee', doc.game.id);
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
   const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
