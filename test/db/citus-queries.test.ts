@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created } from '../api/helpers.js';
 import { wsClient, type WsClient } from '../events/ws-client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 
 /** Tables distributed by game, and the column each is distributed by. */
 const GAME_TABLES: Record<string, string> = {
@@ -216,13 +216,20 @@ describe('every statement on the game paths names its game', () => {
     expect(moves.all.some((sql) => /FOR UPDATE/i.test(sql))).toBe(true);
   }, 60_000);
 
-  it('a view: the game as a seat, a spectator and the referee see it, on both instances', async () => {
+  it('a view: the game as a seat, a spectator and the referee see it, on both instances, and a replay', async () => {
     const g = await newGame();
     await draw(a, g);
     const views = await record(async () => {
       await loadGame(b, g.game.id, g.seats[1]!.token);
       await loadGame(a, g.game.id, g.spectatorToken);
       await loadGame(b, g.game.id, g.refereeToken);
+      // A replay to an earlier seq (admin): the nearest checkpoint and the events after it.
+      const at = await a.gql<{ gameAt: { seq: number } }>(
+        'query ($id: ID!) { gameAt(gameId: $id, seq: 1, as: { kind: SPECTATOR }) { seq } }',
+        { id: g.game.id },
+        TEST_ADMIN_TOKEN,
+      );
+      expect(at.data?.gameAt.seq).toBe(1);
     });
     expect(views.unrouted).toEqual([]);
     expect(views.all.length).toBeGreaterThan(0);
