@@ -42,18 +42,18 @@ export class RawMover {
       const moved = draw
         ? await c.query<{ key: string }>(
             `UPDATE game_object SET zone_id = $2, public_id = gen_random_uuid(), history = history || $3::jsonb,
-               sort_key = (SELECT coalesce(min(sort_key), 0) - 1 FROM game_object WHERE zone_id = $2)
-             WHERE key = (SELECT key FROM game_object WHERE zone_id = $1 AND host_key IS NULL
-                          ORDER BY sort_key LIMIT 1)
+               sort_key = (SELECT coalesce(min(sort_key), 0) - 1 FROM game_object WHERE game_id = $4 AND zone_id = $2)
+             WHERE game_id = $4 AND key = (SELECT key FROM game_object WHERE game_id = $4 AND zone_id = $1
+                          AND host_key IS NULL ORDER BY sort_key LIMIT 1)
              RETURNING key`,
-            [libraryId, handId, entry],
+            [libraryId, handId, entry, this.game.id],
           )
         : await c.query<{ key: string }>(
             `UPDATE game_object SET zone_id = $2, public_id = gen_random_uuid(), history = history || $3::jsonb,
-               sort_key = (SELECT coalesce(max(sort_key), 0) + 1 FROM game_object WHERE zone_id = $2)
-             WHERE key = $1
+               sort_key = (SELECT coalesce(max(sort_key), 0) + 1 FROM game_object WHERE game_id = $4 AND zone_id = $2)
+             WHERE game_id = $4 AND key = $1
              RETURNING key`,
-            [this.#held, libraryId, entry],
+            [this.#held, libraryId, entry, this.game.id],
           );
       const key = moved.rows[0]?.key;
       if (!key) throw new Error('raw move found no card');

@@ -85,9 +85,9 @@ objs AS (
         END
     ) AS obj
   FROM game_object o
-  JOIN zone z ON z.id = o.zone_id
+  JOIN zone z ON z.game_id = o.game_id AND z.id = o.zone_id
   JOIN zt ON zt.type = z.type
-  LEFT JOIN game_object h ON h.key = o.host_key
+  LEFT JOIN game_object h ON h.game_id = o.game_id AND h.key = o.host_key
   WHERE o.game_id = $1
 )
 SELECT json_build_object(

@@ -38,14 +38,16 @@ export async function startApp(
       { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
       'started embedded PostgreSQL',
     );
+  // Behind a transaction-mode pooler, LISTEN and the migrations' session lock need the server itself.
+  const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
   try {
     if (opts.migrate ?? true) {
-      const applied = await applyMigrations(database.url);
+      const applied = await applyMigrations(directUrl);
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
-    const fanout = await createFanout(config, database.url, logger);
+    const fanout = await createFanout(config, directUrl, logger);
     const metrics = new Metrics();
     const server = await startHttpServer(
       { config, db, logger, fanout, metrics, random: opts.random },

@@ -43,6 +43,12 @@ const corsOrigins = z
 export const configSchema = z.object({
   /** PostgreSQL URL. Unset: an embedded PostgreSQL is started under `DATA_DIR`. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL URL that reaches the server directly, for what a transaction-mode pooler
+   * (PgBouncer) cannot carry: the fanout's LISTEN connection and migrations (which hold a session
+   * advisory lock). Unset: `DATABASE_URL` serves both.
+   */
+  DIRECT_DATABASE_URL: z.string().url().optional(),
   /** HTTP and graphql-ws port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Interface to listen on. */

@@ -1,5 +1,8 @@
 /**
- * Credentials. Seat, spectator and referee tokens are 256-bit random strings; only their SHA-256 is stored.
+ * Credentials. Seat, spectator and referee tokens are 256-bit random strings followed by the id of
+ * their game (`zkp_<secret>.<gameId>`); only the SHA-256 of the whole token is stored. The game id
+ * is not secret (every holder may ask for it); it routes the lookup to the game's own rows, so that
+ * no query needs an index over all games' credentials (docs/scaling.md).
  * With that much entropy a fast hash is the right tool (nothing to brute-force), and lookups by
  * hash compare digests, not secrets. The admin token is compared in constant time.
  */
@@ -9,8 +12,19 @@ export type TokenKind = 'player' | 'spectator' | 'referee';
 
 const PREFIX: Record<TokenKind, string> = { player: 'zkp_', spectator: 'zks_', referee: 'zkr_' };
 
-export function newToken(kind: TokenKind): string {
-  return PREFIX[kind] + randomBytes(32).toString('base64url');
+export function newToken(kind: TokenKind, gameId: string): string {
+  return `${PREFIX[kind]}${randomBytes(32).toString('base64url')}.${gameId}`;
+}
+
+const CARRIES_GAME =
+  /^zk[psr]_[A-Za-z0-9_-]{43}\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * The game id a credential names, or null for one issued before credentials carried it (those are
+ * found through `legacy_credential`) or for anything that is not a credential.
+ */
+export function gameIdOfToken(token: string): string | null {
+  return CARRIES_GAME.exec(token)?.[1] ?? null;
 }
 
 export function hashToken(token: string): string {

@@ -99,7 +99,7 @@ export function execute(
     const expected = command.expectedVersion;
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
-    const idempotency = idempotencyKeyFor(scope, command.operation, command.input);
+    const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
     const move = command.toMove(actingPlayer(actor));
     const req: Decided = {
       gameId: command.gameId,

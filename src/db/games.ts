@@ -226,14 +226,15 @@ export async function createGame(
   idem: IdempotencyKey | null,
   newId: () => string = randomId,
 ): Promise<CreatedGame> {
-  const gameId = newId();
+  // With a key, the key names the game: a repeat finds its record under the same game id.
+  const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
   const state = initialState(spec, seats, playerIds, newId);
   const credentials: Credentials = {
     gameId,
-    seats: playerIds.map((playerId) => ({ playerId, token: newToken('player') })),
-    spectatorToken: newToken('spectator'),
-    refereeToken: newToken('referee'),
+    seats: playerIds.map((playerId) => ({ playerId, token: newToken('player', gameId) })),
+    spectatorToken: newToken('spectator', gameId),
+    refereeToken: newToken('referee', gameId),
   };
   const createdAt = new Date();
   const rows = creationRows(gameId, spec, state, seats, credentials, createdAt);
@@ -246,7 +247,7 @@ export async function createGame(
               const stored = await findResponse(tx, idem);
               if (stored !== null) return unseal<Credentials>(idem, stored);
               await tx.$executeRawUnsafe(INSERT_GAME, rows);
-              await saveResponse(tx, idem, seal(idem, credentials), gameId);
+              await saveResponse(tx, idem, seal(idem, credentials));
               return credentials;
             },
             { maxWait: 15_000, timeout: 60_000 },

@@ -15,6 +15,11 @@ import { ErrorCode, ZonekeeperError } from '../errors.js';
 import type { Queryable } from './state.js';
 
 export interface IdempotencyKey {
+  /**
+   * The game the record belongs to, first in its primary key: the game a move acts on, or for
+   * createGame the id the key gives the new game ({@link creationGameId}).
+   */
+  readonly gameId: string;
   readonly scope: string;
   /** sha256 of the client's key. */
   readonly keyHash: string;
@@ -38,13 +43,28 @@ export function canonicalJson(value: unknown): string {
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /**
+ * The id a createGame idempotency key gives its game: a version-8 UUID of the first 128 bits of
+ * sha256('zonekeeper-create|' + scope + '|' + keyHash). A repeat of the request names the same game
+ * before it is known, so its record is found by game id like any other (SQL twin:
+ * `zk_creation_game_id`, prisma/migrations; test/db/citus-keys.test.ts checks they agree).
+ */
+export function creationGameId(scope: string, keyHash: string): string {
+  const h = sha256(`zonekeeper-create|${scope}|${keyHash}`);
+  const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  const hex = `${h.slice(0, 12)}8${h.slice(13, 16)}${variant}${h.slice(17, 32)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * The idempotency key of a request, or null when the client sent none. `input` is the mutation's
- * input; its `idempotencyKey` field is left out of the hash.
+ * input; its `idempotencyKey` field is left out of the hash. `gameId`: the game a move acts on;
+ * omitted for createGame ({@link creationGameId}).
  */
 export function idempotencyKeyFor(
   scope: string,
   operation: string,
   input: { readonly idempotencyKey?: string | null | undefined },
+  gameId?: string,
 ): IdempotencyKey | null {
   const key = input.idempotencyKey;
   if (key === undefined || key === null) return null;
@@ -55,9 +75,11 @@ export function idempotencyKeyFor(
       { field: 'idempotencyKey' },
     );
   const { idempotencyKey: _omit, ...rest } = input;
+  const keyHash = sha256(key);
   return {
+    gameId: gameId ?? creationGameId(scope, keyHash),
     scope,
-    keyHash: sha256(key),
+    keyHash,
     secret: key,
     requestHash: sha256(canonicalJson({ operation, input: rest })),
   };
@@ -72,7 +94,7 @@ export const idempotencyConflict = () =>
 /** The stored response for this key, or null. A different request under the key throws IDEMPOTENCY_CONFLICT. */
 export async function findResponse(db: Queryable, k: IdempotencyKey): Promise<unknown | null> {
   const record = await db.idempotencyRecord.findUnique({
-    where: { scope_key: { scope: k.scope, key: k.keyHash } },
+    where: { gameId_scope_key: { gameId: k.gameId, scope: k.scope, key: k.keyHash } },
     select: { requestHash: true, response: true },
   });
   if (!record) return null;
@@ -80,19 +102,14 @@ export async function findResponse(db: Queryable, k: IdempotencyKey): Promise<un
   return record.response;
 }
 
-export async function saveResponse(
-  db: Queryable,
-  k: IdempotencyKey,
-  response: unknown,
-  gameId: string | null,
-): Promise<void> {
+export async function saveResponse(db: Queryable, k: IdempotencyKey, response: unknown): Promise<void> {
   await db.idempotencyRecord.create({
     data: {
+      gameId: k.gameId,
       scope: k.scope,
       key: k.keyHash,
       requestHash: k.requestHash,
       response: response as Prisma.InputJsonValue,
-      gameId,
     },
   });
 }

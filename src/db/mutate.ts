@@ -197,21 +197,32 @@ export function withGameLocked<T>(
   );
 }
 
-/** Runs `SELECT zk_commit_move($payload)` on some connection; resolves with its answer. */
-type CommitStatement = (payload: string) => Promise<string | undefined>;
+/**
+ * Runs `SELECT zk_commit_move($gameId, $payload)` on some connection; resolves with its answer. The
+ * game id is the function's first argument, the one a distributed database routes the call by.
+ */
+type CommitStatement = (gameId: string, payload: string) => Promise<string | undefined>;
 
 /** Outside a transaction: straight on the driver's pool (see `driverPool`), one round trip. */
 const onPool =
   (db: Db): CommitStatement =>
-  async (payload) =>
-    (await driverPool(db).query<{ status: string }>('SELECT zk_commit_move($1::jsonb) AS status', [payload]))
-      .rows[0]?.status;
+  async (gameId, payload) =>
+    (
+      await driverPool(db).query<{ status: string }>('SELECT zk_commit_move($1::uuid, $2::jsonb) AS status', [
+        gameId,
+        payload,
+      ])
+    ).rows[0]?.status;
 
 /** Inside an interactive transaction (the locked path). */
 const inTransaction =
   (tx: Prisma.TransactionClient): CommitStatement =>
-  async (payload) =>
-    (await tx.$queryRaw<{ status: string }[]>`SELECT zk_commit_move(${payload}::jsonb) AS status`)[0]?.status;
+  async (gameId, payload) =>
+    (
+      await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT zk_commit_move(${gameId}::uuid, ${payload}::jsonb) AS status`
+    )[0]?.status;
 
 /** Writes a plan with `zk_commit_move`: committed, a conflict (nothing written), or a used key. */
 async function commit(
@@ -256,7 +267,7 @@ async function commit(
   });
   let status: string | undefined;
   try {
-    status = await run(payload);
+    status = await run(req.gameId, payload);
   } catch (err) {
     // The key was used meanwhile (a concurrent duplicate): the statement rolled back; replay the first.
     if (req.idempotency && isUniqueViolation(err)) {

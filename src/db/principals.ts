@@ -1,13 +1,33 @@
 import type { Db } from './client.js';
 import type { Principal } from '../auth/principal.js';
+import { gameIdOfToken } from '../auth/tokens.js';
+import { isUuid } from '../uuid.js';
 
-/** Finds the seat, spectator or referee credential with this hash. */
-export async function findPrincipalByTokenHash(db: Db, tokenHash: string): Promise<Principal | null> {
-  const player = await db.player.findUnique({ where: { tokenHash }, select: { id: true, gameId: true } });
-  if (player) return { kind: 'player', playerId: player.id, gameId: player.gameId };
-  const game = await db.game.findUnique({ where: { spectatorTokenHash: tokenHash }, select: { id: true } });
-  if (game) return { kind: 'spectator', gameId: game.id };
-  const refereed = await db.game.findUnique({ where: { refereeTokenHash: tokenHash }, select: { id: true } });
-  if (refereed) return { kind: 'referee', gameId: refereed.id };
+/**
+ * Finds the seat, spectator or referee credential with this hash, in the game the token names: one
+ * query on that game's rows (its primary key and `player (game_id, token_hash)`). A token from
+ * before credentials carried their game finds its game in `legacy_credential` first.
+ */
+export async function findPrincipalByTokenHash(
+  db: Db,
+  token: string,
+  tokenHash: string,
+): Promise<Principal | null> {
+  let gameId = gameIdOfToken(token);
+  if (gameId === null) {
+    const legacy = await db.legacyCredential.findUnique({ where: { tokenHash }, select: { gameId: true } });
+    if (!legacy) return null;
+    gameId = legacy.gameId;
+  }
+  if (!isUuid(gameId)) return null;
+  const [row] = await db.$queryRaw<{ playerId: string | null; spectator: boolean; referee: boolean }[]>`
+    SELECT (SELECT p.id FROM player p WHERE p.game_id = g.id AND p.token_hash = ${tokenHash}) AS "playerId",
+           g.spectator_token_hash = ${tokenHash} AS spectator,
+           coalesce(g.referee_token_hash = ${tokenHash}, false) AS referee
+    FROM game g WHERE g.id = ${gameId}::uuid`;
+  if (!row) return null;
+  if (row.playerId) return { kind: 'player', playerId: row.playerId, gameId };
+  if (row.spectator) return { kind: 'spectator', gameId };
+  if (row.referee) return { kind: 'referee', gameId };
   return null;
 }

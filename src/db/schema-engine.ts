@@ -183,9 +183,12 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationLis
   };
 }
 
-/** Applies every pending migration, recording them in `_prisma_migrations` (as `prisma migrate deploy`). */
-export async function applyMigrations(connectionString: string): Promise<string[]> {
-  const migrationsList = await readMigrations();
+/**
+ * Applies every pending migration, recording them in `_prisma_migrations` (as `prisma migrate deploy`).
+ * `dir`: another migrations folder (tests build a database as an earlier release left it).
+ */
+export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const migrationsList = await readMigrations(dir);
   return withEngine(connectionString, null, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: FILTERS });
     return out.appliedMigrationNames;

@@ -55,7 +55,7 @@ export async function authenticate(
   const hash = hashToken(token);
   const cached = principalCache.get(hash);
   if (cached) return { principal: cached, badCredential: false };
-  const found = await findPrincipalByTokenHash(deps.db, hash);
+  const found = await findPrincipalByTokenHash(deps.db, token, hash);
   if (!found) return { principal: { kind: 'anonymous' }, badCredential: true };
   if (principalCache.size >= CACHE_LIMIT) principalCache.delete(principalCache.keys().next().value as string);
   principalCache.set(hash, found);

@@ -79,11 +79,11 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     playerId: p.id,
     seat: p.seat,
     name: p.name,
-    token: newToken('player'),
+    token: newToken('player', gameId),
   }));
-  const spectatorToken = newToken('spectator');
+  const spectatorToken = newToken('spectator', gameId);
   // Credentials are never exported: an imported game gets new ones, its referee's included.
-  const refereeToken = newToken('referee');
+  const refereeToken = newToken('referee', gameId);
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
   const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };

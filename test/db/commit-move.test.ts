@@ -80,9 +80,13 @@ async function plan(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const commit = async (p: unknown) =>
-  (await db.query<{ status: string }>('SELECT zk_commit_move($1::jsonb) AS status', [JSON.stringify(p)]))
-    .rows[0]!.status;
+const commit = async (p: { gameId: string; [field: string]: unknown }) =>
+  (
+    await db.query<{ status: string }>('SELECT zk_commit_move($1::uuid, $2::jsonb) AS status', [
+      p.gameId,
+      JSON.stringify(p),
+    ])
+  ).rows[0]!.status;
 
 describe('zk_commit_move', () => {
   it('writes nothing and answers conflict when the game has moved on from the planned version', async () => {

@@ -1,8 +1,9 @@
 -- Lighter writes for moves and new games.
 
--- No query reads objects by (zone_id, sort_key): a game's objects are always loaded by game_id and
--- ordered in memory. The index only cost an entry for every object created or moved.
-DROP INDEX IF EXISTS "game_object_zone_id_sort_key_idx";
+-- No query reads objects by (game_id, zone_id, sort_key): a game's objects are always loaded by
+-- game_id (the primary key's prefix) and ordered in memory. The index only cost an entry for every
+-- object created or moved.
+DROP INDEX IF EXISTS "game_object_game_id_zone_id_sort_key_idx";
 
 -- Room on each page for the new version of a moved object's row, so that an update which changes
 -- no indexed column stays on its page (a heap-only tuple) and adds no index entries.
