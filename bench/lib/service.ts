@@ -44,7 +44,7 @@ export function buildService(): void {
 export async function startService(
   databaseUrl: string,
   env: Record<string, string> = {},
-  opts: { timeoutMs?: number; inspect?: boolean } = {},
+  opts: { timeoutMs?: number; inspect?: boolean; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<ServiceProcess> {
   const timeoutMs = opts.timeoutMs ?? 90_000;
   buildService();
@@ -53,28 +53,35 @@ export async function startService(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'PORT', 'REDIS_URL'].includes(k)),
   );
   // BENCH_NODE_ARGS: extra flags for the service's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(opts.nodeArgs ?? []),
+    ...(process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+  ];
   // The heap limit `npm start` sets (NODE_HEAP_MB, see src/config.ts).
   const heap = `--max-old-space-size=${env['NODE_HEAP_MB'] ?? process.env['NODE_HEAP_MB'] ?? 512}`;
   const inspect = opts.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const child: ChildProcess = spawn(process.execPath, [heap, ...inspect, ...nodeArgs, 'dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: adminToken,
-      // The benchmark creates its games anonymously from one address, faster than the default rate.
-      CREATE_GAME_RATE_PER_MINUTE: '1000000',
-      CREATE_GAME_BURST: '1000000',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [heap, ...inspect, ...nodeArgs, opts.entry ?? 'dist/main.js'],
+    {
+      cwd: ROOT,
+      env: {
+        ...inherited,
+        // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_TOKEN: adminToken,
+        // The benchmark creates its games anonymously from one address, faster than the default rate.
+        CREATE_GAME_RATE_PER_MINUTE: '1000000',
+        CREATE_GAME_BURST: '1000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
