@@ -5,7 +5,7 @@ import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { setStateCacheLimit } from './db/state-cache.js';
-import { applyMigrations } from './db/schema-engine.js';
+import { applyMigrationsAtStart } from './db/migrate.js';
 import { resolveDatabase } from './db/url.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
@@ -40,7 +40,7 @@ export async function startApp(
     );
   try {
     if (opts.migrate ?? true) {
-      const applied = await applyMigrations(database.url);
+      const applied = await applyMigrationsAtStart(database.url);
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);

@@ -84,8 +84,8 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
   };
 
   try {
-    const { applyMigrations } = await import('../db/schema-engine.js');
-    const applied = await applyMigrations(database.url);
+    const { applyMigrationsAtStart } = await import('../db/migrate.js');
+    const applied = await applyMigrationsAtStart(database.url);
     if (applied.length) logger.info({ applied }, 'applied migrations');
 
     const url = await new Promise<string>((resolve, reject) => {
