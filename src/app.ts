@@ -4,7 +4,7 @@
 import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
-import { setStateCacheLimit } from './db/state-cache.js';
+import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
 import { applyMigrationsAtStart } from './db/migrate.js';
 import { resolveDatabase } from './db/url.js';
 import { createFanout } from './events/create-fanout.js';
@@ -46,6 +46,9 @@ export async function startApp(
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     const fanout = await createFanout(config, database.url, logger);
+    // Another instance (or worker) moved a game this one has cached: forget the stale state.
+    const stateCache = stateCacheFor(db);
+    const stopForgetting = fanout.subscribe((notice) => stateCache.forgetIfBehind(notice.gameId, notice.seq));
     const metrics = new Metrics();
     const server = await startHttpServer(
       { config, db, logger, fanout, metrics, random: opts.random },
@@ -61,6 +64,7 @@ export async function startApp(
       databaseUrl: database.url,
       stop: async () => {
         await server.close();
+        stopForgetting();
         await fanout.close();
         await db.$disconnect();
         await database.embedded?.stop();
