@@ -96,6 +96,16 @@ function sideOf(name: Side['name'], movers: readonly { move(): Promise<unknown> 
   };
 }
 
+/** A B0 run that could not be made: every figure n/a. */
+const failedB0: B0Run = {
+  throughput: Number.NaN,
+  p50: Number.NaN,
+  p90: Number.NaN,
+  p99: Number.NaN,
+  max: Number.NaN,
+  errors: 0,
+};
+
 function errorNote(r: RunResult): string {
   return r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : '';
 }
@@ -184,7 +194,11 @@ export async function runB1(deps: {
     const peak = { b0: 0, baseline: 0, service: 0 };
     const closedRuns: Record<string, unknown>[] = [];
     for (const c of config.concurrency) {
-      const z = await b0.closed(c, config.seconds, config.warmupSeconds);
+      // A B0 run that fails (e.g. the server's max_connections) costs its row's B0 figures, not B1.
+      const z = await b0.closed(c, config.seconds, config.warmupSeconds).catch((err: unknown) => {
+        log(`  own games B0 c=${c} FAILED: ${err instanceof Error ? err.message : String(err)}`);
+        return failedB0;
+      });
       log(
         `  own games B0 c=${c}: ${fmtRate(z.throughput)} ops/s, p50 ${fmtMs(z.p50)} ms, p99 ${fmtMs(z.p99)} ms`,
       );
@@ -192,7 +206,7 @@ export async function runB1(deps: {
       await deps.serviceLoopDelay();
       const s = await run(ownApi, c, 'own games');
       const loop = await deps.serviceLoopDelay();
-      peak.b0 = Math.max(peak.b0, z.throughput);
+      if (Number.isFinite(z.throughput)) peak.b0 = Math.max(peak.b0, z.throughput);
       peak.baseline = Math.max(peak.baseline, b.throughput);
       peak.service = Math.max(peak.service, s.throughput);
       closedRuns.push({
@@ -274,7 +288,10 @@ export async function runB1(deps: {
       );
       return { r, loop };
     };
-    const lz = await b0.open(rate, maxClients, config.seconds, config.warmupSeconds);
+    const lz = await b0.open(rate, maxClients, config.seconds, config.warmupSeconds).catch((err: unknown) => {
+      log(`  open loop B0 FAILED: ${err instanceof Error ? err.message : String(err)}`);
+      return failedB0;
+    });
     log(`  open loop B0 @ ${fmtRate(rate)}/s: p50 ${fmtMs(lz.p50)} ms, p99 ${fmtMs(lz.p99)} ms`);
     const lb = await half(ownRaw);
     const ls = await half(ownApi);
@@ -282,7 +299,7 @@ export async function runB1(deps: {
 
     const ratio = peak.service / peak.baseline;
     const ratioB0 = peak.service / peak.b0;
-    const bestP99 = Math.min(lz.p99, lb.r.latency.p99);
+    const bestP99 = Math.min(...[lz.p99, lb.r.latency.p99].filter(Number.isFinite));
     const p99Ratio = ls.r.latency.p99 / bestP99;
     const serviceCpu = [...cpuPerOp.values()];
     const lineOf = (

@@ -159,7 +159,8 @@ export async function openB0(databaseUrl: string, games: readonly BenchGame[], p
         ...extra,
         databaseUrl,
       ]);
-      if (r.code !== 0) throw new Error(`pgbench failed: ${r.out.slice(-500)}`);
+      if (r.code !== 0)
+        throw new Error(`pgbench failed: ${r.out.trim().split('\n').slice(-3).join(' / ').slice(0, 400)}`);
       const tps = Number(/tps = ([\d.]+)/.exec(r.out)?.[1] ?? Number.NaN);
       const failed = Number(/number of failed transactions: (\d+)/.exec(r.out)?.[1] ?? 0);
       // Per-transaction log: `client_id tx_no time_us script_no epoch epoch_us [lag_us]`; with a
