@@ -404,7 +404,8 @@ export async function runAging(deps: {
   const rows: AgeRow[] = [];
   const targets: TargetCheck[] = [];
   let floodResult: Awaited<ReturnType<typeof flood>> | null = null;
-  let service = await startService(deps.databaseUrl);
+  // One process: its RSS per cached game and its cache misses are what this case measures.
+  let service = await startService(deps.databaseUrl, { WORKERS: '1' });
   let api = graphqlClient(service.url);
   try {
     // Warm-up: every path measured below runs once on a throw-away game (JIT, pools, caches), so
@@ -433,7 +434,7 @@ export async function runAging(deps: {
     api.close();
     await service.stop();
   }
-  service = await startService(deps.databaseUrl);
+  service = await startService(deps.databaseUrl, { WORKERS: '1' });
   api = graphqlClient(service.url, 64);
   let created: Awaited<ReturnType<typeof createGames>>;
   let active: Awaited<ReturnType<typeof activeGames>>;

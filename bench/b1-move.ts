@@ -5,6 +5,7 @@
  * of the library, and so on, on the same games (created through the API).
  */
 import pg from 'pg';
+import { openB0, type B0Run } from './lib/b0.js';
 import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGames, type BenchGame, type BenchSeat } from './lib/fixtures.js';
 import type { GraphqlClient } from './lib/graphql.js';
@@ -95,6 +96,16 @@ function sideOf(name: Side['name'], movers: readonly { move(): Promise<unknown> 
   };
 }
 
+/** A B0 run that could not be made: every figure n/a. */
+const failedB0: B0Run = {
+  throughput: Number.NaN,
+  p50: Number.NaN,
+  p90: Number.NaN,
+  p99: Number.NaN,
+  max: Number.NaN,
+  errors: 0,
+};
+
 function errorNote(r: RunResult): string {
   return r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : '';
 }
@@ -106,6 +117,8 @@ export async function runB1(deps: {
   log: BenchLog;
   /** CPU time the service process has used so far (ms). */
   serviceCpuMs: () => Promise<number>;
+  /** The service's event-loop delay since the last call (from /metrics), seconds. */
+  serviceLoopDelay: () => Promise<{ p50: number; p99: number; max: number } | null>;
 }): Promise<CaseReport> {
   const { api, config, log } = deps;
   const maxClients = Math.max(...config.concurrency);
@@ -139,6 +152,8 @@ export async function runB1(deps: {
       )
     ).rows[0]?.payload;
     if (!payload) throw new Error('no event payload to copy');
+    const b0 = await openB0(deps.databaseUrl, ownGames, payload);
+    log(`  B0: ${b0.tool}`);
 
     const seatOf = (g: BenchGame, i: number): BenchSeat => {
       const s = g.seats[i % g.seats.length];
@@ -176,20 +191,47 @@ export async function runB1(deps: {
     const ownApi = sideOf('service', apiMovers(ownGames));
     const ownRaw = sideOf('baseline', rawMovers(ownGames));
     const rows: string[][] = [];
-    const peak = { baseline: 0, service: 0 };
+    const peak = { b0: 0, baseline: 0, service: 0 };
+    const closedRuns: Record<string, unknown>[] = [];
     for (const c of config.concurrency) {
+      // A B0 run that fails (e.g. the server's max_connections) costs its row's B0 figures, not B1.
+      const z = await b0.closed(c, config.seconds, config.warmupSeconds).catch((err: unknown) => {
+        log(`  own games B0 c=${c} FAILED: ${err instanceof Error ? err.message : String(err)}`);
+        return failedB0;
+      });
+      log(
+        `  own games B0 c=${c}: ${fmtRate(z.throughput)} ops/s, p50 ${fmtMs(z.p50)} ms, p99 ${fmtMs(z.p99)} ms`,
+      );
       const b = await run(ownRaw, c, 'own games');
+      await deps.serviceLoopDelay();
       const s = await run(ownApi, c, 'own games');
+      const loop = await deps.serviceLoopDelay();
+      if (Number.isFinite(z.throughput)) peak.b0 = Math.max(peak.b0, z.throughput);
       peak.baseline = Math.max(peak.baseline, b.throughput);
       peak.service = Math.max(peak.service, s.throughput);
+      closedRuns.push({
+        clients: c,
+        games: 'own',
+        b0OpsPerSecond: z.throughput,
+        baselineOpsPerSecond: b.throughput,
+        serviceOpsPerSecond: s.throughput,
+        serviceP50Ms: s.latency.p50,
+        serviceP99Ms: s.latency.p99,
+        serviceCpuMsPerMove: cpuPerOp.get(s) ?? null,
+        serviceEventLoopDelayP99Ms: loop ? loop.p99 * 1000 : null,
+        serviceEventLoopDelayMaxMs: loop ? loop.max * 1000 : null,
+      });
       rows.push([
         `${c}, own games`,
+        fmtRate(z.throughput),
         fmtRate(b.throughput),
         fmtRate(s.throughput),
+        fmtRatio(s.throughput / z.throughput),
         fmtRatio(s.throughput / b.throughput),
-        `${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
+        `${fmtMs(z.p50)} / ${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
         fmtMs(cpuPerOp.get(s) ?? Number.NaN),
-        String(b.errors + s.errors),
+        loop ? `${fmtMs(loop.p99 * 1000)} / ${fmtMs(loop.max * 1000)}` : 'n/a',
+        String(z.errors + b.errors + s.errors),
       ]);
     }
     let contendedRatio = Number.NaN;
@@ -199,23 +241,40 @@ export async function runB1(deps: {
       const sharedRaw = sideOf('baseline', rawMovers(sharedGames));
       for (const c of config.concurrency.filter((x) => x > 1)) {
         const b = await run(sharedRaw, c, 'one game');
+        await deps.serviceLoopDelay();
         const s = await run(sharedApi, c, 'one game');
+        const loop = await deps.serviceLoopDelay();
         contendedRatio = s.throughput / b.throughput;
+        closedRuns.push({
+          clients: c,
+          games: 'one',
+          baselineOpsPerSecond: b.throughput,
+          serviceOpsPerSecond: s.throughput,
+          serviceP50Ms: s.latency.p50,
+          serviceP99Ms: s.latency.p99,
+          serviceCpuMsPerMove: cpuPerOp.get(s) ?? null,
+          serviceEventLoopDelayP99Ms: loop ? loop.p99 * 1000 : null,
+        });
         rows.push([
           `${c}, one game`,
+          'n/a',
           fmtRate(b.throughput),
           fmtRate(s.throughput),
+          'n/a',
           fmtRatio(contendedRatio),
-          `${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
+          `– / ${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
           fmtMs(cpuPerOp.get(s) ?? Number.NaN),
+          loop ? `${fmtMs(loop.p99 * 1000)} / ${fmtMs(loop.max * 1000)}` : 'n/a',
           String(b.errors + s.errors),
         ]);
       }
     }
 
-    // Latency at half of each side's own peak throughput, open loop over the own games.
-    const half = async (side: Side, peakRate: number) => {
-      const rate = Math.max(1, peakRate / 2);
+    // Latency at half the service's peak, open loop over the own games, every side at that same
+    // offered rate: a p99 compares only under equal load.
+    const rate = Math.max(1, peak.service / 2);
+    const half = async (side: Side) => {
+      if (side.name === 'service') await deps.serviceLoopDelay();
       const r = await openLoop({
         rate,
         seconds: config.seconds,
@@ -223,24 +282,44 @@ export async function runB1(deps: {
         slots: maxClients,
         op: side.op,
       });
+      const loop = side.name === 'service' ? await deps.serviceLoopDelay() : null;
       log(
-        `  open loop ${side.name} @ ${fmtRate(rate)}/s: p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms, dropped ${r.dropped}${errorNote(r)}`,
+        `  open loop ${side.name} @ ${fmtRate(rate)}/s: p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms, dropped ${r.dropped}, generator loop delay p99 ${fmtMs(r.generatorLoopDelay.p99)} ms${loop ? `, service loop delay p99 ${fmtMs(loop.p99 * 1000)} ms max ${fmtMs(loop.max * 1000)} ms` : ''}${errorNote(r)}`,
       );
-      return { rate, r };
+      return { r, loop };
     };
-    const lb = await half(ownRaw, peak.baseline);
-    const ls = await half(ownApi, peak.service);
+    const lz = await b0.open(rate, maxClients, config.seconds, config.warmupSeconds).catch((err: unknown) => {
+      log(`  open loop B0 FAILED: ${err instanceof Error ? err.message : String(err)}`);
+      return failedB0;
+    });
+    log(`  open loop B0 @ ${fmtRate(rate)}/s: p50 ${fmtMs(lz.p50)} ms, p99 ${fmtMs(lz.p99)} ms`);
+    const lb = await half(ownRaw);
+    const ls = await half(ownApi);
+    await b0.close();
 
     const ratio = peak.service / peak.baseline;
+    const ratioB0 = peak.service / peak.b0;
+    const bestP99 = Math.min(...[lz.p99, lb.r.latency.p99].filter(Number.isFinite));
+    const p99Ratio = ls.r.latency.p99 / bestP99;
+    const serviceCpu = [...cpuPerOp.values()];
+    const lineOf = (
+      name: string,
+      l: Pick<B0Run, 'p50' | 'p90' | 'p99' | 'max'>,
+      dropped: string,
+      loop: string,
+    ) => [name, fmtRate(rate), fmtMs(l.p50), fmtMs(l.p90), fmtMs(l.p99), fmtMs(l.max), dropped, loop];
     const markdown = [
       table(
         [
           'clients',
+          'B0 ops/s',
           'baseline ops/s',
           'service ops/s',
+          'service/B0',
           'service/baseline',
-          'p50 ms (baseline / service)',
+          'p50 ms (B0 / baseline / service)',
           'service CPU ms/op',
+          'service event-loop delay p99 / max ms',
           'errors',
         ],
         rows,
@@ -248,39 +327,37 @@ export async function runB1(deps: {
       '',
       table(
         [
-          'latency at half peak (open loop)',
+          'latency at half the service’s peak (open loop)',
           'offered ops/s',
           'p50 ms',
           'p90 ms',
           'p99 ms',
           'max ms',
           'dropped',
+          'event-loop delay p99 / max ms (service; generator)',
         ],
         [
-          [
+          lineOf('B0', lz, '–', '–'),
+          lineOf(
             'baseline',
-            fmtRate(lb.rate),
-            fmtMs(lb.r.latency.p50),
-            fmtMs(lb.r.latency.p90),
-            fmtMs(lb.r.latency.p99),
-            fmtMs(lb.r.latency.max),
+            lb.r.latency,
             String(lb.r.dropped),
-          ],
-          [
+            `–; ${fmtMs(lb.r.generatorLoopDelay.p99)} / ${fmtMs(lb.r.generatorLoopDelay.max)}`,
+          ),
+          lineOf(
             'service',
-            fmtRate(ls.rate),
-            fmtMs(ls.r.latency.p50),
-            fmtMs(ls.r.latency.p90),
-            fmtMs(ls.r.latency.p99),
-            fmtMs(ls.r.latency.max),
+            ls.r.latency,
             String(ls.r.dropped),
-          ],
+            `${ls.loop ? `${fmtMs(ls.loop.p99 * 1000)} / ${fmtMs(ls.loop.max * 1000)}` : 'n/a'}; ${fmtMs(ls.r.generatorLoopDelay.p99)} / ${fmtMs(ls.r.generatorLoopDelay.max)}`,
+          ),
         ],
       ),
       '',
-      `Peak throughput: baseline ${fmtRate(peak.baseline)} ops/s, service ${fmtRate(peak.service)} ops/s (${fmtRatio(ratio)}).` +
+      `B0 is ${b0.tool} running the move as one SQL statement (bench/lib/b0.ts). ` +
+        `Peak throughput: B0 ${fmtRate(peak.b0)} ops/s, baseline ${fmtRate(peak.baseline)} ops/s, service ${fmtRate(peak.service)} ops/s ` +
+        `(service/B0 ${fmtRatio(ratioB0)}, service/baseline ${fmtRatio(ratio)}).` +
         (Number.isFinite(contendedRatio)
-          ? ` Contended (one game, ${maxClients} clients): ${fmtRatio(contendedRatio)}.`
+          ? ` Contended (one game, ${maxClients} clients): ${fmtRatio(contendedRatio)} of the baseline.`
           : ''),
     ].join('\n');
     return {
@@ -292,7 +369,44 @@ export async function runB1(deps: {
           measured: fmtRatio(ratio),
           met: Number.isFinite(ratio) ? ratio >= 0.5 : null,
         },
+        {
+          target: 'service/B0 at peak moves (reported)',
+          measured: `${fmtRatio(ratioB0)} (${fmtRate(peak.service)} / ${fmtRate(peak.b0)} ops/s, ${b0.tool})`,
+          met: Number.isFinite(ratioB0) ? true : null,
+        },
+        {
+          target: 'service CPU per move ≤ 0.4 ms (every closed-loop run)',
+          measured: `${fmtMs(Math.min(...serviceCpu))}–${fmtMs(Math.max(...serviceCpu))} ms`,
+          met: serviceCpu.length ? Math.max(...serviceCpu) <= 0.4 : null,
+        },
+        {
+          target: 'open-loop move p99 at half the service’s peak ≤ 2× B0’s or the baseline’s at that rate',
+          measured: `${fmtMs(ls.r.latency.p99)} vs ${fmtMs(lz.p99)} (B0) / ${fmtMs(lb.r.latency.p99)} ms (baseline) at ${fmtRate(rate)}/s: ${fmtRatio(p99Ratio)}`,
+          met: Number.isFinite(p99Ratio) ? p99Ratio <= 2 : null,
+        },
       ],
+      results: {
+        b0Tool: b0.tool,
+        peakOpsPerSecond: peak,
+        serviceOverB0: ratioB0,
+        serviceOverBaseline: ratio,
+        contendedServiceOverBaseline: Number.isFinite(contendedRatio) ? contendedRatio : null,
+        closedLoop: closedRuns,
+        openLoop: {
+          offeredOpsPerSecond: rate,
+          b0: lz,
+          baseline: { ...lb.r.latency, dropped: lb.r.dropped, generatorLoopDelay: lb.r.generatorLoopDelay },
+          service: {
+            ...ls.r.latency,
+            dropped: ls.r.dropped,
+            generatorLoopDelay: ls.r.generatorLoopDelay,
+            serviceEventLoopDelayMs: ls.loop
+              ? { p50: ls.loop.p50 * 1000, p99: ls.loop.p99 * 1000, max: ls.loop.max * 1000 }
+              : null,
+          },
+          p99OverBest: p99Ratio,
+        },
+      },
     };
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));

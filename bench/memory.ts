@@ -34,7 +34,8 @@ export async function runMemory(deps: {
   const { config, log } = deps;
   const n = config.idleSubscriptions;
   log(`memory: fresh service, ${n} idle subscriptions over ${GAMES} games`);
-  const service = await startService(deps.databaseUrl);
+  // One server process (WORKERS=1): the figures are per process, what the targets bound.
+  const service = await startService(deps.databaseUrl, { WORKERS: '1' });
   const api = graphqlClient(service.url);
   let subs: Subscriber[] = [];
   const problems: string[] = [];
@@ -116,7 +117,31 @@ export async function runMemory(deps: {
         `${received} of ${n} saw the one event sent to prove they were live. Read from ${source}; median of three samples a second apart.`,
       ...problems.map((p) => `- ${p}`),
     ].join('\n');
-    return { title: 'Memory per idle subscription', markdown, targets: [] };
+    return {
+      title: 'Memory per idle subscription',
+      markdown,
+      targets: [
+        {
+          target: 'RSS at rest ≤ 150 MiB (compiled JavaScript, one process)',
+          measured: `${(before.rss / MiB).toFixed(1)} MiB`,
+          met: before.rss <= 150 * MiB,
+        },
+        {
+          target: 'RSS per idle subscription ≤ 10 KiB',
+          measured: kib(rssPer),
+          met: rssPer <= 10 * 1024,
+        },
+      ],
+      results: {
+        idleSubscriptions: n,
+        live: received,
+        rssAtRestBytes: before.rss,
+        rssWithSubscriptionsBytes: after.rss,
+        rssPerSubscriptionBytes: rssPer,
+        heapAtRestBytes: before.heap,
+        heapPerSubscriptionBytes: heapPer,
+      },
+    };
   } finally {
     for (const s of subs) s.close();
     api.close();

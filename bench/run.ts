@@ -11,6 +11,7 @@ import { runB2 } from './b2-view.js';
 import { runB3 } from './b3-fanout.js';
 import { runMemory } from './memory.js';
 import { runAging } from './aging.js';
+import { runProfile } from './profile.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -40,10 +41,13 @@ watchdog.unref();
 const METHOD = `
 ## How it is measured
 
-- **One machine, one run.** The service runs as its own process (\`node --import tsx src/main.ts\`
-  with \`NODE_ENV=production\`, what \`npm start\` runs, \`LOG_LEVEL=warn\`) against the same PostgreSQL as the baselines; the load
-  generators, the baselines' \`pg\` clients and all subscribers run in the bench process. On a small
-  machine they all share the cores, so absolute numbers are modest: read the ratios.
+- **One machine, one run.** The service runs as its own process tree, as \`npm start\` runs it: the
+  compiled \`dist/main.js\` (built first when stale) with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` and
+  \`WORKERS\` at its default (one server process per core, node:cluster; the memory, profile and aging
+  cases run one, \`WORKERS=1\`, as their figures are per process). It shares the same PostgreSQL as
+  the baselines; the load generators, the baselines' \`pg\` clients and all subscribers run in the
+  bench process. On a small machine they all share the cores, so absolute numbers are modest: read
+  the ratios.
 - **Same rows.** Games are created through the API (two-player Magic games of BENCH_GAME_OBJECTS
   objects, laid out with hands, permanents and graveyards). The baselines operate on those rows.
 - **B1, a move.** Each operation alternately draws the top card of a seat's library into its hand
@@ -54,11 +58,20 @@ const METHOD = `
   service itself plans the move in memory and writes it with one statement (\`zk_commit_move\`:
   lock, version check, the same writes, the event, the fanout's notice), so it makes one round trip
   to the baseline's six.
+  **B0** is the physical limit: the same move as *one* SQL statement (bump the game's version
+  under its row lock, move one object between a seat's library and graveyard, append the event,
+  \`pg_notify\`), run by pgbench as a custom script (\`-M prepared\`, one game per client) where pgbench
+  is found on \`PATH\` or in \`/usr/lib/postgresql/*/bin\`, else by raw \`pg\` clients; service/B0 is
+  reported at peak.
   Throughput is closed loop: N clients send back to back for BENCH_SECONDS after a warm-up, each
   on its own game ("own games") or all on one game ("one game", every move queues on the game's
-  row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half that side's
-  best closed-loop throughput, spread over the own games; latency runs from the *scheduled* arrival
-  to completion, so queueing shows up instead of lowering the load (no coordinated omission).
+  row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half the service's
+  best closed-loop throughput, for B0 (pgbench \`-R\`, Poisson arrivals), the baseline and the
+  service alike, spread over the own games; latency runs from the *scheduled* arrival to
+  completion, so queueing shows up instead of lowering the load (no coordinated omission).
+  **Event-loop delay**: the service's, from its \`/metrics\` (\`nodejs_eventloop_lag_*\`, a
+  \`perf_hooks.monitorEventLoopDelay\` histogram reset at each scrape; one worker's), and the load
+  generator's own over each run (a stalled generator would show as service latency).
 - **B2, a view.** The viewer is seat 0 (the service runs with \`WORK_LIMIT_PER_PRINCIPAL=64\`, as
   its one credential is driven by up to 32 clients). Service: \`game(id)\` over HTTP with players, zones
   (count, owner) and every object with its card fields. Baseline: one SQL statement that builds the
@@ -66,7 +79,9 @@ const METHOD = `
   src/rules/visibility.ts; the run checks both list the same objects and the same visible cards.
   Throughput closed loop as in B1; latency open loop with both sides at the same offered load, half
   the slower side's peak (at half of its own peak a faster side would be loaded harder, and its
-  p99 would not compare).
+  p99 would not compare). **Interleaved**, the way frontends use views: each client makes a move,
+  then views the game, so every view sees a new version; CPU per view = CPU per (move + view) −
+  CPU per move of a moves-only run just before, same clients and game.
 - **B3, fanout.** Subscribers are plain \`ws\` sockets speaking \`graphql-transport-ws\` (one
   connection, one \`gameEvents\` subscription each; viewers rotate over both seats and the
   spectator); the baseline is a separate process running a tiny \`ws\` server that sends a trigger's
@@ -78,8 +93,14 @@ const METHOD = `
   receipt − just before the mutation (or the baseline's trigger) was sent, an upper bound. Lost =
   deliveries expected (events × subscribers of the game) − received, after a drain of up to 10 s.
 - **Service CPU per operation** (B1, B2): CPU time of the service process over a run (warm-up
-  included) ÷ operations completed, from /proc/<pid>/stat. Unlike throughput it hardly depends on
+  included) ÷ operations completed, from /proc/<pid>/stat summed over the service's process tree. Unlike throughput it hardly depends on
   what else the machine is doing, so it is the number to compare across runs and commits.
+- **CPU profile** (\`BENCH_CASES=profile\`). A fresh service (\`WORKERS=1\`, \`--inspect\` on
+  127.0.0.1) profiled through the inspector's Profiler (100 µs sampling) while 4 clients move on
+  their own games, then while they alternate move and view; self time per function per operation,
+  the view's as the per-pair figure minus the move's. Sampled time is wall time on the service's
+  main thread: on a busy machine it includes time descheduled, so read the shares.
+- **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
   divided by their number. Garbage not yet collected counts, so treat it as an estimate.
@@ -164,6 +185,7 @@ async function main(): Promise<void> {
       // B1 and B2 drive one credential from up to 32 clients to find the path's peak; the
       // per-credential work limit (4 by default) would refuse most of them, so it is lifted here.
       // The limiter still runs on every view; the aging case measures it at its default.
+      // WORKERS at its default (the number of cores), as `npm start` runs it.
       service = await startService(db.url, { WORK_LIMIT_PER_PRINCIPAL: '64' });
       const svc = service;
       cleanups.push(() => svc.stop());
@@ -176,6 +198,7 @@ async function main(): Promise<void> {
         config,
         log,
         serviceCpuMs: () => svc.cpuMs(),
+        serviceLoopDelay: () => svc.eventLoopDelay(),
       };
       const cases: [string, string, () => Promise<CaseReport>][] = [
         ['b1', 'B1, a move (`moveObjects`)', () => runB1(deps)],
@@ -185,7 +208,7 @@ async function main(): Promise<void> {
       for (const [id, title, run] of cases) {
         if (!config.cases.has(id)) continue;
         const t0 = performance.now();
-        reports.push(await run().catch((err: unknown) => failed(title, err)));
+        reports.push({ ...(await run().catch((err: unknown) => failed(title, err))), id });
         log(`bench: ${id} took ${Math.round((performance.now() - t0) / 1000)} s`);
       }
       api.close();
@@ -197,21 +220,34 @@ async function main(): Promise<void> {
   }
   if (config.cases.has('memory')) {
     const t0 = performance.now();
-    reports.push(
-      await runMemory({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+    reports.push({
+      ...(await runMemory({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
         failed('Memory per idle subscription', err),
-      ),
-    );
+      )),
+      id: 'memory',
+    });
     log(`bench: memory took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('profile')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runProfile({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('CPU profile', err),
+      )),
+      id: 'profile',
+    });
+    log(`bench: profile took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   if (config.cases.has('aging')) {
     const t0 = performance.now();
-    reports.push(
-      await runAging({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+    reports.push({
+      ...(await runAging({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
         failed('Aging: long games, many games', err),
-      ),
-    );
+      )),
+      id: 'aging',
+    });
     log(`bench: aging took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
@@ -238,6 +274,22 @@ async function main(): Promise<void> {
     const file = path.resolve(ROOT, config.output);
     await writeFile(file, document);
     log(`bench: wrote ${path.relative(ROOT, file)} in ${Math.round(seconds)} s`);
+    // The same figures by name (`BENCH_RESULTS`, bench/results.json by default).
+    const json = path.resolve(ROOT, process.env['BENCH_RESULTS'] || 'bench/results.json');
+    const results = {
+      machine: { ...machine, loadAtEnd: loadAverage() },
+      settings: config,
+      runSeconds: seconds,
+      targets,
+      cases: Object.fromEntries(
+        reports.map((r) => [r.id ?? r.title, { title: r.title, ...(r.results ?? {}) }]),
+      ),
+    };
+    await writeFile(
+      json,
+      `${JSON.stringify(results, (_k, v: unknown) => (v instanceof Set ? [...(v as Set<unknown>)] : v), 2)}\n`,
+    );
+    log(`bench: wrote ${path.relative(ROOT, json)}`);
   }
 }
 

@@ -4,8 +4,8 @@
 import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
-import { setStateCacheLimit } from './db/state-cache.js';
-import { applyMigrations } from './db/schema-engine.js';
+import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
+import { applyMigrationsAtStart } from './db/migrate.js';
 import { resolveDatabase } from './db/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
@@ -42,12 +42,15 @@ export async function startApp(
   const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
   try {
     if (opts.migrate ?? true) {
-      const applied = await applyMigrations(directUrl);
+      const applied = await applyMigrationsAtStart(directUrl);
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     const fanout = await createFanout(config, directUrl, logger);
+    // Another instance (or worker) moved a game this one has cached: forget the stale state.
+    const stateCache = stateCacheFor(db);
+    const stopForgetting = fanout.subscribe((notice) => stateCache.forgetIfBehind(notice.gameId, notice.seq));
     const metrics = new Metrics();
     const server = await startHttpServer(
       { config, db, logger, fanout, metrics, random: opts.random },
@@ -63,6 +66,7 @@ export async function startApp(
       databaseUrl: database.url,
       stop: async () => {
         await server.close();
+        stopForgetting();
         await fanout.close();
         await db.$disconnect();
         await database.embedded?.stop();

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start-up. Every variable is documented in
  * `.env.example` and the README; a test checks that the three agree.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -103,9 +104,25 @@ export const configSchema = z.object({
    * warning at start when its heap limit differs.
    */
   NODE_HEAP_MB: z.coerce.number().int().min(64).default(512),
+  /**
+   * Server processes on the one port (node:cluster). Unset: one per core, or 1 under test
+   * (`NODE_ENV=test`, vitest). With more than one, the first process supervises: it runs the
+   * migrations and the embedded PostgreSQL; the workers serve, sharing the fanout through PostgreSQL
+   * NOTIFY (or Redis) like separate instances do.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'WORKERS'> & {
+  /** Server processes; see `configSchema.WORKERS`. */
+  readonly WORKERS: number;
+};
+
+/** `WORKERS` when unset: one per core, 1 under test (each test starts its own servers). */
+export function defaultWorkers(env: NodeJS.ProcessEnv): number {
+  if (env['NODE_ENV'] === 'test' || env['VITEST']) return 1;
+  return Math.max(1, availableParallelism());
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -114,5 +131,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
-  return parsed.data;
+  return { ...parsed.data, WORKERS: parsed.data.WORKERS ?? defaultWorkers(env) };
 }

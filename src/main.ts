@@ -4,9 +4,13 @@
  * `npm start` runs this file compiled (`dist/main.js`) with `exec`, so the process npm starts is
  * this one: npm passes SIGTERM and SIGINT on to it, and both drain the server, stop the database
  * (the embedded one included) and exit 0.
+ *
+ * With `WORKERS` > 1 this process is the cluster's primary (src/server/cluster.ts): it starts the
+ * database and the workers, each of which runs this file as a worker and serves.
  */
+import cluster from 'node:cluster';
 import { getHeapStatistics } from 'node:v8';
-import { startApp, type App } from './app.js';
+import type { App } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
 import { EmbeddedStartError } from './db/embedded.js';
@@ -49,13 +53,16 @@ try {
 // The memory budget: `npm start` passes NODE_HEAP_MB to node as --max-old-space-size. Started any
 // other way, say so when the heap limit differs (V8 adds a little of its own to the old space).
 const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-if (Math.abs(heapLimitMiB - config.NODE_HEAP_MB) > 64)
+if (!cluster.isWorker && Math.abs(heapLimitMiB - config.NODE_HEAP_MB) > 64)
   logger.warn(
     { heapLimitMiB, NODE_HEAP_MB: config.NODE_HEAP_MB },
     'heap limit differs from NODE_HEAP_MB: start with node --max-old-space-size=$NODE_HEAP_MB (npm start does)',
   );
 
-let app: App | null = null;
+/** This process supervises workers instead of serving (see src/server/cluster.ts). */
+const primary = cluster.isPrimary && config.WORKERS > 1;
+
+let app: Pick<App, 'url' | 'stop'> | null = null;
 let requested: NodeJS.Signals | null = null;
 let stopping = false;
 /** Drains the server, stops the database, exits 0; a signal during start-up waits for it to finish. */
@@ -79,13 +86,26 @@ const shutdown = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+// A worker whose primary is gone stops too.
+if (cluster.isWorker) process.on('disconnect', () => shutdown('SIGTERM'));
 
 try {
-  app = await startApp(config, logger);
+  if (primary) {
+    const { startPrimary } = await import('./server/cluster.js');
+    app = await startPrimary(config, logger);
+  } else {
+    const { startApp } = await import('./app.js');
+    // A worker's primary has applied the migrations already.
+    app = await startApp(config, logger, { migrate: !cluster.isWorker });
+  }
 } catch (err) {
   failed(logger, err, config);
 }
-logger.info({ url: app.url }, 'Zonekeeper ready');
-// Plain line for humans and scripts, whatever the log format.
-process.stdout.write(`Zonekeeper listening on ${app.url} (HTTP and graphql-ws)\n`);
+if (cluster.isWorker) {
+  process.send?.({ kind: 'zonekeeper-listening', url: app.url });
+} else {
+  logger.info({ url: app.url, workers: primary ? config.WORKERS : 1 }, 'Zonekeeper ready');
+  // Plain line for humans and scripts, whatever the log format.
+  process.stdout.write(`Zonekeeper listening on ${app.url} (HTTP and graphql-ws)\n`);
+}
 if (requested) shutdown(requested);

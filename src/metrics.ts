@@ -105,9 +105,15 @@ export class Metrics {
   });
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
-    // Process metrics (CPU, memory, event-loop lag) with a prefix so they never clash with ours.
+    // Process metrics (CPU, memory, event-loop delay) with a prefix so they never clash with ours.
+    // The delay gauges (`zonekeeper_nodejs_eventloop_lag_{p50,p90,p99,max,…}_seconds`) come from a
+    // `perf_hooks.monitorEventLoopDelay` histogram, read and reset at each scrape.
     if (opts.defaultMetrics ?? true)
-      collectDefaultMetrics({ register: this.registry, prefix: 'zonekeeper_' });
+      collectDefaultMetrics({
+        register: this.registry,
+        prefix: 'zonekeeper_',
+        eventLoopMonitoringPrecision: 10,
+      });
   }
 
   /** Records one finished GraphQL HTTP request. */

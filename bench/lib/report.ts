@@ -11,10 +11,14 @@ export interface TargetCheck {
 }
 
 export interface CaseReport {
+  /** The case's name in bench/results.json (`b1`, `memory`…); the title when unset. */
+  readonly id?: string;
   readonly title: string;
   /** Markdown: tables and short notes. */
   readonly markdown: string;
   readonly targets: readonly TargetCheck[];
+  /** Named figures for bench/results.json (milliseconds, per-second rates, bytes). */
+  readonly results?: Record<string, unknown>;
 }
 
 /** A Markdown table. */

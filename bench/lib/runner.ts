@@ -2,7 +2,7 @@
  * Load generators. Both stop by themselves: a closed loop at its deadline, an open loop at its
  * deadline or as soon as its backlog shows the target rate cannot be met.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Latencies, type LatencySummary } from './stats.js';
 
@@ -23,6 +23,18 @@ export interface RunResult {
   readonly latency: LatencySummary;
   /** Open loop only: arrivals never issued because the backlog grew past its bound. */
   readonly dropped: number;
+  /** The load generator's own event-loop delay over the run, ms (a stalled generator skews latency). */
+  readonly generatorLoopDelay: { readonly p99: number; readonly max: number };
+}
+
+/** Starts measuring this process's event-loop delay; the returned function stops and reads it. */
+function loopDelay(): () => { p99: number; max: number } {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  return () => {
+    h.disable();
+    return { p99: h.percentile(99) / 1e6, max: h.max / 1e6 };
+  };
 }
 
 function describe(err: unknown): string {
@@ -44,6 +56,7 @@ export async function closedLoop(opts: {
   op: Operation;
 }): Promise<RunResult> {
   const latencies = new Latencies();
+  const delay = loopDelay();
   let ops = 0;
   let completed = 0;
   let errors = 0;
@@ -83,6 +96,7 @@ export async function closedLoop(opts: {
     throughput: ops / seconds,
     latency: latencies.summary(),
     dropped: 0,
+    generatorLoopDelay: delay(),
   };
 }
 
@@ -104,6 +118,7 @@ export async function openLoop(opts: {
   maxBacklog?: number;
 }): Promise<RunResult> {
   const latencies = new Latencies();
+  const delay = loopDelay();
   const maxBacklog = opts.maxBacklog ?? Math.max(100, Math.ceil(opts.rate));
   const free: number[] = Array.from({ length: opts.slots }, (_, i) => i);
   const waiting: number[] = [];
@@ -169,5 +184,6 @@ export async function openLoop(opts: {
     throughput: ops / opts.seconds,
     latency: latencies.summary(),
     dropped: dropped + waiting.length,
+    generatorLoopDelay: delay(),
   };
 }

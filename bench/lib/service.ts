@@ -1,11 +1,12 @@
 /**
- * The service under test, as its own process (`node --import tsx src/main.ts` with
- * NODE_ENV=production, what `npm start` runs), so its CPU and memory are its own and its pid is the
- * one whose memory we read.
+ * The service under test, as its own process: what `npm start` runs (the compiled `dist/main.js`,
+ * built first when stale, with NODE_ENV=production), so its CPU and memory are its own. With
+ * `WORKERS` > 1 the process is the cluster's primary and the workers are its children: CPU and
+ * memory are summed over the whole process tree.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,44 +17,71 @@ export interface ServiceProcess {
   readonly wsUrl: string;
   readonly pid: number;
   readonly adminToken: string;
-  /** Resident set size and, when `/metrics` exposes it, the V8 heap in use. */
-  memory(): Promise<{ rssBytes: number; heapUsedBytes: number | null; source: string }>;
-  /** CPU time (user + system) the process has used so far, in milliseconds. */
+  /** The inspector's WebSocket URL, when started with `inspect: true`. */
+  readonly inspectorUrl: string | null;
+  /**
+   * Resident set size (summed over the process tree: the primary and its workers) and, when
+   * `/metrics` exposes it, the V8 heap in use (of the one process that answered).
+   */
+  memory(): Promise<{ rssBytes: number; heapUsedBytes: number | null; source: string; processes: number }>;
+  /** CPU time (user + system) the process tree has used so far, in milliseconds. */
   cpuMs(): Promise<number>;
+  /** Event-loop delay gauges from `/metrics` (seconds; one worker's, whichever answered). */
+  eventLoopDelay(): Promise<{ p50: number; p99: number; max: number } | null>;
   stop(): Promise<void>;
+}
+
+let built = false;
+
+/** `npm start`'s first step: compile src/ to dist/ when dist/ is missing or stale. */
+export function buildService(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('could not build dist/ (node scripts/build.mjs)');
+  built = true;
 }
 
 export async function startService(
   databaseUrl: string,
   env: Record<string, string> = {},
-  timeoutMs = 90_000,
+  opts: { timeoutMs?: number; inspect?: boolean; nodeArgs?: string[]; entry?: string } = {},
 ): Promise<ServiceProcess> {
+  const timeoutMs = opts.timeoutMs ?? 90_000;
+  buildService();
   const adminToken = randomBytes(24).toString('base64url');
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'PORT', 'REDIS_URL'].includes(k)),
   );
   // BENCH_NODE_ARGS: extra flags for the service's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(opts.nodeArgs ?? []),
+    ...(process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+  ];
   // The heap limit `npm start` sets (NODE_HEAP_MB, see src/config.ts).
   const heap = `--max-old-space-size=${env['NODE_HEAP_MB'] ?? process.env['NODE_HEAP_MB'] ?? 512}`;
-  const child: ChildProcess = spawn(process.execPath, [heap, ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: adminToken,
-      // The benchmark creates its games anonymously from one address, faster than the default rate.
-      CREATE_GAME_RATE_PER_MINUTE: '1000000',
-      CREATE_GAME_BURST: '1000000',
-      ...env,
+  const inspect = opts.inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [heap, ...inspect, ...nodeArgs, opts.entry ?? 'dist/main.js'],
+    {
+      cwd: ROOT,
+      env: {
+        ...inherited,
+        // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_TOKEN: adminToken,
+        // The benchmark creates its games anonymously from one address, faster than the default rate.
+        CREATE_GAME_RATE_PER_MINUTE: '1000000',
+        CREATE_GAME_BURST: '1000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
@@ -85,6 +113,7 @@ export async function startService(
     throw err;
   }
   const pid = child.pid ?? 0;
+  const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(out)?.[1] ?? null;
   const base = new URL(url);
   const metricsUrl = `${base.protocol}//${base.host}/metrics`;
 
@@ -93,14 +122,27 @@ export async function startService(
     wsUrl: url.replace(/^http/, 'ws'),
     pid,
     adminToken,
+    inspectorUrl,
     memory: async () => {
       const metrics = await readMetrics(metricsUrl);
-      const rss = metric(metrics, 'process_resident_memory_bytes');
       const heap = metric(metrics, 'nodejs_heap_size_used_bytes') ?? null;
-      if (rss !== undefined) return { rssBytes: rss, heapUsedBytes: heap, source: '/metrics' };
-      return { rssBytes: await procRss(pid), heapUsedBytes: heap, source: `/proc/${pid}/status` };
+      const pids = await processTree(pid);
+      let rss = 0;
+      for (const p of pids) rss += await procRss(p).catch(() => 0);
+      return { rssBytes: rss, heapUsedBytes: heap, source: `/proc/<pid>/status`, processes: pids.length };
     },
-    cpuMs: () => procCpuMs(pid),
+    cpuMs: async () => {
+      let total = 0;
+      for (const p of await processTree(pid)) total += await procCpuMs(p).catch(() => 0);
+      return total;
+    },
+    eventLoopDelay: async () => {
+      const metrics = await readMetrics(metricsUrl);
+      const p50 = metric(metrics, 'nodejs_eventloop_lag_p50_seconds');
+      const p99 = metric(metrics, 'nodejs_eventloop_lag_p99_seconds');
+      const max = metric(metrics, 'nodejs_eventloop_lag_max_seconds');
+      return p50 === undefined || p99 === undefined || max === undefined ? null : { p50, p99, max };
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -143,6 +185,25 @@ async function procCpuMs(pid: number): Promise<number> {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / USER_HZ;
+}
+
+/** `pid` and its descendants (the cluster's workers), from /proc. */
+export async function processTree(pid: number): Promise<number[]> {
+  const parent = new Map<number, number>();
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++)
+    for (const [child, ppid] of parent) if (ppid === out[i] && !out.includes(child)) out.push(child);
+  return out;
 }
 
 async function procRss(pid: number): Promise<number> {

@@ -103,6 +103,17 @@ export class StateCache {
     if (this.#games.size > this.limit) this.#games.delete(this.#games.keys().next().value as string);
   }
 
+  /**
+   * Drops the cached state of `gameId` when another process has committed past it (`lastSeq` is
+   * the log's head from a fanout notice): the next move then loads the current state and commits
+   * in one statement, instead of planning against a stale state, failing the version check and
+   * falling back to the locked transaction.
+   */
+  forgetIfBehind(gameId: string, lastSeq: number): void {
+    const hit = this.#games.get(gameId);
+    if (hit && hit.game.lastSeq < lastSeq) this.#games.delete(gameId);
+  }
+
   get size(): number {
     return this.#games.size;
   }

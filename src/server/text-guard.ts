@@ -94,6 +94,19 @@ export function findForbiddenText(document: DocumentNode, variables: unknown): G
       const found = inJson(value, `$${name}`);
       if (found) return refusal(found);
     }
+  const found = forbiddenLiteral(document);
+  return found ? refusal(found) : null;
+}
+
+/**
+ * The path of a document's first forbidden literal, or null: once per document object (Apollo and
+ * the graphql-ws side keep parsed documents and hand the same object to every request of one
+ * query text), so the walk does not run again on every request.
+ */
+const literalScans = new WeakMap<DocumentNode, string | null>();
+function forbiddenLiteral(document: DocumentNode): string | null {
+  const known = literalScans.get(document);
+  if (known !== undefined) return known;
   let found: string | null = null;
   const args = (owner: string, list: readonly GraphQL.ArgumentNode[] | undefined) => {
     for (const arg of list ?? []) {
@@ -107,7 +120,8 @@ export function findForbiddenText(document: DocumentNode, variables: unknown): G
       if (node.defaultValue) found ??= inLiteral(node.defaultValue, `$${node.variable.name.value}`);
     },
   });
-  return found ? refusal(found) : null;
+  literalScans.set(document, found);
+  return found;
 }
 
 /** The HTTP side: refuses the request after its operation is resolved, before it executes. */

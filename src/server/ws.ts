@@ -121,8 +121,16 @@ export function startGraphqlWs(
           return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
         }
         // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
-        const refused = armor.check(schema, payload.query, payload.variables);
-        return refused ? forGraphqlWs(refused) : undefined;
+        // The document comes back parsed and validated (with graphql's specified rules), shared by
+        // every subscription of the same query text; graphql-ws runs it as given.
+        const prepared = armor.prepare(schema, payload.query, payload.variables);
+        if ('errors' in prepared) return forGraphqlWs(prepared.errors);
+        return {
+          schema,
+          document: prepared.document,
+          variableValues: payload.variables ?? null,
+          operationName: payload.operationName ?? null,
+        };
       },
       onError: (ctx, _id, _payload, errors) =>
         errors.map((e) =>

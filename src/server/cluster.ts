@@ -1,0 +1,124 @@
+/**
+ * `WORKERS` > 1: the cluster's primary (node:cluster). It owns the database side of start-up (the
+ * embedded PostgreSQL when `DATABASE_URL` is unset, and the migrations), then forks `WORKERS` server
+ * processes that share the one port: each is a whole service (HTTP, graphql-ws, its own state cache
+ * and pool) and they see each other's moves through the fanout's PostgreSQL NOTIFY (or Redis), as
+ * separate instances do. The primary serves nothing; it restarts a worker that dies, and on SIGTERM
+ * or SIGINT drains the workers, then stops the embedded database.
+ *
+ * Workers learn the database from `DATABASE_URL` in their environment and skip the migrations.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+
+/** What a worker tells the primary once it listens. */
+export interface ListeningMessage {
+  readonly kind: 'zonekeeper-listening';
+  readonly url: string;
+}
+
+export function isListeningMessage(m: unknown): m is ListeningMessage {
+  return (m as { kind?: unknown } | null)?.kind === 'zonekeeper-listening';
+}
+
+/** A worker that dies this soon after its start is not restarted (it would only die again). */
+const MIN_UPTIME_MS = 5_000;
+
+export interface Primary {
+  /** The URL the workers answer on. */
+  readonly url: string;
+  /** Drains the workers (SIGTERM), then stops the embedded database. */
+  stop(): Promise<void>;
+}
+
+export async function startPrimary(config: Config, logger: Logger): Promise<Primary> {
+  // Loaded here: a worker never needs the embedded PostgreSQL nor the migration engine.
+  const { resolveDatabase } = await import('../db/locate-postgres.js');
+  const database = await resolveDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    onLog: (line) => logger.debug({ postgres: line }),
+    onNotice: (line) => logger.warn(line),
+  });
+  if (database.embedded)
+    logger.info(
+      { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
+      'started embedded PostgreSQL',
+    );
+  let stopping = false;
+  const workers = new Set<Worker>();
+  const started = new Map<Worker, number>();
+  const exited = new Map<Worker, Promise<void>>();
+
+  const fork = (): Worker => {
+    const worker = cluster.fork({ DATABASE_URL: database.url });
+    workers.add(worker);
+    started.set(worker, Date.now());
+    exited.set(
+      worker,
+      new Promise((resolve) =>
+        worker.once('exit', (code, signal) => {
+          workers.delete(worker);
+          if (!stopping) {
+            logger.error({ worker: worker.id, code, signal }, 'worker exited');
+            if (Date.now() - (started.get(worker) ?? 0) >= MIN_UPTIME_MS) fork();
+          }
+          resolve();
+        }),
+      ),
+    );
+    return worker;
+  };
+
+  const stopWorkers = async () => {
+    stopping = true;
+    const all = [...exited.values()];
+    for (const w of workers) w.process.kill('SIGTERM');
+    const force = setTimeout(() => {
+      for (const w of workers) w.process.kill('SIGKILL');
+    }, 15_000);
+    await Promise.all(all);
+    clearTimeout(force);
+  };
+
+  try {
+    const { applyMigrationsAtStart } = await import('../db/migrate.js');
+    // Behind a transaction-mode pooler, the migrations' session lock needs the server itself.
+    const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
+    const applied = await applyMigrationsAtStart(directUrl);
+    if (applied.length) logger.info({ applied }, 'applied migrations');
+
+    const url = await new Promise<string>((resolve, reject) => {
+      let listening = 0;
+      let url = '';
+      for (let i = 0; i < config.WORKERS; i++) {
+        const worker = fork();
+        const onMessage = (m: unknown) => {
+          if (!isListeningMessage(m)) return;
+          worker.off('message', onMessage);
+          url = m.url;
+          if (++listening === config.WORKERS) resolve(url);
+        };
+        worker.on('message', onMessage);
+        // A worker that cannot start (it says why on stderr) fails the start.
+        worker.once('exit', (code) => {
+          if (listening < config.WORKERS)
+            reject(new Error(`A worker exited with code ${code} during start-up.`));
+        });
+      }
+    });
+    return {
+      url,
+      stop: async () => {
+        await stopWorkers();
+        await database.embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await stopWorkers();
+    await database.embedded?.stop();
+    throw err;
+  }
+}
