@@ -4,11 +4,10 @@
  * append the event. Both draw the top card of a library into the hand, then put it on the bottom
  * of the library, and so on, on the same games (created through the API).
  */
-import pg from 'pg';
-import type { BenchConfig } from './lib/config.js';
+import type pg from 'pg';
+import { connectClients } from './lib/database.js';
 import { ApiMover, createBenchGames, type BenchGame, type BenchSeat } from './lib/fixtures.js';
-import type { GraphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
 
@@ -99,14 +98,7 @@ function errorNote(r: RunResult): string {
   return r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : '';
 }
 
-export async function runB1(deps: {
-  api: GraphqlClient;
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-  /** CPU time the service process has used so far (ms). */
-  serviceCpuMs: () => Promise<number>;
-}): Promise<CaseReport> {
+export async function runB1(deps: CaseDeps): Promise<CaseReport> {
   const { api, config, log } = deps;
   const maxClients = Math.max(...config.concurrency);
   log(`B1: creating ${maxClients + 1} games of ${config.gameObjects} objects`);
@@ -122,13 +114,7 @@ export async function runB1(deps: {
   const probeMover = new ApiMover(api, probe, probe.seats[0]);
   await probeMover.move();
   await probeMover.move();
-  const clients = await Promise.all(
-    Array.from({ length: maxClients }, async () => {
-      const c = new pg.Client({ connectionString: deps.databaseUrl });
-      await c.connect();
-      return c;
-    }),
-  );
+  const clients = await connectClients(deps.databaseUrl, maxClients);
   try {
     const first = clients[0];
     if (!first) throw new Error('no client');
@@ -176,21 +162,22 @@ export async function runB1(deps: {
     const ownApi = sideOf('service', apiMovers(ownGames));
     const ownRaw = sideOf('baseline', rawMovers(ownGames));
     const rows: string[][] = [];
+    const row = (label: string, b: RunResult, s: RunResult) => [
+      label,
+      fmtRate(b.throughput),
+      fmtRate(s.throughput),
+      fmtRatio(s.throughput / b.throughput),
+      `${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
+      fmtMs(cpuPerOp.get(s) ?? Number.NaN),
+      String(b.errors + s.errors),
+    ];
     const peak = { baseline: 0, service: 0 };
     for (const c of config.concurrency) {
       const b = await run(ownRaw, c, 'own games');
       const s = await run(ownApi, c, 'own games');
       peak.baseline = Math.max(peak.baseline, b.throughput);
       peak.service = Math.max(peak.service, s.throughput);
-      rows.push([
-        `${c}, own games`,
-        fmtRate(b.throughput),
-        fmtRate(s.throughput),
-        fmtRatio(s.throughput / b.throughput),
-        `${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
-        fmtMs(cpuPerOp.get(s) ?? Number.NaN),
-        String(b.errors + s.errors),
-      ]);
+      rows.push(row(`${c}, own games`, b, s));
     }
     let contendedRatio = Number.NaN;
     if (shared) {
@@ -201,15 +188,7 @@ export async function runB1(deps: {
         const b = await run(sharedRaw, c, 'one game');
         const s = await run(sharedApi, c, 'one game');
         contendedRatio = s.throughput / b.throughput;
-        rows.push([
-          `${c}, one game`,
-          fmtRate(b.throughput),
-          fmtRate(s.throughput),
-          fmtRatio(contendedRatio),
-          `${fmtMs(b.latency.p50)} / ${fmtMs(s.latency.p50)}`,
-          fmtMs(cpuPerOp.get(s) ?? Number.NaN),
-          String(b.errors + s.errors),
-        ]);
+        rows.push(row(`${c}, one game`, b, s));
       }
     }
 

@@ -3,12 +3,10 @@
  * its card fields) against one hand-written SQL query that builds the same document in PostgreSQL,
  * with card properties nulled by a CASE for objects the viewer may not see.
  */
-import pg from 'pg';
 import { RULESETS } from '../src/rules/index.js';
-import type { BenchConfig } from './lib/config.js';
+import { connectClients } from './lib/database.js';
 import { createBenchGame } from './lib/fixtures.js';
-import type { GraphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
 
@@ -107,14 +105,7 @@ SELECT json_build_object(
 ) AS view
 FROM game g WHERE g.id = $1`;
 
-export async function runB2(deps: {
-  api: GraphqlClient;
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-  /** CPU time the service process has used so far (ms). */
-  serviceCpuMs: () => Promise<number>;
-}): Promise<CaseReport> {
+export async function runB2(deps: CaseDeps): Promise<CaseReport> {
   const { api, config, log } = deps;
   log(`B2: creating a game of ${config.gameObjects} objects`);
   const game = await createBenchGame(api, config.gameObjects, { layout: true });
@@ -129,13 +120,7 @@ export async function runB2(deps: {
     viewer.playerId,
   ];
   const maxClients = Math.max(...config.concurrency);
-  const clients = await Promise.all(
-    Array.from({ length: maxClients }, async () => {
-      const c = new pg.Client({ connectionString: deps.databaseUrl });
-      await c.connect();
-      return c;
-    }),
-  );
+  const clients = await connectClients(deps.databaseUrl, maxClients);
   try {
     // Both answers must describe the same game: same object count, same number of visible cards.
     const first = clients[0];
