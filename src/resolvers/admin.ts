@@ -3,7 +3,7 @@
  * from the log), end, archive, export and import. Thin: the authority decides standing (admins
  * only), then the data layer (`db/admin.ts`, `db/transfer.ts`) and the shared redaction and mapping.
  */
-import type { GameStatus } from '../generated/prisma/client.js';
+import type { Resolvers } from '../generated/graphql.js';
 import {
   changeGameStatus,
   importAsAdmin,
@@ -42,20 +42,8 @@ async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: Vie
 
 export const adminResolvers = {
   Query: {
-    adminGames: async (
-      _: unknown,
-      args: {
-        filter?: {
-          ruleset?: string | null;
-          status?: GameStatus[] | null;
-          createdFrom?: Date | null;
-          createdTo?: Date | null;
-        } | null;
-        offset: number;
-        limit: number;
-      },
-      ctx: Context,
-    ) => {
+    // Argument types come from the SDL (the `satisfies Resolvers` below).
+    adminGames: async (_, args, ctx) => {
       requireAdmin(ctx.principal);
       if (args.offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
       if (args.limit < 0 || args.limit > MAX_PAGE)
@@ -94,7 +82,8 @@ export const adminResolvers = {
       if (!game) throw notFound('Game');
       return {
         game,
-        importedFrom: game.importedFrom,
+        // Set on every imported game (db/transfer.ts writes it with the game).
+        importedFrom: game.importedFrom as string,
         seats: result.seats.map((s) => ({
           player: { id: s.playerId, seat: s.seat, name: s.name },
           token: s.token,
@@ -112,4 +101,4 @@ export const adminResolvers = {
       ctx: Context,
     ) => game.players ?? seatsOf(ctx.db, game.id),
   },
-};
+} satisfies Resolvers;

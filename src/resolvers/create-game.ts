@@ -2,6 +2,7 @@
  * `Mutation.createGame`: who may create, size caps, rate and idempotency scope are the creation
  * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { creationAuthorityFor } from '../authority/creation.js';
 import { creatorViewer, publish } from '../authority/index.js';
 import { createGame, type NewSeat } from '../db/games.js';
@@ -10,6 +11,7 @@ import { badInput } from '../errors.js';
 import { getRuleset, RULESETS } from '../rules/index.js';
 import type { Context } from '../server/context.js';
 import { gameOut } from './game-view.js';
+import type { PlayerOut } from './mapping.js';
 import { cardProps, type TokenInput } from './move-input.js';
 
 interface CardInput extends TokenInput {
@@ -62,10 +64,14 @@ export const createGameResolvers = {
       const out = gameOut(created.game, viewer, callerKind);
       return {
         game: out,
-        seats: created.seats.map((s) => ({ player: out.lookup.player(s.playerId), token: s.token })),
+        // Every created seat is a player of the game just loaded.
+        seats: created.seats.map((s) => ({
+          player: out.lookup.player(s.playerId) as PlayerOut,
+          token: s.token,
+        })),
         spectatorToken: created.spectatorToken,
         refereeToken: created.refereeToken,
       };
     },
   },
-};
+} satisfies Resolvers;

@@ -3,6 +3,7 @@
  * `Subscription.gameEvents` / `Subscription.zoneEvents` (replay then live, over graphql-ws).
  * Every event goes through the same per-viewer mapping, `toGameEvent`.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { findGameLog, hasZone, isUuid, readEvents } from '../db/events.js';
 import { viewerIn } from '../authority/index.js';
 import { badInput, notFound } from '../errors.js';
@@ -137,4 +138,4 @@ export const eventLogResolvers = {
       resolve: passThrough,
     },
   },
-};
+} satisfies Resolvers<SubscriptionContext>;

@@ -2,6 +2,7 @@
  * `Game` as a viewer sees it: one lookup (one `viewGame`) per game per request; zones, objects and
  * players all resolve from it.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup, type ZoneOut } from './mapping.js';
@@ -42,4 +43,4 @@ export const gameViewResolvers = {
       player: g.viewer.kind === 'player' ? g.lookup.player(g.viewer.playerId) : null,
     }),
   },
-};
+} satisfies Resolvers;

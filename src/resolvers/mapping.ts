@@ -4,6 +4,7 @@
  * built for the caller's Viewer, and `zone/owner/host/attached/revealedTo` resolve through one
  * per-request {@link GameLookup} built from the same view (no N+1).
  */
+import type { Resolvers } from '../generated/graphql.js';
 import {
   viewGame,
   type GameState,
@@ -153,8 +154,10 @@ export const viewResolvers = {
         view: lookup.zone(o.view.zoneId) ?? missingZone(o.view.zoneId, o.extraZones),
         lookup: o.lookup,
       })),
-    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.ownerId)),
-    controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.controllerId)),
+    // An object's owner and controller are players of its game (MTG 108.3, 108.4).
+    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.ownerId) as PlayerOut),
+    controller: (o: ObjectOut) =>
+      withLookup(o.lookup, (lookup) => lookup.player(o.view.controllerId) as PlayerOut),
     host: (o: ObjectOut) => {
       const hostId = o.view.hostId;
       if (hostId === null) return null;
@@ -187,4 +190,4 @@ export const viewResolvers = {
     },
     objects: (z: ZoneOut): ObjectOut[] => z.view.objects.map((view) => ({ view, lookup: z.lookup })),
   },
-};
+} satisfies Resolvers;

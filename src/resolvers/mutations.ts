@@ -3,6 +3,7 @@
  * standing, status, version, permission, plan, commit, publish), then the payload rendered for the
  * caller through the redaction functions. No authorization or visibility decision is made here.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { execute, type CommandOutcome } from '../authority/index.js';
 import type { MoveResult } from '../db/mutate.js';
 import { badInput } from '../errors.js';
@@ -300,4 +301,4 @@ export const mutationResolvers = {
     removeFromGame: (_: unknown, { input }: Args<Selection>, ctx: Context) =>
       run(ctx, 'removeFromGame', input, () => ({ kind: 'removeFromGame', select: selector(input) })),
   },
-};
+} satisfies Resolvers;
