@@ -4,53 +4,12 @@
  * with card properties nulled by a CASE for objects the viewer may not see.
  */
 import { RULESETS } from '../src/rules/index.js';
+import { BENCH_GAME_VIEW } from '../test/support/documents.js';
 import { connectClients } from './lib/database.js';
 import { createBenchGame } from './lib/fixtures.js';
 import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
-
-export const GAME_VIEW = /* GraphQL */ `
-  query BenchGameView($id: ID!) {
-    game(id: $id) {
-      id
-      version
-      players {
-        id
-        name
-        seat
-      }
-      zones {
-        id
-        type
-        owner {
-          id
-        }
-        index
-        count
-        objects {
-          id
-          kind
-          position
-          faceUp
-          owner {
-            id
-          }
-          controller {
-            id
-          }
-          card {
-            name
-            types
-            subtypes
-            text
-            attributes
-          }
-        }
-      }
-    }
-  }
-`;
 
 /**
  * The baseline: the view in one statement. Visibility follows src/rules/visibility.ts for
@@ -127,7 +86,7 @@ export async function runB2(deps: CaseDeps): Promise<CaseReport> {
     if (!first) throw new Error('no client');
     type View = { zones: { objects: { card: unknown }[] }[] };
     const sqlView = (await first.query<{ view: View }>(VIEW_SQL, params)).rows[0]?.view;
-    const apiView = (await api.request<{ game: View }>(GAME_VIEW, { id: game.id }, viewer.token)).game;
+    const apiView = (await api.request<{ game: View }>(BENCH_GAME_VIEW, { id: game.id }, viewer.token)).game;
     const shape = (v: View | undefined) => {
       const objects = (v?.zones ?? []).flatMap((z) => z.objects);
       return { objects: objects.length, visible: objects.filter((o) => o.card !== null).length };
@@ -148,7 +107,7 @@ export async function runB2(deps: CaseDeps): Promise<CaseReport> {
       await c.query(VIEW_SQL, params);
     };
     const service = async () => {
-      await api.request(GAME_VIEW, { id: game.id }, viewer.token);
+      await api.request(BENCH_GAME_VIEW, { id: game.id }, viewer.token);
     };
     /** Service CPU per completed view over the run (warm-up included), in ms. */
     const cpuPerOp = new Map<RunResult, number>();
