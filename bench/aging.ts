@@ -19,7 +19,14 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { BenchConfig } from './lib/config.js';
-import { ApiMover, createBenchGame, MOVE, type BenchGame, type MovePayload } from './lib/fixtures.js';
+import {
+  AGING_CATCH_UP,
+  AGING_GAME_AT,
+  AGING_PAGE,
+  AGING_ZONES,
+  BENCH_MOVE,
+} from '../test/support/documents.js';
+import { ApiMover, createBenchGame, type BenchGame, type MovePayload } from './lib/fixtures.js';
 import { GraphqlError, graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { table, type BenchLog, type CaseReport, type TargetCheck } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
@@ -27,101 +34,6 @@ import { fmtMs, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/
 
 const MiB = 2 ** 20;
 const KiB = 2 ** 10;
-
-const PAGE = /* GraphQL */ `
-  query AgingPage($gameId: ID!, $afterSeq: Int!, $first: Int!) {
-    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
-      seq
-      version
-      kind
-      actor {
-        kind
-        playerId
-      }
-      zoneIds
-      rules
-      changes {
-        previousId
-        objectId
-        fromZoneId
-        toZoneId
-        object {
-          id
-          faceUp
-          position
-          zone {
-            id
-            type
-          }
-          card {
-            name
-            types
-            text
-          }
-        }
-      }
-    }
-  }
-`;
-
-const GAME_AT = /* GraphQL */ `
-  query AgingGameAt($gameId: ID!, $seq: Int!) {
-    gameAt(gameId: $gameId, seq: $seq, as: { kind: ADMIN }) {
-      seq
-      game {
-        zones {
-          id
-          objects {
-            id
-            card {
-              name
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
-const ZONES = /* GraphQL */ `
-  query AgingZones($id: ID!) {
-    game(id: $id) {
-      lastSeq
-      zones {
-        id
-        type
-        owner {
-          id
-        }
-        objects {
-          id
-        }
-      }
-    }
-  }
-`;
-
-const CATCH_UP = /* GraphQL */ `
-  subscription AgingCatchUp($gameId: ID!, $afterSeq: Int) {
-    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
-      seq
-      kind
-      changes {
-        previousId
-        objectId
-        fromZoneId
-        toZoneId
-        object {
-          id
-          position
-          card {
-            name
-          }
-        }
-      }
-    }
-  }
-`;
 
 interface ZonesPayload {
   game: {
@@ -152,7 +64,7 @@ class Ager {
   static async create(api: GraphqlClient, scenario: Scenario): Promise<Ager> {
     const game = await createBenchGame(api, 120, { layout: false });
     const seat = game.seats[0]!;
-    const { game: g } = await api.request<ZonesPayload>(ZONES, { id: game.id }, seat.token);
+    const { game: g } = await api.request<ZonesPayload>(AGING_ZONES, { id: game.id }, seat.token);
     const zone = (type: string) => g.zones.find((z) => z.type === type && z.owner?.id === seat.playerId)!.id;
     const zones = { library: zone('library'), hand: zone('hand'), graveyard: zone('graveyard') };
     const library = g.zones.find((z) => z.id === zones.library)!.objects.length;
@@ -192,7 +104,7 @@ class Ager {
       this.#heldIn = this.#heldIn === 'hand' ? 'graveyard' : 'hand';
       input = { gameId, objectIds: [this.#held], to: { zoneId: this.zones[this.#heldIn] } };
     }
-    const { moveObjects } = await this.api.request<MovePayload>(MOVE, { input }, token);
+    const { moveObjects } = await this.api.request<MovePayload>(BENCH_MOVE, { input }, token);
     if (this.scenario === 'back and forth') this.#held = moveObjects.objects[0]?.id ?? this.#held;
     this.lastSeq = moveObjects.events.at(-1)?.seq ?? this.lastSeq;
   }
@@ -237,7 +149,7 @@ function catchUp(wsUrl: string, gameId: string, token: string, lastSeq: number):
           JSON.stringify({
             id: '1',
             type: 'subscribe',
-            payload: { query: CATCH_UP, variables: { gameId, afterSeq: 0 } },
+            payload: { query: AGING_CATCH_UP, variables: { gameId, afterSeq: 0 } },
           }),
         );
       } else if (msg.type === 'next') {
@@ -296,11 +208,11 @@ async function measureAge(
   const bob = ager.game.seats[1]!.token;
   const gameId = ager.game.id;
   const page = await timed(20, () =>
-    api.request(PAGE, { gameId, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 }, bob),
+    api.request(AGING_PAGE, { gameId, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 }, bob),
   );
   const catchUpPerSecond = await catchUp(service.wsUrl, gameId, bob, ager.lastSeq);
   const gameAt = await timed(5, () =>
-    api.request(GAME_AT, { gameId, seq: ager.lastSeq }, service.adminToken),
+    api.request(AGING_GAME_AT, { gameId, seq: ager.lastSeq }, service.adminToken),
   );
   return {
     scenario: ager.scenario,
@@ -325,7 +237,7 @@ async function flood(service: ServiceProcess, ager: Ager) {
   let other = 0;
   const pages = Array.from({ length: 64 }, () =>
     api
-      .request(PAGE, { gameId, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 }, bob)
+      .request(AGING_PAGE, { gameId, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 }, bob)
       .then(() => answered++)
       .catch((err: unknown) => {
         if (err instanceof GraphqlError && err.codes.includes('RATE_LIMITED')) refused++;

@@ -10,6 +10,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 
+/** `count` connected clients of the database at `url` (the baselines' own connections). */
+export async function connectClients(url: string, count: number): Promise<pg.Client[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+}
+
 export interface BenchDatabase {
   /** URL of the database the service and the baselines share. */
   readonly url: string;

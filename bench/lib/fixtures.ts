@@ -3,6 +3,7 @@
  * writes), then laid out like a game in progress: opening hands, permanents, a graveyard. The raw
  * SQL baselines operate on the same rows.
  */
+import { BENCH_CREATE_GAME, BENCH_MOVE } from '../../test/support/documents.js';
 import type { GraphqlClient } from './graphql.js';
 
 /** One seat of a bench game: what both the API client and the raw client need. */
@@ -18,46 +19,6 @@ export interface BenchGame {
   readonly seats: readonly BenchSeat[];
   readonly spectatorToken: string;
 }
-
-const CREATE_GAME = /* GraphQL */ `
-  mutation BenchCreateGame($input: CreateGameInput!) {
-    createGame(input: $input) {
-      game {
-        id
-        zones {
-          id
-          type
-          owner {
-            id
-          }
-        }
-      }
-      seats {
-        player {
-          id
-          seat
-        }
-        token
-      }
-      spectatorToken
-      refereeToken
-    }
-  }
-`;
-
-export const MOVE = /* GraphQL */ `
-  mutation BenchMove($input: MoveObjectsInput!) {
-    moveObjects(input: $input) {
-      version
-      objects {
-        id
-      }
-      events {
-        seq
-      }
-    }
-  }
-`;
 
 export interface MovePayload {
   moveObjects: { version: number; objects: { id: string }[]; events: { seq: number }[] };
@@ -111,7 +72,7 @@ export async function createBenchGame(
   opts: { layout: boolean } = { layout: true },
 ): Promise<BenchGame> {
   const perSeat = Math.max(30, Math.floor(objects / 2));
-  const { createGame } = await api.request<CreatePayload>(CREATE_GAME, {
+  const { createGame } = await api.request<CreatePayload>(BENCH_CREATE_GAME, {
     input: {
       ruleset: 'mtg',
       players: [0, 1].map((seat) => ({
@@ -141,7 +102,7 @@ export async function createBenchGame(
     for (const seat of seats) {
       for (const [type, count] of LAYOUT) {
         await api.request<MovePayload>(
-          MOVE,
+          BENCH_MOVE,
           {
             input: {
               gameId: game.id,
@@ -199,7 +160,7 @@ export class ApiMover {
       this.#held === null
         ? { gameId, select: { zoneId: seat.libraryId, from: 'TOP', count: 1 }, to: { zoneId: seat.handId } }
         : { gameId, objectIds: [this.#held], to: { zoneId: seat.libraryId }, position: 'BOTTOM' };
-    const { moveObjects } = await this.api.request<MovePayload>(MOVE, { input }, seat.token);
+    const { moveObjects } = await this.api.request<MovePayload>(BENCH_MOVE, { input }, seat.token);
     this.#held = this.#held === null ? (moveObjects.objects[0]?.id ?? null) : null;
     return moveObjects;
   }

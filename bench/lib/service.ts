@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningUrl } from '../../test/support/process.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -92,22 +93,7 @@ export async function startService(
 
   let url: string;
   try {
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`service did not start in time:\n${out}`)), timeoutMs);
-      const onData = () => {
-        const m = /Zonekeeper listening on (\S+)/.exec(out);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          child.stdout?.off('data', onData);
-          resolve(m[1]);
-        }
-      };
-      child.stdout?.on('data', onData);
-      void exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`service exited with ${code} before starting:\n${out}`));
-      });
-    });
+    url = await listeningUrl(child, () => out, exited, timeoutMs);
   } catch (err) {
     child.kill('SIGKILL');
     throw err;

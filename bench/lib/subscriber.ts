@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { BENCH_GAME_EVENTS } from '../../test/support/documents.js';
 
 export interface Receipt {
   readonly gameId: string;
@@ -28,39 +29,6 @@ export interface SubscriberOptions {
   readonly onReceipt: (r: Receipt) => void;
   readonly onProblem: (message: string) => void;
 }
-
-export const GAME_EVENTS_SUBSCRIPTION = /* GraphQL */ `
-  subscription BenchGameEvents($gameId: ID!) {
-    gameEvents(gameId: $gameId) {
-      gameId
-      seq
-      version
-      kind
-      actor {
-        kind
-        playerId
-      }
-      at
-      zoneIds
-      changes {
-        previousId
-        objectId
-        fromZoneId
-        toZoneId
-        object {
-          id
-          faceUp
-          position
-          card {
-            name
-            types
-            text
-          }
-        }
-      }
-    }
-  }
-`;
 
 interface GameEventMessage {
   type: string;
@@ -89,7 +57,7 @@ export function graphqlWsSubscriber(opts: SubscriberOptions & { token: string })
             JSON.stringify({
               id: '1',
               type: 'subscribe',
-              payload: { query: GAME_EVENTS_SUBSCRIPTION, variables: { gameId: opts.gameId } },
+              payload: { query: BENCH_GAME_EVENTS, variables: { gameId: opts.gameId } },
             }),
           );
           resolve();

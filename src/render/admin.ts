@@ -60,6 +60,7 @@ export function adminPageOut(
 export function importPayloadOut(
   game: AdminGameRow,
   imported: {
+    readonly importedFrom: string;
     readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
     readonly spectatorToken: string;
     readonly refereeToken: string;
@@ -67,7 +68,7 @@ export function importPayloadOut(
 ) {
   return {
     game: adminGameOut(game),
-    importedFrom: game.importedFrom,
+    importedFrom: imported.importedFrom,
     seats: imported.seats.map((s) => ({
       player: { id: s.playerId, seat: s.seat, name: s.name },
       token: s.token,

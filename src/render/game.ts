@@ -3,6 +3,7 @@
  * players all resolve from it. Also the admin's `GameSnapshot` (a game as a viewer saw it at a seq).
  */
 import type { CreatedGame } from '../db/games.js';
+import type { Resolvers } from '../generated/graphql.js';
 import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup } from './lookup.js';
@@ -38,7 +39,7 @@ export function createdGameOut(created: CreatedGame, viewer: Viewer, callerKind:
   const game = gameOut(created.game, viewer, callerKind);
   return {
     game,
-    seats: created.seats.map((s) => ({ player: game.lookup.player(s.playerId), token: s.token })),
+    seats: created.seats.map((s) => ({ player: game.lookup.seat(s.playerId), token: s.token })),
     spectatorToken: created.spectatorToken,
     refereeToken: created.refereeToken,
   };
@@ -63,4 +64,4 @@ export const gameViewResolvers = {
       player: g.viewer.kind === 'player' ? g.lookup.player(g.viewer.playerId) : null,
     }),
   },
-};
+} satisfies Resolvers;

@@ -24,6 +24,8 @@ export interface GameLookup {
   readonly spec: RulesetSpec;
   readonly viewer: Viewer;
   player(id: string): PlayerOut | null;
+  /** A seat the state itself names (an owner, a controller, a created seat): always present. */
+  seat(id: string): PlayerOut;
   zone(id: string): ZoneView | null;
   /** The view of an object by public id. */
   object(publicId: string): ObjectView | null;
@@ -63,6 +65,12 @@ export function buildLookup(
     spec,
     viewer,
     player: (id) => playersById.get(id) ?? null,
+    seat: (id) => {
+      const player = playersById.get(id);
+      // Owners and controllers are seats of the game by construction (the planner never names another).
+      if (!player) throw new Error(`state names an unknown seat ${id}`);
+      return player;
+    },
     zone: (id) => zonesById.get(id) ?? null,
     object: (id) => objectsById.get(id) ?? null,
     attached: (id) => attachedById.get(id) ?? [],

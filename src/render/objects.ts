@@ -92,8 +92,8 @@ export const viewResolvers = {
     history: (o: ObjectOut) => historyOut(o.view.history),
     internalKey: (o: ObjectOut) => o.view.key,
     zone: zoneOut,
-    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.ownerId)),
-    controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.player(o.view.controllerId)),
+    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.ownerId)),
+    controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.controllerId)),
     host: (o: ObjectOut) => {
       const hostId = o.view.hostId;
       if (hostId === null) return null;

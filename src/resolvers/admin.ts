@@ -4,7 +4,7 @@
  * only), then the data layer (`db/admin.ts`, `src/transfer`), then the redaction boundary
  * (`src/render`), which maps admin rows field by field.
  */
-import type { GameStatus } from '../generated/prisma/client.js';
+import type { Resolvers } from '../generated/graphql.js';
 import {
   changeGameStatus,
   importAsAdmin,
@@ -46,20 +46,8 @@ async function gameAt(ctx: Context, args: { gameId: string; seq: number; as: Vie
 
 export const adminResolvers = {
   Query: {
-    adminGames: async (
-      _: unknown,
-      args: {
-        filter?: {
-          ruleset?: string | null;
-          status?: GameStatus[] | null;
-          createdFrom?: Date | null;
-          createdTo?: Date | null;
-        } | null;
-        offset: number;
-        limit: number;
-      },
-      ctx: Context,
-    ) => {
+    // Argument types come from the SDL (the `satisfies Resolvers` below).
+    adminGames: async (_, args, ctx) => {
       requireAdmin(ctx.principal);
       if (args.offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
       if (args.limit < 0 || args.limit > MAX_PAGE)
@@ -98,4 +86,4 @@ export const adminResolvers = {
     players: async (game: AdminGameOut, _: unknown, ctx: Context) =>
       game.players ?? (await seatsOf(ctx.db, game.id)).map(playerOut),
   },
-};
+} satisfies Resolvers;

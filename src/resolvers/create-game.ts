@@ -2,6 +2,7 @@
  * `Mutation.createGame`: who may create, size caps, rate and idempotency scope are the creation
  * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { creationAuthorityFor } from '../authority/creation.js';
 import { creatorViewer, publish } from '../authority/index.js';
 import { createGame, type NewSeat } from '../db/games.js';
@@ -62,4 +63,4 @@ export const createGameResolvers = {
       return createdGameOut(created, viewer, callerKind);
     },
   },
-};
+} satisfies Resolvers;

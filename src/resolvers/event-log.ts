@@ -3,6 +3,7 @@
  * `Subscription.gameEvents` / `Subscription.zoneEvents` (replay then live, over graphql-ws).
  * Every event goes through the same per-viewer mapping, `toGameEvent` (src/render), as of the event.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { findGameLog, hasZone, readEvents } from '../db/log-reads.js';
 import { isUuid } from '../uuid.js';
 import { viewerIn } from '../authority/index.js';
@@ -128,4 +129,4 @@ export const eventLogResolvers = {
       resolve: passThrough,
     },
   },
-};
+} satisfies Resolvers<SubscriptionContext>;

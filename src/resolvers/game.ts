@@ -1,4 +1,5 @@
 /** `Query.game`: the game as the caller may see it; unknown and not-yours look the same. */
+import type { Resolvers } from '../generated/graphql.js';
 import { viewerIn } from '../authority/index.js';
 import { loadCurrentGame } from '../db/state.js';
 import { notFound } from '../errors.js';
@@ -19,4 +20,4 @@ export const gameResolvers = {
     },
   },
   ...renderResolvers,
-};
+} satisfies Resolvers;

@@ -3,6 +3,7 @@
  * standing, status, version, permission, plan, commit, publish), then the payload rendered for the
  * caller by the redaction boundary (`src/render`). No authorization or visibility decision is made here.
  */
+import type { Resolvers } from '../generated/graphql.js';
 import { execute, type CommandOutcome } from '../authority/index.js';
 import { gameAsOfEvents } from '../db/event-time.js';
 import { badInput } from '../errors.js';
@@ -270,4 +271,4 @@ export const mutationResolvers = {
     removeFromGame: (_: unknown, { input }: Args<Selection>, ctx: Context) =>
       run(ctx, 'removeFromGame', input, () => ({ kind: 'removeFromGame', select: selector(input) })),
   },
-};
+} satisfies Resolvers;

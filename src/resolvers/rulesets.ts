@@ -1,12 +1,13 @@
 /** `Query.rulesets`: the zone catalogs, so a generic frontend can draw any game. */
+import type { Resolvers } from '../generated/graphql.js';
 import { RULESETS, type RulesetSpec, type ZoneTypeSpec } from '../rules/index.js';
 
 const zoneTypeOut = (t: ZoneTypeSpec) => ({
   type: t.type,
   name: t.name,
-  visibility: t.visibility.toUpperCase(),
-  faceDownSeenBy: t.faceDownSeenBy.toUpperCase(),
-  scope: t.scope.toUpperCase(),
+  visibility: t.visibility.toUpperCase() as Uppercase<ZoneTypeSpec['visibility']>,
+  faceDownSeenBy: t.faceDownSeenBy.toUpperCase() as Uppercase<ZoneTypeSpec['faceDownSeenBy']>,
+  scope: t.scope.toUpperCase() as Uppercase<ZoneTypeSpec['scope']>,
   perPlayer: t.perPlayer,
   ordered: t.ordered,
   ownerMayReorder: t.ownerMayReorder,
@@ -32,4 +33,4 @@ export const rulesetResolvers = {
   Query: {
     rulesets: () => Object.values(RULESETS).map(rulesetOut),
   },
-};
+} satisfies Resolvers;

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -346,5 +346,3 @@ export async function startHttpServer(
     },
   };
 }
-
-export type { BaseContext };

@@ -38,9 +38,6 @@ export const WS_LIMITS = {
 /** What the event hub hands a subscription resolver: one redacted GameEvent. */
 export type LiveEvent = GameEventOut;
 
-/** The context of an operation over graphql-ws: the connection's, plus the live-event hub. */
-export type { SubscriptionContext };
-
 type ConnectionExtra = { context?: Context };
 
 /**

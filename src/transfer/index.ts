@@ -52,6 +52,8 @@ export type ImportResult =
   | {
       readonly ok: true;
       readonly gameId: string;
+      /** The id of the game the document was exported from. */
+      readonly importedFrom: string;
       readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
       readonly spectatorToken: string;
       readonly refereeToken: string;
@@ -129,5 +131,5 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     spectatorTokenHash: hashToken(spectatorToken),
     refereeTokenHash: hashToken(refereeToken),
   });
-  return { ok: true, gameId, seats, spectatorToken, refereeToken, seq };
+  return { ok: true, gameId, importedFrom: original.game.id, seats, spectatorToken, refereeToken, seq };
 }

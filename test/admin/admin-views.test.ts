@@ -54,13 +54,13 @@ describe('admin views', () => {
     expect(secrets(seatsWithHashes)).toContain('tokenHash');
     expect(secrets(adminGameOut({ ...row!, players: seatsWithHashes }))).toEqual([]);
     // The import payload shows the new credentials once, by design, and nothing hashed.
-    const payload = importPayloadOut(row!, { seats: [], spectatorToken: 's', refereeToken: 'r' });
+    const payload = importPayloadOut(row!, { importedFrom: row!.id, seats: [], spectatorToken: 's', refereeToken: 'r' });
     expect(secrets(payload).filter((k) => /hash/i.test(k))).toEqual([]);
   });
 
   it('what the adminGames resolver returns has no credential field', async () => {
     const ctx = { db, principal: { kind: 'admin' } } as unknown as Context;
-    const out = await adminResolvers.Query.adminGames(undefined, { offset: 0, limit: 50 }, ctx);
+    const out = await adminResolvers.Query.adminGames({}, { offset: 0, limit: 50 }, ctx);
     expect(out.games.map((g) => g.id)).toContain(game.gameId);
     expect(secrets(out)).toEqual([]);
   });

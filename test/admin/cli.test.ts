@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
-import { ROOT } from '../support/process.js';
+import { ROOT, runCommand, type CommandRun } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { normaliseIds } from './support.js';
 
@@ -20,12 +20,6 @@ let server: TestServer;
 let game: CreatedGame;
 let dir: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * Runs `command …args` (default `tsx scripts/admin.ts`) with the given environment (stdin
  * optional). A run still going after `killAfterMs` is killed, with its process group, and resolves
@@ -36,32 +30,12 @@ function cli(
   env: Record<string, string | undefined> = {},
   stdin?: string,
   { command = [TSX, 'scripts/admin.ts'], killAfterMs = SLOW - 30_000 } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [file, ...pre] = command;
-    const child = spawn(file!, [...pre, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, killAfterMs);
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin ?? '');
+): Promise<CommandRun> {
+  const [file, ...pre] = command;
+  return runCommand(file!, [...pre, ...args], {
+    env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
+    ...(stdin === undefined ? {} : { stdin }),
+    killAfterMs,
   });
 }
 

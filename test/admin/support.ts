@@ -51,14 +51,6 @@ export const IMPORT_GAME = /* GraphQL */ `
   }
 `;
 
-/** The admin log, every field, paged: `Query.gameEvents` (a list or a connection, whichever the server has). */
-export const ADMIN_LOG_FIELDS = /* GraphQL */ `
-  gameId seq version kind actor { kind playerId onBehalfOf } zoneIds rules
-  changes { previousId objectId fromZoneId toZoneId object { ...Obj } }
-  zonesCreated { id type ownerId index }
-  zonesRemoved { id type ownerId index }
-`;
-
 export interface AdminGameJson {
   id: string;
   ruleset: string;

@@ -7,13 +7,12 @@
  * runs the examples and writes their real answers (and this run's ids) into README.md; review the
  * diff, then run the test again without the variable.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ROOT } from '../support/process.js';
+import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import {
   actorPhrase,
@@ -226,32 +225,11 @@ describe('README.md', () => {
       const output = ex.blocks.find((b) => b.role === 'output');
       const origin = new URL(server.url).origin;
       const script = substitute(ex, command.content).replaceAll(DOCUMENTED_ORIGIN, origin);
-      const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-        (resolve, reject) => {
-          const child = spawn('sh', ['-e', '-c', script], {
-            cwd: ROOT,
-            env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN },
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true,
-          });
-          let stdout = '';
-          let stderr = '';
-          const timer = setTimeout(() => {
-            try {
-              process.kill(-child.pid!, 'SIGKILL');
-            } catch {
-              // Already gone.
-            }
-          }, 100_000);
-          child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-          child.on('error', reject);
-          child.on('exit', (code) => {
-            clearTimeout(timer);
-            resolve({ code, stdout: stdout.replaceAll(origin, DOCUMENTED_ORIGIN), stderr });
-          });
-        },
-      );
+      const ran = await runCommand('sh', ['-e', '-c', script], {
+        env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN },
+        killAfterMs: 100_000,
+      });
+      const run = { ...ran, stdout: ran.stdout.replaceAll(origin, DOCUMENTED_ORIGIN) };
       expect(run.code, `README line ${command.open + 1} (killed if null): ${run.stderr}`).toBe(
         Number(ex.attrs['exit'] ?? 0),
       );

@@ -16,7 +16,8 @@ beforeAll(async () => {
   s = await startTestServer();
 });
 
-it('examples/bot.ts reacts to its hand and library, then exits after N events', async () => {
+/** A two-seat MTG game of ten-card decks (Alice, Bob) and a `zone(type, ownerId)` lookup. */
+async function twoSeatGame() {
   const game = await createGame(s, 'mtg', [
     { name: 'Alice', deck: deck('Alpha', 10) },
     { name: 'Bob', deck: deck('Beta', 10) },
@@ -25,31 +26,41 @@ it('examples/bot.ts reacts to its hand and library, then exits after N events', 
   const [alice, bob] = game.seats as [(typeof game.seats)[0], (typeof game.seats)[0]];
   const g = await loadGame(s, gameId, TEST_ADMIN_TOKEN);
   const zone = (type: string, owner: string) => zoneOf(g, type, owner);
+  return { gameId, alice, bob, zone };
+}
 
+/** Starts examples/bot.ts with `env`; `output()` is everything it printed so far. */
+function startBot(env: Record<string, string>) {
   const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['examples/bot.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ZK_URL: s.url,
-      ZK_TOKEN: alice.token,
-      ZK_GAME: gameId,
-      ZK_MAX_EVENTS: '2',
-      ZK_TIMEOUT_MS: '30000',
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   bot.stdout.on('data', (d: Buffer) => (out += d.toString()));
   bot.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+  return { bot, exited, output: () => out };
+}
+
+it('examples/bot.ts reacts to its hand and library, then exits after N events', async () => {
+  const { gameId, alice, bob, zone } = await twoSeatGame();
+  const { bot, exited, output } = startBot({
+    ZK_URL: s.url,
+    ZK_TOKEN: alice.token,
+    ZK_GAME: gameId,
+    ZK_MAX_EVENTS: '2',
+    ZK_TIMEOUT_MS: '30000',
+  });
   try {
-    await eventually(() => out.includes('bot: subscribed'), 30_000, `bot start:\n${out}`);
+    await eventually(() => output().includes('bot: subscribed'), 30_000, `bot start:\n${output()}`);
     await draw(s, gameId, zone('library', alice.player.id), zone('hand', alice.player.id), 2, alice.token);
     await draw(s, gameId, zone('library', bob.player.id), zone('hand', bob.player.id), 1, bob.token);
-    expect(await within(30_000, `bot exit:\n${out}`, exited)).toBe(0);
+    expect(await within(30_000, `bot exit:\n${output()}`, exited)).toBe(0);
   } finally {
     if (bot.exitCode === null) bot.kill('SIGKILL');
   }
+  const out = output();
   expect(out).toMatch(/#\d+ to hand: Alpha 1/);
   expect(out).toMatch(/#\d+ to hand: Alpha 2/);
   expect(out).toMatch(/#\d+ library: 8/);
@@ -57,14 +68,7 @@ it('examples/bot.ts reacts to its hand and library, then exits after N events', 
 }, 90_000);
 
 it('examples/bot.ts with ZK_AFTER_SEQ=0 prints each library count as it was after that event', async () => {
-  const game = await createGame(s, 'mtg', [
-    { name: 'Alice', deck: deck('Alpha', 10) },
-    { name: 'Bob', deck: deck('Beta', 10) },
-  ]);
-  const gameId = game.game.id;
-  const [alice, bob] = game.seats as [(typeof game.seats)[0], (typeof game.seats)[0]];
-  const g = await loadGame(s, gameId, TEST_ADMIN_TOKEN);
-  const zone = (type: string, owner: string) => zoneOf(g, type, owner);
+  const { gameId, alice, bob, zone } = await twoSeatGame();
   // History before the bot starts: Alice's library goes 10 → 8 → 7 → 8 (a card put back on top).
   await draw(s, gameId, zone('library', alice.player.id), zone('hand', alice.player.id), 2, alice.token);
   await draw(s, gameId, zone('library', bob.player.id), zone('hand', bob.player.id), 1, bob.token);
@@ -100,19 +104,11 @@ it('examples/bot.ts with ZK_AFTER_SEQ=0 prints each library count as it was afte
 
 /** Runs the bot to its end and returns everything it printed. */
 async function runBot(env: Record<string, string>): Promise<string> {
-  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['examples/bot.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  bot.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  bot.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
+  const { bot, exited, output } = startBot(env);
   try {
-    expect(await within(30_000, `bot exit:\n${out}`, exited), out).toBe(0);
+    expect(await within(30_000, `bot exit:\n${output()}`, exited), output()).toBe(0);
   } finally {
     if (bot.exitCode === null) bot.kill('SIGKILL');
   }
-  return out;
+  return output();
 }

@@ -2,9 +2,9 @@
  * Both cross-instance fanouts, each with two independent instances as two server processes would
  * have: a notice published on one reaches the other. PostgreSQL LISTEN/NOTIFY also survives the loss
  * of its listening connection. Redis needs a server at REDIS_TEST_URL (default 127.0.0.1:6379);
- * only where none is reachable is its test skipped, saying why.
+ * where none is reachable its test is skipped with a warning banner, or fails under CI
+ * (test/support/redis.ts).
  */
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventNotice, Fanout } from '../../src/events/fanout.js';
@@ -12,26 +12,11 @@ import { PgFanout } from '../../src/events/pg-fanout.js';
 import { RedisFanout } from '../../src/events/redis-fanout.js';
 import { createLogger } from '../../src/logger.js';
 import { useTestDatabase } from '../support/db.js';
+import { REDIS_URL, requireRedis, runRedisTests } from '../support/redis.js';
 import { within } from './log-rows.js';
 
 const logger = createLogger('silent');
-const REDIS_URL = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-const redisReachable = await reachable(REDIS_URL);
-if (!redisReachable) console.warn(`Redis fanout test skipped: no Redis reachable at ${REDIS_URL}`);
+const redisRuns = runRedisTests('Redis pub/sub fanout');
 
 /** Resolves with the first notice for `gameId` that `fanout` hears. */
 function heard(fanout: Fanout, gameId: string): Promise<EventNotice> {
@@ -104,7 +89,8 @@ describe('PostgreSQL LISTEN/NOTIFY fanout', () => {
 });
 
 describe('Redis pub/sub fanout', () => {
-  it.skipIf(!redisReachable)('carries a notice from one instance to another', async () => {
+  it.runIf(redisRuns)('carries a notice from one instance to another', async () => {
+    requireRedis();
     expect.assertions(2);
     const [a, b] = await Promise.all([
       RedisFanout.start(REDIS_URL, logger),

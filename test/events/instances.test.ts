@@ -4,31 +4,17 @@
  * and a client whose instance restarts resumes with afterSeq and gets exactly what it missed.
  * Real processes (`tsx src/main.ts`), each on its own free port.
  */
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { deck } from '../api/helpers.js';
 import { useTestDatabase } from '../support/db.js';
+import { post } from '../support/game-api.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { REDIS_URL, requireRedis, runRedisTests } from '../support/redis.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { wsClient, type WsClient } from './ws-client.js';
 
-const REDIS_URL = process.env['REDIS_TEST_URL'] ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-const redisReachable = await reachable(REDIS_URL);
-if (!redisReachable) console.warn(`Redis multi-instance test skipped: no Redis reachable at ${REDIS_URL}`);
+const redisRuns = runRedisTests('Redis multi-instance');
 
 const running = new Set<ServiceProcess>();
 const clients: WsClient[] = [];
@@ -64,15 +50,9 @@ async function gql<T>(
   variables: Record<string, unknown>,
   token?: string,
 ): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  const { data, errors } = await post<T>({ url }, query, variables, token);
+  if (!data) throw new Error(JSON.stringify(errors));
+  return data;
 }
 
 /** Creates a two-seat MTG game through `url`; returns its id, Alice's token and her zones. */
@@ -170,9 +150,10 @@ describe('several instances on one PostgreSQL', () => {
     await Promise.all([stop(a), stop(b2)]);
   }, 150_000);
 
-  it.skipIf(!redisReachable)(
+  it.runIf(redisRuns)(
     'delivers a move committed on A to a subscriber on B (Redis pub/sub, REDIS_URL set)',
     async () => {
+      requireRedis();
       expect.assertions(2);
       const { a, b } = await crossInstance({ REDIS_URL });
       await Promise.all([stop(a), stop(b)]);

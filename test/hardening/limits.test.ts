@@ -7,14 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor } from '../../src/server/armor.js';
 import { buildSchema } from '../../src/server/schema.js';
 import { WS_LIMITS } from '../../src/server/ws.js';
-import {
-  CREATE_GAME,
-  EVENT_FRAGMENT,
-  GAME_QUERY,
-  OBJECT_FRAGMENT,
-  PAYLOAD_SELECTION,
-  SUBSCRIPTION,
-} from '../support/game-api.js';
+import { CREATE_GAME, GAME_QUERY, SUBSCRIPTION } from '../support/game-api.js';
+import { moveDocument } from '../support/documents.js';
 import { startTestServer } from '../support/server.js';
 import { LEAK_PATTERN, RawWs, postRaw, type GqlErrorJson } from './support.js';
 
@@ -74,7 +68,7 @@ describe('document limits over HTTP', () => {
   it('accepts the richest documents the test suite sends (no limit error)', () => {
     const armor = createArmor({ introspection: true });
     const schema = buildSchema();
-    const move = `mutation M($input: MoveObjectsInput!) { moveObjects(input: $input) { ${PAYLOAD_SELECTION} } } ${EVENT_FRAGMENT} ${OBJECT_FRAGMENT}`;
+    const move = moveDocument('moveObjects', 'MoveObjectsInput', { name: 'M' });
     for (const doc of [GAME_QUERY, CREATE_GAME, SUBSCRIPTION, move]) {
       const limitErrors = (armor.check(schema, doc) ?? []).filter((e) => /limit/i.test(e.message));
       expect(limitErrors.map((e) => e.message)).toEqual([]);

@@ -5,14 +5,8 @@
  * keeps working and every generated step is meaningful for the state it meets.
  */
 import fc from 'fast-check';
-import {
-  PAYLOAD_SELECTION,
-  EVENT_FRAGMENT,
-  OBJECT_FRAGMENT,
-  type DeckCard,
-  type GameJson,
-  type ObjectJson,
-} from '../support/game-api.js';
+import { type DeckCard, type GameJson, type ObjectJson } from '../support/game-api.js';
+import { moveDocument } from '../support/documents.js';
 import type { StepMutation } from './checker.js';
 import type { RulesetName } from './model.js';
 
@@ -95,14 +89,6 @@ export function decksFor(ruleset: RulesetName, players: number): DeckCard[][] {
   });
 }
 
-const mutationDoc = (field: string, inputType: string) => /* GraphQL */ `
-  mutation Step($input: ${inputType}!) {
-    ${field}(input: $input) { ${PAYLOAD_SELECTION} }
-  }
-  ${EVENT_FRAGMENT}
-  ${OBJECT_FRAGMENT}
-`;
-
 const pick = <T>(xs: readonly T[], n: number): T | undefined =>
   xs.length === 0 ? undefined : xs[n % xs.length];
 
@@ -140,7 +126,7 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   ): StepMutation => ({
     ...base,
     field,
-    document: mutationDoc(field, inputType),
+    document: moveDocument(field, inputType),
     input: { gameId, ...input },
     ...extra,
   });

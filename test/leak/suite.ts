@@ -33,11 +33,13 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number): void {
   it(
     `${ruleset}: no viewer learns what it may not see, on any read path (${RUNS} games × ${STEPS} steps)`,
     async () => {
+      let games = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 2, max: maxPlayers }),
           fc.array(choiceArb, { minLength: STEPS, maxLength: STEPS }),
           async (players, choices) => {
+            games++;
             const game = await createGame(server, ruleset, decksFor(ruleset, players));
             const checker = new LeakChecker(server, ruleset, game, TEST_ADMIN_TOKEN);
             let n = 0;
@@ -72,10 +74,13 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number): void {
           ...(process.env['FC_PATH'] ? { path: process.env['FC_PATH'] } : {}),
           // Every run plays a whole game against the server: shrinking is opt-in.
           endOnFailure: process.env['FC_SHRINK'] !== '1',
+          // Out of time before RUNS games: fail, saying so, rather than pass on fewer games.
           interruptAfterTimeLimit: TIMEOUT_MS - 10_000,
-          markInterruptAsFailure: false,
+          markInterruptAsFailure: true,
         },
       );
+      // FC_PATH replays just the failing game.
+      if (!process.env['FC_PATH']) expect(games, 'games played').toBeGreaterThanOrEqual(RUNS);
     },
     TIMEOUT_MS,
   );

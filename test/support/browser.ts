@@ -7,13 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { isCI } from './ci.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** The Chromium executable, or null when none is installed. */
 export const chromiumPath: string | null = CANDIDATES.find((p) => existsSync(p)) ?? null;
 
-export const isCI = ['true', '1'].includes((process.env['CI'] ?? '').toLowerCase());
+export { isCI };
 
 export const MISSING_CHROMIUM =
   'Browser tests need Chromium at /usr/bin/chromium, which is not installed. ' +

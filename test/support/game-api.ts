@@ -1,173 +1,14 @@
 /**
- * GraphQL documents and result types for driving games through the public API in tests, plus a
- * graphql-ws collector for `Subscription.gameEvents`. Every selection asks for every field a
- * viewer could learn something from, so redaction tests see everything the server sends.
+ * Driving games through the public API in tests: requests over the documents of documents.ts,
+ * their result types, and a graphql-ws collector for `Subscription.gameEvents`.
  */
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { CREATE_GAME, GAME_QUERY, HISTORY_QUERY, SUBSCRIPTION, ZONE_SUBSCRIPTION } from './documents.js';
 import type { GqlError, TestServer } from './server.js';
 
-/** Everything about an object, including nested references a careless resolver might not redact. */
-export const OBJECT_FRAGMENT = /* GraphQL */ `
-  fragment Obj on GameObject {
-    id
-    kind
-    zone {
-      id
-      type
-      owner {
-        id
-      }
-    }
-    owner {
-      id
-    }
-    controller {
-      id
-    }
-    position
-    layer
-    faceUp
-    host {
-      id
-      faceUp
-    }
-    attached {
-      id
-    }
-    revealedTo {
-      id
-    }
-    revealedToAll
-    card {
-      name
-      types
-      subtypes
-      text
-      attributes
-    }
-    history {
-      fromZoneType
-      toZoneType
-      by
-      reason
-    }
-    internalKey
-  }
-`;
-
-export const EVENT_FRAGMENT = /* GraphQL */ `
-  fragment Ev on GameEvent {
-    gameId
-    seq
-    version
-    kind
-    actor {
-      kind
-      playerId
-      onBehalfOf
-    }
-    at
-    zoneIds
-    rules
-    changes {
-      previousId
-      objectId
-      fromZoneId
-      toZoneId
-      object {
-        ...Obj
-      }
-    }
-    zonesCreated {
-      id
-      type
-      ownerId
-      index
-    }
-    zonesRemoved {
-      id
-      type
-      ownerId
-      index
-    }
-  }
-`;
-
-export const GAME_QUERY = /* GraphQL */ `
-  query Game($id: ID!) {
-    game(id: $id) {
-      id
-      ruleset
-      status
-      version
-      lastSeq
-      players {
-        id
-        name
-        seat
-      }
-      zones {
-        id
-        type
-        name
-        owner {
-          id
-        }
-        index
-        count
-        objects {
-          ...Obj
-        }
-      }
-      viewer {
-        kind
-        player {
-          id
-        }
-      }
-    }
-  }
-  ${OBJECT_FRAGMENT}
-`;
-
-/**
- * The payload selection of every mutation. `zone { objects }` under each returned object is a probe:
- * a nested path that must be redacted exactly like `game(id)`.
- */
-export const PAYLOAD_SELECTION = /* GraphQL */ `
-  version
-  objects {
-    ...Obj
-    zone { id count objects { id faceUp card { name } internalKey host { id card { name } } } }
-  }
-  events { ...Ev }
-`;
-
-export const CREATE_GAME = /* GraphQL */ `
-  mutation CreateGame($input: CreateGameInput!) {
-    createGame(input: $input) {
-      game {
-        id
-        version
-        lastSeq
-        players {
-          id
-          name
-          seat
-        }
-      }
-      seats {
-        player {
-          id
-          seat
-        }
-        token
-      }
-      spectatorToken
-    }
-  }
-`;
+// The documents live in documents.ts (shared with the benchmarks); the suites import them from here.
+export { CREATE_GAME, GAME_QUERY, OBJECT_FRAGMENT, SUBSCRIPTION } from './documents.js';
 
 export interface CardJson {
   name: string;
@@ -325,16 +166,6 @@ export async function fetchGame(
   return { ...res, game: res.data.game };
 }
 
-export const HISTORY_QUERY = /* GraphQL */ `
-  query History($gameId: ID!, $afterSeq: Int, $first: Int) {
-    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
-      ...Ev
-    }
-  }
-  ${EVENT_FRAGMENT}
-  ${OBJECT_FRAGMENT}
-`;
-
 const PAGE = 100;
 
 /** The event history after `afterSeq`, paging until exhausted. */
@@ -363,26 +194,6 @@ export async function fetchHistory(
   }
   throw new Error('history did not end');
 }
-
-export const SUBSCRIPTION = /* GraphQL */ `
-  subscription Events($gameId: ID!, $afterSeq: Int) {
-    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
-      ...Ev
-    }
-  }
-  ${EVENT_FRAGMENT}
-  ${OBJECT_FRAGMENT}
-`;
-
-export const ZONE_SUBSCRIPTION = /* GraphQL */ `
-  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {
-    gameEvents: zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {
-      ...Ev
-    }
-  }
-  ${EVENT_FRAGMENT}
-  ${OBJECT_FRAGMENT}
-`;
 
 /**
  * One viewer's `gameEvents` (or, given a zone, `zoneEvents`) subscription. Keeps every event and the raw JSON text of each message,

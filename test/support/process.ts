@@ -70,6 +70,81 @@ export function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Resolves with the URL the service prints once it listens (`Zonekeeper listening on <url>`);
+ * rejects when it exits first or takes longer than `timeoutMs`. Shared with bench/lib/service.ts.
+ */
+export function listeningUrl(
+  child: ChildProcess,
+  output: () => string,
+  exited: Promise<number | null>,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start in time:\n${output()}`)),
+      timeoutMs,
+    );
+    const onData = () => {
+      const m = /Zonekeeper listening on (\S+)/.exec(output());
+      if (m?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before starting:\n${output()}`));
+    });
+  });
+}
+
+/** What a finished command printed, and its exit code (null: killed). */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `file …args` in the checkout to its end. A run still going after `killAfterMs` is killed,
+ * with its process group, and resolves with code null: a command that should have stopped on its
+ * own fails its test instead of hanging it.
+ */
+export function runCommand(
+  file: string,
+  args: readonly string[],
+  opts: { env: NodeJS.ProcessEnv; stdin?: string; killAfterMs: number },
+): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd: ROOT,
+      env: opts.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }, opts.killAfterMs);
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
+
 export interface StartOptions {
   /** `tsx` runs src/main.ts directly; `npm` runs `npm start` (needs a build, see scripts/build.mjs). */
   readonly via?: 'tsx' | 'npm';
@@ -99,21 +174,7 @@ export async function startServiceProcess(
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in time:\n${out}`)), timeoutMs);
-    const onData = () => {
-      const m = /Zonekeeper listening on (\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code} before starting:\n${out}`));
-    });
-  });
+  const url = await listeningUrl(child, () => out, exited, timeoutMs);
 
   return {
     child,

@@ -1,12 +1,10 @@
 /** Small helpers for the visibility tests: a game with its viewers, views, zones and mutations. */
 import { expect } from 'vitest';
+import { moveDocument } from '../support/documents.js';
 import {
   createGame,
-  EVENT_FRAGMENT,
   fetchGame,
   fetchHistory,
-  OBJECT_FRAGMENT,
-  PAYLOAD_SELECTION,
   post,
   type CreatedGame,
   type DeckCard,
@@ -70,8 +68,7 @@ const INPUT_TYPES: Record<string, string> = {
 export function mutationDocument(field: string): string {
   const inputType = INPUT_TYPES[field];
   if (!inputType) throw new Error(`unknown mutation ${field}`);
-  return `mutation M($input: ${inputType}!) { ${field}(input: $input) { ${PAYLOAD_SELECTION} } }
-  ${EVENT_FRAGMENT} ${OBJECT_FRAGMENT}`;
+  return moveDocument(field, inputType, { name: 'M' });
 }
 
 export const GAME_MUTATIONS = Object.keys(INPUT_TYPES);

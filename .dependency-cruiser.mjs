@@ -1,0 +1,133 @@
+// @ts-check
+/**
+ * Import boundaries of `src/`, checked by `npm run lint` (dependency-cruiser).
+ *
+ * Why dependency-cruiser rather than eslint-plugin-boundaries: it resolves the whole import graph
+ * once (TypeScript paths, `.js` → `.ts`, type-only imports included), so cycles are found across
+ * any number of files, and a layer is a plain path pattern that reads the same here as in
+ * `docs/architecture.md`. eslint-plugin-boundaries checks one file's imports at a time and has no
+ * cycle check of its own (eslint-plugin-import's `no-cycle` would be a second, slower graph walk).
+ *
+ * THE LAYERS: the one list to edit when folders move. Lowest first; a module may import its own
+ * layer and any lower one, never a higher one. Every path is a regular expression on the path
+ * from the repository root.
+ */
+const LAYERS = [
+  // Pure game rules: imports nothing outside itself (not even npm packages or Node built-ins).
+  { name: 'rules', path: '^src/rules/' },
+  // Leaves every layer may use: typed errors, configuration, logging, metrics, credentials, the
+  // generated Prisma client. `db/driver-errors.ts` classifies driver errors without importing
+  // anything, so that `errors.ts` can mask them.
+  {
+    name: 'base',
+    path: '^src/(errors|config|logger|metrics)[.]ts$|^src/auth/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
+  },
+  // Storage and notification: Prisma, the event log, fan-out between instances.
+  { name: 'db/events', path: '^src/(db|events)/' },
+  // The authority decides who may do what and commits through db/, then publishes through events/.
+  { name: 'authority', path: '^src/authority/' },
+  // The GraphQL surface: HTTP and WebSocket server, schema, resolvers, and the resolver types
+  // generated from the schema (they name the resolvers' context and parent values).
+  { name: 'server/resolvers', path: '^src/(server|resolvers)/|^src/generated/graphql[.]ts$' },
+  // Process wiring.
+  { name: 'entry', path: '^src/(app|main)[.]ts$' },
+];
+
+/** The public API of `src/rules`: the only module of it that code outside `src/rules` may import. */
+const RULES_API = '^src/rules/index[.]ts$';
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const layerRules = LAYERS.flatMap((layer, i) => {
+  const higher = LAYERS.slice(i + 1);
+  if (higher.length === 0) return [];
+  return [
+    {
+      name: `no-upward-import-from-${layer.name.replace(/\W/g, '-')}`,
+      comment: `${layer.name} may not import a higher layer (${higher.map((l) => l.name).join(', ')}).`,
+      severity: /** @type {const} */ ('error'),
+      from: { path: layer.path, pathNot: higher.map((l) => l.path) },
+      to: { path: higher.map((l) => l.path), pathNot: layer.path },
+    },
+  ];
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'rules-imports-only-itself',
+      comment: 'src/rules is pure: it imports nothing outside src/rules (no npm package, no Node built-in).',
+      severity: 'error',
+      from: { path: '^src/rules/' },
+      to: { pathNot: '^src/rules/' },
+    },
+    ...layerRules,
+    {
+      name: 'no-circular',
+      comment: 'No import cycles in src/ through imports that exist at run time.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-circular-type-only',
+      // warn while db/state.ts ⇄ db/state-cache.ts share the LoadedGame type through a cycle; flip to
+      // 'error' once that type lives in a module both import. Cycles through the generated resolver
+      // types are by design: a resolver file both defines a parent type they name (a mapper) and
+      // declares its resolvers `satisfies Resolvers`.
+      comment: 'No import cycles in src/, type-only imports included.',
+      severity: 'warn',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { pathNot: '^src/generated/graphql[.]ts$' } },
+    },
+    {
+      name: 'rules-only-through-index',
+      // warn until src/rules has a single public index; then flip to 'error'.
+      comment: 'Code outside src/rules imports src/rules only through src/rules/index.ts.',
+      severity: 'warn',
+      from: { path: '^src/', pathNot: '^src/rules/' },
+      to: { path: '^src/rules/', pathNot: RULES_API },
+    },
+    {
+      name: 'every-src-module-has-a-layer',
+      comment:
+        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.cjs).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: LAYERS.map((l) => l.path) },
+      to: {},
+    },
+    {
+      name: 'every-imported-src-module-has-a-layer',
+      comment:
+        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.cjs).',
+      severity: 'error',
+      from: {},
+      to: { path: '^src/', pathNot: [...LAYERS.map((l) => l.path), '^src/generated/prisma/'] },
+    },
+    {
+      name: 'src-does-not-import-tooling',
+      comment: 'The product never imports tests, benchmarks or scripts.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|scripts|examples)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves (a typo or a moved file fails here, before the type-check).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/generated/prisma/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+  },
+};

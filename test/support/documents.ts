@@ -1,0 +1,421 @@
+/**
+ * The GraphQL documents tests and benchmarks send, in one place. Test selections ask for every
+ * field a viewer could learn something from (so redaction tests see everything the server sends);
+ * benchmark selections are what a client would ask for, so that B1–B3 and the aging bench measure
+ * realistic work. Every move mutation, in tests and in the bench, comes from {@link moveDocument}.
+ */
+
+/** Everything about an object, including nested references a careless resolver might not redact. */
+export const OBJECT_FRAGMENT = /* GraphQL */ `
+  fragment Obj on GameObject {
+    id
+    kind
+    zone {
+      id
+      type
+      owner {
+        id
+      }
+    }
+    owner {
+      id
+    }
+    controller {
+      id
+    }
+    position
+    layer
+    faceUp
+    host {
+      id
+      faceUp
+    }
+    attached {
+      id
+    }
+    revealedTo {
+      id
+    }
+    revealedToAll
+    card {
+      name
+      types
+      subtypes
+      text
+      attributes
+    }
+    history {
+      fromZoneType
+      toZoneType
+      by
+      reason
+    }
+    internalKey
+  }
+`;
+
+export const EVENT_FRAGMENT = /* GraphQL */ `
+  fragment Ev on GameEvent {
+    gameId
+    seq
+    version
+    kind
+    actor {
+      kind
+      playerId
+      onBehalfOf
+    }
+    at
+    zoneIds
+    rules
+    changes {
+      previousId
+      objectId
+      fromZoneId
+      toZoneId
+      object {
+        ...Obj
+      }
+    }
+    zonesCreated {
+      id
+      type
+      ownerId
+      index
+    }
+    zonesRemoved {
+      id
+      type
+      ownerId
+      index
+    }
+  }
+`;
+
+export const GAME_QUERY = /* GraphQL */ `
+  query Game($id: ID!) {
+    game(id: $id) {
+      id
+      ruleset
+      status
+      version
+      lastSeq
+      players {
+        id
+        name
+        seat
+      }
+      zones {
+        id
+        type
+        name
+        owner {
+          id
+        }
+        index
+        count
+        objects {
+          ...Obj
+        }
+      }
+      viewer {
+        kind
+        player {
+          id
+        }
+      }
+    }
+  }
+  ${OBJECT_FRAGMENT}
+`;
+
+/**
+ * The payload selection of every mutation. `zone { objects }` under each returned object is a probe:
+ * a nested path that must be redacted exactly like `game(id)`.
+ */
+export const PAYLOAD_SELECTION = /* GraphQL */ `
+  version
+  objects {
+    ...Obj
+    zone { id count objects { id faceUp card { name } internalKey host { id card { name } } } }
+  }
+  events { ...Ev }
+`;
+
+export const CREATE_GAME = /* GraphQL */ `
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        version
+        lastSeq
+        players {
+          id
+          name
+          seat
+        }
+      }
+      seats {
+        player {
+          id
+          seat
+        }
+        token
+      }
+      spectatorToken
+    }
+  }
+`;
+
+export const HISTORY_QUERY = /* GraphQL */ `
+  query History($gameId: ID!, $afterSeq: Int, $first: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+export const SUBSCRIPTION = /* GraphQL */ `
+  subscription Events($gameId: ID!, $afterSeq: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+export const ZONE_SUBSCRIPTION = /* GraphQL */ `
+  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {
+    gameEvents: zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {
+      ...Ev
+    }
+  }
+  ${EVENT_FRAGMENT}
+  ${OBJECT_FRAGMENT}
+`;
+
+/**
+ * The mutation `field(input: $input)` with input type `inputType`, as operation `name`. By default
+ * it selects the full payload (every object and event field, {@link PAYLOAD_SELECTION}); a lean
+ * `selection` (the bench's) names its fields itself and uses no fragment.
+ */
+export function moveDocument(
+  field: string,
+  inputType: string,
+  opts: { name?: string; selection?: string } = {},
+): string {
+  const selection = opts.selection ?? PAYLOAD_SELECTION;
+  return /* GraphQL */ `
+  mutation ${opts.name ?? 'Step'}($input: ${inputType}!) {
+    ${field}(input: $input) { ${selection} }
+  }
+  ${selection === PAYLOAD_SELECTION ? EVENT_FRAGMENT + OBJECT_FRAGMENT : ''}
+`;
+}
+
+// --- Benchmarks ---------------------------------------------------------------------------------
+
+export const BENCH_CREATE_GAME = /* GraphQL */ `
+  mutation BenchCreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        zones {
+          id
+          type
+          owner {
+            id
+          }
+        }
+      }
+      seats {
+        player {
+          id
+          seat
+        }
+        token
+      }
+      spectatorToken
+      refereeToken
+    }
+  }
+`;
+
+/** B1's move: what a client needs back to go on (the new version, the moved ids, the event seqs). */
+export const BENCH_MOVE = moveDocument('moveObjects', 'MoveObjectsInput', {
+  name: 'BenchMove',
+  selection: 'version objects { id } events { seq }',
+});
+
+export const BENCH_GAME_VIEW = /* GraphQL */ `
+  query BenchGameView($id: ID!) {
+    game(id: $id) {
+      id
+      version
+      players {
+        id
+        name
+        seat
+      }
+      zones {
+        id
+        type
+        owner {
+          id
+        }
+        index
+        count
+        objects {
+          id
+          kind
+          position
+          faceUp
+          owner {
+            id
+          }
+          controller {
+            id
+          }
+          card {
+            name
+            types
+            subtypes
+            text
+            attributes
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const BENCH_GAME_EVENTS = /* GraphQL */ `
+  subscription BenchGameEvents($gameId: ID!) {
+    gameEvents(gameId: $gameId) {
+      gameId
+      seq
+      version
+      kind
+      actor {
+        kind
+        playerId
+      }
+      at
+      zoneIds
+      changes {
+        previousId
+        objectId
+        fromZoneId
+        toZoneId
+        object {
+          id
+          faceUp
+          position
+          card {
+            name
+            types
+            text
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const AGING_PAGE = /* GraphQL */ `
+  query AgingPage($gameId: ID!, $afterSeq: Int!, $first: Int!) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+      seq
+      version
+      kind
+      actor {
+        kind
+        playerId
+      }
+      zoneIds
+      rules
+      changes {
+        previousId
+        objectId
+        fromZoneId
+        toZoneId
+        object {
+          id
+          faceUp
+          position
+          zone {
+            id
+            type
+          }
+          card {
+            name
+            types
+            text
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const AGING_GAME_AT = /* GraphQL */ `
+  query AgingGameAt($gameId: ID!, $seq: Int!) {
+    gameAt(gameId: $gameId, seq: $seq, as: { kind: ADMIN }) {
+      seq
+      game {
+        zones {
+          id
+          objects {
+            id
+            card {
+              name
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const AGING_ZONES = /* GraphQL */ `
+  query AgingZones($id: ID!) {
+    game(id: $id) {
+      lastSeq
+      zones {
+        id
+        type
+        owner {
+          id
+        }
+        objects {
+          id
+        }
+      }
+    }
+  }
+`;
+
+export const AGING_CATCH_UP = /* GraphQL */ `
+  subscription AgingCatchUp($gameId: ID!, $afterSeq: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
+      seq
+      kind
+      changes {
+        previousId
+        objectId
+        fromZoneId
+        toZoneId
+        object {
+          id
+          position
+          card {
+            name
+          }
+        }
+      }
+    }
+  }
+`;
