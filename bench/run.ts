@@ -59,7 +59,8 @@ const METHOD = `
   lock, version check, the same writes, the event, the fanout's notice), so it makes one round trip
   to the baseline's six.
   **B0** is the physical limit: the same move as *one* SQL statement (bump the game's version
-  under its row lock, move one object between a seat's library and graveyard, append the event,
+  under its row lock, move one of a seat's objects between the battlefield and its graveyard,
+  append the event,
   \`pg_notify\`), run by pgbench as a custom script (\`-M prepared\`, one game per client) where pgbench
   is found on \`PATH\` or in \`/usr/lib/postgresql/*/bin\`, else by raw \`pg\` clients; service/B0 is
   reported at peak.
@@ -186,7 +187,11 @@ async function main(): Promise<void> {
       // per-credential work limit (4 by default) would refuse most of them, so it is lifted here.
       // The limiter still runs on every view; the aging case measures it at its default.
       // WORKERS at its default (the number of cores), as `npm start` runs it.
-      service = await startService(db.url, { WORK_LIMIT_PER_PRINCIPAL: '64' });
+      // BENCH_WORKERS overrides it, for comparisons.
+      service = await startService(db.url, {
+        WORK_LIMIT_PER_PRINCIPAL: '64',
+        ...(process.env['BENCH_WORKERS'] ? { WORKERS: process.env['BENCH_WORKERS'] } : {}),
+      });
       const svc = service;
       cleanups.push(() => svc.stop());
       log(`bench: service pid ${service.pid} at ${service.url}`);

@@ -1,8 +1,9 @@
 /**
  * B0, the physical limit of the design: the move done in SQL as one statement (lock the game by
- * bumping its version, move one object between a seat's library and graveyard (zones the other
- * movers' held cards never sit in), append the event, send the
- * notice), the one round trip the service's own commit makes, with no application in between.
+ * bumping its version, move one of a seat's objects between the battlefield and its graveyard,
+ * append the event, send the notice), the one round trip the service's own commit makes, with no
+ * application in between. The battlefield and graveyard are zones the other movers (library to
+ * hand and back) never touch, so B0 never moves a card another mover holds.
  *
  * Run by pgbench with the statement as a custom script where pgbench is found (`PATH` or
  * `/usr/lib/postgresql/<version>/bin`), else by raw `pg` clients running the same statement. The
@@ -28,13 +29,13 @@ g AS (
 ),
 pick AS (
   SELECT o.key, o.zone_id FROM game_object o, b
-  WHERE o.zone_id IN (b.library_id, b.graveyard_id) AND o.host_key IS NULL
+  WHERE o.zone_id IN (b.field_id, b.graveyard_id) AND o.owner_id = b.player_id AND o.host_key IS NULL
   ORDER BY o.sort_key LIMIT 1
 ),
 moved AS (
   UPDATE game_object o SET
-    zone_id = CASE WHEN pick.zone_id = b.library_id THEN b.graveyard_id ELSE b.library_id END,
-    sort_key = (SELECT max(x.sort_key) + 1 FROM game_object x WHERE x.zone_id IN (b.library_id, b.graveyard_id)),
+    zone_id = CASE WHEN pick.zone_id = b.field_id THEN b.graveyard_id ELSE b.field_id END,
+    sort_key = (SELECT max(x.sort_key) + 1 FROM game_object x WHERE x.zone_id IN (b.field_id, b.graveyard_id)),
     public_id = gen_random_uuid(),
     history = o.history || b.entry
   FROM pick, b WHERE o.key = pick.key RETURNING o.key
@@ -86,22 +87,23 @@ async function prepare(databaseUrl: string, games: readonly BenchGame[], payload
   await c.connect();
   try {
     await c.query(`DROP TABLE IF EXISTS zk_bench_b0`);
-    await c.query(`CREATE TABLE zk_bench_b0 (n int PRIMARY KEY, game_id uuid, library_id uuid, graveyard_id uuid,
+    await c.query(`CREATE TABLE zk_bench_b0 (n int PRIMARY KEY, game_id uuid, field_id uuid, graveyard_id uuid,
       player_id uuid, entry jsonb, payload jsonb)`);
     const entry = JSON.stringify([
-      { fromZoneType: 'library', toZoneType: 'hand', by: 'EFFECT', reason: 'MTG 400.7' },
+      { fromZoneType: 'battlefield', toZoneType: 'graveyard', by: 'EFFECT', reason: 'MTG 400.7' },
     ]);
     for (const [n, g] of games.entries()) {
       const seat = g.seats[n % g.seats.length] as BenchSeat;
-      await c.query(`INSERT INTO zk_bench_b0 VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-        n,
-        g.id,
-        seat.libraryId,
-        seat.handId,
-        seat.playerId,
-        entry,
-        payload,
-      ]);
+      const inserted = await c.query(
+        `INSERT INTO zk_bench_b0
+         SELECT $1, $2,
+           (SELECT f.id FROM zone f WHERE f.game_id = $2 AND f.type = 'battlefield'
+            ORDER BY f.owner_id IS NOT DISTINCT FROM $3::uuid DESC LIMIT 1),
+           z.id, $3, $4, $5 FROM zone z
+         WHERE z.game_id = $2 AND z.type = 'graveyard' AND z.owner_id = $3`,
+        [n, g.id, seat.playerId, entry, payload],
+      );
+      if (inserted.rowCount !== 1) throw new Error('B0: no graveyard for a bench seat');
     }
     // One statement as a check that it moves a card: a silent no-op would measure nothing.
     const r = await c.query<{ moved: string }>(MOVE_SQL('$1'), [0]);
