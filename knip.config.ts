@@ -9,6 +9,8 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     // Started as its own process by bench/b3-fanout.ts.
     'bench/lib/broadcast-server.ts',
+    // A/B probe of CPU per move and per view, run by hand (README, Benchmarks).
+    'bench/cpu-probe.ts',
     'examples/*.ts',
     // esbuild entry points of scripts/build-web.mjs.
     'web/table/main.ts',
@@ -32,6 +34,8 @@ const config: KnipConfig = {
   ],
   // A constant or function exported and also used in its own file is not dead code.
   ignoreExportsUsedInFile: true,
+  // bench/cpu-probe.ts samples the service with Linux perf where it is installed.
+  ignoreBinaries: ['perf'],
   ignoreDependencies: [
     // Named by string in scripts/schema.ts's codegen config (preset 'client', plugins
     // 'typescript' and 'typescript-resolvers'), which knip cannot follow.
@@ -52,10 +56,9 @@ const config: KnipConfig = {
     // Fragments must sit in a graphql() call of their own for the client preset to generate their
     // types; the operations that spread them use them by name inside the document text.
     'client/operations.ts': ['exports'],
-    // Under restructuring (per-game folders behind one src/rules/index.ts; one row mapping in
-    // db/rows.ts): remove these two lines once that lands and fix what knip then reports.
-    'src/rules/**': ['exports', 'types'],
-    'src/db/state.ts': ['exports'],
+    // The render module's value types are the resolvers' parent types: the generated resolver
+    // types import them by the names scripts/schema.ts (RESOLVER_MAPPERS) gives, which knip skips.
+    'src/render/index.ts': ['types'],
   },
 };
 

@@ -4,7 +4,8 @@
  * append the event. Both draw the top card of a library into the hand, then put it on the bottom
  * of the library, and so on, on the same games (created through the API).
  */
-import pg from 'pg';
+import { connectClients } from './lib/database.js';
+import type pg from 'pg';
 import { openB0, type B0Run } from './lib/b0.js';
 import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGames, type BenchGame, type BenchSeat } from './lib/fixtures.js';
@@ -135,13 +136,7 @@ export async function runB1(deps: {
   const probeMover = new ApiMover(api, probe, probe.seats[0]);
   await probeMover.move();
   await probeMover.move();
-  const clients = await Promise.all(
-    Array.from({ length: maxClients }, async () => {
-      const c = new pg.Client({ connectionString: deps.databaseUrl });
-      await c.connect();
-      return c;
-    }),
-  );
+  const clients = await connectClients(deps.databaseUrl, maxClients);
   try {
     const first = clients[0];
     if (!first) throw new Error('no client');
@@ -193,6 +188,24 @@ export async function runB1(deps: {
     const rows: string[][] = [];
     const peak = { b0: 0, baseline: 0, service: 0 };
     const closedRuns: Record<string, unknown>[] = [];
+    /** One closed-loop row of results.json: the baseline, the service and its event-loop delay. */
+    const closedRun = (
+      clients: number,
+      games: 'own' | 'one',
+      b: Awaited<ReturnType<typeof run>>,
+      s: Awaited<ReturnType<typeof run>>,
+      loop: Awaited<ReturnType<typeof deps.serviceLoopDelay>>,
+    ) => ({
+      clients,
+      games,
+      baselineOpsPerSecond: b.throughput,
+      serviceOpsPerSecond: s.throughput,
+      serviceP50Ms: s.latency.p50,
+      serviceP99Ms: s.latency.p99,
+      serviceCpuMsPerMove: cpuPerOp.get(s) ?? null,
+      serviceEventLoopDelayP99Ms: loop ? loop.p99 * 1000 : null,
+      serviceEventLoopDelayMaxMs: loop ? loop.max * 1000 : null,
+    });
     for (const c of config.concurrency) {
       // A B0 run that fails (e.g. the server's max_connections) costs its row's B0 figures, not B1.
       const z = await b0.closed(c, config.seconds, config.warmupSeconds).catch((err: unknown) => {
@@ -209,18 +222,7 @@ export async function runB1(deps: {
       if (Number.isFinite(z.throughput)) peak.b0 = Math.max(peak.b0, z.throughput);
       peak.baseline = Math.max(peak.baseline, b.throughput);
       peak.service = Math.max(peak.service, s.throughput);
-      closedRuns.push({
-        clients: c,
-        games: 'own',
-        b0OpsPerSecond: z.throughput,
-        baselineOpsPerSecond: b.throughput,
-        serviceOpsPerSecond: s.throughput,
-        serviceP50Ms: s.latency.p50,
-        serviceP99Ms: s.latency.p99,
-        serviceCpuMsPerMove: cpuPerOp.get(s) ?? null,
-        serviceEventLoopDelayP99Ms: loop ? loop.p99 * 1000 : null,
-        serviceEventLoopDelayMaxMs: loop ? loop.max * 1000 : null,
-      });
+      closedRuns.push({ ...closedRun(c, 'own', b, s, loop), b0OpsPerSecond: z.throughput });
       rows.push([
         `${c}, own games`,
         fmtRate(z.throughput),
@@ -245,16 +247,7 @@ export async function runB1(deps: {
         const s = await run(sharedApi, c, 'one game');
         const loop = await deps.serviceLoopDelay();
         contendedRatio = s.throughput / b.throughput;
-        closedRuns.push({
-          clients: c,
-          games: 'one',
-          baselineOpsPerSecond: b.throughput,
-          serviceOpsPerSecond: s.throughput,
-          serviceP50Ms: s.latency.p50,
-          serviceP99Ms: s.latency.p99,
-          serviceCpuMsPerMove: cpuPerOp.get(s) ?? null,
-          serviceEventLoopDelayP99Ms: loop ? loop.p99 * 1000 : null,
-        });
+        closedRuns.push(closedRun(c, 'one', b, s, loop));
         rows.push([
           `${c}, one game`,
           'n/a',

@@ -3,7 +3,7 @@
  * its card fields) against one hand-written SQL query that builds the same document in PostgreSQL,
  * with card properties nulled by a CASE for objects the viewer may not see.
  */
-import pg from 'pg';
+import { connectClients } from './lib/database.js';
 import { RULESETS } from '../src/rules/index.js';
 import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
@@ -129,13 +129,7 @@ export async function runB2(deps: {
     viewer.playerId,
   ];
   const maxClients = Math.max(...config.concurrency);
-  const clients = await Promise.all(
-    Array.from({ length: maxClients }, async () => {
-      const c = new pg.Client({ connectionString: deps.databaseUrl });
-      await c.connect();
-      return c;
-    }),
-  );
+  const clients = await connectClients(deps.databaseUrl, maxClients);
   try {
     // Both answers must describe the same game: same object count, same number of visible cards.
     const first = clients[0];

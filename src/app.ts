@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
 import { applyMigrationsAtStart } from './db/migrate.js';
-import { resolveDatabase } from './db/locate-postgres.js';
+import { databaseFor } from './db/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -26,20 +26,8 @@ export async function startApp(
   logger: Logger,
   opts: { migrate?: boolean; random?: Randomness } = {},
 ): Promise<App> {
-  const database = await resolveDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    embeddedPort: config.EMBEDDED_PG_PORT,
-    onLog: (line) => logger.debug({ postgres: line }),
-    onNotice: (line) => logger.warn(line),
-  });
-  if (database.embedded)
-    logger.info(
-      { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
-      'started embedded PostgreSQL',
-    );
-  // Behind a transaction-mode pooler, LISTEN and the migrations' session lock need the server itself.
-  const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
+  const database = await databaseFor(config, logger);
+  const directUrl = database.directUrl;
   try {
     if (opts.migrate ?? true) {
       const applied = await applyMigrationsAtStart(directUrl);

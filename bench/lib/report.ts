@@ -1,6 +1,3 @@
-import type { BenchConfig } from './config.js';
-import type { GraphqlClient } from './graphql.js';
-
 /**
  * What each case hands back to the runner: a Markdown section (printed as is and written to
  * BENCHMARKS.md) and target checks for the summary.
@@ -32,13 +29,3 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 
 /** Progress output of a case (printed as it goes). */
 export type BenchLog = (message: string) => void;
-
-/** What B1 and B2 get from the runner: the service's API, the shared database, the settings. */
-export interface CaseDeps {
-  readonly api: GraphqlClient;
-  readonly databaseUrl: string;
-  readonly config: BenchConfig;
-  readonly log: BenchLog;
-  /** CPU time the service process has used so far (ms). */
-  readonly serviceCpuMs: () => Promise<number>;
-}

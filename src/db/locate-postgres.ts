@@ -1,6 +1,8 @@
 /**
  * Resolves which PostgreSQL to use: the given URL, or an embedded cluster started on demand.
  */
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 
 export interface ResolvedDatabase {
@@ -33,4 +35,30 @@ export async function resolveDatabase(opts: {
     await client.end();
   }
   return { url: embedded.urlFor('zonekeeper'), embedded };
+}
+
+/**
+ * The database a process serves from, per its configuration: `DATABASE_URL`, else the embedded
+ * PostgreSQL (started here, and logged). `directUrl` is the server itself, for what a
+ * transaction-mode pooler cannot carry (LISTEN, the migrations' session lock): `DIRECT_DATABASE_URL`
+ * when set, else the database URL.
+ */
+export async function databaseFor(
+  config: Pick<Config, 'DATABASE_URL' | 'DIRECT_DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
+  logger: Logger,
+): Promise<ResolvedDatabase & { readonly directUrl: string }> {
+  const database = await resolveDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    onLog: (line) => logger.debug({ postgres: line }),
+    onNotice: (line) => logger.warn(line),
+  });
+  if (database.embedded)
+    logger.info(
+      { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
+      'started embedded PostgreSQL',
+    );
+  const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
+  return { ...database, directUrl };
 }

@@ -10,6 +10,7 @@ import type { GameObject as ObjectRow, Prisma, Zone as ZoneRow } from '../genera
 import type {
   DomainEvent,
   EventKind,
+  GameState,
   HistoryEntry,
   ObjectKind,
   ObjectState,
@@ -275,4 +276,21 @@ export async function appendEvents(
       createdAt: r.createdAt,
     })),
   });
+}
+
+/** The game row's columns a load reads. */
+export type GameRow = Omit<GameColumns, 'endedAt' | 'importedFrom'>;
+
+export interface SeatRow {
+  readonly id: string;
+  readonly seat: number;
+  readonly name: string;
+}
+
+/** A game as loaded (or cached): its row, ruleset, seats and state. */
+export interface LoadedGame {
+  readonly game: GameRow;
+  readonly spec: RulesetSpec;
+  readonly players: readonly SeatRow[];
+  readonly state: GameState;
 }

@@ -8,7 +8,7 @@
  */
 import type { CardProps, GameState, ObjectState } from '../rules/index.js';
 import type { Db } from './client.js';
-import type { LoadedGame } from './state.js';
+import type { LoadedGame } from './rows.js';
 
 /**
  * Default bound on cached games per database client (least recently used are dropped); the

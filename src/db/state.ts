@@ -3,30 +3,24 @@
  * queries (game, players, zones, objects) however many objects it holds.
  */
 import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
-import { getRuleset, type GameState, type RulesetId, type RulesetSpec } from '../rules/index.js';
+import { getRuleset, type RulesetId } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
-import { objectFromRow, sortZones, zoneFromRow, type GameColumns, type ObjectColumns } from './rows.js';
+import {
+  objectFromRow,
+  sortZones,
+  zoneFromRow,
+  type GameRow,
+  type LoadedGame,
+  type ObjectColumns,
+  type SeatRow,
+} from './rows.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
 
-/** The game row's columns a load reads. */
-export type GameRow = Omit<GameColumns, 'endedAt' | 'importedFrom'>;
-
-export interface SeatRow {
-  readonly id: string;
-  readonly seat: number;
-  readonly name: string;
-}
-
-export interface LoadedGame {
-  readonly game: GameRow;
-  readonly spec: RulesetSpec;
-  readonly players: readonly SeatRow[];
-  readonly state: GameState;
-}
+export type { GameRow, LoadedGame, SeatRow } from './rows.js';
 
 /** The game row plus every player, zone and object, as one JSON-aggregated row. */
 interface LoadedRow extends GameRow {

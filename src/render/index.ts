@@ -23,7 +23,7 @@ export { createdGameOut, gameOut, snapshotOut } from './game.js';
 export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
-export { changedObjects, movePayload } from './payload.js';
+export { movePayload } from './payload.js';
 
 /** Resolvers of `Game`, `GameObject` and `Zone`: they read the views this module built. */
 export const renderResolvers = { ...gameViewResolvers, ...viewResolvers };

@@ -5,13 +5,11 @@
  *
  * Layout: `<game>/` (mtg, fab, netrunner) holds each game's catalog (data), hooks and citations;
  * `planner/` the generic planner, one file per move family; the files beside this one are the
- * vocabulary (`types.ts`, `move-types.ts`, `hooks.ts`) and the public functions.
+ * vocabulary (`types.ts`, one file: its types refer to one another) and the public functions.
  */
 
 // Vocabulary: catalog, state, viewers, moves, plans, events, rejections, hooks.
 export * from './types.js';
-export type { GameCitations, GameHooks } from './hooks.js';
-export { assertNever } from './assert.js';
 
 // Rulesets and planning.
 export { getRuleset, plan, RULESETS } from './rulesets.js';
@@ -19,35 +17,20 @@ export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
-export type { LayoutRefusal } from './layout.js';
 
 // Per-game facts other layers use.
-export { FAB_ARENA_TYPE } from './fab/catalog.js';
 export { isDeckCard, isTwoHanded } from './fab/hooks.js';
-export { NR_SEATS } from './netrunner/catalog.js';
 
 // Catalog lookups and positions.
 export { initialZones, zoneDisplayName, zoneTypeOf } from './spec.js';
-export type { ZoneSeed } from './spec.js';
-export {
-  compareBySortKey,
-  hostedObjects,
-  indexPositions,
-  layerNumber,
-  positionOf,
-  SORT_KEY_STEP,
-  zoneObjects,
-} from './positions.js';
-export type { PositionIndex } from './positions.js';
+export { indexPositions, layerNumber, positionOf, SORT_KEY_STEP, zoneObjects } from './positions.js';
 
 // Visibility and redaction.
-export { canSee, canSeeSnapshot, contextOf, isPublicObject, nonAdminViewers } from './visibility.js';
-export type { ObjectSnapshot } from './visibility.js';
-export { redactEvent, viewGame, viewObject, viewSnapshot, viewZone } from './redact.js';
-export type { ChangeView, EventView, GameView, ObjectView, StoredSnapshot, ZoneView } from './redact.js';
+export { canSee, canSeeSnapshot, contextOf, nonAdminViewers } from './visibility.js';
+export { redactEvent, viewGame, viewObject, viewSnapshot } from './redact.js';
+export type { ObjectView, ZoneView } from './redact.js';
 
 // The seat policy and replay.
 export { seatMayMake } from './permission.js';
-export type { PermissionRefusal } from './permission.js';
 export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
 export type { EventWithPlayers } from './replay.js';

@@ -17,11 +17,6 @@ export function zoneObjects(state: Pick<GameState, 'objects'>, zoneId: string): 
   return state.objects.filter((o) => o.zoneId === zoneId && o.hostKey === null).sort(compareBySortKey);
 }
 
-/** Objects hosted on / under the object with internal key `hostKey` (FAB rule:under_definition). */
-export function hostedObjects(state: Pick<GameState, 'objects'>, hostKey: string): ObjectState[] {
-  return state.objects.filter((o) => o.hostKey === hostKey).sort(compareBySortKey);
-}
-
 /**
  * Position of a top-level object, 0 = top; null for hosted objects, whose location is their host
  * (NR rule_hosted_object_location). NR rule_deck_location: distance from the top of the deck.

@@ -1,19 +1,19 @@
 /**
+ * This file is longer than 300 lines on purpose: it is the rules layer's whole vocabulary (catalog,
+ * state, moves, events, plans, hooks), and those types refer to one another (an object's history
+ * names a move's `by`, a ruleset names its hooks, a hook names states and moves). Split across
+ * files they would import each other in a cycle; in one file they need no imports at all.
+ */
+/**
  * The vocabulary shared by the pure rules layer and everything built on it.
  *
  * Nothing in `src/rules` performs I/O. State goes in, a plan or a typed rejection comes out.
  * Randomness and fresh identifiers are injected through {@link PlanContext} so that planning
  * is deterministic under test. Moves, transitions and events are in `move-types.ts`, re-exported here.
  */
-import type { GameCitations, GameHooks } from './hooks.js';
-import type { DomainEvent, Move, MoveBy } from './move-types.js';
-
-export type * from './move-types.js';
 
 /** The built-in rulesets: Magic (CR 400-408), Flesh and Blood (chapter 3), Netrunner (chpt_game_zones). */
 export type RulesetId = 'mtg' | 'fab' | 'netrunner';
-/** Every ruleset id, in a stable order. */
-export const RULESET_IDS: readonly RulesetId[] = ['mtg', 'fab', 'netrunner'];
 
 /**
  * Who may see the faces of objects in a zone by default.
@@ -249,3 +249,425 @@ export interface Rejection {
 /** The planner's answer: a plan, or a typed rejection citing the rule. */
 export type PlanResult =
   { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly rejection: Rejection };
+
+// ---------------------------------------------------------------------------------------------
+// Moves, transitions and events
+// ---------------------------------------------------------------------------------------------
+
+/** The vocabulary of moves, the planner's context, transitions and events (re-exported by `types.ts`). */
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+// ---------------------------------------------------------------------------------------------
+
+/** Whether a move is made by a game rule or by a card effect. Several rules differ (FAB clear vs fail). */
+export type MoveBy = 'rule' | 'effect';
+
+/** Which objects a move acts on: explicit public ids, or a position selector on a zone. */
+export type Selector =
+  | { readonly kind: 'ids'; readonly ids: readonly string[] }
+  | { readonly kind: 'top'; readonly zoneId: string; readonly count: number }
+  | { readonly kind: 'bottom'; readonly zoneId: string; readonly count: number }
+  | { readonly kind: 'random'; readonly zoneId: string; readonly count: number };
+
+/** Where a move goes: a concrete zone, or a zone type and owning player (null owner = shared zone). */
+export type Destination =
+  | { readonly kind: 'zone'; readonly zoneId: string }
+  | { readonly kind: 'type'; readonly type: string; readonly ownerId: string | null };
+
+/** Where within the destination. `index` 0 is the top; MTG 401.8 sends too-deep indexes of a library to the bottom. */
+export type Placement =
+  { readonly kind: 'top' } | { readonly kind: 'bottom' } | { readonly kind: 'index'; readonly index: number };
+
+/** Move objects to a destination zone (MTG 400.3, 400.7; FAB sec:zones_general, rule:become_new_object; NR rule_location). */
+export interface MoveObjectsMove {
+  readonly kind: 'moveObjects';
+  readonly select: Selector;
+  readonly to: Destination;
+  readonly placement: Placement;
+  /** Face up at the destination; defaults to the destination zone type's default. */
+  readonly faceUp?: boolean;
+  readonly by: MoveBy;
+  /**
+   * Order of simultaneously arriving objects, top first, chosen by their owner (MTG 401.4, 404.3,
+   * 405.3). Public ids, a permutation of the selected objects. Defaults to the selection order.
+   */
+  readonly order?: readonly string[];
+  /**
+   * FAB rule:flip_step re-evaluation: the destination originally intended before a replacement
+   * effect changed it to `to`. Recorded in history and events.
+   */
+  readonly replacedFrom?: Destination;
+  /** NR rule_reveal_from_hidden: the effect requires an attribute, so hidden cards are revealed first. */
+  readonly requiresAttribute?: boolean;
+  /**
+   * MTG 405.3: the active player, when several objects go onto the stack at once. With it the
+   * planner sorts (or, with `order`, checks) active player's objects lowest, then APNAP.
+   */
+  readonly activePlayerId?: string;
+}
+
+/** Turn objects face up or face down (MTG 400.9, FAB rule:object_visibility). */
+export interface TurnFaceMove {
+  readonly kind: 'turnFace';
+  readonly select: Selector;
+  readonly faceUp: boolean;
+}
+
+/** Reveal objects to players or to all (MTG 400.2, FAB rule:object_visibility, NR rule_reveal_from_hidden). */
+export interface RevealMove {
+  readonly kind: 'reveal';
+  readonly select: Selector;
+  /** Player ids, or `all`. */
+  readonly to: readonly string[] | 'all';
+}
+
+/** End the reveal of objects (MTG 401.7). */
+export interface EndRevealMove {
+  readonly kind: 'endReveal';
+  readonly select: Selector;
+}
+
+/** Shuffle a zone into a uniform random order (MTG 400.12, FAB sec:deck_zone, NR rule_deck_ordered). */
+export interface ShuffleMove {
+  readonly kind: 'shuffle';
+  readonly zoneId: string;
+}
+
+/** Rearrange objects of a zone (MTG 400.5, 402.3; NR rule_deck_ordered). */
+export interface ReorderMove {
+  readonly kind: 'reorder';
+  readonly zoneId: string;
+  /** A permutation of the public ids of the objects in the zone (or of a top segment of it), top first. */
+  readonly order: readonly string[];
+  /**
+   * `effect`: an effect (or a rule naming this zone) directs the rearrangement, allowed in any
+   * zone (MTG 400.5 "except when effects or rules allow it", NR rule_deck_ordered).
+   * `rule`: the owners' general permission to arrange their objects (MTG 400.5 second sentence,
+   * 402.3), allowed only where `ownerMayReorder` and never for face-down piles.
+   */
+  readonly by: MoveBy;
+}
+
+/** Create tokens at a destination (MTG 400.11b, FAB sec:zones_general, NR rule_outside_game). */
+export interface CreateTokenMove {
+  readonly kind: 'createToken';
+  readonly card: CardProps;
+  readonly to: Destination;
+  readonly placement: Placement;
+  readonly ownerId: string;
+  readonly controllerId?: string;
+  readonly faceUp?: boolean;
+  readonly count?: number;
+}
+
+/** Put objects under a permanent (FAB sub-cards, hero's soul) or host them on a card (NR hosting). */
+export interface AttachMove {
+  readonly kind: 'attach';
+  readonly select: Selector;
+  readonly hostId: string;
+  readonly by: MoveBy;
+}
+
+/** Take hosted objects / sub-cards off their host into a zone. */
+export interface DetachMove {
+  readonly kind: 'detach';
+  readonly select: Selector;
+  readonly to: Destination;
+  readonly placement: Placement;
+  readonly faceUp?: boolean;
+  readonly by: MoveBy;
+}
+
+/** Create an additional zone of a type (FAB sec:zones_general; MTG 407 ante). */
+export interface CreateZoneMove {
+  readonly kind: 'createZone';
+  readonly type: string;
+  readonly ownerId: string | null;
+}
+
+/** A zone ceases to exist (FAB sec:zones_general). */
+export interface RemoveZoneMove {
+  readonly kind: 'removeZone';
+  /** The zone that ceases to exist. FAB: when several of the type exist, an empty one is removed first. */
+  readonly zoneId: string;
+}
+
+/** Put a layer onto the stack: an ability with no card (MTG 405.1), or a FAB non-card layer. */
+export interface AddLayerMove {
+  readonly kind: 'addLayer';
+  readonly card: CardProps;
+  readonly controllerId: string;
+}
+
+/** Remove a layer from the stack: a resolved/negated ability ceases to exist; a card goes to `to`. */
+export interface RemoveLayerMove {
+  readonly kind: 'removeLayer';
+  readonly layerId: string;
+  readonly to?: Destination;
+  readonly by: MoveBy;
+}
+
+/** Bring cards into the game from outside it (MTG 400.11b, NR rule_outside_game). */
+export interface BringIntoGameMove {
+  readonly kind: 'bringIntoGame';
+  readonly cards: readonly CardProps[];
+  readonly ownerId: string;
+  readonly to: Destination;
+  readonly placement: Placement;
+  readonly faceUp?: boolean;
+}
+
+/** Remove objects from the game entirely (MTG 400.11b, token ceasing to exist). */
+export interface RemoveFromGameMove {
+  readonly kind: 'removeFromGame';
+  readonly select: Selector;
+}
+
+/** Every move a client may ask the planner for. */
+export type Move =
+  | MoveObjectsMove
+  | TurnFaceMove
+  | RevealMove
+  | EndRevealMove
+  | ShuffleMove
+  | ReorderMove
+  | CreateTokenMove
+  | AttachMove
+  | DetachMove
+  | CreateZoneMove
+  | RemoveZoneMove
+  | AddLayerMove
+  | RemoveLayerMove
+  | BringIntoGameMove
+  | RemoveFromGameMove;
+
+// ---------------------------------------------------------------------------------------------
+// Planning context, transitions and events
+// ---------------------------------------------------------------------------------------------
+
+/** Everything the planner needs from the outside world. */
+export interface PlanContext {
+  /** A fresh unguessable public id. */
+  readonly newId: () => string;
+  /** Uniform random integer in [0, n). */
+  readonly randomInt: (n: number) => number;
+  /** The acting player, or null for admin / system actions. */
+  readonly actorId: string | null;
+}
+
+/**
+ * Where an object was, as needed to decide visibility and build a view without the whole state
+ * (stored events are redacted from these). Added by the rules layer.
+ */
+export interface SnapshotContext {
+  readonly zone: ZoneState;
+  /** The host's public id and face, for hosted objects / sub-cards. */
+  readonly host: { readonly publicId: string; readonly faceUp: boolean } | null;
+  /** Top-level position (0 = top), null for hosted objects. */
+  readonly position: number | null;
+  /** Layer number on a stack zone (FAB: N..1 = count - position), else null. */
+  readonly layer: number | null;
+}
+
+/** One object's change: `before` null for a created object, `after` null for one that ceased to exist. */
+export interface Transition {
+  readonly before: ObjectState | null;
+  readonly after: ObjectState | null;
+  /** The rules say this is a new object (MTG 400.7, FAB rule:become_new_object). */
+  readonly newObject: boolean;
+  /** Context of `before` (zone, host, position). Always set by the planner. */
+  readonly beforeContext?: SnapshotContext | null;
+  /** Context of `after`. Always set by the planner. */
+  readonly afterContext?: SnapshotContext | null;
+}
+
+/** What an event records; lifecycle kinds (GAME_*) are written by the data layer. */
+export type EventKind =
+  | 'OBJECTS_MOVED'
+  | 'TURNED_FACE'
+  | 'REVEALED'
+  | 'REVEAL_ENDED'
+  | 'ZONE_SHUFFLED'
+  | 'ZONE_REORDERED'
+  | 'TOKEN_CREATED'
+  | 'ATTACHED'
+  | 'DETACHED'
+  | 'ZONE_CREATED'
+  | 'ZONE_REMOVED'
+  | 'LAYER_ADDED'
+  | 'LAYER_REMOVED'
+  | 'OBJECTS_CLEARED'
+  | 'BROUGHT_INTO_GAME'
+  | 'REMOVED_FROM_GAME'
+  | 'NO_MOVE'
+  // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
+  // initial object as a transition from null, so that replaying the log rebuilds any state.
+  | 'GAME_CREATED'
+  | 'GAME_ENDED'
+  | 'GAME_ARCHIVED'
+  | 'GAME_IMPORTED';
+
+/** A domain event produced by a plan. Stored unredacted; redacted per viewer on the way out. */
+export interface DomainEvent {
+  readonly kind: EventKind;
+  /** Zones touched (ids), including created/removed ones. */
+  readonly zoneIds: readonly string[];
+  readonly transitions: readonly Transition[];
+  readonly zonesCreated: readonly ZoneState[];
+  readonly zonesRemoved: readonly ZoneState[];
+  /** Rule citations that shaped this event, e.g. `MTG 400.3`. */
+  readonly rules: readonly string[];
+  /** Public ids of objects a rule kept where they were (MTG 400.4a/b, FAB same origin/destination). */
+  readonly unchangedIds?: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-game hooks and citations
+// ---------------------------------------------------------------------------------------------
+
+/** What the admission check may ask about the planned state of the destination's owner. */
+export interface AdmitContext {
+  /** Zones of a type owned by a player (or shared, for null). */
+  zonesOf(type: string, ownerId: string | null): readonly ZoneState[];
+  /** Top-level objects planned to be in a zone (staying plus already admitted arrivals). */
+  occupants(zoneId: string): readonly ObjectState[];
+}
+
+/** Why a zone cannot contain an object. */
+export interface AdmitFailure {
+  readonly code: Extract<RejectionCode, 'NOT_ADMITTED' | 'ZONE_FULL' | 'UNKNOWN_ZONE'>;
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** A rule citation when a hook decides something, or null when it does not apply. */
+export type Citation = string | null;
+
+/**
+ * What becomes of a hosted object / sub-card whose host leaves (see {@link GameHooks.hostedFate}).
+ * - `follow`: it moves with the host and stays hosted (FAB sec:zones_general, top-card stays the same object).
+ * - `clear`: it is cleared (FAB rule:under_definition).
+ * - `stay`: it stays, unattached, in the zone the host left (MTG 400.7: the host is a new object).
+ * - `toOwnerZone`: it goes, unattached, to its owner's zone of `type` (MTG 704.5m, NR trashing).
+ */
+export type HostedFate =
+  | { readonly kind: 'follow' }
+  | { readonly kind: 'clear'; readonly rule: string }
+  | { readonly kind: 'stay'; readonly rule: string }
+  | {
+      readonly kind: 'toOwnerZone';
+      readonly type: string;
+      readonly rule: string;
+      /** Face at arrival; defaults to the zone type's default. */
+      readonly faceUp?: boolean;
+    };
+
+/** Per-game citations of generic planner actions (each must be a rule of that game, or `input`). */
+export interface GameCitations {
+  /** Order of simultaneous arrivals chosen by their owner. */
+  readonly arrivalOrder: string;
+  /** Turning faces, revealing, ending reveals. */
+  readonly reveal: string;
+  readonly shuffle: string;
+  /** Bringing objects into or out of the game. */
+  readonly outside: string;
+  /** The stack zone (entering on top, layers). */
+  readonly stack: string;
+  /** Attaching / hosting and detaching (events and refusals). */
+  readonly host: string;
+  readonly zoneCreated: string;
+  readonly zoneRemoved: string;
+  /** Several zones of a type can take an object: the owner chooses (ZONE_REQUIRED). */
+  readonly ownerChooses: string;
+  /** A player-scoped destination without an owner and without an acting player. */
+  readonly effectController: string;
+  /** A destination zone that does not exist. */
+  readonly missingZone: string;
+  /** The owners' own arrangement of a zone (reorder by rule). */
+  readonly ownerArrangement: string;
+  /** Putting a layer onto the stack. */
+  readonly layerAdded: readonly string[];
+  /** A non-card layer or token leaving the stack ceases to exist. */
+  readonly layerCeases: string;
+  /** The active-player-first order of simultaneous stack arrivals (MTG 405.3), or null: no such rule. */
+  readonly apnap: string | null;
+  /**
+   * FAB rule:flip_step: an object whose visibility changes as it moves flips; a destination replaced
+   * on the way is re-evaluated (`replacedFrom`). Null: the game has no flip step.
+   */
+  readonly flip: string | null;
+  /** Clearing an object (FAB rule:clear_definition). Null for a game that never clears. */
+  readonly clear: string | null;
+}
+
+/** The questions the generic planner asks a game. Every answer that decides something cites a rule. */
+export interface GameHooks {
+  /** MTG 400.3: the owner of the destination zone an object of this owner really goes to. */
+  redirectOwner(
+    obj: ObjectState,
+    toType: string,
+    ownerId: string | null,
+  ): { ownerId: string; rule: string } | null;
+  /** FAB rule:arena: a destination type that is not a zone but names one. */
+  aliasType(type: string): { type: string; rule: string } | null;
+  /** MTG 400.4a/b: the object remains in its previous zone. */
+  staysInPlace(obj: ObjectState, from: ZoneTypeSpec, to: ZoneTypeSpec): Citation;
+  /** What a move whose destination zone is its origin zone does. */
+  sameZone(
+    zoneType: ZoneTypeSpec,
+  ): { kind: 'noMove'; rule: string } | { kind: 'reposition'; newObject: Citation };
+  /** Whether an object moving between zones becomes a new object (MTG 400.7, FAB rule:become_new_object). */
+  newObjectOnMove(from: ZoneTypeSpec, to: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether turning an object's face makes it a new object (MTG 400.9, FAB public→private). */
+  newObjectOnTurnFace(zoneType: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether ending a reveal makes a new object (MTG 401.7, FAB public→private). */
+  newObjectOnEndReveal(zoneType: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
+  /** Whether becoming a sub-card / hosted object makes a new object (FAB rule:under_definition). */
+  newObjectOnAttach(from: ZoneTypeSpec, to: ZoneTypeSpec): Citation;
+  /** Admission checks beyond plain capacity; null when admitted. */
+  admits(obj: ObjectState, zone: ZoneState, zoneType: ZoneTypeSpec, ctx: AdmitContext): AdmitFailure | null;
+  /** FAB: a rule moving an object to an impossible zone clears it; an effect fails. Others reject. */
+  readonly clearsOnImpossibleRuleMove: boolean;
+  /**
+   * What an object hosted on (or under) a host does when the host changes zones, becomes a new
+   * object or ceases to exist. `to` is the host's destination type, null when the host ceases to
+   * exist. `canFollow` is false when the destination is not a public zone or belongs to another
+   * player than the hosted object's owner: a hosted object never follows its host there (MTG 400.3,
+   * NR rule_deck_size_open_information), so `follow` is then not a valid answer. `isPublic`: every
+   * player sees the hosted object; a fate must not depend on properties hidden from anyone.
+   */
+  hostedFate(
+    hosted: ObjectState,
+    from: ZoneTypeSpec,
+    to: ZoneTypeSpec | null,
+    hostReset: boolean,
+    canFollow: boolean,
+    isPublic: boolean,
+  ): HostedFate;
+  /** NR rule_reveal_from_hidden: reveal the object to all before the move. */
+  revealBeforeMove(
+    obj: ObjectState,
+    zoneType: ZoneTypeSpec,
+    isPublic: boolean,
+    move: MoveObjectsMove,
+  ): Citation;
+  /** Ruleset-specific check for moving layers: tokens and non-card layers that cannot exist there cease to exist. */
+  ceasesInsteadOfMoving(obj: ObjectState, to: ZoneTypeSpec): Citation;
+  /**
+   * Whether a hosted object / sub-card is public, given its own face and its host's (the host's zone
+   * allows face-up objects). FAB rule:under_definition: sub-cards share their top-card's visibility.
+   */
+  hostedIsPublic(faceUp: boolean, hostFaceUp: boolean): boolean;
+  /**
+   * With several zones of `type` able to take an object, whether the first empty one is taken
+   * (FAB sec:arsenal_zone) instead of asking the owner to choose. The citation, or null.
+   */
+  takesFirstFit(type: string): Citation;
+  /** The rule that keeps the order of a zone except by an effect (MTG 400.5, NR rule_deck_ordered). */
+  orderLock(zoneType: ZoneTypeSpec): string;
+  /** Whether face-down objects in this zone keep their order against the owners' arrangement (MTG 400.5). */
+  faceDownPileKeepsOrder(zoneType: ZoneTypeSpec): Citation;
+  /** Whether an index past the end of this zone puts the object at the bottom (MTG 401.8), not a refusal. */
+  deepIndexToBottom(zoneType: ZoneTypeSpec): Citation;
+}

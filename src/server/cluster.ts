@@ -34,19 +34,8 @@ export interface Primary {
 
 export async function startPrimary(config: Config, logger: Logger): Promise<Primary> {
   // Loaded here: a worker never needs the embedded PostgreSQL nor the migration engine.
-  const { resolveDatabase } = await import('../db/locate-postgres.js');
-  const database = await resolveDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    embeddedPort: config.EMBEDDED_PG_PORT,
-    onLog: (line) => logger.debug({ postgres: line }),
-    onNotice: (line) => logger.warn(line),
-  });
-  if (database.embedded)
-    logger.info(
-      { dataDir: config.DATA_DIR, clusterDir: database.embedded.clusterDir },
-      'started embedded PostgreSQL',
-    );
+  const { databaseFor } = await import('../db/locate-postgres.js');
+  const database = await databaseFor(config, logger);
   let stopping = false;
   const workers = new Set<Worker>();
   const started = new Map<Worker, number>();
@@ -85,9 +74,7 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
 
   try {
     const { applyMigrationsAtStart } = await import('../db/migrate.js');
-    // Behind a transaction-mode pooler, the migrations' session lock needs the server itself.
-    const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
-    const applied = await applyMigrationsAtStart(directUrl);
+    const applied = await applyMigrationsAtStart(database.directUrl);
     if (applied.length) logger.info({ applied }, 'applied migrations');
 
     const url = await new Promise<string>((resolve, reject) => {

@@ -15,9 +15,7 @@ import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 import { remapIds } from './remap.js';
 import { documentProblem } from './validate.js';
 
-export { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
-export { documentProblem, documentState } from './validate.js';
-export { remapIds } from './remap.js';
+export type { ExportDocument } from './format.js';
 
 /** The whole game as an export document, or null for an unknown game. */
 export async function exportGame(db: Db, gameId: string): Promise<ExportDocument | null> {

@@ -54,7 +54,12 @@ describe('admin views', () => {
     expect(secrets(seatsWithHashes)).toContain('tokenHash');
     expect(secrets(adminGameOut({ ...row!, players: seatsWithHashes }))).toEqual([]);
     // The import payload shows the new credentials once, by design, and nothing hashed.
-    const payload = importPayloadOut(row!, { importedFrom: row!.id, seats: [], spectatorToken: 's', refereeToken: 'r' });
+    const payload = importPayloadOut(row!, {
+      importedFrom: row!.id,
+      seats: [],
+      spectatorToken: 's',
+      refereeToken: 'r',
+    });
     expect(secrets(payload).filter((k) => /hash/i.test(k))).toEqual([]);
   });
 

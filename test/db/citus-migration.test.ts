@@ -59,6 +59,17 @@ const input2 = {
 };
 let before: Record<string, string[]>;
 
+/** Alice's keyed draw of two cards: sent before the migration, replayed after it, the same. */
+function keyedMove() {
+  const me = g1.seats[0]!.player.id;
+  return {
+    gameId: g1.game.id,
+    select: { zoneId: zoneOf(g1.game, 'library', me).id, from: 'TOP', count: 2 },
+    to: { type: 'hand', ownerId: me },
+    idempotencyKey: 'moved-before-the-migration',
+  };
+}
+
 beforeAll(async () => {
   // The games, made by today's service on today's schema (the rows' columns are the same before).
   source = await startTestServer();
@@ -72,19 +83,7 @@ beforeAll(async () => {
     },
   });
   g1 = created.data!.createGame;
-  const me = g1.seats[0]!.player.id;
-  await ok(
-    source,
-    'moveObjects',
-    'MoveObjectsInput',
-    {
-      gameId: g1.game.id,
-      select: { zoneId: zoneOf(g1.game, 'library', me).id, from: 'TOP', count: 2 },
-      to: { type: 'hand', ownerId: me },
-      idempotencyKey: 'moved-before-the-migration',
-    },
-    g1.seats[0]!.token,
-  );
+  await ok(source, 'moveObjects', 'MoveObjectsInput', keyedMove(), g1.seats[0]!.token);
   const keyed = await source.gql<{ createGame: Created }>(CREATE, { input: input2 }, TEST_ADMIN_TOKEN);
   g2 = { id: keyed.data!.createGame.game.id, tokens: keyed.data!.createGame.seats.map((s) => s.token) };
 
@@ -178,17 +177,9 @@ describe('migrating to game-keyed tables', () => {
   });
 
   it('replays requests made before under their idempotency keys', async () => {
-    const me = g1.seats[0]!.player.id;
     const replayed = await migrated.gql<{ moveObjects: { version: number } }>(
       `mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }`,
-      {
-        input: {
-          gameId: g1.game.id,
-          select: { zoneId: zoneOf(g1.game, 'library', me).id, from: 'TOP', count: 2 },
-          to: { type: 'hand', ownerId: me },
-          idempotencyKey: 'moved-before-the-migration',
-        },
-      },
+      { input: keyedMove() },
       legacy.alice,
     );
     expect(replayed.data?.moveObjects.version).toBe(2);

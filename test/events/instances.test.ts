@@ -4,24 +4,19 @@
  * and a client whose instance restarts resumes with afterSeq and gets exactly what it missed.
  * Real processes (`tsx src/main.ts`), each on its own free port.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
-import { deck } from '../api/helpers.js';
 import { useTestDatabase } from '../support/db.js';
 import { post } from '../support/game-api.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { startServiceProcess, stoppedAfterAll, type ServiceProcess } from '../support/process.js';
 import { REDIS_URL, requireRedis, runRedisTests } from '../support/redis.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
-import { wsClient, type WsClient } from './ws-client.js';
+import { wsClient } from './ws-client.js';
+import { drawOneCard, newTwoSeatGame, type TwoSeatGame } from '../support/two-seat-game.js';
 
 const redisRuns = runRedisTests('Redis multi-instance');
 
-const running = new Set<ServiceProcess>();
-const clients: WsClient[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all([...running].map((p) => p.stop()));
-}, 60_000);
+const { running, clients } = stoppedAfterAll();
 
 async function instance(
   databaseUrl: string,
@@ -55,57 +50,8 @@ async function gql<T>(
   return data;
 }
 
-/** Creates a two-seat MTG game through `url`; returns its id, Alice's token and her zones. */
-async function newGame(url: string) {
-  const { createGame } = await gql<{
-    createGame: {
-      game: {
-        id: string;
-        lastSeq: number;
-        zones: { id: string; type: string; owner: { id: string } | null }[];
-      };
-      seats: { player: { id: string }; token: string }[];
-    };
-  }>(
-    url,
-    `mutation ($input: CreateGameInput!) { createGame(input: $input) {
-       game { id lastSeq zones { id type owner { id } } } seats { player { id } token } } }`,
-    {
-      input: {
-        ruleset: 'mtg',
-        players: [
-          { name: 'A', deck: deck('Alpha', 20) },
-          { name: 'B', deck: deck('Beta', 20) },
-        ],
-      },
-    },
-  );
-  const aliceId = createGame.seats[0]!.player.id;
-  const zone = (type: string) =>
-    createGame.game.zones.find((z) => z.type === type && z.owner?.id === aliceId)!.id;
-  return {
-    gameId: createGame.game.id,
-    lastSeq: createGame.game.lastSeq,
-    token: createGame.seats[0]!.token,
-    library: zone('library'),
-    hand: zone('hand'),
-  };
-}
-
-type Game = Awaited<ReturnType<typeof newGame>>;
-const drawOne = (url: string, g: Game) =>
-  gql(
-    url,
-    `mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }`,
-    {
-      input: {
-        gameId: g.gameId,
-        select: { zoneId: g.library, from: 'TOP', count: 1 },
-        to: { zoneId: g.hand },
-      },
-    },
-    g.token,
-  );
+const newGame = (url: string) => newTwoSeatGame(gql, url);
+const drawOne = (url: string, g: TwoSeatGame) => drawOneCard(gql, url, g);
 
 /**
  * Starts A and B on a fresh database, subscribes on B, commits three draws on A: B's subscriber

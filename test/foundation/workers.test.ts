@@ -4,18 +4,13 @@
  * reaches every subscriber whichever worker holds its socket (the fanout's PostgreSQL NOTIFY), and
  * SIGTERM to the primary drains the workers and exits 0 with no process left behind.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { deck } from '../api/helpers.js';
-import { wsClient, type WsClient } from '../events/ws-client.js';
+import { describe, expect, it } from 'vitest';
+import { wsClient } from '../events/ws-client.js';
 import { useTestDatabase } from '../support/db.js';
-import { descendants, isRunning, startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { drawOneCard, newTwoSeatGame } from '../support/two-seat-game.js';
+import { descendants, isRunning, startServiceProcess, stoppedAfterAll } from '../support/process.js';
 
-const running = new Set<ServiceProcess>();
-const clients: WsClient[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all([...running].map((p) => p.stop('SIGKILL')));
-}, 60_000);
+const { running, clients } = stoppedAfterAll('SIGKILL');
 
 async function gql<T>(
   url: string,
@@ -61,53 +56,16 @@ describe('WORKERS=2 (node:cluster)', () => {
     // The primary and its two workers.
     expect(descendants(pid).length).toBeGreaterThanOrEqual(2);
 
-    const { createGame } = await gql<{
-      createGame: {
-        game: {
-          id: string;
-          lastSeq: number;
-          zones: { id: string; type: string; owner: { id: string } | null }[];
-        };
-        seats: { player: { id: string }; token: string }[];
-      };
-    }>(
-      service.url,
-      `mutation ($input: CreateGameInput!) { createGame(input: $input) {
-         game { id lastSeq zones { id type owner { id } } } seats { player { id } token } } }`,
-      {
-        input: {
-          ruleset: 'mtg',
-          players: [
-            { name: 'A', deck: deck('Alpha', 20) },
-            { name: 'B', deck: deck('Beta', 20) },
-          ],
-        },
-      },
-    );
-    const seat = createGame.seats[0]!;
-    const zone = (type: string) =>
-      createGame.game.zones.find((z) => z.type === type && z.owner?.id === seat.player.id)!.id;
+    const game = await newTwoSeatGame(gql, service.url);
 
     // Six subscribers, each on its own connection: the primary deals connections in turn.
     const subs = Array.from({ length: 6 }, () => {
-      const c = wsClient(service.url.replace(/^http/, 'ws'), seat.token);
+      const c = wsClient(service.url.replace(/^http/, 'ws'), game.token);
       clients.push(c);
-      return c.subscribe('gameEvents', { gameId: createGame.game.id, afterSeq: createGame.game.lastSeq });
+      return c.subscribe('gameEvents', { gameId: game.gameId, afterSeq: game.lastSeq });
     });
     // Every subscription is live once a first move reaches all of them.
-    const draw = () =>
-      gql(
-        service.url,
-        `mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }`,
-        {
-          input: {
-            gameId: createGame.game.id,
-            select: { zoneId: zone('library'), from: 'TOP', count: 1 },
-            to: { zoneId: zone('hand') },
-          },
-        },
-        seat.token,
-      );
+    const draw = () => drawOneCard(gql, service.url, game);
     await draw();
     await Promise.all(subs.map((s) => s.waitForCount(1, 15_000)));
     // Neither worker holds all six sockets: both serve.
@@ -117,7 +75,7 @@ describe('WORKERS=2 (node:cluster)', () => {
     // Moves through either worker reach every subscriber, in order.
     for (let i = 0; i < 3; i++) await draw();
     await Promise.all(subs.map((s) => s.waitForCount(4, 15_000)));
-    const first = createGame.game.lastSeq + 1;
+    const first = game.lastSeq + 1;
     for (const s of subs) expect(s.seqs).toEqual([first, first + 1, first + 2, first + 3]);
 
     await Promise.all(clients.splice(0).map((c) => c.close()));

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -191,4 +192,18 @@ export async function startServiceProcess(
       return code;
     },
   };
+}
+
+/**
+ * The service processes and socket clients a test file starts, closed and stopped (with `signal`,
+ * default SIGTERM) after its last test, whatever happened in between.
+ */
+export function stoppedAfterAll(signal?: NodeJS.Signals) {
+  const running = new Set<ServiceProcess>();
+  const clients: { close(): Promise<unknown> }[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all([...running].map((p) => p.stop(signal)));
+  }, 60_000);
+  return { running, clients };
 }

@@ -1,5 +1,5 @@
 /** Flesh and Blood's citations (CR chapter 3): named statements and the generic planner's actions. */
-import type { GameCitations } from '../hooks.js';
+import type { GameCitations } from '../types.js';
 
 /** FAB statements cited by the hooks, some without their own anchor, keyed to the section that states them. */
 export const FAB_CITATION = {

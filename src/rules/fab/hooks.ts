@@ -1,5 +1,6 @@
 /** Flesh and Blood rule hooks (CR chapter 3). */
-import { hasTag, type AdmitContext, type AdmitFailure, type GameHooks } from '../hooks.js';
+import { hasTag } from '../hooks.js';
+import type { AdmitContext, AdmitFailure, GameHooks } from '../types.js';
 import type { ObjectState, ZoneState } from '../types.js';
 import { FAB_ARENA_TYPE } from './catalog.js';
 import { FAB_CITATION } from './citations.js';

@@ -1,5 +1,5 @@
 /** Magic's citations of the generic planner's actions (CR 303, 400-408). */
-import type { GameCitations } from '../hooks.js';
+import type { GameCitations } from '../types.js';
 
 /** Which Magic rule each generic planner action cites. */
 export const MTG_CITE: GameCitations = {

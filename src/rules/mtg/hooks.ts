@@ -1,5 +1,6 @@
 /** Magic rule hooks (CR 400-408). */
-import { hasTag, type GameHooks } from '../hooks.js';
+import { hasTag } from '../hooks.js';
+import type { GameHooks } from '../types.js';
 import type { ObjectState } from '../types.js';
 
 const OWNERS_ZONES = new Set(['library', 'graveyard', 'hand']);

@@ -2,9 +2,6 @@
 import type { RulesetCatalog } from '../types.js';
 import { EVERY_OBJECT_MOVE, LOCKED_ORDER, zoneType } from '../catalog.js';
 
-/** Seat of the Corp and of the Runner in a Netrunner game. */
-export const NR_SEATS = { corp: 0, runner: 1 } as const;
-
 /** NR zone catalog: rule_zone_types, rule_player_zones, rule_public_zone / rule_hidden_zone / rule_secret_zone. */
 // The header (id, name, deck zone, clear zone, players) has the same shape as Magic's: data, one
 // object per game, not logic to share.

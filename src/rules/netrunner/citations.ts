@@ -1,5 +1,5 @@
 /** Netrunner's citations of the generic planner's actions (chapter chpt_game_zones). */
-import type { GameCitations } from '../hooks.js';
+import type { GameCitations } from '../types.js';
 
 /** Which Netrunner rule each generic planner action cites. */
 export const NR_CITE: GameCitations = {

@@ -1,5 +1,5 @@
 /** Netrunner rule hooks (chapter chpt_game_zones). */
-import type { GameHooks } from '../hooks.js';
+import type { GameHooks } from '../types.js';
 
 /** Netrunner's hooks. The chapter has no notion of "new object": ids change only for hidden information. */
 export const NR_HOOKS: GameHooks = {

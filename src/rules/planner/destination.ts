@@ -1,7 +1,7 @@
 /** Resolving a Destination to a zone for one object, and admission checks. */
 import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
-import type { AdmitFailure } from '../hooks.js';
+import type { AdmitFailure } from '../types.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { zoneTypeOf } from '../spec.js';
 import type { Destination, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';

@@ -4,7 +4,7 @@
  * id when the rules make it a new object (MTG 400.7, FAB rule:become_new_object) or when some viewer
  * cannot follow it, so ids never link what a viewer could not see.
  */
-import type { GameHooks } from '../hooks.js';
+import type { GameHooks } from '../types.js';
 import { compareBySortKey, indexPositions } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
 import type {

@@ -6,7 +6,7 @@
  */
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
-import type { Citation } from '../hooks.js';
+import type { Citation } from '../types.js';
 import { withHistory } from './history.js';
 import { insertInto } from './place.js';
 import type { MoveBy, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';

@@ -2,7 +2,7 @@
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
-import type { AdmitFailure } from '../hooks.js';
+import type { AdmitFailure } from '../types.js';
 import { changeInPlace, hostedPublicity, isPublicNow, releaseHosted, removeWithHosted } from './hosted.js';
 import { insertionIndex, requireFaceUpAllowed, requireStackTop, validatePlacement } from './checks.js';
 import { clearRule } from './clear.js';
