@@ -102,9 +102,12 @@ const clients: WsClient[] = [];
 
 beforeAll(async () => {
   a = await startTestServer();
-  // A second instance on the same database: its cached state goes stale, so its moves take the
-  // conflict path (the game row lock and a commit inside a transaction) too.
-  b = await startTestServer({}, { databaseUrl: a.databaseUrl });
+  // A second instance on the same database whose fanout listens and notifies in another database
+  // of the server: neither instance hears the other's commits, so a cached state goes stale and the
+  // next move takes the conflict path (the game row lock and a commit inside a transaction) for sure.
+  const elsewhere = new URL(a.databaseUrl);
+  elsewhere.pathname = '/postgres';
+  b = await startTestServer({ DIRECT_DATABASE_URL: elsewhere.toString() }, { databaseUrl: a.databaseUrl });
   (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
