@@ -2,7 +2,6 @@
  * Configuration from the environment, validated once at start-up. Every variable is documented in
  * `.env.example` and the README; a test checks that the three agree.
  */
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -105,24 +104,17 @@ export const configSchema = z.object({
    */
   NODE_HEAP_MB: z.coerce.number().int().min(64).default(512),
   /**
-   * Server processes on the one port (node:cluster). Unset: one per core, or 1 under test
-   * (`NODE_ENV=test`, vitest). With more than one, the first process supervises: it runs the
-   * migrations and the embedded PostgreSQL; the workers serve, sharing the fanout through PostgreSQL
-   * NOTIFY (or Redis) like separate instances do.
+   * Server processes on the one port (node:cluster), 1 by default. With more than one, the first
+   * process supervises: it runs the migrations and the embedded PostgreSQL; the workers serve,
+   * sharing the fanout through PostgreSQL NOTIFY (or Redis) like separate instances do. Not one per
+   * core by default: connections, not games, are spread over the workers, so a game's consecutive
+   * moves land on different workers and each reloads the state the other moved on; on the bench's
+   * 2-core box (shared with PostgreSQL) two workers cost 2-5 times the CPU per move of one.
    */
-  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  WORKERS: z.coerce.number().int().min(1).max(256).default(1),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'WORKERS'> & {
-  /** Server processes; see `configSchema.WORKERS`. */
-  readonly WORKERS: number;
-};
-
-/** `WORKERS` when unset: one per core, 1 under test (each test starts its own servers). */
-export function defaultWorkers(env: NodeJS.ProcessEnv): number {
-  if (env['NODE_ENV'] === 'test' || env['VITEST']) return 1;
-  return Math.max(1, availableParallelism());
-}
+export type Config = z.infer<typeof configSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -131,5 +123,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
-  return { ...parsed.data, WORKERS: parsed.data.WORKERS ?? defaultWorkers(env) };
+  return parsed.data;
 }
