@@ -43,7 +43,7 @@ const METHOD = `
 
 - **One machine, one run.** The service runs as its own process tree, as \`npm start\` runs it: the
   compiled \`dist/main.js\` (built first when stale) with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` and
-  \`WORKERS\` at its default (one server process; `BENCH_WORKERS` sets another count; the memory, profile and aging
+  \`WORKERS\` at its default (one server process; \`BENCH_WORKERS\` sets another count; the memory, profile and aging
   cases run one, \`WORKERS=1\`, as their figures are per process). It shares the same PostgreSQL as
   the baselines; the load generators, the baselines' \`pg\` clients and all subscribers run in the
   bench process. On a small machine they all share the cores, so absolute numbers are modest: read
