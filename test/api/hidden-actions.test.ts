@@ -53,6 +53,19 @@ async function table(ruleset: string, aliceDeck: CardIn[], bobDeck: CardIn[]): P
 
 const SECRET = /Secret/;
 
+/** Bob draws `n` cards from his library into his hand. */
+async function bobDraws(t: Table, n: number): Promise<void> {
+  const bobView = await loadGame(s, t.game.id, t.bob.token);
+  await draw(
+    s,
+    t.game.id,
+    zoneOf(bobView, 'library', t.bob.id),
+    zoneOf(bobView, 'hand', t.bob.id),
+    n,
+    t.bob.token,
+  );
+}
+
 describe('MTG: Alice may not act on what Bob hides', () => {
   let t: Table;
   let g: { id: string; token: string; secret: RegExp };
@@ -64,15 +77,7 @@ describe('MTG: Alice may not act on what Bob hides', () => {
       [{ name: 'Alice Bear', zone: 'battlefield', faceUp: true }, ...deck('Alice', 5)],
       [...deck('Secret', 8, ['Instant']), { name: 'Secret Exiled', zone: 'exile', faceUp: false }],
     );
-    const bobView = await loadGame(s, t.game.id, t.bob.token);
-    await draw(
-      s,
-      t.game.id,
-      zoneOf(bobView, 'library', t.bob.id),
-      zoneOf(bobView, 'hand', t.bob.id),
-      3,
-      t.bob.token,
-    );
+    await bobDraws(t, 3);
     g = { id: t.game.id, token: t.alice.token, secret: SECRET };
     view = await loadGame(s, t.game.id, t.alice.token);
   });
@@ -140,15 +145,7 @@ describe('MTG: Alice may not act on what Bob hides', () => {
     const answers: string[] = [];
     for (const types of [['Instant'], ['Creature']]) {
       const t = await table('mtg', deck('Alice', 3), deck('Secret', 3, types));
-      const bobView = await loadGame(s, t.game.id, t.bob.token);
-      await draw(
-        s,
-        t.game.id,
-        zoneOf(bobView, 'library', t.bob.id),
-        zoneOf(bobView, 'hand', t.bob.id),
-        2,
-        t.bob.token,
-      );
+      await bobDraws(t, 2);
       const view = await loadGame(s, t.game.id, t.alice.token);
       const err = await forbidden(
         { id: t.game.id, token: t.alice.token, secret: SECRET },

@@ -42,17 +42,18 @@ describe('naming objects by id', () => {
     // Nothing changed.
     expect((await loadGame(s, g.game.id, ben!.token)).version).toBe(asBen.version);
 
+    const randomDiscard = {
+      gameId: g.game.id,
+      select: { zoneId: annHand.id, from: 'RANDOM', count: 1 },
+      to: { zoneId: zoneOf(asBen, 'graveyard', ann!.player.id).id },
+    };
     // "Discard a card at random" from an opponent's hand is not the opponent's to do either: the
     // position selector is refused the same way, whatever the cards are.
     const byPosition = await refused(
       s,
       'moveObjects',
       'MoveObjectsInput',
-      {
-        gameId: g.game.id,
-        select: { zoneId: annHand.id, from: 'RANDOM', count: 1 },
-        to: { zoneId: zoneOf(asBen, 'graveyard', ann!.player.id).id },
-      },
+      randomDiscard,
       ben!.token,
       'FORBIDDEN',
     );
@@ -60,17 +61,7 @@ describe('naming objects by id', () => {
     expect((await loadGame(s, g.game.id, ben!.token)).version).toBe(asBen.version);
 
     // The game's referee (its engine) makes that discard.
-    const discard = await ok(
-      s,
-      'moveObjects',
-      'MoveObjectsInput',
-      {
-        gameId: g.game.id,
-        select: { zoneId: annHand.id, from: 'RANDOM', count: 1 },
-        to: { zoneId: zoneOf(asBen, 'graveyard', ann!.player.id).id },
-      },
-      g.refereeToken,
-    );
+    const discard = await ok(s, 'moveObjects', 'MoveObjectsInput', randomDiscard, g.refereeToken);
     expect(discard.objects).toHaveLength(1);
     expect(discard.objects[0]!.card?.name).toMatch(/^Ann \d$/); // public in the graveyard
   });

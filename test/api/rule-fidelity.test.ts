@@ -43,35 +43,34 @@ function allRules(p: PayloadT): string[] {
   return p.events.flatMap((e) => e.rules);
 }
 
+type Created = Awaited<ReturnType<typeof createGame>>;
+
+/** An MTG game of Ann and Bob: the game, Ann's token and both players' ids. */
+async function annAndBob(annDeck: CardIn[], bobDeck: CardIn[]) {
+  const g = await createGame(s, 'mtg', [
+    { name: 'Ann', deck: annDeck },
+    { name: 'Bob', deck: bobDeck },
+  ]);
+  return { g, ann: g.seats[0]!.token, annId: g.seats[0]!.player.id, bobId: g.seats[1]!.player.id };
+}
+
 describe('MTG: attached objects and their host', () => {
-  let g: Awaited<ReturnType<typeof createGame>>;
-  let ann: string;
-  let annId: string;
-  let bobId: string;
+  let g: Created, ann: string, annId: string, bobId: string;
 
   beforeAll(async () => {
-    g = await createGame(s, 'mtg', [
-      {
-        name: 'Ann',
-        deck: [
-          ...deck('Forest', 6, ['Land']),
-          { name: 'Bear', types: ['Creature'], zone: 'battlefield' },
-          { name: 'Wolf', types: ['Creature'], zone: 'battlefield' },
-        ],
-      },
-      {
-        name: 'Bob',
-        deck: [
-          ...deck('Island', 6, ['Land']),
-          { name: 'Pacifism', types: ['Enchantment'], subtypes: ['Aura'], zone: 'hand' },
-          { name: 'Sword', types: ['Artifact'], subtypes: ['Equipment'], zone: 'hand' },
-          { name: 'Claws', types: ['Enchantment'], subtypes: ['Aura'], zone: 'hand' },
-        ],
-      },
-    ]);
-    ann = g.seats[0]!.token;
-    annId = g.seats[0]!.player.id;
-    bobId = g.seats[1]!.player.id;
+    ({ g, ann, annId, bobId } = await annAndBob(
+      [
+        ...deck('Forest', 6, ['Land']),
+        { name: 'Bear', types: ['Creature'], zone: 'battlefield' },
+        { name: 'Wolf', types: ['Creature'], zone: 'battlefield' },
+      ],
+      [
+        ...deck('Island', 6, ['Land']),
+        { name: 'Pacifism', types: ['Enchantment'], subtypes: ['Aura'], zone: 'hand' },
+        { name: 'Sword', types: ['Artifact'], subtypes: ['Equipment'], zone: 'hand' },
+        { name: 'Claws', types: ['Enchantment'], subtypes: ['Aura'], zone: 'hand' },
+      ],
+    ));
   });
 
   async function attachBobs(names: string[], hostName: string): Promise<PayloadT> {
@@ -400,32 +399,20 @@ describe('FAB tokens and top-cards', () => {
 });
 
 describe('MTG 400.5 and 405.3 on the shared battlefield and stack', () => {
-  let g: Awaited<ReturnType<typeof createGame>>;
-  let ann: string;
-  let annId: string;
-  let bobId: string;
+  let g: Created, ann: string, annId: string, bobId: string;
 
   beforeAll(async () => {
-    g = await createGame(s, 'mtg', [
-      {
-        name: 'Ann',
-        deck: [
-          { name: 'Elf', types: ['Creature'], zone: 'battlefield' },
-          { name: 'Ogre', types: ['Creature'], zone: 'battlefield' },
-          { name: 'Bolt', types: ['Instant'], zone: 'hand' },
-        ],
-      },
-      {
-        name: 'Bob',
-        deck: [
-          { name: 'Wall', types: ['Creature'], zone: 'battlefield' },
-          { name: 'Shock', types: ['Instant'], zone: 'hand' },
-        ],
-      },
-    ]);
-    ann = g.seats[0]!.token;
-    annId = g.seats[0]!.player.id;
-    bobId = g.seats[1]!.player.id;
+    ({ g, ann, annId, bobId } = await annAndBob(
+      [
+        { name: 'Elf', types: ['Creature'], zone: 'battlefield' },
+        { name: 'Ogre', types: ['Creature'], zone: 'battlefield' },
+        { name: 'Bolt', types: ['Instant'], zone: 'hand' },
+      ],
+      [
+        { name: 'Wall', types: ['Creature'], zone: 'battlefield' },
+        { name: 'Shock', types: ['Instant'], zone: 'hand' },
+      ],
+    ));
   });
 
   it("MTG 400.5 a player arranges their own permanents, whoever else's are on the battlefield", async () => {

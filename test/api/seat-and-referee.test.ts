@@ -19,6 +19,15 @@ const move = (token: string, input: Record<string, unknown>) =>
   ok(s, 'moveObjects', 'MoveObjectsInput', input, token);
 const top = (zoneId: string, count = 1) => ({ zoneId, from: 'TOP', count });
 
+/** Game `g` as its first seat sees it: the player's id, token and view, and their deck. */
+async function firstSeat(g: Awaited<ReturnType<typeof createGame>>) {
+  const me = g.seats[0]!.player.id;
+  const t = g.seats[0]!.token;
+  const id = g.game.id;
+  const view = await loadGame(s, id, t);
+  return { me, t, id, view, deckZone: zoneOf(view, 'deck', me) };
+}
+
 describe('a seat acts on its own cards', () => {
   it('MTG: draw, play, shuffle, scry, reveal, exile face down and turn up, attach, tokens, layers, zones', async () => {
     const g = await createGame(s, 'mtg', [
@@ -167,11 +176,7 @@ describe('a seat acts on its own cards', () => {
         deck: [{ name: 'Bob Hero', types: ['Hero'], zone: 'hero' }, ...deck('Bob', 5, ['Action'])],
       },
     ]);
-    const me = g.seats[0]!.player.id;
-    const t = g.seats[0]!.token;
-    const id = g.game.id;
-    const view = await loadGame(s, id, t);
-    const deckZone = zoneOf(view, 'deck', me);
+    const { me, t, id, view, deckZone } = await firstSeat(g);
     const hand = zoneOf(view, 'hand', me);
     const drawn = await draw(s, id, deckZone, hand, 3, t);
     await move(t, {
@@ -217,11 +222,7 @@ describe('a seat acts on its own cards', () => {
       { name: 'Corp', deck: deck('Corp', 10, ['Ice']) },
       { name: 'Runner', deck: deck('Runner', 10, ['Program']) },
     ]);
-    const me = g.seats[0]!.player.id;
-    const t = g.seats[0]!.token;
-    const id = g.game.id;
-    const view = await loadGame(s, id, t);
-    const deckZone = zoneOf(view, 'deck', me);
+    const { me, t, id, view, deckZone } = await firstSeat(g);
     const play = zoneOf(view, 'play', null);
     const drawn = await draw(s, id, deckZone, zoneOf(view, 'hand', me), 2, t);
     const installed = await move(t, {

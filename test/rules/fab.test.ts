@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admitStartingLayout, canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
-import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
+import { attachIds, byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const FAB = spec('fab');
 const P0 = { kind: 'player', playerId: 'p0' } as const;
@@ -227,12 +227,7 @@ describe('FAB zones', () => {
       by: 'rule',
     });
     const hero = byKey(p.state, g.objects[0]!.key)!;
-    const soul = ok(p.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: [g.objects[1]!.publicId] },
-      hostId: hero.publicId,
-      by: 'effect',
-    });
+    const soul = ok(p.state, attachIds([g.objects[1]!.publicId], hero.publicId, 'effect'));
     const sub = byKey(soul.state, g.objects[1]!.key)!;
     expect(sub.hostKey).toBe(hero.key);
     expect(sub.zoneId).toBe(z('hero'));
@@ -503,12 +498,7 @@ describe('FAB zones', () => {
   it('rule:under_definition sub-cards move with a top-card that stays the same object', () => {
     const g = put(newGame('fab'), 'combatChain:shared:0', [attack()]);
     const s = put(g.state, z('hand'), [attack()]);
-    const a = ok(s.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(s.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     expect(a.events[0]!.transitions[0]!.newObject).toBe(true);
     const p = ok(a.state, {
       kind: 'moveObjects',
@@ -525,12 +515,7 @@ describe('FAB zones', () => {
   it('rule:under_definition a top-card that ceases to exist has its sub-cards cleared', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [card('Token', ['token'])], { kind: 'token' });
     const s = put(g.state, z('hand'), [attack()]);
-    const a = ok(s.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(s.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     const p = ok(a.state, { kind: 'removeFromGame', select: { kind: 'ids', ids: [g.objects[0]!.publicId] } });
     expect(byKey(p.state, s.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
     const q = ok(a.state, {
@@ -549,12 +534,7 @@ describe('FAB zones', () => {
       faceUp: false,
     });
     const s = put(g.state, z('hand'), [attack()]);
-    const a = ok(s.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(s.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     expect(canSee(FAB, a.state, P1, byKey(a.state, s.objects[0]!.key)!)).toBe(false);
     const u = ok(a.state, {
       kind: 'turnFace',
@@ -568,12 +548,7 @@ describe('FAB zones', () => {
   it('rule:become_new_object a top-card turned face down is new: sub-cards cleared, history kept', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [card('Host', ['action'], ['aura'])]);
     const s = put(g.state, z('hand'), [attack()]);
-    const a = ok(s.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(s.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     const d = ok(a.state, {
       kind: 'turnFace',
       select: { kind: 'ids', ids: [g.objects[0]!.publicId] },

@@ -7,6 +7,8 @@ import {
   type CardProps,
   type GameState,
   type Move,
+  type MoveBy,
+  type MoveObjectsMove,
   type ObjectState,
   type Plan,
   type PlanContext,
@@ -112,4 +114,26 @@ export function byKey(state: GameState, key: string): ObjectState | undefined {
 
 export function ids(list: readonly ObjectState[]): string[] {
   return list.map((o) => o.publicId);
+}
+
+/** A `moveObjects` of the objects with these public ids to the top of a zone; `more` adds fields. */
+export function moveIds(
+  publicIds: readonly string[],
+  zoneId: string,
+  by: MoveBy,
+  more: Partial<MoveObjectsMove> = {},
+): MoveObjectsMove {
+  return {
+    kind: 'moveObjects',
+    select: { kind: 'ids', ids: publicIds },
+    to: { kind: 'zone', zoneId },
+    placement: { kind: 'top' },
+    by,
+    ...more,
+  };
+}
+
+/** An `attach` of the objects with these public ids to a host. */
+export function attachIds(publicIds: readonly string[], hostId: string, by: MoveBy): Move {
+  return { kind: 'attach', select: { kind: 'ids', ids: publicIds }, hostId, by };
 }

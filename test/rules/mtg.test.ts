@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { admitStartingLayout, canSee, layerNumber, positionOf, zoneObjects } from '../../src/rules/index.js';
-import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
+import {
+  attachIds,
+  byKey,
+  card,
+  ids,
+  moveIds,
+  newGame,
+  ok,
+  put,
+  rejected,
+  spec,
+  testCtx,
+} from './helpers.js';
 
 const MTG = spec('mtg');
 const lib = (p: string) => `library:${p}:0`;
@@ -46,13 +58,7 @@ describe('MTG zones', () => {
     const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])], {
       ownerId: 'p0',
     });
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: gy('p1') },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), gy('p1'), 'rule'));
     expect(byKey(p.state, objects[0]!.key)?.zoneId).toBe(gy('p0'));
     expect(p.events[0]?.rules).toContain('MTG 400.3');
   });
@@ -76,13 +82,7 @@ describe('MTG zones', () => {
       card('Shock', ['Instant']),
       card('Bear', ['creature']),
     ]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'battlefield:shared:0', 'effect'));
     expect(byKey(p.state, objects[0]!.key)).toEqual(objects[0]);
     expect(byKey(p.state, objects[1]!.key)?.zoneId).toBe('battlefield:shared:0');
     const noMove = p.events.find((e) => e.kind === 'NO_MOVE');
@@ -92,13 +92,7 @@ describe('MTG zones', () => {
 
   it('400.4b a plane leaving the command zone remains there', () => {
     const { state, objects } = put(newGame('mtg'), 'command:shared:0', [card('Plane', ['Plane'])]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'exile:shared:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'exile:shared:0', 'effect'));
     expect(byKey(p.state, objects[0]!.key)?.zoneId).toBe('command:shared:0');
     expect(p.events[0]?.rules).toContain('MTG 400.4b');
   });
@@ -229,13 +223,7 @@ describe('MTG zones', () => {
 
   it('400.7 a zone change makes a new object with a new public id', () => {
     const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('Bear', ['creature'])]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: gy('p0') },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), gy('p0'), 'rule'));
     const t = p.events[0]!.transitions[0]!;
     expect(t.newObject).toBe(true);
     expect(t.after?.publicId).not.toBe(objects[0]!.publicId);
@@ -250,13 +238,7 @@ describe('MTG zones', () => {
     for (let i = 0; i < 50; i++) {
       const obj = byKey(state, key)!;
       const to = i % 2 === 0 ? gy('p0') : hand('p0');
-      state = ok(state, {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [obj.publicId] },
-        to: { kind: 'zone', zoneId: to },
-        placement: { kind: 'top' },
-        by: 'effect',
-      }).state;
+      state = ok(state, moveIds([obj.publicId], to, 'effect')).state;
     }
     // Only the step that made the current object (the 50th move, graveyard → hand).
     expect(byKey(state, key)!.history).toEqual([
@@ -266,13 +248,7 @@ describe('MTG zones', () => {
 
   it('400.8 exile to exile is a new object without changing zones', () => {
     const { state, objects } = put(newGame('mtg'), 'exile:shared:0', [card('a')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'exile:shared:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'exile:shared:0', 'effect'));
     const t = p.events[0]!.transitions[0]!;
     expect(t.newObject).toBe(true);
     expect(t.after?.zoneId).toBe('exile:shared:0');
@@ -281,13 +257,7 @@ describe('MTG zones', () => {
 
   it('400.10 command to command is a new object without changing zones', () => {
     const { state, objects } = put(newGame('mtg'), 'command:shared:0', [card('Emblem', ['emblem'])]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'command:shared:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'command:shared:0', 'effect'));
     expect(p.events[0]!.transitions[0]!.newObject).toBe(true);
     expect(p.events[0]!.rules).toContain('MTG 400.10');
   });
@@ -325,27 +295,13 @@ describe('MTG zones', () => {
   it('401.4 owner orders cards put on top of a library together; new ids hide the order', () => {
     const { state, objects } = put(newGame('mtg'), hand('p0'), [card('a'), card('b')]);
     const order = [objects[1]!.publicId, objects[0]!.publicId];
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: lib('p0') },
-      placement: { kind: 'top' },
-      order,
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), lib('p0'), 'effect', { order }));
     const top = zoneObjects(p.state, lib('p0'));
     expect(top.map((o) => o.key)).toEqual([objects[1]!.key, objects[0]!.key]);
     expect(top.every((o) => !ids(objects).includes(o.publicId))).toBe(true);
     rejected(
       state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(objects) },
-        to: { kind: 'zone', zoneId: lib('p0') },
-        placement: { kind: 'top' },
-        order: [objects[0]!.publicId],
-        by: 'effect',
-      },
+      moveIds(ids(objects), lib('p0'), 'effect', { order: [objects[0]!.publicId] }),
       'BAD_ORDER',
     );
   });
@@ -353,14 +309,7 @@ describe('MTG zones', () => {
   it('404.3 owner orders cards entering a graveyard together', () => {
     const { state, objects } = put(newGame('mtg'), 'battlefield:shared:0', [card('a'), card('b')]);
     const order = [objects[1]!.publicId, objects[0]!.publicId];
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: gy('p0') },
-      placement: { kind: 'top' },
-      order,
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), gy('p0'), 'rule', { order }));
     expect(zoneObjects(p.state, gy('p0')).map((o) => o.key)).toEqual([objects[1]!.key, objects[0]!.key]);
   });
 
@@ -430,27 +379,15 @@ describe('MTG zones', () => {
     const h = put(g.state, 'exile:shared:0', [card('y')], { ownerId: 'p0' });
     const i = put(h.state, 'exile:shared:0', [card('z')], { ownerId: 'p2' });
     const all = [...g.objects, ...h.objects, ...i.objects];
-    const p = ok(i.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(all) },
-      to: { kind: 'zone', zoneId: 'stack:shared:0' },
-      placement: { kind: 'top' },
-      by: 'rule',
-      activePlayerId: 'p1',
-    });
+    const p = ok(i.state, moveIds(ids(all), 'stack:shared:0', 'rule', { activePlayerId: 'p1' }));
     // Active p1 lowest, then p2, then p0 on top.
     expect(zoneObjects(p.state, 'stack:shared:0').map((o) => o.controllerId)).toEqual(['p0', 'p2', 'p1']);
     const bad = rejected(
       i.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(all) },
-        to: { kind: 'zone', zoneId: 'stack:shared:0' },
-        placement: { kind: 'top' },
-        by: 'rule',
+      moveIds(ids(all), 'stack:shared:0', 'rule', {
         activePlayerId: 'p1',
         order: ids([g.objects[0]!, h.objects[0]!, i.objects[0]!]),
-      },
+      }),
       'BAD_ORDER',
     );
     expect(bad.rule).toBe('MTG 405.3');
@@ -461,17 +398,7 @@ describe('MTG zones', () => {
     const layer = zoneObjects(s, 'stack:shared:0')[0]!;
     const p = ok(s, { kind: 'removeLayer', layerId: layer.publicId, by: 'rule' });
     expect(p.state.objects).toHaveLength(0);
-    rejected(
-      s,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [layer.publicId] },
-        to: { kind: 'zone', zoneId: 'battlefield:shared:0' },
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'NOT_ADMITTED',
-    );
+    rejected(s, moveIds([layer.publicId], 'battlefield:shared:0', 'effect'), 'NOT_ADMITTED');
   });
 
   it('404.1 a resolved instant card goes from the stack to its owner graveyard', () => {
@@ -482,14 +409,7 @@ describe('MTG zones', () => {
 
   it('406.3 a card exiled face down is seen by nobody', () => {
     const { state, objects } = put(newGame('mtg'), hand('p0'), [card('a')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'exile:shared:0' },
-      placement: { kind: 'top' },
-      faceUp: false,
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'exile:shared:0', 'effect', { faceUp: false }));
     const o = byKey(p.state, objects[0]!.key)!;
     expect(canSee(MTG, p.state, P0, o)).toBe(false);
     expect(canSee(MTG, p.state, P1, o)).toBe(false);
@@ -525,19 +445,8 @@ describe('MTG zones', () => {
         ownerId: 'p1',
       },
     );
-    const a = ok(h.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
-    const p = ok(a.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: { kind: 'zone', zoneId: hand('p0') },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const a = ok(h.state, attachIds(ids(h.objects), g.objects[0]!.publicId, 'effect'));
+    const p = ok(a.state, moveIds([g.objects[0]!.publicId], hand('p0'), 'effect'));
     const sword = byKey(p.state, h.objects[0]!.key)!;
     const aura = byKey(p.state, h.objects[1]!.key)!;
     expect(zoneObjects(p.state, hand('p0')).map((o) => o.key)).toEqual([g.objects[0]!.key]);
@@ -552,24 +461,13 @@ describe('MTG zones', () => {
   it('400.7 a face-down attached object is not treated as an Aura: the outcome does not depend on what others cannot see', () => {
     const g = put(newGame('mtg'), 'battlefield:shared:0', [card('Host', ['creature'])], { ownerId: 'p0' });
     const h = put(g.state, 'hand:p1:0', [card('Aura', ['enchantment'], ['aura'])], { ownerId: 'p1' });
-    const a = ok(h.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(h.state, attachIds(ids(h.objects), g.objects[0]!.publicId, 'effect'));
     const down = ok(a.state, {
       kind: 'turnFace',
       select: { kind: 'ids', ids: [byKey(a.state, h.objects[0]!.key)!.publicId] },
       faceUp: false,
     });
-    const p = ok(down.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: { kind: 'zone', zoneId: hand('p0') },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(down.state, moveIds([g.objects[0]!.publicId], hand('p0'), 'effect'));
     const aura = byKey(p.state, h.objects[0]!.key)!;
     expect(aura.zoneId).toBe('battlefield:shared:0');
     expect(aura.hostKey).toBeNull();
@@ -579,16 +477,7 @@ describe('MTG zones', () => {
   it('400.3 an object is never hosted in a hidden zone or another player zone', () => {
     const g = put(newGame('mtg'), hand('p0'), [card('Host', ['creature'])]);
     const h = put(g.state, hand('p1'), [card('Aura', ['enchantment'], ['aura'])]);
-    const r = rejected(
-      h.state,
-      {
-        kind: 'attach',
-        select: { kind: 'ids', ids: ids(h.objects) },
-        hostId: g.objects[0]!.publicId,
-        by: 'effect',
-      },
-      'NOT_ADMITTED',
-    );
+    const r = rejected(h.state, attachIds(ids(h.objects), g.objects[0]!.publicId, 'effect'), 'NOT_ADMITTED');
     expect(r.rule).toBe('MTG 303.4');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canSee, positionOf, redactEvent, viewGame } from '../../src/rules/index.js';
-import { byKey, card, ids, newGame, ok, put, rejected, spec } from './helpers.js';
+import { attachIds, byKey, card, ids, moveIds, newGame, ok, put, rejected, spec } from './helpers.js';
 
 const NR = spec('netrunner');
 const P0 = { kind: 'player', playerId: 'p0' } as const;
@@ -56,13 +56,7 @@ describe('Netrunner zones', () => {
 
   it('rule_card_in_one_zone a moved card is in exactly one zone', () => {
     const { state, objects } = put(newGame('netrunner'), 'hand:p0:0', [card('a')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'play:shared:0' },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), 'play:shared:0', 'rule'));
     expect(p.state.objects.filter((o) => o.key === objects[0]!.key)).toHaveLength(1);
   });
 
@@ -73,26 +67,13 @@ describe('Netrunner zones', () => {
       [card('Fast Break', ['operation'])],
       { faceUp: false },
     );
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'hand:p0:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-      requiresAttribute: true,
-    });
+    const p = ok(state, moveIds(ids(objects), 'hand:p0:0', 'effect', { requiresAttribute: true }));
     expect(p.events.map((e) => e.kind)).toEqual(['REVEALED', 'OBJECTS_MOVED']);
     expect(p.events[0]!.rules).toContain('NR rule_reveal_from_hidden');
     const v = redactEvent(NR, p.events[0]!, P1);
     expect(v.changes.some((c) => c.object?.card?.name === 'Fast Break')).toBe(true);
     // Without the option nothing is revealed.
-    const q = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'hand:p0:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const q = ok(state, moveIds(ids(objects), 'hand:p0:0', 'effect'));
     expect(q.events.map((e) => e.kind)).toEqual(['OBJECTS_MOVED']);
   });
 
@@ -152,12 +133,7 @@ describe('Netrunner zones', () => {
   it('rule_hosted_object_location a hosted object is located on its host', () => {
     const g = put(newGame('netrunner'), 'play:shared:0', [card('Host')], { ownerId: 'p1' });
     const h = put(g.state, 'hand:p1:0', [card('Virus')], { ownerId: 'p1' });
-    const p = ok(h.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const p = ok(h.state, attachIds(ids(h.objects), g.objects[0]!.publicId, 'effect'));
     const hosted = byKey(p.state, h.objects[0]!.key)!;
     expect(hosted.hostKey).toBe(g.objects[0]!.key);
     expect(positionOf(p.state, hosted)).toBeNull();
@@ -171,12 +147,7 @@ describe('Netrunner zones', () => {
       ownerId: 'p0',
     });
     const h = put(g.state, 'hand:p1:0', [card('Parasite', ['program'])], { ownerId: 'p1' });
-    const a = ok(h.state, {
-      kind: 'attach',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      hostId: g.objects[0]!.publicId,
-      by: 'effect',
-    });
+    const a = ok(h.state, attachIds(ids(h.objects), g.objects[0]!.publicId, 'effect'));
     // Within the play area the hosted card stays on its host.
     const moved = ok(a.state, {
       kind: 'moveObjects',
@@ -187,13 +158,7 @@ describe('Netrunner zones', () => {
     });
     expect(byKey(moved.state, h.objects[0]!.key)!.hostKey).toBe(g.objects[0]!.key);
     // Into R&D: the program goes to the Runner's Heap; R&D holds only the ICE, with a position.
-    const p = ok(moved.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: { kind: 'zone', zoneId: 'deck:p0:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(moved.state, moveIds([g.objects[0]!.publicId], 'deck:p0:0', 'effect'));
     const program = byKey(p.state, h.objects[0]!.key)!;
     expect(program.zoneId).toBe('discard:p1:0');
     expect(program.hostKey).toBeNull();
@@ -229,13 +194,7 @@ describe('Netrunner zones', () => {
 
   it('rule_move_instantaneous public to public keeps the same id', () => {
     const { state, objects } = put(newGame('netrunner'), 'play:shared:0', [card('a')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'discard:p0:0' },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), 'discard:p0:0', 'rule'));
     expect(byKey(p.state, objects[0]!.key)?.publicId).toBe(objects[0]!.publicId);
     expect(p.events[0]!.transitions).toHaveLength(1);
   });

@@ -9,16 +9,15 @@ import {
   plan,
   viewGame,
   type CardProps,
-  type Destination,
   type DomainEvent,
   type GameState,
   type Move,
-  type Placement,
   type RulesetId,
   type Viewer,
 } from '../../src/rules/index.js';
 import { applyEvent, replay, replaySteps, type EventWithPlayers } from '../../src/rules/index.js';
 import { card, newGame, put, spec, testCtx } from './helpers.js';
+import { pick, seedArb as seedArbOf, toMove as nextMove, type Seed } from './move-generators.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);
 
@@ -33,108 +32,9 @@ const POOL: Record<RulesetId, CardProps[]> = {
   netrunner: [card('Hedge Fund', ['operation']), card('Ice Wall', ['ice']), card('Agenda', ['agenda'])],
 };
 
-type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
-const seedArb: fc.Arbitrary<Seed> = fc.record({
-  kind: fc.nat(16),
-  a: fc.nat(1000),
-  b: fc.nat(1000),
-  c: fc.nat(1000),
-  d: fc.nat(1000),
-  f: fc.nat(255),
-});
-
-function pick<T>(list: readonly T[], n: number): T | undefined {
-  return list.length === 0 ? undefined : list[n % list.length];
-}
-
-/** A (mostly valid) move of every kind, chosen from the seed against the current state. */
-function toMove(id: RulesetId, s: GameState, x: Seed): Move {
-  const sp = spec(id);
-  const oid = (n: number) => pick(s.objects, n)?.publicId ?? 'missing';
-  const zone = (n: number) => pick(s.zones, n)?.id ?? 'missing';
-  const player = (n: number) => pick(s.players, n)?.id ?? 'p0';
-  const by = x.f & 1 ? 'rule' : 'effect';
-  const placement: Placement = (
-    [{ kind: 'top' }, { kind: 'bottom' }, { kind: 'index', index: x.d % 3 }] as const
-  )[x.c % 3]!;
-  const dest: Destination =
-    x.f & 2
-      ? { kind: 'zone', zoneId: zone(x.b) }
-      : { kind: 'type', type: pick(sp.zoneTypes, x.b)!.type, ownerId: x.f & 4 ? null : player(x.d) };
-  const ids = [...new Set(Array.from({ length: 1 + (x.c % 3) }, (_, i) => oid(x.a + i * 7)))];
-  const select =
-    x.f & 8
-      ? ({ kind: 'ids', ids } as const)
-      : ({
-          kind: (['top', 'bottom', 'random'] as const)[x.c % 3]!,
-          zoneId: zone(x.a),
-          count: 1 + (x.d % 3),
-        } as const);
-  const props = pick(POOL[id], x.d)!;
-  switch (x.kind) {
-    case 0:
-    case 1:
-      return {
-        kind: 'moveObjects',
-        select,
-        to: dest,
-        placement,
-        by,
-        ...(x.f & 16 ? { faceUp: (x.f & 32) !== 0 } : {}),
-      };
-    case 2:
-      return { kind: 'turnFace', select, faceUp: (x.f & 16) !== 0 };
-    case 3:
-      return { kind: 'reveal', select, to: x.f & 16 ? 'all' : [player(x.d)] };
-    case 4:
-      return { kind: 'endReveal', select };
-    case 5:
-      return { kind: 'shuffle', zoneId: zone(x.a) };
-    case 6: {
-      const zid = zone(x.a);
-      const top = s.objects
-        .filter((o) => o.zoneId === zid && o.hostKey === null)
-        .sort((p, q) => p.sortKey - q.sortKey);
-      return {
-        kind: 'reorder',
-        zoneId: zid,
-        by,
-        order: top
-          .slice(0, 1 + (x.d % 3))
-          .map((o) => o.publicId)
-          .reverse(),
-      };
-    }
-    case 7:
-      return {
-        kind: 'createToken',
-        card: props,
-        to: dest,
-        placement,
-        ownerId: player(x.c),
-        count: 1 + (x.d % 2),
-      };
-    case 8:
-      return { kind: 'attach', select, hostId: oid(x.b), by };
-    case 9:
-      return { kind: 'detach', select, to: dest, placement, by };
-    case 10: {
-      const t = pick(sp.zoneTypes, x.a)!;
-      return { kind: 'createZone', type: t.type, ownerId: t.scope === 'shared' ? null : player(x.b) };
-    }
-    case 11:
-      return { kind: 'removeZone', zoneId: zone(x.a) };
-    case 12:
-      return { kind: 'addLayer', card: props, controllerId: player(x.a) };
-    case 13:
-      return { kind: 'removeLayer', layerId: oid(x.a), by, ...(x.f & 16 ? { to: dest } : {}) };
-    case 14:
-    case 15:
-      return { kind: 'bringIntoGame', cards: [props], ownerId: player(x.c), to: dest, placement };
-    default:
-      return { kind: 'removeFromGame', select };
-  }
-}
+const seedArb = seedArbOf(16);
+const toMove = (id: RulesetId, s: GameState, x: Seed): Move =>
+  nextMove(id, s, x, { pool: POOL, wide: false });
 
 /** What the data layer writes first: the starting zones and objects as creations, with the seats. */
 function gameCreated(state: GameState): EventWithPlayers {

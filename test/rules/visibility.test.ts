@@ -8,7 +8,7 @@ import {
   viewObject,
   type Viewer,
 } from '../../src/rules/index.js';
-import { byKey, card, ids, newGame, ok, put, spec } from './helpers.js';
+import { byKey, card, ids, moveIds, newGame, ok, put, spec } from './helpers.js';
 
 const MTG = spec('mtg');
 const FAB = spec('fab');
@@ -85,13 +85,7 @@ describe('visibility and redaction', () => {
 
   it('redactEvent: a change seen on both sides is one linked change listed first', () => {
     const { state, objects } = put(newGame('netrunner'), 'play:shared:0', [card('a')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'discard:p0:0' },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(state, moveIds(ids(objects), 'discard:p0:0', 'rule'));
     const v = redactEvent(spec('netrunner'), p.events[0]!, P1);
     expect(v.changes).toEqual([
       expect.objectContaining({
@@ -105,13 +99,7 @@ describe('visibility and redaction', () => {
 
   it('redactEvent: unlinked entries are sorted by id so order links nothing', () => {
     const { state, objects } = put(newGame('mtg'), 'hand:p0:0', [card('a'), card('b'), card('c')]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: { kind: 'zone', zoneId: 'library:p0:0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), 'library:p0:0', 'effect'));
     const v = redactEvent(MTG, p.events[0]!, P1);
     const left = v.changes.filter((c) => c.objectId === null).map((c) => c.previousId!);
     const arrived = v.changes.filter((c) => c.previousId === null).map((c) => c.objectId!);
