@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { admitStartingLayout, canSee, isDeckCard, layerNumber, zoneObjects } from '../../src/rules/index.js';
-import { attachIds, byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
+import {
+  attachIds,
+  byKey,
+  card,
+  ids,
+  moveIds,
+  newGame,
+  ok,
+  put,
+  rejected,
+  spec,
+  testCtx,
+} from './helpers.js';
 
 const FAB = spec('fab');
 const P0 = { kind: 'player', playerId: 'p0' } as const;
@@ -10,6 +22,15 @@ const attack = () => card('Attack', ['action'], ['attack']);
 const sword = () => card('Sword', ['weapon'], ['sword', '1H']);
 const greatsword = () => card('Greatsword', ['weapon'], ['sword', '2H']);
 const toZone = (zoneId: string) => ({ kind: 'zone', zoneId }) as const;
+/** A move of the objects with these public ids into p0's arsenal, whichever arsenal zone is free. */
+const toOwnArsenal = (publicIds: readonly string[], by: 'rule' | 'effect') =>
+  ({
+    kind: 'moveObjects',
+    select: { kind: 'ids', ids: publicIds },
+    to: { kind: 'type', type: 'arsenal', ownerId: 'p0' },
+    placement: { kind: 'top' },
+    by,
+  }) as const;
 
 describe('FAB zones', () => {
   it('sec:zones_general 15 zone types; per-player zones with two weapon zones; shared stack, permanent, combat chain', () => {
@@ -71,14 +92,7 @@ describe('FAB zones', () => {
 
   it('rule:object_visibility a face-down banished card is private to the opponent, visible to its owner', () => {
     const { state, objects } = put(newGame('fab'), z('hand'), [attack()]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: toZone(z('banished')),
-      placement: { kind: 'top' },
-      faceUp: false,
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), z('banished'), 'effect', { faceUp: false }));
     const o = byKey(p.state, objects[0]!.key)!;
     expect(canSee(FAB, p.state, P0, o)).toBe(true);
     expect(canSee(FAB, p.state, P1, o)).toBe(false);
@@ -94,14 +108,7 @@ describe('FAB zones', () => {
 
   it('rule:object_visibility a public object in a private zone is seen by all', () => {
     const { state, objects } = put(newGame('fab'), z('deck'), [attack()]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(objects) },
-      to: toZone(z('arsenal')),
-      placement: { kind: 'top' },
-      faceUp: true,
-      by: 'effect',
-    });
+    const p = ok(state, moveIds(ids(objects), z('arsenal'), 'effect', { faceUp: true }));
     expect(canSee(FAB, p.state, P1, byKey(p.state, objects[0]!.key)!)).toBe(true);
   });
 
@@ -110,24 +117,8 @@ describe('FAB zones', () => {
       card('Gloves', ['equipment'], ['arms']),
       card('Helm', ['equipment'], ['head']),
     ]);
-    ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [objects[0]!.publicId] },
-      to: toZone(z('arms')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
-    const r = rejected(
-      state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [objects[1]!.publicId] },
-        to: toZone(z('arms')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    ok(state, moveIds([objects[0]!.publicId], z('arms'), 'effect'));
+    const r = rejected(state, moveIds([objects[1]!.publicId], z('arms'), 'effect'), 'MOVE_FAILED');
     expect(r.rule).toBe('FAB sec:arms_zone');
   });
 
@@ -137,95 +128,29 @@ describe('FAB zones', () => {
       card('Shield', ['equipment'], ['off-hand']),
       attack(),
     ]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [objects[0]!.publicId] },
-      to: toZone(z('weapon')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
-    rejected(
-      p.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [objects[1]!.publicId] },
-        to: toZone(z('weapon')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
-    ok(p.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [objects[1]!.publicId] },
-      to: toZone(z('weapon', 'p0', 1)),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
-    const r = rejected(
-      state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [objects[2]!.publicId] },
-        to: toZone(z('weapon')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    const p = ok(state, moveIds([objects[0]!.publicId], z('weapon'), 'effect'));
+    rejected(p.state, moveIds([objects[1]!.publicId], z('weapon'), 'effect'), 'MOVE_FAILED');
+    ok(p.state, moveIds([objects[1]!.publicId], z('weapon', 'p0', 1), 'effect'));
+    const r = rejected(state, moveIds([objects[2]!.publicId], z('weapon'), 'effect'), 'MOVE_FAILED');
     expect(r.rule).toBe('FAB sec:weapon_zone');
   });
 
   it('rule:2h_subtype a 2H weapon occupies both weapon zones', () => {
     const { state, objects } = put(newGame('fab'), 'permanent:shared:0', [greatsword(), sword()]);
-    const p = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [objects[0]!.publicId] },
-      to: toZone(z('weapon')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(state, moveIds([objects[0]!.publicId], z('weapon'), 'effect'));
     const r = rejected(
       p.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [objects[1]!.publicId] },
-        to: toZone(z('weapon', 'p0', 1)),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
+      moveIds([objects[1]!.publicId], z('weapon', 'p0', 1), 'effect'),
       'MOVE_FAILED',
     );
     expect(r.rule).toBe('FAB rule:2h_subtype');
-    const q = ok(state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [objects[1]!.publicId] },
-      to: toZone(z('weapon', 'p0', 1)),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
-    rejected(
-      q.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [objects[0]!.publicId] },
-        to: toZone(z('weapon')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    const q = ok(state, moveIds([objects[1]!.publicId], z('weapon', 'p0', 1), 'effect'));
+    rejected(q.state, moveIds([objects[0]!.publicId], z('weapon'), 'effect'), 'MOVE_FAILED');
   });
 
   it('sec:hero_zone hero zone holds one hero card; the soul is its sub-cards', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [card('Hero', ['hero']), card('Light', ['action'])]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: toZone(z('hero')),
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(g.state, moveIds([g.objects[0]!.publicId], z('hero'), 'rule'));
     const hero = byKey(p.state, g.objects[0]!.key)!;
     const soul = ok(p.state, attachIds([g.objects[1]!.publicId], hero.publicId, 'effect'));
     const sub = byKey(soul.state, g.objects[1]!.key)!;
@@ -233,33 +158,13 @@ describe('FAB zones', () => {
     expect(sub.zoneId).toBe(z('hero'));
     expect(zoneObjects(soul.state, z('hero'))).toHaveLength(1);
     const h2 = put(soul.state, 'permanent:shared:0', [card('Hero 2', ['hero'])]);
-    rejected(
-      h2.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(h2.objects) },
-        to: toZone(z('hero')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    rejected(h2.state, moveIds(ids(h2.objects), z('hero'), 'effect'), 'MOVE_FAILED');
   });
 
   it('sec:arsenal_zone an effect putting a card into a full arsenal fails', () => {
     const g = put(newGame('fab'), z('arsenal'), [attack()]);
     const h = put(g.state, z('hand'), [attack()]);
-    const r = rejected(
-      h.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(h.objects) },
-        to: { kind: 'type', type: 'arsenal', ownerId: 'p0' },
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    const r = rejected(h.state, toOwnArsenal(ids(h.objects), 'effect'), 'MOVE_FAILED');
     expect(r.rule).toBe('FAB sec:arsenal_zone');
   });
 
@@ -267,42 +172,20 @@ describe('FAB zones', () => {
     const g = put(newGame('fab'), z('arsenal'), [attack()]);
     const extra = ok(g.state, { kind: 'createZone', type: 'arsenal', ownerId: 'p0' });
     const h = put(extra.state, z('hand'), [attack()]);
-    const p = ok(h.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      to: { kind: 'type', type: 'arsenal', ownerId: 'p0' },
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(h.state, toOwnArsenal(ids(h.objects), 'effect'));
     const second = p.state.zones.find((x) => x.type === 'arsenal' && x.ownerId === 'p0' && x.index === 1)!;
     expect(byKey(p.state, h.objects[0]!.key)?.zoneId).toBe(second.id);
   });
 
   it("sec:arsenal_zone only the owner's deck-cards", () => {
     const g = put(newGame('fab'), z('hand', 'p1'), [attack()], { ownerId: 'p1' });
-    rejected(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: toZone(z('arsenal')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    rejected(g.state, moveIds(ids(g.objects), z('arsenal'), 'effect'), 'MOVE_FAILED');
   });
 
   it('rule:clear_definition a rule moving an object to an impossible zone clears it to the graveyard', () => {
     const g = put(newGame('fab'), z('arsenal'), [attack()]);
     const h = put(g.state, z('hand'), [attack()]);
-    const p = ok(h.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(h.objects) },
-      to: toZone(z('arsenal')),
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(h.state, moveIds(ids(h.objects), z('arsenal'), 'rule'));
     expect(byKey(p.state, h.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
     expect(p.events.at(-1)?.kind).toBe('OBJECTS_CLEARED');
   });
@@ -310,36 +193,14 @@ describe('FAB zones', () => {
   it('rule:clear_definition a rule moving to a zone that does not exist clears the object', () => {
     const g = put(newGame('fab'), z('hand'), [attack()]);
     const noArsenal = { ...g.state, zones: g.state.zones.filter((x) => x.type !== 'arsenal') };
-    const p = ok(noArsenal, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: { kind: 'type', type: 'arsenal', ownerId: 'p0' },
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const p = ok(noArsenal, toOwnArsenal(ids(g.objects), 'rule'));
     expect(byKey(p.state, g.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
-    rejected(
-      noArsenal,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: { kind: 'type', type: 'arsenal', ownerId: 'p0' },
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    rejected(noArsenal, toOwnArsenal(ids(g.objects), 'effect'), 'MOVE_FAILED');
   });
 
   it('rule:clear_definition a token moved out of the arena ceases to exist', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [card('Token', ['token'])], { kind: 'token' });
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('deck')),
-      placement: { kind: 'bottom' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds(ids(g.objects), z('deck'), 'effect', { placement: { kind: 'bottom' } }));
     expect(p.state.objects).toHaveLength(0);
   });
 
@@ -359,14 +220,13 @@ describe('FAB zones', () => {
 
   it('rule:flip_step re-evaluated when the destination is replaced: revealed, then private again', () => {
     const g = put(newGame('fab'), z('hand'), [attack()]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('deck')),
-      placement: { kind: 'bottom' },
-      replacedFrom: toZone(z('graveyard')),
-      by: 'effect',
-    });
+    const p = ok(
+      g.state,
+      moveIds(ids(g.objects), z('deck'), 'effect', {
+        placement: { kind: 'bottom' },
+        replacedFrom: toZone(z('graveyard')),
+      }),
+    );
     expect(p.events.map((e) => e.kind)).toEqual(['REVEALED', 'OBJECTS_MOVED']);
     expect(p.events[0]!.rules).toEqual(['FAB rule:flip_step']);
     expect(p.events[0]!.transitions[0]!.after?.revealedTo).toBe('all');
@@ -377,13 +237,10 @@ describe('FAB zones', () => {
 
   it('sec:zones_general same origin and destination: no move, only a visibility change', () => {
     const g = put(newGame('fab'), z('banished'), [attack()], { faceUp: false });
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('banished')),
-      placement: { kind: 'bottom' },
-      by: 'effect',
-    });
+    const p = ok(
+      g.state,
+      moveIds(ids(g.objects), z('banished'), 'effect', { placement: { kind: 'bottom' } }),
+    );
     expect(p.events[0]!.kind).toBe('NO_MOVE');
     const after = byKey(p.state, g.objects[0]!.key)!;
     expect(after.faceUp).toBe(true);
@@ -393,26 +250,14 @@ describe('FAB zones', () => {
 
   it('rule:become_new_object arena to arena keeps the object and its id', () => {
     const g = put(newGame('fab'), 'combatChain:shared:0', [attack()]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone('permanent:shared:0'),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds(ids(g.objects), 'permanent:shared:0', 'effect'));
     expect(byKey(p.state, g.objects[0]!.key)?.publicId).toBe(g.objects[0]!.publicId);
     expect(p.events[0]!.transitions[0]!.newObject).toBe(false);
   });
 
   it('rule:become_new_object entering a zone outside the arena resets and keeps history', () => {
     const g = put(newGame('fab'), 'combatChain:shared:0', [attack()]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('hand')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds(ids(g.objects), z('hand'), 'effect'));
     const t = p.events[0]!.transitions[0]!;
     expect(t.newObject).toBe(true);
     expect(t.after?.publicId).not.toBe(g.objects[0]!.publicId);
@@ -441,13 +286,7 @@ describe('FAB zones', () => {
       'ZONE_REQUIRED',
     );
     expect(r.rule).toMatch(/owner chooses/);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: toZone(z('weapon')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds([g.objects[0]!.publicId], z('weapon'), 'effect'));
     const q = ok(p.state, {
       kind: 'moveObjects',
       select: { kind: 'ids', ids: [g.objects[1]!.publicId] },
@@ -467,23 +306,11 @@ describe('FAB zones', () => {
 
   it('sec:zones_general with several zones of the type an empty one ceases to exist first', () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [sword()]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('weapon')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds(ids(g.objects), z('weapon'), 'effect'));
     const q = ok(p.state, { kind: 'removeZone', zoneId: z('weapon') });
     expect(q.state.zones.some((x) => x.id === z('weapon'))).toBe(true);
     expect(q.state.zones.some((x) => x.id === z('weapon', 'p0', 1))).toBe(false);
-    const both = ok(p.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [byKey(p.state, g.objects[0]!.key)!.publicId] },
-      to: toZone(z('weapon')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const both = ok(p.state, moveIds([byKey(p.state, g.objects[0]!.key)!.publicId], z('weapon'), 'effect'));
     expect(both.state.zones).toHaveLength(p.state.zones.length);
   });
 
@@ -500,13 +327,7 @@ describe('FAB zones', () => {
     const s = put(g.state, z('hand'), [attack()]);
     const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     expect(a.events[0]!.transitions[0]!.newObject).toBe(true);
-    const p = ok(a.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: toZone('permanent:shared:0'),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(a.state, moveIds([g.objects[0]!.publicId], 'permanent:shared:0', 'effect'));
     const sub = byKey(p.state, s.objects[0]!.key)!;
     expect(sub.zoneId).toBe('permanent:shared:0');
     expect(sub.hostKey).toBe(g.objects[0]!.key);
@@ -518,13 +339,7 @@ describe('FAB zones', () => {
     const a = ok(s.state, attachIds(ids(s.objects), g.objects[0]!.publicId, 'effect'));
     const p = ok(a.state, { kind: 'removeFromGame', select: { kind: 'ids', ids: [g.objects[0]!.publicId] } });
     expect(byKey(p.state, s.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
-    const q = ok(a.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: toZone(z('graveyard')),
-      placement: { kind: 'top' },
-      by: 'rule',
-    });
+    const q = ok(a.state, moveIds([g.objects[0]!.publicId], z('graveyard'), 'rule'));
     expect(byKey(q.state, s.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
     expect(byKey(q.state, g.objects[0]!.key)).toBeUndefined();
   });
@@ -624,44 +439,22 @@ describe('FAB zones', () => {
 
   it('sec:zones_general zones of the effect controller when no owner is given', () => {
     const g = put(newGame('fab'), z('hand'), [attack()]);
-    const p = ok(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: { kind: 'type', type: 'graveyard', ownerId: null },
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      testCtx('p0'),
-    );
+    // A graveyard without an owner: the effect controller's, and without one no zone is named.
+    const toGraveyard = {
+      kind: 'moveObjects',
+      select: { kind: 'ids', ids: ids(g.objects) },
+      to: { kind: 'type', type: 'graveyard', ownerId: null },
+      placement: { kind: 'top' },
+      by: 'effect',
+    } as const;
+    const p = ok(g.state, toGraveyard, testCtx('p0'));
     expect(byKey(p.state, g.objects[0]!.key)?.zoneId).toBe(z('graveyard'));
-    rejected(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: { kind: 'type', type: 'graveyard', ownerId: null },
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'ZONE_REQUIRED',
-    );
+    rejected(g.state, toGraveyard, 'ZONE_REQUIRED');
   });
 
   it("sec:graveyard_zone only its owner's cards", () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [attack()], { ownerId: 'p1' });
-    rejected(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: toZone(z('graveyard', 'p0')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    rejected(g.state, moveIds(ids(g.objects), z('graveyard', 'p0'), 'effect'), 'MOVE_FAILED');
   });
 
   it('sec:chest_zone sec:head_zone sec:legs_zone equipment needs the matching subtype', () => {
@@ -675,14 +468,7 @@ describe('FAB zones', () => {
       (typeof g.objects)[0],
       (typeof g.objects)[0],
     ];
-    const to = (o: typeof chest, zone: string) =>
-      ({
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: [o.publicId] },
-        to: toZone(z(zone)),
-        placement: { kind: 'top' },
-        by: 'effect',
-      }) as const;
+    const to = (o: typeof chest, zone: string) => moveIds([o.publicId], z(zone), 'effect');
     ok(g.state, to(chest, 'chest'));
     ok(g.state, to(head, 'head'));
     ok(g.state, to(legs, 'legs'));
@@ -693,25 +479,9 @@ describe('FAB zones', () => {
 
   it("sec:banished_zone only its owner's cards", () => {
     const g = put(newGame('fab'), 'permanent:shared:0', [attack()], { ownerId: 'p1' });
-    const r = rejected(
-      g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: toZone(z('banished')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
+    const r = rejected(g.state, moveIds(ids(g.objects), z('banished'), 'effect'), 'MOVE_FAILED');
     expect(r.rule).toBe('FAB sec:banished_zone');
-    ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('banished', 'p1')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    ok(g.state, moveIds(ids(g.objects), z('banished', 'p1'), 'effect'));
   });
 
   it("sec:deck_zone sec:hand_zone sec:pitch_zone only the owner's deck-cards", () => {
@@ -720,38 +490,12 @@ describe('FAB zones', () => {
       card('Helm', ['equipment'], ['head']),
     ]);
     for (const zone of ['deck', 'hand', 'pitch']) {
-      const r = rejected(
-        g.state,
-        {
-          kind: 'moveObjects',
-          select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-          to: toZone(z(zone)),
-          placement: { kind: 'top' },
-          by: 'effect',
-        },
-        'MOVE_FAILED',
-      );
+      const r = rejected(g.state, moveIds([g.objects[0]!.publicId], z(zone), 'effect'), 'MOVE_FAILED');
       expect(r.rule).toBe(`FAB sec:${zone}_zone`);
     }
     const other = put(newGame('fab'), z('graveyard', 'p1'), [attack()], { ownerId: 'p1' });
-    rejected(
-      other.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(other.objects) },
-        to: toZone(z('hand')),
-        placement: { kind: 'top' },
-        by: 'effect',
-      },
-      'MOVE_FAILED',
-    );
-    ok(other.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(other.objects) },
-      to: toZone(z('pitch', 'p1')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    rejected(other.state, moveIds(ids(other.objects), z('hand'), 'effect'), 'MOVE_FAILED');
+    ok(other.state, moveIds(ids(other.objects), z('pitch', 'p1'), 'effect'));
   });
 
   it('rule:deck_card heroes, weapons, equipment and tokens are not deck-cards', () => {
@@ -772,22 +516,13 @@ describe('FAB zones', () => {
       { kind: 'token' },
     );
     // Uzuri example: a token attacking card is on the combat chain (a token is a card with the token type).
-    const chained = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone('combatChain:shared:0'),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const chained = ok(g.state, moveIds(ids(g.objects), 'combatChain:shared:0', 'effect'));
     expect(zoneObjects(chained.state, 'combatChain:shared:0')).toHaveLength(2);
     // Then put on the bottom of its owner's deck: it ceases to exist first.
-    const gone = ok(chained.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [g.objects[0]!.publicId] },
-      to: toZone(z('deck')),
-      placement: { kind: 'bottom' },
-      by: 'effect',
-    });
+    const gone = ok(
+      chained.state,
+      moveIds([g.objects[0]!.publicId], z('deck'), 'effect', { placement: { kind: 'bottom' } }),
+    );
     expect(byKey(gone.state, g.objects[0]!.key)).toBeUndefined();
     expect(gone.events[0]!.rules).toContain('FAB rule:clear_definition');
     // A token attack is created straight onto the chain as well.
@@ -804,26 +539,14 @@ describe('FAB zones', () => {
   it('sec:permanent_zone only permanents: a non-card layer leaving the stack ceases to exist', () => {
     const s = ok(newGame('fab'), { kind: 'addLayer', card: card('Trigger'), controllerId: 'p0' }).state;
     const layer = zoneObjects(s, 'stack:shared:0')[0]!;
-    const p = ok(s, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: [layer.publicId] },
-      to: toZone('permanent:shared:0'),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(s, moveIds([layer.publicId], 'permanent:shared:0', 'effect'));
     expect(p.state.objects).toHaveLength(0);
     expect(p.events[0]!.rules).toContain('FAB rule:clear_definition');
   });
 
   it('rule:empty_exposed a zone does not cease to exist when it becomes empty', () => {
     const g = put(newGame('fab'), z('arsenal'), [attack()]);
-    const p = ok(g.state, {
-      kind: 'moveObjects',
-      select: { kind: 'ids', ids: ids(g.objects) },
-      to: toZone(z('hand')),
-      placement: { kind: 'top' },
-      by: 'effect',
-    });
+    const p = ok(g.state, moveIds(ids(g.objects), z('hand'), 'effect'));
     expect(p.state.zones.some((x) => x.id === z('arsenal'))).toBe(true);
   });
 
@@ -831,14 +554,7 @@ describe('FAB zones', () => {
     const g = put(newGame('fab'), z('hand'), [attack()]);
     const r = rejected(
       g.state,
-      {
-        kind: 'moveObjects',
-        select: { kind: 'ids', ids: ids(g.objects) },
-        to: toZone(z('deck')),
-        placement: { kind: 'top' },
-        faceUp: true,
-        by: 'effect',
-      },
+      moveIds(ids(g.objects), z('deck'), 'effect', { faceUp: true }),
       'FACE_UP_NOT_ALLOWED',
     );
     expect(r.rule).toBe('FAB sec:deck_zone');
