@@ -40,7 +40,7 @@ async function listening(port: number): Promise<boolean> {
 
 /**
  * Starts PgBouncer on a free port, forwarding every database to the PostgreSQL of `serverUrl`
- * (trust auth, as the test server's), with `pool_mode = transaction`: a server connection is
+ * (with that URL's password, if any; clients connect on trust), with `pool_mode = transaction`: a server connection is
  * handed to a client for one transaction only, so session state (LISTEN, session advisory locks,
  * `SET`, protocol-level prepared statements) does not survive from one transaction to the next.
  */
@@ -58,7 +58,10 @@ export async function startPgBouncer(
   const port = await freePort();
   const ini = [
     '[databases]',
-    `* = host=${server.hostname} port=${server.port || 5432}`,
+    // The server's own credentials, when its URL has them (the embedded cluster's password): the
+    // pooler authenticates to PostgreSQL with them, while its clients connect on trust.
+    `* = host=${server.hostname} port=${server.port || 5432}` +
+      (server.password ? ` user=${user} password=${decodeURIComponent(server.password)}` : ''),
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
