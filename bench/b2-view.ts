@@ -3,6 +3,7 @@
  * its card fields) against one hand-written SQL query that builds the same document in PostgreSQL,
  * with card properties nulled by a CASE for objects the viewer may not see.
  */
+import { BENCH_GAME_VIEW as GAME_VIEW } from '../test/support/documents.js';
 import { connectClients } from './lib/database.js';
 import { RULESETS } from '../src/rules/index.js';
 import type { BenchConfig } from './lib/config.js';
@@ -11,48 +12,6 @@ import type { GraphqlClient } from './lib/graphql.js';
 import { table, type BenchLog, type CaseReport } from './lib/report.js';
 import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
-
-export const GAME_VIEW = /* GraphQL */ `
-  query BenchGameView($id: ID!) {
-    game(id: $id) {
-      id
-      version
-      players {
-        id
-        name
-        seat
-      }
-      zones {
-        id
-        type
-        owner {
-          id
-        }
-        index
-        count
-        objects {
-          id
-          kind
-          position
-          faceUp
-          owner {
-            id
-          }
-          controller {
-            id
-          }
-          card {
-            name
-            types
-            subtypes
-            text
-            attributes
-          }
-        }
-      }
-    }
-  }
-`;
 
 /**
  * The baseline: the view in one statement. Visibility follows src/rules/visibility.ts for

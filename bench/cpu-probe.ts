@@ -13,7 +13,7 @@ import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { openBenchDatabase } from './lib/database.js';
 import { startService } from './lib/service.js';
-import { GAME_VIEW } from './b2-view.js';
+import { BENCH_GAME_VIEW as GAME_VIEW } from '../test/support/documents.js';
 
 const moves = Number(process.env['PROBE_MOVES'] || 400);
 const views = Number(process.env['PROBE_VIEWS'] || 200);

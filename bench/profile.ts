@@ -13,7 +13,7 @@ import { table, type BenchLog, type CaseReport } from './lib/report.js';
 import { closedLoop } from './lib/runner.js';
 import { startService } from './lib/service.js';
 import { fmtMs } from './lib/stats.js';
-import { GAME_VIEW } from './b2-view.js';
+import { BENCH_GAME_VIEW as GAME_VIEW } from '../test/support/documents.js';
 
 interface ProfileNode {
   id: number;
