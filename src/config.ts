@@ -94,6 +94,8 @@ export const configSchema = z.object({
   MAX_RESPONSE_ITEMS: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   /** Expensive requests (pages, catch-ups, views, replays, export, import) one credential may run at once. */
   WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(4),
+  /** HTTP requests one game credential (a seat, a game's spectators, its referee) has in flight at once. */
+  REQUEST_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
   /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */

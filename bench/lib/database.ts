@@ -83,7 +83,8 @@ export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): P
     throw err;
   }
   return {
-    url: cluster.urlFor(name),
+    // As the service connects to its own embedded cluster: over the Unix socket.
+    url: cluster.localUrlFor(name),
     embedded: true,
     release: async () => {
       await cluster.stop();

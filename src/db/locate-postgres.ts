@@ -34,7 +34,7 @@ export async function resolveDatabase(opts: {
   } finally {
     await client.end();
   }
-  return { url: embedded.urlFor('zonekeeper'), embedded };
+  return { url: embedded.localUrlFor('zonekeeper'), embedded };
 }
 
 /**
