@@ -10,7 +10,7 @@
  *   back) and "back and forth" (seat 0 moves one card hand ↔ graveyard). At each age: a move
  *   (latency, service CPU), seat 1's last-100 page, a subscription's catch-up from seq 0
  *   (events/s), `gameAt` at the last seq (admin) and the service's RSS.
- * - On the oldest rotation game: 64 concurrent last-100 pages from seat 1, while seat 0 moves.
+ * - On the oldest rotation game: 64 concurrent last-100 pages from seat 1 (its own client), while seat 0 moves.
  * - createGame (2 × 60 cards): latency one at a time, games/s with 40 concurrent.
  * - BENCH_AGING_ACTIVE_GAMES games each moved once: RSS per cached game, then moves on random games
  *   against moves on one game.
@@ -27,7 +27,8 @@ import {
   BENCH_MOVE,
 } from '../test/support/documents.js';
 import { ApiMover, createBenchGame, type BenchGame, type MovePayload } from './lib/fixtures.js';
-import { GraphqlError, graphqlClient, type GraphqlClient } from './lib/graphql.js';
+import { flood as floodFrom } from './lib/flooder.js';
+import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { table, type BenchLog, type CaseReport, type TargetCheck } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
 import { fmtMs, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/stats.js';
@@ -226,26 +227,20 @@ async function measureAge(
   };
 }
 
-/** 64 concurrent last-100 pages from seat 1 while seat 0 moves on the same game. */
+/**
+ * 64 concurrent last-100 pages from seat 1 (its own client, in its own thread: lib/flooder.ts)
+ * while seat 0 moves on the same game.
+ */
 async function flood(service: ServiceProcess, ager: Ager) {
-  const api = graphqlClient(service.url, 256);
-  const bob = ager.game.seats[1]!.token;
-  const gameId = ager.game.id;
   let peakRss = await settledRss(service);
-  let answered = 0;
-  let refused = 0;
-  let other = 0;
-  const pages = Array.from({ length: 64 }, () =>
-    api
-      .request(AGING_PAGE, { gameId, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 }, bob)
-      .then(() => answered++)
-      .catch((err: unknown) => {
-        if (err instanceof GraphqlError && err.codes.includes('RATE_LIMITED')) refused++;
-        else other++;
-      }),
-  );
   let done = false;
-  const all = Promise.all(pages).then(() => (done = true));
+  const all = floodFrom({
+    url: service.url,
+    token: ager.game.seats[1]!.token,
+    query: AGING_PAGE,
+    variables: { gameId: ager.game.id, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 },
+    count: 64,
+  }).finally(() => (done = true));
   const moves: number[] = [];
   const watch = (async () => {
     while (!done) {
@@ -258,10 +253,9 @@ async function flood(service: ServiceProcess, ager: Ager) {
     await ager.move();
     moves.push(performance.now() - t0);
   }
-  await all;
+  const outcome = await all;
   await watch;
-  api.close();
-  return { answered, refused, other, peakRssMiB: peakRss / MiB, moves: summarize(moves) };
+  return { ...outcome, peakRssMiB: peakRss / MiB, moves: summarize(moves) };
 }
 
 async function createGames(api: GraphqlClient) {

@@ -112,10 +112,10 @@ const METHOD = `
   service CPU per move), 20 last-100 pages read by seat 1 (\`gameEvents(afterSeq: lastSeq − 100,
   first: 100)\`), one graphql-ws subscription from seq 0 until it has the last seq (events/s),
   5 \`gameAt\` at the last seq (admin) and the service's RSS. On the oldest rotation game, 64
-  concurrent last-100 pages from seat 1 while seat 0 keeps moving (peak RSS, answered / refused,
-  seat 0's move latency). Then a fresh service: 30 createGame (2 × 60 cards) one at a time, 200
-  with 40 concurrent; BENCH_AGING_ACTIVE_GAMES games each moved once (RSS growth ÷ games), then
-  300 moves on one game and 300 on random ones of them.
+  concurrent last-100 pages from seat 1 (its own client, in a thread of its own) while seat 0 keeps
+  moving (peak RSS, answered / refused, seat 0's move latency). Then a fresh service: 30 createGame
+  (2 × 60 cards) one at a time, 200 with 40 concurrent; BENCH_AGING_ACTIVE_GAMES games each moved
+  once (RSS growth ÷ games), then 300 moves on one game and 300 on random ones of them.
 `;
 
 function header(machine: MachineInfo, config: BenchConfig, seconds: number, loadAtEnd: number): string {
