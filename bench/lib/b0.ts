@@ -29,16 +29,18 @@ g AS (
 ),
 pick AS (
   SELECT o.key, o.zone_id FROM game_object o, b
-  WHERE o.zone_id IN (b.field_id, b.graveyard_id) AND o.owner_id = b.player_id AND o.host_key IS NULL
+  WHERE o.game_id = b.game_id AND o.zone_id IN (b.field_id, b.graveyard_id)
+    AND o.owner_id = b.player_id AND o.host_key IS NULL
   ORDER BY o.sort_key LIMIT 1
 ),
 moved AS (
   UPDATE game_object o SET
     zone_id = CASE WHEN pick.zone_id = b.field_id THEN b.graveyard_id ELSE b.field_id END,
-    sort_key = (SELECT max(x.sort_key) + 1 FROM game_object x WHERE x.zone_id IN (b.field_id, b.graveyard_id)),
+    sort_key = (SELECT max(x.sort_key) + 1 FROM game_object x
+      WHERE x.game_id = b.game_id AND x.zone_id IN (b.field_id, b.graveyard_id)),
     public_id = gen_random_uuid(),
     history = o.history || b.entry
-  FROM pick, b WHERE o.key = pick.key RETURNING o.key
+  FROM pick, b WHERE o.game_id = b.game_id AND o.key = pick.key RETURNING o.key
 ),
 ev AS (
   INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload)
