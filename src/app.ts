@@ -10,6 +10,7 @@ import { databaseFor } from './db/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
+import { installRulesetFiles } from './rulesets/load.js';
 import { startHttpServer } from './server/http.js';
 import { buildSchema } from './server/schema.js';
 
@@ -26,6 +27,8 @@ export async function startApp(
   logger: Logger,
   opts: { migrate?: boolean; random?: Randomness } = {},
 ): Promise<App> {
+  // The ruleset files (built-ins and RULESETS_DIR); `main.ts` has read them already, a test may not have.
+  installRulesetFiles(config.RULESETS_DIR);
   const database = await databaseFor(config, logger);
   const directUrl = database.directUrl;
   try {

@@ -869,6 +869,13 @@ export type Ruleset = {
   readonly maxPlayers: Scalars['Int']['output'];
   readonly minPlayers: Scalars['Int']['output'];
   readonly name: Scalars['String']['output'];
+  /** Names of the sides by seat, in the game's own words (Netrunner: Corp, Runner); empty when seats are alike. */
+  readonly sides: ReadonlyArray<Scalars['String']['output']>;
+  /**
+   * The loaded version of the ruleset: a content hash of its file (16 hex digits). A game keeps the
+   * version it was created with (`Game.rulesetVersion`).
+   */
+  readonly version: Scalars['String']['output'];
   readonly zoneTypes: ReadonlyArray<ZoneType>;
 };
 
@@ -1033,6 +1040,8 @@ export type ZoneType = {
   /** Maximum number of objects; null for unbounded. */
   readonly capacity?: Maybe<Scalars['Int']['output']>;
   readonly defaultFaceUp: Scalars['Boolean']['output'];
+  /** The zone's name by its owner's seat, in the game's own words (Netrunner's deck: R&D, Stack); empty: `name` for every seat. */
+  readonly displayNames: ReadonlyArray<Scalars['String']['output']>;
   readonly faceDownSeenBy: FaceDownSeenBy;
   readonly isStack: Scalars['Boolean']['output'];
   readonly name: Scalars['String']['output'];
@@ -1436,6 +1445,8 @@ export type RulesetResolvers<ContextType = Context, ParentType extends Resolvers
   maxPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   minPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sides?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   zoneTypes?: Resolver<ReadonlyArray<ResolversTypes['ZoneType']>, ParentType, ContextType>;
 };
 
@@ -1478,6 +1489,7 @@ export type ZoneTypeResolvers<ContextType = Context, ParentType extends Resolver
   arena?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultFaceUp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  displayNames?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   faceDownSeenBy?: Resolver<ResolversTypes['FaceDownSeenBy'], ParentType, ContextType>;
   isStack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

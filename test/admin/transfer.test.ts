@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RULESETS, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
+import { getRuleset, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
 import { replaySteps, type EventWithPlayers } from '../../src/rules/replay.js';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
 import { createGame, fetchGame, fetchHistory, post, type CreatedGame } from '../support/game-api.js';
@@ -167,8 +167,8 @@ describe.each([
     expect(stepsB).toHaveLength(before.lastSeq + 1);
     for (let seq = 1; seq <= before.lastSeq; seq++) {
       for (const { from, to } of pairs) {
-        const a = viewGame(RULESETS[ruleset], stepsA[seq - 1]!, asViewer(from));
-        const b = viewGame(RULESETS[ruleset], stepsB[seq - 1]!, asViewer(to));
+        const a = viewGame(getRuleset(ruleset)!, stepsA[seq - 1]!, asViewer(from));
+        const b = viewGame(getRuleset(ruleset)!, stepsB[seq - 1]!, asViewer(to));
         expect(b, `seq ${seq} as ${JSON.stringify(from)}`).toEqual(renameIds(a, ids));
       }
     }
