@@ -159,9 +159,12 @@ function scopeOf(request: CreationRequest): string | null {
 /** Checks the size caps; returns the trimmed player names. */
 function checkSizes(request: CreationRequest, config: CreationConfig): string[] {
   if (!request.seats)
-    throw badInput(`Unknown ruleset. Valid rulesets: ${loadedRulesets()
+    throw badInput(
+      `Unknown ruleset. Valid rulesets: ${loadedRulesets()
         .map((r) => r.id)
-        .join(', ')}.`, 'ruleset');
+        .join(', ')}.`,
+      'ruleset',
+    );
   const { min, max } = request.seats;
   const players = request.players;
   if (players.length < min || players.length > max)

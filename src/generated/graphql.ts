@@ -271,6 +271,12 @@ export type ErrorCode =
    * lists, page `gameEvents` with a smaller `first`). A mutation refused this way has still been applied.
    */
   | 'RESPONSE_TOO_LARGE'
+  /**
+   * The game's ruleset version (`extensions.ruleset`, `extensions.rulesetVersion`) is neither loaded
+   * nor stored: the ruleset's file changed and the version the game was created with is gone (see
+   * docs/rulesets.md). Nothing was changed; load that version's file again (`RULESETS_DIR`).
+   */
+  | 'RULESET_VERSION_UNAVAILABLE'
   /** The database cannot be reached. Nothing is wrong with the request: retry it later. */
   | 'SERVICE_UNAVAILABLE'
   /**
@@ -331,6 +337,11 @@ export type Game = {
   readonly lastSeq: Scalars['Int']['output'];
   readonly players: ReadonlyArray<Player>;
   readonly ruleset: Scalars['String']['output'];
+  /**
+   * The ruleset version the game plays under (`Ruleset.version` when it was created): it keeps it after
+   * the ruleset's file changes.
+   */
+  readonly rulesetVersion: Scalars['String']['output'];
   readonly status: GameStatus;
   /** Increases by one with every committed change. */
   readonly version: Scalars['Int']['output'];
@@ -1319,6 +1330,7 @@ export type GameResolvers<ContextType = Context, ParentType extends ResolversPar
   lastSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   players?: Resolver<ReadonlyArray<ResolversTypes['Player']>, ParentType, ContextType>;
   ruleset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rulesetVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['GameStatus'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['GameViewer'], ParentType, ContextType>;

@@ -82,6 +82,14 @@ export interface LoadedRuleset {
   readonly spec: RulesetSpec;
 }
 
+/** Every document validated in this process, by `id@version`: what is stored with the games using it. */
+const documents = new Map<string, RulesetDocument>();
+
+/** The canonical content of a ruleset version validated in this process, or undefined. */
+export function rulesetDocumentOf(id: string, version: string): RulesetDocument | undefined {
+  return documents.get(`${id}@${version}`);
+}
+
 /** Validates parsed content (from a file, or stored with games); throws {@link RulesetFileError}. */
 export function rulesetFromContent(content: unknown, file: string): LoadedRuleset {
   const parsed = rulesetSchema.safeParse(content);
@@ -90,7 +98,9 @@ export function rulesetFromContent(content: unknown, file: string): LoadedRulese
     throw new RulesetFileError(file, jsonPath(issue.path), reasonOf(issue));
   }
   const document = JSON.parse(canonicalJson(parsed.data)) as RulesetDocument;
-  return { file, document, spec: buildRuleset(document, rulesetVersionOf(document)) };
+  const version = rulesetVersionOf(document);
+  documents.set(`${document.id}@${version}`, document);
+  return { file, document, spec: buildRuleset(document, version) };
 }
 
 /** Reads, parses and validates one ruleset file. */

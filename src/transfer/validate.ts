@@ -37,8 +37,12 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 
 /** What is wrong with the document's players, zones and objects, or null. */
 function stateProblem(doc: ExportDocument): string | null {
-  const spec = getRuleset(doc.game.ruleset);
-  if (!spec) return `unknown ruleset ${doc.game.ruleset}`;
+  const version = doc.game.rulesetVersion ?? null;
+  const spec = getRuleset(doc.game.ruleset, version);
+  if (!spec)
+    return version === null
+      ? `unknown ruleset ${doc.game.ruleset}`
+      : `ruleset ${doc.game.ruleset} version ${version} is neither loaded nor stored`;
   const players = new Set(doc.players.map((p) => p.id));
   if (players.size !== doc.players.length) return 'duplicate player id';
   if (new Set(doc.players.map((p) => p.seat)).size !== doc.players.length) return 'duplicate seat';
