@@ -21,7 +21,7 @@ const LAYERS = [
   // anything, so that `errors.ts` can mask them.
   {
     name: 'base',
-    path: '^src/(errors|config|logger|metrics|ids|uuid)[.]ts$|^src/(auth|rulesets)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
+    path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
   // Storage and notification: Prisma, the event log, fan-out between instances.
   { name: 'db/events', path: '^src/(db|events)/' },

@@ -16,7 +16,7 @@ export * from './types.js';
 export { addRulesetVersion, getRuleset, installRulesets, loadedRulesets, plan } from './rulesets.js';
 export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
-export type { BehaviourDocument, RulesetDocument, ZoneTypeDocument } from './document.js';
+export type { RulesetDocument, ZoneTypeDocument } from './document.js';
 export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';

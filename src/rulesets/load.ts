@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { canonicalJson } from '../json.js';
 import type { z } from 'zod';
 import { buildRuleset, installRulesets, type RulesetDocument, type RulesetSpec } from '../rules/index.js';
 import { rulesetSchema } from './schema.js';
@@ -59,17 +60,6 @@ function reasonOf(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** JSON with object keys sorted and no `$schema`: the canonical text a version is the hash of. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) =>
-    key === '$schema'
-      ? undefined
-      : v !== null && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-        : v,
-  );
-}
-
 /** A ruleset's version: the first 16 hex digits of the SHA-256 of its canonical content. */
 export function rulesetVersionOf(doc: RulesetDocument): string {
   return createHash('sha256').update(canonicalJson(doc)).digest('hex').slice(0, 16);
@@ -97,7 +87,9 @@ export function rulesetFromContent(content: unknown, file: string): LoadedRulese
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
     throw new RulesetFileError(file, jsonPath(issue.path), reasonOf(issue));
   }
-  const document = JSON.parse(canonicalJson(parsed.data)) as RulesetDocument;
+  // The canonical content: keys sorted, the editor's `$schema` reference left out.
+  const { $schema: _editorSchema, ...fields } = parsed.data;
+  const document = JSON.parse(canonicalJson(fields)) as RulesetDocument;
   const version = rulesetVersionOf(document);
   documents.set(`${document.id}@${version}`, document);
   return { file, document, spec: buildRuleset(document, version) };

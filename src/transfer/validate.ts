@@ -11,6 +11,7 @@ import {
   type RulesetId,
 } from '../rules/index.js';
 import { replay } from '../rules/index.js';
+import { canonicalJson } from '../json.js';
 import type { ExportDocument } from './format.js';
 
 /** The document's current state, as the rules layer sees it. */
@@ -21,15 +22,6 @@ export function documentState(doc: ExportDocument): GameState {
     zones: doc.zones.map((z) => ({ id: z.id, type: z.type, ownerId: z.ownerId, index: z.index })),
     objects: doc.objects.map(objectFromRow),
   };
-}
-
-/** JSON with object keys sorted: stored JSON (jsonb) does not keep key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }
 
 const byKey = (a: ObjectState, b: ObjectState) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -95,7 +87,7 @@ export function documentProblem(doc: ExportDocument): string | null {
     state.players,
   );
   const same =
-    canonical([...rebuilt.objects].sort(byKey)) === canonical([...state.objects].sort(byKey)) &&
-    canonical([...rebuilt.zones].sort(byId)) === canonical([...state.zones].sort(byId));
+    canonicalJson([...rebuilt.objects].sort(byKey)) === canonicalJson([...state.objects].sort(byKey)) &&
+    canonicalJson([...rebuilt.zones].sort(byId)) === canonicalJson([...state.zones].sort(byId));
   return same ? null : 'the event log does not rebuild the game state';
 }

@@ -19,7 +19,10 @@ import { RULESET_JSON_SCHEMA_FILE, rulesetJsonSchema } from '../../src/rulesets/
 import { ROOT } from '../support/process.js';
 
 const WAR = path.join(ROOT, 'examples/rulesets/war.yaml');
-const war = (): Record<string, any> => parse(readFileSync(WAR, 'utf8')) as Record<string, any>;
+/** The example file as plain data, which each mistake below edits freely (any field, any shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a document being broken on purpose
+type Doc = Record<string, any>;
+const war = (): Doc => parse(readFileSync(WAR, 'utf8')) as Doc;
 
 /** Writes `content` (an object, as YAML, or raw text) to a new folder; returns the file's path. */
 function writeRuleset(content: unknown, name = 'game.yaml'): string {
@@ -70,7 +73,7 @@ describe('a malformed ruleset file names the file, the JSON path and the reason'
   /** Each kind of mistake: how to make it from the example file, the path and the reason expected. */
   const mistakes: {
     kind: string;
-    edit: (d: Record<string, any>) => void;
+    edit: (d: Doc) => void;
     path: string;
     reason: RegExp;
   }[] = [
