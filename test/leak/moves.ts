@@ -3,6 +3,10 @@
  * turns one into a concrete mutation against the admin's current view of the game (ids the actor
  * has been shown: every id is in its own `game(id)` view, with or without a face), so shrinking
  * keeps working and every generated step is meaningful for the state it meets.
+ *
+ * Longer than 300 lines on purpose: the starting decks of every ruleset (built-ins by hand, the
+ * others from their files) and one weighted generator per move kind, which share the choice record
+ * and its weights; split across files, the weights of one suite would be read in several places.
  */
 import fc from 'fast-check';
 import { type DeckCard, type GameJson, type ObjectJson } from '../support/game-api.js';

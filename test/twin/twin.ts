@@ -18,6 +18,9 @@
  * cases. After every action the two responses are compared; at the start and the end V's view of
  * the game and V's whole event history. Size: FC_RUNS cases per ruleset (default 200); FC_SEED replays a failure.
  * The suite fails if fewer cases ran than asked.
+ *
+ * Longer than 300 lines on purpose: the worlds' randomness, the twin decks and the property are one
+ * argument, each part relying on the others' invariants; they read best in one file.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
