@@ -156,41 +156,41 @@ function crossIssues(doc: Shape): Issue[] {
   const valid = `valid values: ${types.join(', ')}`;
   const refer = (path: (string | number)[], type: string | null | undefined) => {
     if (type !== null && type !== undefined && !known.has(type))
-      issues.push({ path, message: `no zone type "${type}" in this file (${valid})` });
+      issues.push({ path, message: `No zone type "${type}" in this file (${valid})` });
   };
   doc.zoneTypes.forEach((t, i) => {
     if (types.indexOf(t.type) !== i)
-      issues.push({ path: ['zoneTypes', i, 'type'], message: `duplicate zone type "${t.type}"` });
+      issues.push({ path: ['zoneTypes', i, 'type'], message: `Duplicate zone type "${t.type}"` });
     if (t.scope === 'shared' && t.perPlayer !== undefined && t.perPlayer !== 0)
       issues.push({
         path: ['zoneTypes', i, 'perPlayer'],
-        message: 'a shared zone type has perPlayer 0 (or none)',
+        message: 'A shared zone type has perPlayer 0 (or none)',
       });
     if (t.scope === 'player' && t.perPlayer === 0 && t.startsInGame !== false)
       issues.push({
         path: ['zoneTypes', i, 'perPlayer'],
-        message: 'a player zone type that starts in the game has perPlayer 1 or more',
+        message: 'A player zone type that starts in the game has perPlayer 1 or more',
       });
     if (t.displayNames && t.displayNames.length > doc.players.max)
       issues.push({
         path: ['zoneTypes', i, 'displayNames'],
-        message: `${t.displayNames.length} display names for at most ${doc.players.max} seats`,
+        message: `There are ${t.displayNames.length} display names for at most ${doc.players.max} seats`,
       });
     if (t.defaultFaceUp === true && t.allowsFaceUp === false)
       issues.push({
         path: ['zoneTypes', i, 'defaultFaceUp'],
-        message: 'face up by default where face up is not allowed',
+        message: 'Face up by default where face up is not allowed',
       });
   });
   if (doc.players.min > doc.players.max)
     issues.push({
       path: ['players', 'min'],
-      message: `min ${doc.players.min} is more than max ${doc.players.max}`,
+      message: `Min ${doc.players.min} is more than max ${doc.players.max}`,
     });
   if (doc.sides && doc.sides.length > doc.players.max)
     issues.push({
       path: ['sides'],
-      message: `${doc.sides.length} sides for at most ${doc.players.max} seats`,
+      message: `There are ${doc.sides.length} sides for at most ${doc.players.max} seats`,
     });
   refer(['deckZone'], doc.deckZone);
   refer(['clearZone'], doc.clearZone);
@@ -202,26 +202,26 @@ function crossIssues(doc: Shape): Issue[] {
     if (known.has(a.type))
       issues.push({
         path: ['behaviour', 'aliases', i, 'type'],
-        message: `"${a.type}" is a zone type, not an alias`,
+        message: `The alias "${a.type}" is a zone type`,
       });
   });
   b?.firstFit?.forEach((f, i) => refer(['behaviour', 'firstFit', i, 'type'], f.type));
   if (b?.hostedFate?.kind === 'toOwnerZone') refer(['behaviour', 'hostedFate', 'type'], b.hostedFate.type);
   if (b?.hostedFate?.kind === 'clear' && !doc.clearZone)
-    issues.push({ path: ['behaviour', 'hostedFate', 'kind'], message: 'clearing needs a clearZone' });
+    issues.push({ path: ['behaviour', 'hostedFate', 'kind'], message: 'Clearing needs a clearZone' });
   if (doc.clearZone && !doc.citations.clear)
     issues.push({
       path: ['citations', 'clear'],
-      message: 'a ruleset with a clearZone cites the rule that clears',
+      message: 'A ruleset with a clearZone cites the rule that clears',
     });
   const hooks = new Set<string>();
   doc.hooks?.forEach((h, i) => {
     if (!HOOK_NAMES.includes(h))
       issues.push({
         path: ['hooks', i],
-        message: `unknown hook "${h}" (valid values: ${HOOK_NAMES.join(', ')})`,
+        message: `Unknown hook "${h}" (valid values: ${HOOK_NAMES.join(', ')})`,
       });
-    else if (hooks.has(h)) issues.push({ path: ['hooks', i], message: `hook "${h}" is named twice` });
+    else if (hooks.has(h)) issues.push({ path: ['hooks', i], message: `The hook "${h}" is named twice` });
     hooks.add(h);
   });
   return issues;

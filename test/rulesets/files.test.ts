@@ -87,37 +87,37 @@ describe('a malformed ruleset file names the file, the JSON path and the reason'
       kind: 'a deck zone that is no zone type of the file',
       edit: (d) => (d['deckZone'] = 'library'),
       path: 'deckZone',
-      reason: /no zone type "library".*valid values: deck, hand, table, discard/,
+      reason: /No zone type "library".*valid values: deck, hand, table, discard/,
     },
     {
       kind: 'a clear zone that is no zone type of the file',
       edit: (d) => (d['clearZone'] = 'graveyard'),
       path: 'clearZone',
-      reason: /no zone type "graveyard"/,
+      reason: /No zone type "graveyard"/,
     },
     {
       kind: 'an unknown hook name (the valid names are listed)',
       edit: (d) => (d['hooks'] = ['mtg.staysInPlace', 'war.magic']),
       path: 'hooks[1]',
-      reason: new RegExp(`unknown hook "war.magic" \\(valid values: ${HOOK_NAMES.join(', ')}\\)`),
+      reason: new RegExp(`Unknown hook "war.magic" \\(valid values: ${HOOK_NAMES.join(', ')}\\)`),
     },
     {
       kind: 'a zone type defined twice',
       edit: (d) => d['zoneTypes'].push({ ...d['zoneTypes'][1] }),
       path: 'zoneTypes[4].type',
-      reason: /duplicate zone type "hand"/,
+      reason: /Duplicate zone type "hand"/,
     },
     {
       kind: 'a shared zone type with zones per player',
       edit: (d) => (d['zoneTypes'][2].perPlayer = 2),
       path: 'zoneTypes[2].perPlayer',
-      reason: /shared zone type has perPlayer 0/,
+      reason: /A shared zone type has perPlayer 0/,
     },
     {
       kind: 'a reveal-to-enter rule for no zone type',
       edit: (d) => (d['seatPolicy'].revealToEnter = [{ type: 'battlefield', rule: 'WAR 3' }]),
       path: 'seatPolicy.revealToEnter[0].type',
-      reason: /no zone type "battlefield"/,
+      reason: /No zone type "battlefield"/,
     },
     {
       kind: 'a required field missing',
@@ -141,13 +141,13 @@ describe('a malformed ruleset file names the file, the JSON path and the reason'
       kind: 'fewer seats at most than at least',
       edit: (d) => (d['players'] = { min: 4, max: 2 }),
       path: 'players.min',
-      reason: /min 4 is more than max 2/,
+      reason: /Min 4 is more than max 2/,
     },
     {
       kind: 'an alias naming no zone type',
       edit: (d) => (d['behaviour'].aliases = [{ type: 'battlefield', to: 'board', rule: 'WAR 3' }]),
       path: 'behaviour.aliases[0].to',
-      reason: /no zone type "board"/,
+      reason: /No zone type "board"/,
     },
     {
       kind: 'an id that is no machine name',
@@ -159,7 +159,7 @@ describe('a malformed ruleset file names the file, the JSON path and the reason'
       kind: 'a hosted fate to no zone type',
       edit: (d) => (d['behaviour'].hostedFate = { kind: 'toOwnerZone', type: 'graveyard', rule: 'WAR 5' }),
       path: 'behaviour.hostedFate.type',
-      reason: /no zone type "graveyard"/,
+      reason: /No zone type "graveyard"/,
     },
   ];
 
