@@ -6,10 +6,12 @@ import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
 import { applyMigrationsAtStart } from './db/migrate.js';
+import { recordLoadedRulesets } from './db/ruleset-versions.js';
 import { databaseFor } from './db/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
+import { installRulesetFiles } from './rulesets/load.js';
 import { startHttpServer } from './server/http.js';
 import { buildSchema } from './server/schema.js';
 
@@ -26,6 +28,8 @@ export async function startApp(
   logger: Logger,
   opts: { migrate?: boolean; random?: Randomness } = {},
 ): Promise<App> {
+  // The ruleset files (built-ins and RULESETS_DIR); `main.ts` has read them already, a test may not have.
+  installRulesetFiles(config.RULESETS_DIR);
   const database = await databaseFor(config, logger);
   const directUrl = database.directUrl;
   try {
@@ -35,6 +39,8 @@ export async function startApp(
     }
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
+    // Every loaded ruleset version stored; games from before versions keep the loaded one from now on.
+    await recordLoadedRulesets(db);
     const fanout = await createFanout(config, directUrl, logger);
     // Another instance (or worker) moved a game this one has cached: forget the stale state.
     const stateCache = stateCacheFor(db);

@@ -114,6 +114,11 @@ export const configSchema = z.object({
    * shared with PostgreSQL, two workers used 1.7-6.6 ms of CPU per move where one used 1.1-3.0 ms.
    */
   WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+  /**
+   * A folder of ruleset files (`*.yaml`, `*.yml`, `*.json`; format in `docs/rulesets.md`) loaded at
+   * start besides the built-ins of `rulesets/`. An invalid file, or an id defined twice, stops the start.
+   */
+  RULESETS_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -18,6 +18,11 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** The answer would hold more list items than MAX_RESPONSE_ITEMS: ask for fewer nested lists. */
   RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
+  /**
+   * The game's ruleset version (`extensions.ruleset`, `rulesetVersion`) is neither loaded nor
+   * stored: its file changed and the version it was created with is gone. Nothing was changed.
+   */
+  RULESET_VERSION_UNAVAILABLE: 'RULESET_VERSION_UNAVAILABLE',
   /** The database cannot be reached: nothing is wrong with the request; retry it later. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',

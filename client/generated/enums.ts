@@ -63,6 +63,12 @@ export type ErrorCode =
    * lists, page `gameEvents` with a smaller `first`). A mutation refused this way has still been applied.
    */
   | 'RESPONSE_TOO_LARGE'
+  /**
+   * The game's ruleset version (`extensions.ruleset`, `extensions.rulesetVersion`) is neither loaded
+   * nor stored: the ruleset's file changed and the version the game was created with is gone (see
+   * docs/rulesets.md). Nothing was changed; load that version's file again (`RULESETS_DIR`).
+   */
+  | 'RULESET_VERSION_UNAVAILABLE'
   /** The database cannot be reached. Nothing is wrong with the request: retry it later. */
   | 'SERVICE_UNAVAILABLE'
   /**

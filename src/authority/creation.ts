@@ -23,7 +23,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
-import { RULESETS } from '../rules/index.js';
+import { loadedRulesets } from '../rules/index.js';
 
 /** Longest player name, in UTF-16 code units after trimming. */
 export const MAX_PLAYER_NAME_LENGTH = 100;
@@ -159,7 +159,12 @@ function scopeOf(request: CreationRequest): string | null {
 /** Checks the size caps; returns the trimmed player names. */
 function checkSizes(request: CreationRequest, config: CreationConfig): string[] {
   if (!request.seats)
-    throw badInput(`Unknown ruleset. Valid rulesets: ${Object.keys(RULESETS).join(', ')}.`, 'ruleset');
+    throw badInput(
+      `Unknown ruleset. Valid rulesets: ${loadedRulesets()
+        .map((r) => r.id)
+        .join(', ')}.`,
+      'ruleset',
+    );
   const { min, max } = request.seats;
   const players = request.players;
   if (players.length < min || players.length > max)

@@ -43,7 +43,7 @@ import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '.
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import { plan, type Move, type Viewer } from '../rules/index.js';
+import { planWith, type Move, type Viewer } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { publish } from './publish.js';
 import { actorIn } from './standing.js';
@@ -208,7 +208,8 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness): Planned {
   )
     throw staleState(req.expectedVersion, game.version);
   checkPermission(loaded, req.actor, req.move);
-  const planned = plan(loaded.state, req.move, {
+  // The game's own ruleset version (docs/rulesets.md, stable games), whatever is loaded now.
+  const planned = planWith(loaded.spec, loaded.state, req.move, {
     newId: () => random.newId(),
     randomInt: (n) => random.randomInt(n),
     actorId: actingPlayer(req.actor),

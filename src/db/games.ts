@@ -26,6 +26,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
 import { zoneToSqlRow } from './rows.js';
+import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
@@ -152,9 +153,9 @@ function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
 const INSERT_GAME = `
 WITH p AS (SELECT $1::jsonb AS j),
 g AS (
-  INSERT INTO game (id, ruleset, version, last_seq, spectator_token_hash, referee_token_hash,
+  INSERT INTO game (id, ruleset, ruleset_version, version, last_seq, spectator_token_hash, referee_token_hash,
     created_at, updated_at)
-  SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', 1, 1, j->'game'->>'spectator_token_hash',
+  SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', j->'game'->>'ruleset_version', 1, 1, j->'game'->>'spectator_token_hash',
          j->'game'->>'referee_token_hash',
          (j->'game'->>'created_at')::timestamptz, (j->'game'->>'created_at')::timestamptz
   FROM p),
@@ -197,6 +198,7 @@ function creationRows(
     game: {
       id: gameId,
       ruleset: spec.id,
+      ruleset_version: spec.version,
       spectator_token_hash: hashToken(credentials.spectatorToken),
       referee_token_hash: hashToken(credentials.refereeToken),
       created_at: createdAt.toISOString(),
@@ -237,6 +239,8 @@ export async function createGame(
     refereeToken: newToken('referee', gameId),
   };
   const createdAt = new Date();
+  // The version's content is stored before the first game that uses it (once per process).
+  await storeRulesetVersion(db, spec);
   const rows = creationRows(gameId, spec, state, seats, credentials, createdAt);
 
   const chosen = idem

@@ -13,9 +13,12 @@ export type { StoredEvent };
 export async function findGameLog(
   db: Db,
   gameId: string,
-): Promise<{ ruleset: string; lastSeq: number } | null> {
+): Promise<{ ruleset: string; rulesetVersion: string | null; lastSeq: number } | null> {
   if (!isUuid(gameId)) return null;
-  return db.game.findUnique({ where: { id: gameId }, select: { ruleset: true, lastSeq: true } });
+  return db.game.findUnique({
+    where: { id: gameId },
+    select: { ruleset: true, rulesetVersion: true, lastSeq: true },
+  });
 }
 
 /** Whether the game has a zone with this id (zoneEvents refuses unknown zones). */

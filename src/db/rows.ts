@@ -22,6 +22,8 @@ import type {
 export interface GameColumns {
   readonly id: string;
   readonly ruleset: string;
+  /** The ruleset version the game plays under (null: a game from before versions, not yet started on). */
+  readonly rulesetVersion: string | null;
   readonly status: 'ACTIVE' | 'ENDED' | 'ARCHIVED';
   readonly version: number;
   readonly lastSeq: number;
@@ -279,7 +281,7 @@ export async function appendEvents(
 }
 
 /** The game row's columns a load reads. */
-export type GameRow = Omit<GameColumns, 'endedAt' | 'importedFrom'>;
+export type GameRow = Omit<GameColumns, 'endedAt' | 'importedFrom' | 'rulesetVersion'>;
 
 export interface SeatRow {
   readonly id: string;

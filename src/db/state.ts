@@ -3,7 +3,7 @@
  * queries (game, players, zones, objects) however many objects it holds.
  */
 import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
-import { getRuleset, type RulesetId } from '../rules/index.js';
+import type { RulesetId } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
 import {
@@ -15,6 +15,7 @@ import {
   type ObjectColumns,
   type SeatRow,
 } from './rows.js';
+import { rulesetOfGame } from './ruleset-versions.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
 /** A client or an interactive transaction: reads work on both. */
@@ -24,6 +25,7 @@ export type { GameRow, LoadedGame, SeatRow } from './rows.js';
 
 /** The game row plus every player, zone and object, as one JSON-aggregated row. */
 interface LoadedRow extends GameRow {
+  readonly rulesetVersion: string | null;
   readonly players: SeatRow[];
   readonly zones: (Omit<ZoneRow, 'createdAt' | 'gameId'> & { createdAt: string })[];
   readonly objects: ObjectJson[];
@@ -39,7 +41,7 @@ type ObjectJson = ObjectColumns;
  */
 function loadQuery(db: Queryable, gameId: string) {
   return db.$queryRaw<LoadedRow[]>`
-    SELECT g.id, g.ruleset, g.status::text AS status, g.version, g.last_seq AS "lastSeq",
+    SELECT g.id, g.ruleset, g.ruleset_version AS "rulesetVersion", g.status::text AS status, g.version, g.last_seq AS "lastSeq",
            g.created_at AS "createdAt",
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'seat', p.seat, 'name', p.name) ORDER BY p.seat), '[]')
          FROM player p WHERE p.game_id = g.id) AS players,
@@ -56,16 +58,17 @@ function loadQuery(db: Queryable, gameId: string) {
 }
 
 /**
- * Loads a game and its whole state in exactly one query, however many objects it holds. Null for an
- * unknown (or malformed) id or a game of a ruleset this build does not know. Mutations lock the game
+ * Loads a game and its whole state in exactly one query, however many objects it holds (plus one,
+ * once per process, for a ruleset version no longer loaded from a file). Null for an unknown (or
+ * malformed) id; RULESET_VERSION_UNAVAILABLE for a game whose ruleset version is neither loaded nor
+ * stored (src/db/ruleset-versions.ts). Mutations lock the game
  * row with a separate statement first (see `lockGame`), so that this one reads after the lock.
  */
 export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
   const row = (await loadQuery(db, gameId))[0];
   if (!row) return null;
-  const spec = getRuleset(row.ruleset);
-  if (!spec) return null;
+  const spec = await rulesetOfGame(db, row.ruleset, row.rulesetVersion);
   const game: GameRow = {
     id: row.id,
     ruleset: row.ruleset,

@@ -50,6 +50,7 @@ export async function readWholeGame(db: Db, gameId: string): Promise<StoredGame 
     game: {
       id: game.id,
       ruleset: game.ruleset,
+      rulesetVersion: game.rulesetVersion,
       status: game.status,
       version: game.version,
       lastSeq: game.lastSeq,
@@ -103,6 +104,7 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
         data: {
           id: gameId,
           ruleset: g.game.ruleset,
+          rulesetVersion: g.game.rulesetVersion,
           status: g.game.status,
           version: g.game.version,
           lastSeq: g.game.lastSeq,

@@ -271,6 +271,12 @@ export type ErrorCode =
    * lists, page `gameEvents` with a smaller `first`). A mutation refused this way has still been applied.
    */
   | 'RESPONSE_TOO_LARGE'
+  /**
+   * The game's ruleset version (`extensions.ruleset`, `extensions.rulesetVersion`) is neither loaded
+   * nor stored: the ruleset's file changed and the version the game was created with is gone (see
+   * docs/rulesets.md). Nothing was changed; load that version's file again (`RULESETS_DIR`).
+   */
+  | 'RULESET_VERSION_UNAVAILABLE'
   /** The database cannot be reached. Nothing is wrong with the request: retry it later. */
   | 'SERVICE_UNAVAILABLE'
   /**
@@ -331,6 +337,11 @@ export type Game = {
   readonly lastSeq: Scalars['Int']['output'];
   readonly players: ReadonlyArray<Player>;
   readonly ruleset: Scalars['String']['output'];
+  /**
+   * The ruleset version the game plays under (`Ruleset.version` when it was created): it keeps it after
+   * the ruleset's file changes.
+   */
+  readonly rulesetVersion: Scalars['String']['output'];
   readonly status: GameStatus;
   /** Increases by one with every committed change. */
   readonly version: Scalars['Int']['output'];
@@ -869,6 +880,13 @@ export type Ruleset = {
   readonly maxPlayers: Scalars['Int']['output'];
   readonly minPlayers: Scalars['Int']['output'];
   readonly name: Scalars['String']['output'];
+  /** Names of the sides by seat, in the game's own words (Netrunner: Corp, Runner); empty when seats are alike. */
+  readonly sides: ReadonlyArray<Scalars['String']['output']>;
+  /**
+   * The loaded version of the ruleset: a content hash of its file (16 hex digits). A game keeps the
+   * version it was created with (`Game.rulesetVersion`).
+   */
+  readonly version: Scalars['String']['output'];
   readonly zoneTypes: ReadonlyArray<ZoneType>;
 };
 
@@ -1033,6 +1051,8 @@ export type ZoneType = {
   /** Maximum number of objects; null for unbounded. */
   readonly capacity?: Maybe<Scalars['Int']['output']>;
   readonly defaultFaceUp: Scalars['Boolean']['output'];
+  /** The zone's name by its owner's seat, in the game's own words (Netrunner's deck: R&D, Stack); empty: `name` for every seat. */
+  readonly displayNames: ReadonlyArray<Scalars['String']['output']>;
   readonly faceDownSeenBy: FaceDownSeenBy;
   readonly isStack: Scalars['Boolean']['output'];
   readonly name: Scalars['String']['output'];
@@ -1310,6 +1330,7 @@ export type GameResolvers<ContextType = Context, ParentType extends ResolversPar
   lastSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   players?: Resolver<ReadonlyArray<ResolversTypes['Player']>, ParentType, ContextType>;
   ruleset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rulesetVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['GameStatus'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['GameViewer'], ParentType, ContextType>;
@@ -1436,6 +1457,8 @@ export type RulesetResolvers<ContextType = Context, ParentType extends Resolvers
   maxPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   minPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sides?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   zoneTypes?: Resolver<ReadonlyArray<ResolversTypes['ZoneType']>, ParentType, ContextType>;
 };
 
@@ -1478,6 +1501,7 @@ export type ZoneTypeResolvers<ContextType = Context, ParentType extends Resolver
   arena?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   defaultFaceUp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  displayNames?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   faceDownSeenBy?: Resolver<ResolversTypes['FaceDownSeenBy'], ParentType, ContextType>;
   isStack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -48,6 +48,7 @@ export const gameViewResolvers = {
   Game: {
     id: (g: GameOut) => g.loaded.game.id,
     ruleset: (g: GameOut) => g.loaded.game.ruleset,
+    rulesetVersion: (g: GameOut) => g.loaded.spec.version,
     status: (g: GameOut) => g.loaded.game.status,
     version: (g: GameOut) => g.loaded.game.version,
     lastSeq: (g: GameOut) => g.loaded.game.lastSeq,

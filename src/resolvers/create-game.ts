@@ -8,7 +8,7 @@ import { creatorViewer, publish } from '../authority/index.js';
 import { createGame, type NewSeat } from '../db/games.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { badInput } from '../errors.js';
-import { getRuleset, RULESETS } from '../rules/index.js';
+import { getRuleset, loadedRulesets } from '../rules/index.js';
 import { createdGameOut } from '../render/index.js';
 import type { Context } from '../server/context.js';
 import { cardProps, type CardPropsInput } from './move-input.js';
@@ -52,7 +52,12 @@ export const createGameResolvers = {
         idempotencyKey: args.input.idempotencyKey,
       });
       if (!spec)
-        throw badInput(`Unknown ruleset. Valid rulesets: ${Object.keys(RULESETS).join(', ')}.`, 'ruleset');
+        throw badInput(
+          `Unknown ruleset. Valid rulesets: ${loadedRulesets()
+            .map((r) => r.id)
+            .join(', ')}.`,
+          'ruleset',
+        );
       const seats = seatsOf(args.input, grant.names);
       const idem = grant.idempotencyScope
         ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', args.input)

@@ -13,7 +13,8 @@ import { gameAsOfEvents } from '../db/event-time.js';
 import type { Db } from '../db/client.js';
 import type { StoredEvent } from '../db/rows.js';
 import { EventTimeline, toGameEvent, type GameEventOut } from '../render/index.js';
-import { getRuleset, type RulesetSpec, type Viewer } from '../rules/index.js';
+import type { RulesetSpec, Viewer } from '../rules/index.js';
+import { rulesetOfGame } from '../db/ruleset-versions.js';
 import type { Context } from '../server/context.js';
 import { ZkCloseCode } from '../server/close-codes.js';
 import { expensive, principalKey, workLimiterFor } from '../server/work-limit.js';
@@ -38,8 +39,8 @@ async function standing(
 ): Promise<{ viewer: Viewer; spec: RulesetSpec; lastSeq: number }> {
   const viewer = viewerIn(ctx.principal, gameId);
   const game = isUuid(gameId) ? await findGameLog(ctx.db, gameId) : null;
-  const spec = game ? getRuleset(game.ruleset) : undefined;
-  if (!game || !spec) throw notFound('Game');
+  if (!game) throw notFound('Game');
+  const spec = await rulesetOfGame(ctx.db, game.ruleset, game.rulesetVersion);
   return { viewer, spec, lastSeq: game.lastSeq };
 }
 

@@ -1,6 +1,6 @@
-/** `Query.rulesets`: the zone catalogs, so a generic frontend can draw any game. */
+/** `Query.rulesets`: every loaded ruleset's zone catalog, so a generic frontend can draw any game. */
 import type { Resolvers } from '../generated/graphql.js';
-import { RULESETS, type RulesetSpec, type ZoneTypeSpec } from '../rules/index.js';
+import { loadedRulesets, type RulesetSpec, type ZoneTypeSpec } from '../rules/index.js';
 
 const zoneTypeOut = (t: ZoneTypeSpec) => ({
   type: t.type,
@@ -16,6 +16,9 @@ const zoneTypeOut = (t: ZoneTypeSpec) => ({
   allowsFaceUp: t.allowsFaceUp,
   arena: t.arena,
   isStack: t.isStack,
+  displayNames: Object.entries(t.displayNames ?? {})
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, n]) => n),
   admits: t.admits,
   rules: t.rules,
 });
@@ -26,11 +29,13 @@ const rulesetOut = (r: RulesetSpec) => ({
   deckZone: r.deckZone,
   minPlayers: r.players.min,
   maxPlayers: r.players.max,
+  version: r.version,
+  sides: r.sides,
   zoneTypes: r.zoneTypes.map(zoneTypeOut),
 });
 
 export const rulesetResolvers = {
   Query: {
-    rulesets: () => Object.values(RULESETS).map(rulesetOut),
+    rulesets: () => loadedRulesets().map(rulesetOut),
   },
 } satisfies Resolvers;

@@ -1,9 +1,10 @@
 /**
- * The public API of the pure rules layer: zone catalogs for Magic, Flesh and Blood and Netrunner,
- * the move planner, visibility, per-viewer redaction, the seat policy and replay. No I/O. Code
+ * The public API of the pure rules layer: rulesets built from their files (data plus named code
+ * hooks for Magic, Flesh and Blood and Netrunner), the move planner, visibility, per-viewer redaction, the seat policy and replay. No I/O. Code
  * outside `src/rules` imports from this file only; everything else here is internal.
  *
- * Layout: `<game>/` (mtg, fab, netrunner) holds each game's catalog (data), hooks and citations;
+ * Layout: `<game>/` (mtg, fab, netrunner) holds each game's named code hooks (its catalog and
+ * citations are its file, `rulesets/<game>.yaml`); `data-hooks.ts` answers the hooks from data;
  * `planner/` the generic planner, one file per move family; the files beside this one are the
  * vocabulary (`types.ts`, one file: its types refer to one another) and the public functions.
  */
@@ -12,7 +13,10 @@
 export * from './types.js';
 
 // Rulesets and planning.
-export { getRuleset, plan, RULESETS } from './rulesets.js';
+export { addRulesetVersion, getRuleset, installRulesets, loadedRulesets, plan } from './rulesets.js';
+export { buildRuleset } from './data-hooks.js';
+export { HOOK_NAMES } from './hook-registry.js';
+export type { RulesetDocument, ZoneTypeDocument } from './document.js';
 export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';

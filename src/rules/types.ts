@@ -12,8 +12,11 @@
  * is deterministic under test. Moves, transitions and events are in `move-types.ts`, re-exported here.
  */
 
-/** The built-in rulesets: Magic (CR 400-408), Flesh and Blood (chapter 3), Netrunner (chpt_game_zones). */
-export type RulesetId = 'mtg' | 'fab' | 'netrunner';
+/**
+ * A ruleset's id, as its file names it (`rulesets/<id>.yaml`): the built-ins `mtg`, `fab`,
+ * `netrunner`, and any ruleset loaded at start (`RULESETS_DIR`).
+ */
+export type RulesetId = string;
 
 /**
  * Who may see the faces of objects in a zone by default.
@@ -38,11 +41,20 @@ export interface CardProps {
   readonly attributes: Readonly<Record<string, unknown>>;
 }
 
-/** A predicate on objects, described for clients and cited to a rule. */
+/**
+ * A predicate on objects, described for clients and cited to a rule. Without a condition it only
+ * describes what a named hook checks; with one, the planner enforces it for every game alike: an
+ * object is admitted when it has one of `types`, or one of `subtypes`, or is one of `kinds`
+ * (whichever are given), and, with `ownersOnly`, when it is the zone owner's.
+ */
 export interface AdmitRule {
   /** Human-readable description, e.g. "only cards with subtype arms". */
   readonly description: string;
   readonly rule: string;
+  readonly types?: readonly string[];
+  readonly subtypes?: readonly string[];
+  readonly kinds?: readonly ObjectKind[];
+  readonly ownersOnly?: boolean;
 }
 
 /** One zone type of a ruleset's catalog. */
@@ -84,6 +96,11 @@ export interface ZoneTypeSpec {
   readonly startsInGame?: boolean;
 }
 
+/** What a move whose destination zone is its origin zone does (see {@link GameHooks.sameZone}). */
+export type SameZoneAnswer =
+  | { readonly kind: 'noMove'; readonly rule: string }
+  | { readonly kind: 'reposition'; readonly newObject: Citation };
+
 /** A ruleset's catalog: its zone types and the other facts the generic planner reads. Pure data. */
 export interface RulesetCatalog {
   readonly id: RulesetId;
@@ -95,6 +112,8 @@ export interface RulesetCatalog {
   readonly clearZone: string | null;
   /** Minimum and maximum number of players. */
   readonly players: { readonly min: number; readonly max: number };
+  /** Names of the sides by seat, in the game's own words (NR: Corp, Runner); empty when seats are alike. */
+  readonly sides: readonly string[];
   /** What a seat may act on beyond its own objects and zones (`src/rules/permission.ts`). */
   readonly seatPolicy: SeatPolicy;
 }
@@ -107,6 +126,13 @@ export interface RulesetCatalog {
 export interface RulesetSpec extends RulesetCatalog {
   readonly hooks: GameHooks;
   readonly cite: GameCitations;
+  /**
+   * The version: a content hash of the ruleset's file (computed where files are read). A game
+   * keeps the version it was created with.
+   */
+  readonly version: string;
+  /** The names of the code hooks the file asks for (`src/rules/hook-registry.ts`). */
+  readonly hookNames: readonly string[];
 }
 
 /** The moves that act on existing objects (a selection, a host, a layer). */
@@ -614,9 +640,7 @@ export interface GameHooks {
   /** MTG 400.4a/b: the object remains in its previous zone. */
   staysInPlace(obj: ObjectState, from: ZoneTypeSpec, to: ZoneTypeSpec): Citation;
   /** What a move whose destination zone is its origin zone does. */
-  sameZone(
-    zoneType: ZoneTypeSpec,
-  ): { kind: 'noMove'; rule: string } | { kind: 'reposition'; newObject: Citation };
+  sameZone(zoneType: ZoneTypeSpec): SameZoneAnswer;
   /** Whether an object moving between zones becomes a new object (MTG 400.7, FAB rule:become_new_object). */
   newObjectOnMove(from: ZoneTypeSpec, to: ZoneTypeSpec, wasPublic: boolean, isPublic: boolean): Citation;
   /** Whether turning an object's face makes it a new object (MTG 400.9, FAB public→private). */

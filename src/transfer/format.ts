@@ -77,6 +77,15 @@ export const exportSchema = z.object({
   game: z.object({
     id: uuid,
     ruleset: z.string(),
+    /**
+     * The ruleset version the game plays under (docs/rulesets.md); an import needs it loaded or
+     * stored. Absent (documents from before versions): the version loaded when importing.
+     */
+    rulesetVersion: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, 'must be a ruleset version (16 lower-case hex digits)')
+      .nullable()
+      .optional(),
     status: z.enum(GAME_STATUSES),
     version: int.min(0),
     lastSeq: int.min(0),

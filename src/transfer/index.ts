@@ -11,6 +11,9 @@ import { lifecycleEvent } from '../db/admin.js';
 import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
 import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
 import type { Db } from '../db/client.js';
+import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
+import { ErrorCode, ZonekeeperError } from '../errors.js';
+import { getRuleset } from '../rules/index.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 import { remapIds } from './remap.js';
 import { documentProblem } from './validate.js';
@@ -60,6 +63,23 @@ export type ImportResult =
   | { readonly ok: false; readonly problem: string };
 
 /**
+ * The document with its ruleset version made known to the rules layer (loaded, or read from the
+ * stored versions) and stored: a document from before versions takes the loaded one. When the
+ * version is unknown the document is returned as is, and validation names the problem.
+ */
+async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDocument> {
+  const version = doc.game.rulesetVersion ?? getRuleset(doc.game.ruleset)?.version ?? null;
+  if (version === null) return doc;
+  try {
+    await storeRulesetVersion(db, await rulesetOfGame(db, doc.game.ruleset, version));
+  } catch (e) {
+    if (!(e instanceof ZonekeeperError && e.extensions.code === ErrorCode.RULESET_VERSION_UNAVAILABLE))
+      throw e;
+  }
+  return { ...doc, game: { ...doc.game, rulesetVersion: version } };
+}
+
+/**
  * Imports a document (unknown input, validated here) as a new game: one transaction, nothing written
  * when anything is wrong. The new game keeps the original's status, log and state under new ids,
  * records `importedFrom`, and appends GAME_IMPORTED (actor: admin).
@@ -70,9 +90,9 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
     const issue = parsed.error.issues[0];
     return { ok: false, problem: `${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'}` };
   }
-  const problem = documentProblem(parsed.data);
+  const original = await withRulesetVersion(db, parsed.data);
+  const problem = documentProblem(original);
   if (problem) return { ok: false, problem };
-  const original = parsed.data;
   const doc = remapIds(original);
   const gameId = doc.game.id;
   const seats = doc.players.map((p) => ({
@@ -90,6 +110,7 @@ export async function importGame(db: Db, input: unknown): Promise<ImportResult> 
   await writeWholeGame(db, {
     game: {
       ...doc.game,
+      rulesetVersion: doc.game.rulesetVersion ?? null,
       version,
       lastSeq: seq,
       createdAt: new Date(),

@@ -11,6 +11,7 @@ import {
   type RulesetId,
 } from '../rules/index.js';
 import { replay } from '../rules/index.js';
+import { canonicalJson } from '../json.js';
 import type { ExportDocument } from './format.js';
 
 /** The document's current state, as the rules layer sees it. */
@@ -23,22 +24,17 @@ export function documentState(doc: ExportDocument): GameState {
   };
 }
 
-/** JSON with object keys sorted: stored JSON (jsonb) does not keep key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 const byKey = (a: ObjectState, b: ObjectState) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** What is wrong with the document's players, zones and objects, or null. */
 function stateProblem(doc: ExportDocument): string | null {
-  const spec = getRuleset(doc.game.ruleset);
-  if (!spec) return `unknown ruleset ${doc.game.ruleset}`;
+  const version = doc.game.rulesetVersion ?? null;
+  const spec = getRuleset(doc.game.ruleset, version);
+  if (!spec)
+    return version === null
+      ? `unknown ruleset ${doc.game.ruleset}`
+      : `ruleset ${doc.game.ruleset} version ${version} is neither loaded nor stored`;
   const players = new Set(doc.players.map((p) => p.id));
   if (players.size !== doc.players.length) return 'duplicate player id';
   if (new Set(doc.players.map((p) => p.seat)).size !== doc.players.length) return 'duplicate seat';
@@ -91,7 +87,7 @@ export function documentProblem(doc: ExportDocument): string | null {
     state.players,
   );
   const same =
-    canonical([...rebuilt.objects].sort(byKey)) === canonical([...state.objects].sort(byKey)) &&
-    canonical([...rebuilt.zones].sort(byId)) === canonical([...state.zones].sort(byId));
+    canonicalJson([...rebuilt.objects].sort(byKey)) === canonicalJson([...state.objects].sort(byKey)) &&
+    canonicalJson([...rebuilt.zones].sort(byId)) === canonicalJson([...state.zones].sort(byId));
   return same ? null : 'the event log does not rebuild the game state';
 }

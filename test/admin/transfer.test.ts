@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RULESETS, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
+import { getRuleset, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
 import { replaySteps, type EventWithPlayers } from '../../src/rules/replay.js';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
 import { createGame, fetchGame, fetchHistory, post, type CreatedGame } from '../support/game-api.js';
@@ -98,6 +98,8 @@ describe.each([
     const original = await play(ruleset, players, 15, seed);
     const doc = await exportDoc(original.gameId);
     expect(doc['format']).toBe('zonekeeper.game/1');
+    // The document carries the game's ruleset version, and the copy plays under the same one.
+    expect(doc.game['rulesetVersion']).toBe(getRuleset(ruleset)!.version);
     // Credentials never travel: not even their hashes.
     const text = JSON.stringify(doc);
     for (const p of original.players) expect(text).not.toContain(p.token);
@@ -111,6 +113,7 @@ describe.each([
     // The id correspondence, read off the two logs as stored (same structure, renamed ids).
     const copyDoc = await exportDoc(imported.game.id);
     expect(copyDoc.events).toHaveLength(doc.events.length + 1);
+    expect(copyDoc.game['rulesetVersion']).toBe(doc.game['rulesetVersion']);
     const ids = idCorrespondence(
       { game: doc.game['id'], players: doc['players'], events: doc.events },
       { game: copyDoc.game['id'], players: copyDoc['players'], events: copyDoc.events.slice(0, -1) },
@@ -167,8 +170,8 @@ describe.each([
     expect(stepsB).toHaveLength(before.lastSeq + 1);
     for (let seq = 1; seq <= before.lastSeq; seq++) {
       for (const { from, to } of pairs) {
-        const a = viewGame(RULESETS[ruleset], stepsA[seq - 1]!, asViewer(from));
-        const b = viewGame(RULESETS[ruleset], stepsB[seq - 1]!, asViewer(to));
+        const a = viewGame(getRuleset(ruleset)!, stepsA[seq - 1]!, asViewer(from));
+        const b = viewGame(getRuleset(ruleset)!, stepsB[seq - 1]!, asViewer(to));
         expect(b, `seq ${seq} as ${JSON.stringify(from)}`).toEqual(renameIds(a, ids));
       }
     }
@@ -299,6 +302,22 @@ describe('import', () => {
       make: () => {
         const d = clone();
         d.game.ruleset = 'chess';
+        return d;
+      },
+    },
+    {
+      name: 'a malformed ruleset version',
+      make: () => {
+        const d = clone();
+        d.game.rulesetVersion = 'v1';
+        return d;
+      },
+    },
+    {
+      name: 'a ruleset version neither loaded nor stored',
+      make: () => {
+        const d = clone();
+        d.game.rulesetVersion = '0123456789abcdef';
         return d;
       },
     },

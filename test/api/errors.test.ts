@@ -55,7 +55,13 @@ describe('who may do what', () => {
     const rs = await s.gql<{ rulesets: { id: string; zoneTypes: { visibility: string }[] }[] }>(
       `{ rulesets { id minPlayers maxPlayers deckZone zoneTypes { type visibility scope faceDownSeenBy admits { rule } } } }`,
     );
-    expect(rs.data!.rulesets.map((r) => r.id).sort()).toEqual(['fab', 'mtg', 'netrunner']);
+    expect(rs.data!.rulesets.map((r) => r.id).sort()).toEqual([
+      'fab',
+      'mtg',
+      'netrunner',
+      'pokemon',
+      'yugioh',
+    ]);
     expect(rs.data!.rulesets[0]!.zoneTypes[0]!.visibility).toMatch(/^(PUBLIC|SECRET|HIDDEN)$/);
     const q = await s.gql(GAME_QUERY, { id: g.game.id });
     expect(q.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

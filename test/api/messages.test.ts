@@ -139,5 +139,7 @@ it('the server answers refusals with capitalised messages, and an unknown rulese
     'BAD_USER_INPUT',
     'BAD_USER_INPUT',
   ]);
-  expect(errors.at(-1)?.message).toBe('Unknown ruleset. Valid rulesets: mtg, fab, netrunner.');
+  expect(errors.at(-1)?.message).toBe(
+    'Unknown ruleset. Valid rulesets: fab, mtg, netrunner, pokemon, yugioh.',
+  );
 });

@@ -5,16 +5,10 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  getRuleset,
-  initialZones,
-  plan,
-  type GameState,
-  type RulesetId,
-  type RulesetSpec,
-} from '../../src/rules/index.js';
+import { getRuleset, initialZones, plan, type GameState, type RulesetSpec } from '../../src/rules/index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { CREATE, type CardIn } from './helpers.js';
+import type { BuiltinId } from '../rules/helpers.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);
 
@@ -23,7 +17,7 @@ beforeAll(async () => {
   s = await startTestServer();
 });
 
-const POOL: Record<RulesetId, Omit<CardIn, 'zone' | 'zoneIndex'>[]> = {
+const POOL: Record<BuiltinId, Omit<CardIn, 'zone' | 'zoneIndex'>[]> = {
   mtg: [
     { name: 'Bear', types: ['Creature'] },
     { name: 'Bolt', types: ['Instant'] },
@@ -48,10 +42,10 @@ const POOL: Record<RulesetId, Omit<CardIn, 'zone' | 'zoneIndex'>[]> = {
   ],
 };
 
-const ruleset = (id: RulesetId): RulesetSpec => getRuleset(id)!;
+const ruleset = (id: BuiltinId): RulesetSpec => getRuleset(id)!;
 
 /** Starting zones of a ruleset a layout may name (zone type, index), owner's or shared. */
-function slots(id: RulesetId): { type: string; index: number }[] {
+function slots(id: BuiltinId): { type: string; index: number }[] {
   return ruleset(id)
     .zoneTypes.filter((t) => t.startsInGame !== false)
     .flatMap((t) =>
@@ -59,7 +53,7 @@ function slots(id: RulesetId): { type: string; index: number }[] {
     );
 }
 
-const layoutArb = (id: RulesetId) => {
+const layoutArb = (id: BuiltinId) => {
   const cardArb = fc.record({
     card: fc.constantFrom(...POOL[id]),
     slot: fc.constantFrom(...slots(id)),
@@ -79,7 +73,7 @@ interface Verdict {
 }
 
 /** The move-by-move build through the planner, as moves are planned for a game. */
-function buildByMoves(id: RulesetId, layout: Layout): Verdict {
+function buildByMoves(id: BuiltinId, layout: Layout): Verdict {
   const sp = ruleset(id);
   const players = layout.map((_, seat) => ({ id: `p${seat}`, seat }));
   const zones = initialZones(sp, players).map((z) => ({
@@ -119,7 +113,7 @@ function buildByMoves(id: RulesetId, layout: Layout): Verdict {
   return { refused: null };
 }
 
-async function createVerdict(id: RulesetId, layout: Layout): Promise<Verdict> {
+async function createVerdict(id: BuiltinId, layout: Layout): Promise<Verdict> {
   const res = await s.gql(CREATE, {
     input: {
       ruleset: id,

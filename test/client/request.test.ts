@@ -23,7 +23,7 @@ it('runs the typed operations as the seat whose token it holds', async () => {
   const { whoami } = await zk.whoami();
   expect(whoami).toEqual({ kind: 'PLAYER', gameId: created.game.id, playerId: alice.player.id });
   const { rulesets } = await zk.rulesets();
-  expect(rulesets.map((r) => r.id)).toEqual(['mtg', 'fab', 'netrunner']);
+  expect(rulesets.map((r) => r.id)).toEqual(['fab', 'mtg', 'netrunner', 'pokemon', 'yugioh']);
 
   const { game } = await zk.game(created.game.id);
   const library = game.zones.find((z) => z.type === 'library' && z.owner?.id === alice.player.id)!;

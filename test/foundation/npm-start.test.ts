@@ -182,6 +182,7 @@ describe.runIf(process.platform === 'linux' && isRoot)(
         'tsconfig.build.json',
         'scripts',
         'prisma',
+        'rulesets',
         'src',
         'dist',
       ])

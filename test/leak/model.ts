@@ -3,9 +3,24 @@
  * leak and visibility tests compare the server against this model, never against the production
  * `canSee`, so a wrong production rule makes them fail.
  */
+import type { RulesetDocument } from '../../src/rules/index.js';
+import { loadRulesets } from '../../src/rulesets/load.js';
 import type { ObjectJson } from '../support/game-api.js';
 
-export type RulesetName = 'mtg' | 'fab' | 'netrunner';
+/** A loaded ruleset's id: the three built-ins with their own models below, or a game defined by its file. */
+export type RulesetName = string;
+
+/** The ruleset files as written (validated, not interpreted by src/rules): the rules text of a data-only game. */
+const FILES: ReadonlyMap<string, RulesetDocument> = new Map(
+  loadRulesets().map((l) => [l.document.id, l.document]),
+);
+
+/** A ruleset's file; the model of a game defined by data alone is read from it. */
+export function rulesetFile(ruleset: RulesetName): RulesetDocument {
+  const doc = FILES.get(ruleset);
+  if (!doc) throw new Error(`no ruleset file for ${ruleset}`);
+  return doc;
+}
 
 export type TestViewer =
   | { readonly kind: 'player'; readonly playerId: string }
@@ -87,11 +102,39 @@ const NR_ZONES: Record<string, ZoneRule> = {
   removed: publicZone('controller'),
 };
 
-export const ZONE_RULES: Record<RulesetName, Record<string, ZoneRule>> = {
+const BUILTIN_ZONE_RULES: Record<string, Record<string, ZoneRule>> = {
   mtg: MTG_ZONES,
   fab: FAB_ZONES,
   netrunner: NR_ZONES,
 };
+
+/**
+ * A data-only game's zone rules, as its file states them (docs/rulesets.md): a face can show where
+ * `allowsFaceUp` (default true); a face-down object is seen by `faceDownSeenBy`, which defaults to
+ * the owner in a secret zone and to nobody elsewhere.
+ */
+const fileRulesCache = new Map<string, Record<string, ZoneRule>>();
+function fileZoneRules(ruleset: RulesetName): Record<string, ZoneRule> {
+  const cached = fileRulesCache.get(ruleset);
+  if (cached) return cached;
+  const rules: Record<string, ZoneRule> = Object.fromEntries(
+    rulesetFile(ruleset).zoneTypes.map((t) => [
+      t.type,
+      {
+        faceUpPossible: t.allowsFaceUp ?? true,
+        faceDownSeenBy: t.faceDownSeenBy ?? (t.visibility === 'secret' ? 'owner' : 'nobody'),
+      },
+    ]),
+  );
+  fileRulesCache.set(ruleset, rules);
+  return rules;
+}
+
+/** Whether hosted objects share their host's visibility (FAB rule:under_definition; a file's `hostedIsPublic: host`). */
+function hostedWithHost(ruleset: RulesetName): boolean {
+  if (ruleset in BUILTIN_ZONE_RULES) return ruleset === 'fab';
+  return rulesetFile(ruleset).behaviour?.hostedIsPublic === 'host';
+}
 
 /** The facts about an object (taken from the admin's view) that decide who may see it. */
 export interface Truth {
@@ -127,11 +170,11 @@ export function isPublic(ruleset: RulesetName, t: Truth): boolean {
   const rule = zoneRule(ruleset, t.zoneType);
   if (!rule.faceUpPossible) return false;
   if (t.host === null) return t.faceUp;
-  return ruleset === 'fab' ? t.host.faceUp : t.faceUp && t.host.faceUp;
+  return hostedWithHost(ruleset) ? t.host.faceUp : t.faceUp && t.host.faceUp;
 }
 
 export function zoneRule(ruleset: RulesetName, zoneType: string): ZoneRule {
-  const rule = ZONE_RULES[ruleset][zoneType];
+  const rule = (BUILTIN_ZONE_RULES[ruleset] ?? fileZoneRules(ruleset))[zoneType];
   if (!rule) throw new Error(`model has no rule for ${ruleset} zone type ${zoneType}`);
   return rule;
 }

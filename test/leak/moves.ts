@@ -3,12 +3,17 @@
  * turns one into a concrete mutation against the admin's current view of the game (ids the actor
  * has been shown: every id is in its own `game(id)` view, with or without a face), so shrinking
  * keeps working and every generated step is meaningful for the state it meets.
+ *
+ * Longer than 300 lines on purpose: the starting decks of every ruleset (built-ins by hand, the
+ * others from their files) and one weighted generator per move kind, which share the choice record
+ * and its weights; split across files, the weights of one suite would be read in several places.
  */
 import fc from 'fast-check';
 import { type DeckCard, type GameJson, type ObjectJson } from '../support/game-api.js';
 import { moveDocument } from '../support/documents.js';
 import type { StepMutation } from './checker.js';
-import type { RulesetName } from './model.js';
+import type { ZoneTypeDocument } from '../../src/rules/index.js';
+import { rulesetFile, type RulesetName } from './model.js';
 
 export interface Choice {
   readonly actor: number;
@@ -48,6 +53,37 @@ function card(n: number, types: string[], subtypes: string[] = [], extra: Partia
   };
 }
 
+/** Whether a zone type of a file takes a plain card: none of its admission rules asks for a type or subtype. */
+function takesPlainCards(t: ZoneTypeDocument): boolean {
+  return (t.admits ?? []).every((a) => !a.types && !a.subtypes);
+}
+
+/**
+ * Starting cards of a game defined by its file: five in its deck zone, two in its hand (a secret
+ * zone of each player), one face up and one face down in a public zone of each player (one that
+ * holds two), wherever its admission takes a plain card.
+ */
+function fileDeck(ruleset: RulesetName, next: () => number): DeckCard[] {
+  const doc = rulesetFile(ruleset);
+  const types = doc.zoneTypes.filter(
+    (t) => t.startsInGame !== false && t.scope === 'player' && takesPlainCards(t),
+  );
+  const secret = types.find((t) => t.visibility === 'secret' && t.type !== doc.deckZone);
+  const open = types.find(
+    (t) => t.visibility === 'public' && t.allowsFaceUp !== false && (t.capacity ?? 2) >= 2,
+  );
+  return [
+    ...[1, 2, 3, 4, 5].map(() => card(next(), ['card'])),
+    ...(secret ? [1, 2].map(() => card(next(), ['card'], [], { zone: secret.type })) : []),
+    ...(open
+      ? [
+          card(next(), ['card'], [], { zone: open.type, faceUp: true }),
+          card(next(), ['card'], [], { zone: open.type, faceUp: false }),
+        ]
+      : []),
+  ];
+}
+
 /** Starting decks: cards in the deck zone, in hand and in play, for `players` seats. */
 export function decksFor(ruleset: RulesetName, players: number): DeckCard[][] {
   let n = 0;
@@ -85,6 +121,8 @@ export function decksFor(ruleset: RulesetName, players: number): DeckCard[][] {
               card(next(), ['event'], [], { zone: 'hand' }),
               card(next(), ['program'], [], { zone: 'play' }),
             ];
+      default:
+        return fileDeck(ruleset, next);
     }
   });
 }
@@ -293,14 +331,19 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
     });
   });
   weight(2, () => {
+    const file = ['mtg', 'fab', 'netrunner'].includes(ctx.ruleset) ? null : rulesetFile(ctx.ruleset);
     const types =
       ctx.ruleset === 'mtg'
         ? ['ante']
         : ctx.ruleset === 'fab'
           ? ['weapon', 'arsenal', 'banished']
-          : ['setAside'];
+          : (file?.zoneTypes.map((t) => t.type) ?? ['setAside']);
     const type = pick(types, ch.a)!;
-    const owner = ctx.ruleset === 'mtg' || type === 'setAside' ? {} : { ownerId: pick(players, ch.b)!.id };
+    const shared =
+      ctx.ruleset === 'mtg' ||
+      type === 'setAside' ||
+      file?.zoneTypes.find((t) => t.type === type)?.scope === 'shared';
+    const owner = shared ? {} : { ownerId: pick(players, ch.b)!.id };
     return make('createZone', 'CreateZoneInput', { type, ...owner });
   });
   weight(2, () => {

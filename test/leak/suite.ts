@@ -24,7 +24,7 @@ const SEED = process.env['FC_SEED'] === undefined ? undefined : Number(process.e
 const TIMEOUT_MS = 60_000 + RUNS * STEPS * 2_000;
 
 /** Declares the leak property for one ruleset, with 2..maxPlayers seats and a spectator. */
-export function leakSuite(ruleset: RulesetName, maxPlayers: number): void {
+export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers = 2): void {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -36,7 +36,7 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number): void {
       let games = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.integer({ min: 2, max: maxPlayers }),
+          fc.integer({ min: minPlayers, max: maxPlayers }),
           fc.array(choiceArb, { minLength: STEPS, maxLength: STEPS }),
           async (players, choices) => {
             games++;

@@ -17,6 +17,32 @@ import {
   type RulesetId,
   type RulesetSpec,
 } from '../../src/rules/index.js';
+import { loadedRulesets } from '../../src/rules/index.js';
+
+/** The three games whose rules have their own suites beside the generic ones. */
+export type BuiltinId = 'mtg' | 'fab' | 'netrunner';
+
+/** Every loaded ruleset's id: the built-ins and any other file of `rulesets/` (Pokémon, Yu-Gi-Oh!). */
+export const LOADED_IDS: readonly string[] = loadedRulesets().map((r) => r.id);
+
+/**
+ * Cards for a ruleset known only from its file: a plain card, a token-like card, and one card of
+ * each type and subtype its zones' admission rules name, so that random moves meet every rule.
+ */
+export function genericPool(sp: RulesetSpec): CardProps[] {
+  const named = sp.zoneTypes.flatMap((t) =>
+    t.admits.flatMap((a) => [
+      ...(a.types ?? []).map((ty) => card(`Some ${ty}`, [ty])),
+      ...(a.subtypes ?? []).map((st) => card(`Some ${st}`, ['card'], [st])),
+    ]),
+  );
+  return [card('Plain', ['card']), card('Other', ['thing'], ['misc']), ...named];
+}
+
+/** The pool of a ruleset: its own from `pools` when it has one, else {@link genericPool}. */
+export function poolOf(pools: Readonly<Record<string, CardProps[]>>, id: RulesetId): CardProps[] {
+  return pools[id] ?? genericPool(spec(id));
+}
 
 let idCounter = 0;
 

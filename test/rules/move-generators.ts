@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { CardProps, Destination, GameState, Move, Placement, RulesetId } from '../../src/rules/index.js';
-import { spec } from './helpers.js';
+import { poolOf, spec } from './helpers.js';
 
 export type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
 
@@ -26,7 +26,7 @@ export function pick<T>(list: readonly T[], n: number): T | undefined {
 
 export type MoveGenOptions = {
   /** The cards tokens, layers and new objects are made of, per ruleset. */
-  pool: Record<RulesetId, CardProps[]>;
+  pool: Readonly<Record<string, CardProps[]>>;
   /**
    * The wide variant: FAB's arena as a destination, empty counts, orders and replacements on moves,
    * two cards brought at once, hosts attached to and moved (kinds 17, 18) and invalid input (19+).
@@ -48,7 +48,8 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
     { kind: 'bottom' } as const,
     { kind: 'index', index: x.d % 3 } as const,
   ][x.c % 3]!;
-  const types = sp.zoneTypes.map((t) => t.type).concat(wide && id === 'fab' ? ['arena'] : []);
+  const types = sp.zoneTypes.map((t) => t.type).concat(wide && sp.hooks.aliasType('arena') ? ['arena'] : []);
+  const cards = poolOf(pool, id);
   const dest: Destination =
     x.f & 2
       ? { kind: 'zone', zoneId: zone(x.b) }
@@ -63,7 +64,7 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
           zoneId: zone(x.a),
           count: wide && x.d % 7 === 0 ? 0 : 1 + (x.d % 3),
         } as const);
-  const cardProps = pick(pool[id], x.d)!;
+  const cardProps = pick(cards, x.d)!;
   switch (x.kind) {
     case 0:
     case 1:
@@ -130,7 +131,7 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
       return wide
         ? {
             kind: 'bringIntoGame',
-            cards: [cardProps, pick(pool[id], x.a)!],
+            cards: [cardProps, pick(cards, x.a)!],
             ownerId: player(x.c),
             to: dest,
             placement,

@@ -16,21 +16,20 @@ import {
   type GameState,
   type Move,
   type ObjectState,
-  type RulesetId,
   type Selector,
 } from '../../src/rules/index.js';
-import { card, newGame, put, spec, testCtx } from './helpers.js';
+import { card, newGame, put, spec, testCtx, type BuiltinId } from './helpers.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 100) * 10;
 
-const TYPES: Record<RulesetId, string[][]> = {
+const TYPES: Record<BuiltinId, string[][]> = {
   mtg: [['Creature'], ['Instant'], ['Sorcery'], ['Land']],
   fab: [['Action'], ['Instant']],
   netrunner: [['Ice'], ['Agenda'], ['Program']],
 };
 
 /** Two players with cards in every zone of their own and in the shared zones, some face down. */
-function table(ruleset: RulesetId): GameState {
+function table(ruleset: BuiltinId): GameState {
   let state = newGame(ruleset, 2);
   let n = 0;
   const s = spec(ruleset);
@@ -48,7 +47,7 @@ function table(ruleset: RulesetId): GameState {
 }
 
 /** The state with what `seat` cannot see of others changed: the printed properties at each hidden position. */
-function twinOf(ruleset: RulesetId, state: GameState, seat: string, salt: number): GameState {
+function twinOf(ruleset: BuiltinId, state: GameState, seat: string, salt: number): GameState {
   const s = spec(ruleset);
   const hidden = (o: ObjectState) =>
     o.ownerId !== seat && o.controllerId !== seat && !canSee(s, state, { kind: 'player', playerId: seat }, o);
@@ -120,7 +119,7 @@ function moveArb(state: GameState): fc.Arbitrary<Move> {
 }
 
 /** What the seat observes of a decision: refused (and why), rejected (and why), or the events it sees. */
-function observe(ruleset: RulesetId, state: GameState, seat: string, move: Move): unknown {
+function observe(ruleset: BuiltinId, state: GameState, seat: string, move: Move): unknown {
   const s = spec(ruleset);
   const refused = seatMayMake(s, state, seat, move);
   if (refused) return { refused: refused.message };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRuleset, initialZones, plan, RULESETS, zoneObjects, type Move } from '../../src/rules/index.js';
+import { getRuleset, initialZones, plan, zoneObjects, type Move } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
 
 const move = (
@@ -151,7 +151,7 @@ describe('planner input validation', () => {
 
   it('getRuleset and initialZones', () => {
     expect(getRuleset('nope')).toBeUndefined();
-    expect(getRuleset('fab')).toBe(RULESETS.fab);
+    expect(getRuleset('fab')?.name).toBe('Flesh and Blood');
     const zones = initialZones(spec('fab'), [{ id: 'a' }, { id: 'b' }]);
     expect(zones.filter((z) => z.type === 'weapon')).toHaveLength(4);
     expect(zones.filter((z) => z.ownerId === null)).toHaveLength(3);

@@ -2,13 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plan, type CardProps, type GameState, type Move, type RulesetId } from '../../src/rules/index.js';
-import { card, newGame, spec, testCtx } from './helpers.js';
+import { card, LOADED_IDS, newGame, poolOf, spec, testCtx } from './helpers.js';
 import { pick, seedArb as seedArbOf, toMove as nextMove, type Seed } from './move-generators.js';
 import { checkState, checkStep } from './invariants.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
 
-const POOL: Record<RulesetId, CardProps[]> = {
+/** The built-ins' own pools; any other loaded ruleset draws from its file (`genericPool`). */
+const POOL: Record<string, CardProps[]> = {
   mtg: [
     card('Bear', ['creature']),
     card('Bolt', ['instant']),
@@ -39,11 +40,15 @@ const toMove = (id: RulesetId, s: GameState, x: Seed): Move => nextMove(id, s, x
 
 const STATS: Record<string, number> = {};
 
-/** The citation prefix of each ruleset: every cited rule is of the game being played (or `input`). */
-const PREFIX: Record<RulesetId, string> = { mtg: 'MTG ', fab: 'FAB ', netrunner: 'NR ' };
+/**
+ * The citation prefix of each ruleset (MTG, FAB, NR, ...: the first word of its citations): every
+ * cited rule is of the game being played (or `input`).
+ */
+const prefixOf = (id: RulesetId) => `${spec(id).cite.arrivalOrder.split(' ')[0]} `;
 
 function expectOwnRules(id: RulesetId, rules: readonly string[]): void {
-  const foreign = rules.filter((r) => r !== 'input' && !r.startsWith(PREFIX[id]));
+  const prefix = prefixOf(id);
+  const foreign = rules.filter((r) => r !== 'input' && !r.startsWith(prefix));
   expect(foreign, `rules cited in a ${id} game`).toEqual([]);
 }
 
@@ -65,7 +70,13 @@ function run(id: RulesetId, seeds: Seed[], players: number): void {
     if (!r.ok) {
       expectOwnRules(id, [r.rejection.rule]);
       expect(typeof r.rejection.code).toBe('string');
-      expect(r.rejection.message).not.toMatch(new RegExp(POOL[id].map((c) => c.name).join('|')));
+      expect(r.rejection.message).not.toMatch(
+        new RegExp(
+          poolOf(POOL, id)
+            .map((c) => c.name)
+            .join('|'),
+        ),
+      );
       continue;
     }
     expectOwnRules(
@@ -100,7 +111,7 @@ function property(id: RulesetId): void {
   fc.assert(
     fc.property(seeding, fc.array(seedArb, { maxLength: 25 }), (seed, steps) => {
       CASES[id] = (CASES[id] ?? 0) + 1;
-      run(id, [...seed, ...steps], id === 'mtg' ? 3 : 2);
+      run(id, [...seed, ...steps], Math.min(spec(id).players.max, id === 'mtg' ? 3 : 2));
     }),
     { numRuns: RUNS },
   );
@@ -109,7 +120,13 @@ function property(id: RulesetId): void {
 }
 
 describe('random move sequences keep invariants and leak nothing', () => {
+  it('runs over every loaded ruleset, the built-ins among them', () =>
+    expect(LOADED_IDS).toEqual(expect.arrayContaining(['mtg', 'fab', 'netrunner'])));
+  // The built-ins by name (docs/rules-coverage.md cites these tests).
   it('property: mtg random moves', () => property('mtg'), 120_000);
   it('property: fab random moves', () => property('fab'), 120_000);
   it('property: netrunner random moves', () => property('netrunner'), 120_000);
+  // Every other ruleset file loaded, data-only ones included, with no code of its own here.
+  for (const id of LOADED_IDS.filter((x) => !['mtg', 'fab', 'netrunner'].includes(x)))
+    it(`property: ${id} random moves`, () => property(id), 120_000);
 });

@@ -1,0 +1,158 @@
+/**
+ * Reading ruleset files: the built-ins in `rulesets/` (beside package.json, so the same from
+ * `dist/` and from `src/` under tsx) and every file of `RULESETS_DIR`. Each file is parsed (YAML,
+ * or JSON for `.json`), validated (`schema.ts`), hashed into its version and built into a ruleset
+ * by the rules layer. A file that fails stops the start with an error naming the file, the JSON
+ * path and the reason.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { canonicalJson } from '../json.js';
+import type { z } from 'zod';
+import { buildRuleset, installRulesets, type RulesetDocument, type RulesetSpec } from '../rules/index.js';
+import { rulesetSchema } from './schema.js';
+
+/** The built-in rulesets' folder: `rulesets/` at the package root (two folders above this module). */
+export const BUILTIN_RULESETS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'rulesets',
+);
+
+const EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/** A ruleset file that cannot be loaded: which file, where in it (a JSON path, or empty) and why. */
+export class RulesetFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid ruleset file ${file}${path ? ` at ${path}` : ''}: ${reason}`);
+    this.name = 'RulesetFileError';
+  }
+}
+
+/** `zoneTypes[3].visibility` from zod's path. */
+function jsonPath(parts: readonly PropertyKey[]): string {
+  return parts
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+}
+
+/** The reason of an issue in words, with the valid values where there is a list. */
+function reasonOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of the valid values: ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    case 'invalid_type':
+      return issue.message.endsWith('received undefined')
+        ? `required field is missing (expected ${issue.expected})`
+        : issue.message;
+    default:
+      return issue.message;
+  }
+}
+
+/** A ruleset's version: the first 16 hex digits of the SHA-256 of its canonical content. */
+export function rulesetVersionOf(doc: RulesetDocument): string {
+  return createHash('sha256').update(canonicalJson(doc)).digest('hex').slice(0, 16);
+}
+
+/** A loaded ruleset file: its document (canonical content), version and built ruleset. */
+export interface LoadedRuleset {
+  readonly file: string;
+  readonly document: RulesetDocument;
+  readonly spec: RulesetSpec;
+}
+
+/** Every document validated in this process, by `id@version`: what is stored with the games using it. */
+const documents = new Map<string, RulesetDocument>();
+
+/** The canonical content of a ruleset version validated in this process, or undefined. */
+export function rulesetDocumentOf(id: string, version: string): RulesetDocument | undefined {
+  return documents.get(`${id}@${version}`);
+}
+
+/** Validates parsed content (from a file, or stored with games); throws {@link RulesetFileError}. */
+export function rulesetFromContent(content: unknown, file: string): LoadedRuleset {
+  const parsed = rulesetSchema.safeParse(content);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    throw new RulesetFileError(file, jsonPath(issue.path), reasonOf(issue));
+  }
+  // The canonical content: keys sorted, the editor's `$schema` reference left out.
+  const { $schema: _editorSchema, ...fields } = parsed.data;
+  const document = JSON.parse(canonicalJson(fields)) as RulesetDocument;
+  const version = rulesetVersionOf(document);
+  documents.set(`${document.id}@${version}`, document);
+  return { file, document, spec: buildRuleset(document, version) };
+}
+
+/** Reads, parses and validates one ruleset file. */
+export function loadRulesetFile(file: string): LoadedRuleset {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new RulesetFileError(file, '', `cannot be read (${(e as Error).message})`);
+  }
+  let content: unknown;
+  try {
+    content = file.endsWith('.json')
+      ? JSON.parse(text)
+      : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (e) {
+    throw new RulesetFileError(
+      file,
+      '',
+      `is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`,
+    );
+  }
+  return rulesetFromContent(content, file);
+}
+
+/** The ruleset files of a folder (`.yaml`, `.yml`, `.json`), by name. */
+function filesIn(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    throw new RulesetFileError(dir, '', `the rulesets folder cannot be read (${(e as Error).message})`);
+  }
+  return names
+    .filter((n) => EXTENSIONS.some((x) => n.endsWith(x)))
+    .sort()
+    .map((n) => path.join(dir, n));
+}
+
+/**
+ * Loads the built-in rulesets and those of `extraDir` (`RULESETS_DIR`). Two files with the same id
+ * are a start error naming both.
+ */
+export function loadRulesets(extraDir?: string): LoadedRuleset[] {
+  const dirs = [BUILTIN_RULESETS_DIR];
+  if (extraDir && path.resolve(extraDir) !== BUILTIN_RULESETS_DIR) dirs.push(path.resolve(extraDir));
+  const loaded: LoadedRuleset[] = [];
+  for (const file of dirs.flatMap(filesIn)) {
+    const r = loadRulesetFile(file);
+    const twin = loaded.find((l) => l.spec.id === r.spec.id);
+    if (twin)
+      throw new RulesetFileError(file, 'id', `ruleset id "${r.spec.id}" is also defined by ${twin.file}`);
+    loaded.push(r);
+  }
+  return loaded;
+}
+
+/** Loads the rulesets (see {@link loadRulesets}) and makes them the rules layer's. */
+export function installRulesetFiles(extraDir?: string): LoadedRuleset[] {
+  const loaded = loadRulesets(extraDir);
+  installRulesets(loaded.map((l) => l.spec));
+  return loaded;
+}

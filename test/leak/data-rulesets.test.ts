@@ -1,0 +1,11 @@
+/**
+ * Leak suite for every loaded ruleset defined by its file alone (Pokémon, Yu-Gi-Oh!, any other in
+ * rulesets/): see `suite.ts`. Its model is read from the file (`model.ts`); no code per game.
+ */
+import { describe } from 'vitest';
+import { loadedRulesets } from '../../src/rules/index.js';
+import { leakSuite } from './suite.js';
+
+for (const r of loadedRulesets())
+  if (!['mtg', 'fab', 'netrunner'].includes(r.id))
+    describe(r.name, () => leakSuite(r.id, Math.min(r.players.max, 3), r.players.min));
