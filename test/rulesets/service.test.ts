@@ -1,15 +1,17 @@
 /**
- * Rulesets in the real service, started the way a user starts it (`node --import tsx src/main.ts`
- * with `RULESETS_DIR`): a game defined by a file alone is served and played through the API; a
- * game keeps its ruleset version after the file changes and the service restarts (its view and log
- * are the same, its moves follow its own version), and is refused with a typed error once that
- * version is neither loaded nor stored; an invalid file stops the start naming the file and path.
+ * Rulesets in the real service, started the way a user starts it (`npm start`; the restarts below
+ * use `node --import tsx src/main.ts`), with `RULESETS_DIR`: a game defined by a file alone is
+ * served and played through the API; a game keeps its ruleset version after the file changes and
+ * the service restarts (its view and log are the same, its moves follow its own version), and is
+ * refused with a typed error once that version is neither loaded nor stored; an invalid file stops
+ * the start naming the file and path.
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
@@ -116,14 +118,25 @@ async function drawAndPlay(
   return { inHand, onTable: played.data!.moveObjects.objects[0]! };
 }
 
-describe('RULESETS_DIR=examples/rulesets: a game defined only by a file', () => {
+describe('RULESETS_DIR=examples/rulesets npm start: a game defined only by a file', () => {
+  beforeAll(() => {
+    // `npm start` builds a stale dist/ itself; building once here keeps that out of the start's timeout.
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect(build.status, build.stderr).toBe(0);
+  }, 250_000);
+
   it('is served, created and played through the GraphQL API', async () => {
     const db = await useTestDatabase();
-    const service = await startServiceProcess({
-      DATABASE_URL: db.url,
-      PORT: String(await freePort()),
-      RULESETS_DIR: 'examples/rulesets',
-    });
+    // Exactly what a user runs: `npm start` (the compiled service), with the folder of files.
+    const service = await startServiceProcess(
+      { DATABASE_URL: db.url, PORT: String(await freePort()), RULESETS_DIR: 'examples/rulesets' },
+      90_000,
+      { via: 'npm' },
+    );
     try {
       const rulesets = await gql<{ rulesets: { id: string; zoneTypes: { type: string }[] }[] }>(
         service,
