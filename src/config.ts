@@ -96,6 +96,8 @@ export const configSchema = z.object({
   WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(4),
   /** HTTP requests one game credential (a seat, a game's spectators, its referee) has in flight at once. */
   REQUEST_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
+  /** Requests of one game credential waiting for one of those slots; past it RATE_LIMITED (0: refuse at once). */
+  REQUEST_QUEUE_PER_PRINCIPAL: z.coerce.number().int().min(0).default(256),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
   /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */

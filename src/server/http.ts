@@ -108,7 +108,10 @@ export async function startHttpServer(
    * context object: Apollo hands plugins a clone of the context.
    */
   const records = new Map<string, RequestRecord>();
-  const admission = new RequestAdmission(config.REQUEST_LIMIT_PER_PRINCIPAL);
+  const admission = new RequestAdmission(
+    config.REQUEST_LIMIT_PER_PRINCIPAL,
+    config.REQUEST_QUEUE_PER_PRINCIPAL,
+  );
   // The IDE (browsers asking /graphql for HTML), the table page and their assets.
   const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
 
@@ -283,20 +286,30 @@ export async function startHttpServer(
       (a) => a.principal,
       () => null,
     );
-    const leave = principal ? admission.enter(principal) : () => undefined;
-    if (!leave) {
+    let gone = false;
+    const abandoned = new Promise<void>((resolve) =>
+      res.once('close', () => {
+        gone = true;
+        resolve();
+      }),
+    );
+    const entered = principal ? admission.enter(principal, abandoned) : null;
+    const leave = entered instanceof Promise ? await entered : entered;
+    // The client went away while its request waited for its turn.
+    if (gone) return leave?.();
+    if (principal && !leave) {
       res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
       return send(
         res,
         429,
         errorBody(
-          `Too many requests in progress for this credential; retry in ${RETRY_AFTER_MS} ms.`,
+          `Too many requests in progress and waiting for this credential; retry in ${RETRY_AFTER_MS} ms.`,
           ErrorCode.RATE_LIMITED,
           { retryAfterMs: RETRY_AFTER_MS },
         ),
       );
     }
-    res.once('close', leave);
+    if (leave) res.once('close', leave);
     let raw: string;
     try {
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
