@@ -3,7 +3,6 @@
  * signal to the npm process (what Docker, systemd and Kubernetes send), a data directory already in
  * use, `.env`, and root running a clone that sits in a private folder.
  */
-import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -22,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, SHARED_ROOT } from '../../src/db/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import {
+  buildDist,
   descendants,
   isRunning,
   ROOT,
@@ -32,15 +32,8 @@ import {
 const isRoot = process.getuid?.() === 0;
 const cleanup: string[] = [];
 
-beforeAll(() => {
-  // `npm start` builds a stale dist/ itself; building once here keeps that out of the timed starts.
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  expect(build.status, build.stderr).toBe(0);
-}, 250_000);
+// `npm start` builds a stale dist/ itself; building once here keeps that out of the timed starts.
+beforeAll(buildDist, 250_000);
 
 afterAll(async () => {
   for (const dir of cleanup) await rm(dir, { recursive: true, force: true });

@@ -6,7 +6,6 @@
  * refused with a typed error once that version is neither loaded nor stored; an invalid file stops
  * the start naming the file and path.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { useTestDatabase } from '../support/db.js';
-import { ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
 
 const EXAMPLES = path.join(ROOT, 'examples/rulesets');
 
@@ -119,15 +118,8 @@ async function drawAndPlay(
 }
 
 describe('RULESETS_DIR=examples/rulesets npm start: a game defined only by a file', () => {
-  beforeAll(() => {
-    // `npm start` builds a stale dist/ itself; building once here keeps that out of the start's timeout.
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    expect(build.status, build.stderr).toBe(0);
-  }, 250_000);
+  // `npm start` builds a stale dist/ itself; building once here keeps that out of the start's timeout.
+  beforeAll(buildDist, 250_000);
 
   it('is served, created and played through the GraphQL API', async () => {
     const db = await useTestDatabase();

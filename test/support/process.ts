@@ -3,11 +3,11 @@
  * a loader inside the service's own process, so signals reach it directly), or `npm start` itself
  * (the compiled service, as an operator or a supervisor starts it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -144,6 +144,19 @@ export function runCommand(
     });
     child.stdin.end(opts.stdin ?? '');
   });
+}
+
+/**
+ * `npm start`'s first step, done before a test starts the service through npm: compiling a stale
+ * `dist/` can take longer than a start's timeout on a loaded machine. Call it in a `beforeAll`.
+ */
+export function buildDist(): void {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  expect(build.status, build.stderr).toBe(0);
 }
 
 export interface StartOptions {
