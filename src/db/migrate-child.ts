@@ -6,6 +6,8 @@
 import { serializeError } from './migrate.js';
 import { applyMigrations } from './schema-engine.js';
 
+// The service that started it went away (a crash, a kill): stop, rather than outlive it.
+process.once('disconnect', () => process.exit(1));
 process.once('message', (message: { databaseUrl: string }) => {
   applyMigrations(message.databaseUrl).then(
     (applied) => process.send?.({ applied }, () => process.exit(0)),

@@ -2,7 +2,7 @@
  * Applies pending migrations (`prisma migrate deploy`'s work, src/db/schema-engine.ts) for the
  * service's start-up, from compiled JavaScript in a child process: the schema engine is a large
  * WebAssembly module, and what it allocates stays in the process that ran it. In a worker thread
- * (the earlier design) the thread's malloc arenas kept some 60 MiB of the process's RSS after the
+ * (the earlier design) the thread's malloc arenas kept some 40 MiB of the process's RSS after the
  * thread ended; a process that exits gives all of it back.
  * Run from TypeScript source (tsx, tests), it runs in this thread.
  */
@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 
-/** What crosses the thread boundary of an error: enough for `startupCause` and `isDatabaseUnavailable`. */
+/** What crosses the process boundary of an error: enough for `startupCause` and `isDatabaseUnavailable`. */
 export interface SerializedError {
   readonly name: string;
   readonly message: string;
