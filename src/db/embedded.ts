@@ -345,10 +345,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const port = options.port || (await freePort());
   // The socket lives in the cluster's folder, which only the server's user (and root) may enter.
   // A socket path is limited to 107 bytes; a longer folder (or one PostgreSQL's list syntax cannot
-  // quote) leaves the cluster on TCP only.
+  // quote), or Windows, where the `pg` driver reaches PostgreSQL by TCP only, leaves it on TCP.
   const socketDir = clusterDir;
   const hasSocket =
-    Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= 107 && !socketDir.includes('"');
+    process.platform !== 'win32' &&
+    Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= 107 &&
+    !socketDir.includes('"');
   const binaries = await reachableBinaries(user, notice);
   if (!initialised) await initialise(binaries, clusterDir, password, user, log);
 
