@@ -12,29 +12,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
+import { post } from '../support/game-api.js';
 import { useTestDatabase } from '../support/db.js';
 import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
 
 const EXAMPLES = path.join(ROOT, 'examples/rulesets');
 
-interface Gql<T> {
-  data: T | null;
-  errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[];
-}
-
-async function gql<T>(
-  service: ServiceProcess,
-  query: string,
-  variables: Record<string, unknown> = {},
-  token?: string,
-): Promise<Gql<T>> {
-  const res = await fetch(service.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as Gql<T>;
-}
+/** The shared test client's POST: a service process is addressed by its URL, as an in-process one is. */
+const gql = post;
 
 const RULESETS = `{ rulesets { id name version sides zoneTypes { type visibility displayNames } } }`;
 const CREATE = `mutation ($input: CreateGameInput!) { createGame(input: $input) {
@@ -133,6 +118,7 @@ describe('RULESETS_DIR=examples/rulesets npm start: a game defined only by a fil
       const rulesets = await gql<{ rulesets: { id: string; zoneTypes: { type: string }[] }[] }>(
         service,
         RULESETS,
+        {},
       );
       expect(rulesets.data!.rulesets.map((r) => r.id)).toEqual(
         expect.arrayContaining(['mtg', 'fab', 'netrunner', 'war']),
@@ -231,7 +217,7 @@ describe('a game keeps its ruleset version after the file changes', () => {
         .replace('name: Table', 'name: Board'),
     );
     service = await startServiceProcess(env);
-    const served = await gql<{ rulesets: { id: string; version: string }[] }>(service, RULESETS);
+    const served = await gql<{ rulesets: { id: string; version: string }[] }>(service, RULESETS, {});
     const v2 = served.data!.rulesets.find((r) => r.id === 'war')!.version;
     expect(v2).not.toBe(v1);
     // The old game: the same view for each seat and the same log as before the change.
