@@ -25,6 +25,7 @@ import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from '.
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
+import { compactCreation, INSERT_GAME } from './creation-payload.js';
 import { zoneToSqlRow } from './rows.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
@@ -57,6 +58,19 @@ interface Credentials {
   readonly refereeToken: string;
 }
 
+/** The input path of seat `s`'s card `c`. */
+const cardField = (s: number, c: number) => `players.${s}.deck.${c}`;
+
+/** The input path of the `index`th starting object (objects are listed seat by seat, deck order). */
+function objectField(seats: readonly NewSeat[], index: number): string {
+  let i = index;
+  for (const [s, seat] of seats.entries()) {
+    if (i < seat.deck.length) return cardField(s, i);
+    i -= seat.deck.length;
+  }
+  return 'players';
+}
+
 /** The starting state of a game, checked against the catalog. Throws BAD_USER_INPUT. */
 export function initialState(
   spec: RulesetSpec,
@@ -68,13 +82,11 @@ export function initialState(
   const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
   const nextKey = new Map<string, number>();
   const objects: ObjectState[] = [];
-  const fields: string[] = [];
   seats.forEach((seat, s) => {
     const ownerId = playerIds[s] as string;
     seat.deck.forEach((card, c) => {
-      const field = `players.${s}.deck.${c}`;
       const type = zoneTypeOf(spec, card.zone ?? spec.deckZone);
-      if (!type) throw badInput(`Unknown zone type for ruleset ${spec.id}.`, `${field}.zone`);
+      if (!type) throw badInput(`Unknown zone type for ruleset ${spec.id}.`, `${cardField(s, c)}.zone`);
       const zone = zones.find(
         (z) =>
           z.type === type.type &&
@@ -82,13 +94,15 @@ export function initialState(
           z.ownerId === (type.scope === 'shared' ? null : ownerId),
       );
       if (!zone)
-        throw badInput(`No such starting zone ${type.type} #${card.zoneIndex}.`, `${field}.zoneIndex`);
+        throw badInput(
+          `No such starting zone ${type.type} #${card.zoneIndex}.`,
+          `${cardField(s, c)}.zoneIndex`,
+        );
       const faceUp = card.faceUp ?? type.defaultFaceUp;
       if (faceUp && !type.allowsFaceUp)
-        throw badInput(`Zone ${type.type} holds face-down objects only.`, `${field}.faceUp`);
+        throw badInput(`Zone ${type.type} holds face-down objects only.`, `${cardField(s, c)}.faceUp`);
       const n = nextKey.get(zone.id) ?? 0;
       nextKey.set(zone.id, n + 1);
-      fields.push(field);
       const obj: ObjectState = {
         key: newId(),
         publicId: newId(),
@@ -118,12 +132,12 @@ export function initialState(
   // Among them FAB sec:deck_zone, on which the seat policy relies: a deck holds only its owner's
   // deck-cards, so a card drawn unseen is admitted to hand, arsenal or pitch whatever it is.
   const refusal = admitStartingLayout(spec, state);
-  if (refusal) throw refusedLayout(refusal, `${fields[refusal.index] ?? 'players'}.zone`);
+  if (refusal) throw refusedLayout(refusal, `${objectField(seats, refusal.index)}.zone`);
   return state;
 }
 
 /** The GAME_CREATED event: every zone created, every object arriving from null, the seats. */
-function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
+export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
   const positions = indexPositions(state);
   return {
     kind: 'GAME_CREATED',
@@ -142,48 +156,13 @@ function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
   };
 }
 
-/**
- * Every row of a new game in one statement: the game, its seats, zones and objects and the
- * GAME_CREATED event, inserted by data-modifying CTEs from one JSON parameter (bulk inserts, one
- * round trip whatever the deck sizes). Foreign keys are checked at the end of the statement, when
- * every row is in. Seats and zones arrive as rows (the tables' column names); the objects are read
- * from the event itself, whose transitions carry every starting object as it is (`after`), so the
- * largest part of a new game crosses the wire and is parsed once, not twice.
- */
-const INSERT_GAME = `
-WITH p AS (SELECT $1::jsonb AS j),
-g AS (
-  INSERT INTO game (id, ruleset, ruleset_version, version, last_seq, spectator_token_hash, referee_token_hash,
-    created_at, updated_at)
-  SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', j->'game'->>'ruleset_version', 1, 1, j->'game'->>'spectator_token_hash',
-         j->'game'->>'referee_token_hash',
-         (j->'game'->>'created_at')::timestamptz, (j->'game'->>'created_at')::timestamptz
-  FROM p),
-pl AS (
-  INSERT INTO player (id, game_id, seat, name, token_hash)
-  SELECT r.id, r.game_id, r.seat, r.name, r.token_hash
-  FROM p, jsonb_populate_recordset(NULL::player, p.j->'players') AS r),
-z AS (
-  INSERT INTO zone (id, game_id, type, owner_id, index, created_at)
-  SELECT r.id, r.game_id, r.type, r.owner_id, r.index, r.created_at
-  FROM p, jsonb_populate_recordset(NULL::zone, p.j->'zones') AS r),
-o AS (
-  INSERT INTO game_object (key, game_id, public_id, kind, owner_id, controller_id, zone_id, sort_key,
-    face_up, revealed_to_all, revealed_to, host_key, name, types, subtypes, text, attributes, history)
-  SELECT (a->>'key')::uuid, (j->'game'->>'id')::uuid, (a->>'publicId')::uuid,
-    upper(a->>'kind')::"ObjectKind", (a->>'ownerId')::uuid, (a->>'controllerId')::uuid,
-    (a->>'zoneId')::uuid, (a->>'sortKey')::float8, (a->>'faceUp')::boolean,
-    a->'revealedTo' = '"all"',
-    CASE WHEN jsonb_typeof(a->'revealedTo') = 'array' AND a->'revealedTo' <> '[]'
-      THEN ARRAY(SELECT jsonb_array_elements_text(a->'revealedTo'))::uuid[] ELSE '{}' END,
-    (a->>'hostKey')::uuid, a->'card'->>'name',
-    ARRAY(SELECT jsonb_array_elements_text(a->'card'->'types')),
-    ARRAY(SELECT jsonb_array_elements_text(a->'card'->'subtypes')),
-    a->'card'->>'text', a->'card'->'attributes', a->'history'
-  FROM p, jsonb_array_elements(p.j->'event'->'transitions') AS t, LATERAL (SELECT t->'after' AS a) AS x)
-INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
-SELECT (j->'game'->>'id')::uuid, 1, 'GAME_CREATED', 1, 'SYSTEM', NULL, j->'event', (j->'game'->>'created_at')::timestamptz
-FROM p`;
+/** {@link creationEvent} in its stored form (db/creation-payload.ts), the one INSERT_GAME reads. */
+function storedCreationEvent(spec: RulesetSpec, state: GameState) {
+  const stored = compactCreation(creationEvent(spec, state));
+  // Every starting object is a plain arrival by construction (initialState).
+  if (!stored) throw new Error('a starting object is not a plain arrival');
+  return stored;
+}
 
 /** The one JSON parameter of {@link INSERT_GAME}. */
 function creationRows(
@@ -193,10 +172,12 @@ function creationRows(
   seats: readonly NewSeat[],
   credentials: Credentials,
   createdAt: Date,
+  notifyChannel: string | null,
 ): string {
   return JSON.stringify({
     game: {
       id: gameId,
+      notify_channel: notifyChannel,
       ruleset: spec.id,
       ruleset_version: spec.version,
       spectator_token_hash: hashToken(credentials.spectatorToken),
@@ -211,7 +192,7 @@ function creationRows(
       token_hash: hashToken(credentials.seats[i]!.token),
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
-    event: creationEvent(spec, state),
+    event: storedCreationEvent(spec, state),
   });
 }
 
@@ -219,15 +200,17 @@ function creationRows(
  * Creates a game. With an idempotency key, a repeat returns the first game and its credentials
  * (sealed under the key); concurrent repeats collide on the record's primary key and the loser,
  * retried, finds the winner's record. Without one, the game is written in a single statement (one
- * round trip); with one, that statement runs in a transaction with the key's record.
+ * round trip); with one, that statement runs in a transaction with the key's record. With
+ * `notifyChannel`, the commit itself announces the new game's seq 1 on that channel.
  */
 export async function createGame(
   db: Db,
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
-  newId: () => string = randomId,
+  opts: { readonly newId?: (() => string) | undefined; readonly notifyChannel?: string | undefined } = {},
 ): Promise<CreatedGame> {
+  const newId = opts.newId ?? randomId;
   // With a key, the key names the game: a repeat finds its record under the same game id.
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
@@ -241,7 +224,7 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(db, spec);
-  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt);
+  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, opts.notifyChannel ?? null);
 
   const chosen = idem
     ? await withRetry(

@@ -1,5 +1,7 @@
 /**
  * The one mapping between database rows and the rules layer's state, and the one event writer.
+ * Over 300 lines on purpose: every table's mapping and the event codec in one place, so that a
+ * column or payload change is made once.
  * Pure apart from {@link appendEvents}: it imports Prisma types only, so the transfer format
  * (`src/transfer`) maps its rows through the same functions the loads and commits use.
  *
@@ -7,6 +9,7 @@
  * receives a typed {@link StoredEvent}, never a raw `payload` to cast.
  */
 import type { GameObject as ObjectRow, Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
+import { expandCreation, type StoredCreation } from './creation-payload.js';
 import type {
   DomainEvent,
   EventKind,
@@ -226,8 +229,17 @@ export function decodeEvent(payload: unknown): DomainEvent {
   if (!isRecord(payload)) throw new MalformedEventError('not an object');
   if (typeof payload.kind !== 'string' || !EVENT_KIND_SET.has(payload.kind))
     throw new MalformedEventError(`unknown kind ${String(payload.kind)}`);
-  for (const list of ['zoneIds', 'transitions', 'zonesCreated', 'zonesRemoved', 'rules'] as const)
+  // A new game's event in its stored form (db/creation-payload.ts): objects listed once, flat.
+  const compact = payload.kind === 'GAME_CREATED' && !('transitions' in payload);
+  for (const list of [
+    'zoneIds',
+    compact ? 'created' : 'transitions',
+    'zonesCreated',
+    'zonesRemoved',
+    'rules',
+  ])
     if (!Array.isArray(payload[list])) throw new MalformedEventError(`${list} is not a list`);
+  if (compact) return expandCreation(payload as unknown as StoredCreation);
   for (const t of payload.transitions as unknown[])
     if (!isRecord(t) || !('before' in t) || !('after' in t))
       throw new MalformedEventError('a transition lacks before/after');
@@ -236,13 +248,13 @@ export function decodeEvent(payload: unknown): DomainEvent {
 
 /**
  * A row as read (Prisma or the driver), its payload still JSON, decoded: the same row, checked, so a
- * page of events costs no copy.
+ * page of events costs no copy (a new game's event, stored compact, is rebuilt).
  */
 export function decodeEventRow(
   row: Omit<StoredEvent, 'payload'> & { readonly payload: unknown },
 ): StoredEvent {
-  decodeEvent(row.payload);
-  return row as StoredEvent;
+  const payload = decodeEvent(row.payload);
+  return payload === row.payload ? (row as StoredEvent) : { ...row, payload };
 }
 
 /** An event row in `zk_commit_move`'s JSON shape (the SQL function inserts it). */

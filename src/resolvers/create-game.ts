@@ -30,11 +30,22 @@ function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
   return input.players.map((p, s) => ({
     name: names[s] as string,
     deck: p.deck.map((c, i) => {
-      const field = `players.${s}.deck.${i}`;
+      // Built only for a refused card: a deck has up to hundreds of them.
+      const field = () => `players.${s}.deck.${i}`;
       const zoneIndex = c.zoneIndex ?? 0;
       if (!Number.isInteger(zoneIndex) || zoneIndex < 0 || zoneIndex > 100)
-        throw badInput('Field zoneIndex must be 0 to 100.', `${field}.zoneIndex`);
-      return { ...cardProps(c, field), zone: c.zone ?? null, zoneIndex, faceUp: c.faceUp ?? null };
+        throw badInput('Field zoneIndex must be 0 to 100.', `${field()}.zoneIndex`);
+      const props = cardProps(c, field);
+      return {
+        name: props.name,
+        types: props.types,
+        subtypes: props.subtypes,
+        text: props.text,
+        attributes: props.attributes,
+        zone: c.zone ?? null,
+        zoneIndex,
+        faceUp: c.faceUp ?? null,
+      };
     }),
   }));
 }
@@ -62,8 +73,15 @@ export const createGameResolvers = {
       const idem = grant.idempotencyScope
         ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', args.input)
         : null;
-      const created = await createGame(ctx.db, spec, seats, idem, ctx.random?.newId);
-      await publish(ctx, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
+      const created = await createGame(ctx.db, spec, seats, idem, {
+        newId: ctx.random?.newId,
+        notifyChannel: ctx.fanout.commitChannel,
+      });
+      await publish(
+        ctx,
+        { gameId: created.game.game.id, seq: created.game.game.lastSeq },
+        { notifiedByCommit: true },
+      );
       const { viewer, callerKind } = creatorViewer(ctx.principal);
       return createdGameOut(created, viewer, callerKind);
     },

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeEvent } from '../../src/db/rows.js';
 import { getRuleset, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
 import { replaySteps, type EventWithPlayers } from '../../src/rules/replay.js';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
@@ -65,13 +66,13 @@ async function storedSteps(ruleset: RulesetId, gameId: string): Promise<GameStat
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ payload: EventWithPlayers }>(
+    const { rows } = await client.query<{ payload: unknown }>(
       'SELECT payload FROM game_event WHERE game_id = $1 ORDER BY seq',
       [gameId],
     );
     return replaySteps(
       ruleset,
-      rows.map((r) => r.payload),
+      rows.map((r) => decodeEvent(r.payload) as EventWithPlayers),
     );
   } finally {
     await client.end();

@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeEvent } from '../../src/db/rows.js';
 import { replay, type EventWithPlayers } from '../../src/rules/replay.js';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created } from '../api/helpers.js';
 import { wsClient, type WsClient } from '../events/ws-client.js';
@@ -142,7 +143,7 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
       ).rows;
       const replayed = replay(
         'mtg',
-        events.map((e) => e.payload as EventWithPlayers),
+        events.map((e) => decodeEvent(e.payload) as EventWithPlayers),
       );
       expect(new Map(replayed.objects.map((o) => [o.key, `${o.publicId}|${o.zoneId}|${o.sortKey}`]))).toEqual(
         new Map(objects.map((o) => [o.key, `${o.public_id}|${o.zone_id}|${o.sort_key}`])),
