@@ -112,29 +112,47 @@ export function placement(
 export const moveBy = (by: 'RULE' | 'EFFECT' | null | undefined): MoveBy =>
   by === 'RULE' ? 'rule' : 'effect';
 
-function text(value: string, max: number, field: string, allowEmpty = true): string {
-  if ((!allowEmpty && value.trim().length === 0) || value.length > max)
-    throw badInput(`Field ${field} must be ${allowEmpty ? 0 : 1} to ${max} characters.`, field);
+/**
+ * An input field's path, or a function that builds it: a large input (a createGame deck) builds a
+ * card's path only if that card is refused.
+ */
+export type FieldPath = string | (() => string);
+
+const pathOf = (field: FieldPath, key: string): string =>
+  `${typeof field === 'string' ? field : field()}.${key}`;
+
+function text(value: string, max: number, field: FieldPath, key: string, allowEmpty = true): string {
+  if ((!allowEmpty && value.trim().length === 0) || value.length > max) {
+    const at = pathOf(field, key);
+    throw badInput(`Field ${at} must be ${allowEmpty ? 0 : 1} to ${max} characters.`, at);
+  }
   return value;
 }
 
-function list(values: readonly string[], field: string): string[] {
-  if (values.length > MAX_LIST) throw badInput(`Field ${field} has more than ${MAX_LIST} entries.`, field);
-  return values.map((v, i) => text(v, MAX_NAME, `${field}.${i}`, false));
+function list(values: readonly string[], field: FieldPath, key: string): string[] {
+  if (values.length > MAX_LIST) {
+    const at = pathOf(field, key);
+    throw badInput(`Field ${at} has more than ${MAX_LIST} entries.`, at);
+  }
+  return values.map((v, i) => text(v, MAX_NAME, () => pathOf(field, key), String(i), false));
 }
 
 /** Printed properties from a card, token or layer input, bounded. */
-export function cardProps(input: CardPropsInput | LayerInput, field: string): CardProps {
+export function cardProps(input: CardPropsInput | LayerInput, field: FieldPath): CardProps {
   const attributes = input.attributes ?? {};
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
-    throw badInput(`Field ${field}.attributes must be a JSON object.`, `${field}.attributes`);
-  if (JSON.stringify(attributes).length > MAX_ATTRIBUTES_BYTES)
-    throw badInput(`Field ${field}.attributes is too large.`, `${field}.attributes`);
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) {
+    const at = pathOf(field, 'attributes');
+    throw badInput(`Field ${at} must be a JSON object.`, at);
+  }
+  if (JSON.stringify(attributes).length > MAX_ATTRIBUTES_BYTES) {
+    const at = pathOf(field, 'attributes');
+    throw badInput(`Field ${at} is too large.`, at);
+  }
   return {
-    name: text(input.name, MAX_NAME, `${field}.name`, false),
-    types: list(input.types, `${field}.types`),
-    subtypes: list(input.subtypes, `${field}.subtypes`),
-    text: text(input.text, MAX_TEXT, `${field}.text`),
+    name: text(input.name, MAX_NAME, field, 'name', false),
+    types: list(input.types, field, 'types'),
+    subtypes: list(input.subtypes, field, 'subtypes'),
+    text: text(input.text, MAX_TEXT, field, 'text'),
     attributes: attributes as Record<string, unknown>,
   };
 }
