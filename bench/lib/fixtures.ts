@@ -62,6 +62,29 @@ const LAYOUT: readonly (readonly [string, number])[] = [
   ['graveyard', 4],
 ];
 
+const createBodies = new Map<number, string>();
+
+/**
+ * The createGame request for `objects` cards, serialised once per size: every bench game gets the
+ * same decks, and the load generator shares the machine with the service it measures.
+ */
+function createBody(objects: number): string {
+  let body = createBodies.get(objects);
+  if (body === undefined) {
+    const perSeat = Math.max(30, Math.floor(objects / 2));
+    const input = {
+      ruleset: 'mtg',
+      players: [0, 1].map((seat) => ({
+        name: `Bench ${seat}`,
+        deck: Array.from({ length: perSeat }, (_, i) => card(seat, i)),
+      })),
+    };
+    body = JSON.stringify({ query: BENCH_CREATE_GAME, variables: { input } });
+    createBodies.set(objects, body);
+  }
+  return body;
+}
+
 /**
  * Creates a two-player Magic game of `objects` cards (half per seat) and lays it out. With
  * `layout: false` every card stays in its library (fast; for games that only need moves).
@@ -71,16 +94,7 @@ export async function createBenchGame(
   objects: number,
   opts: { layout: boolean } = { layout: true },
 ): Promise<BenchGame> {
-  const perSeat = Math.max(30, Math.floor(objects / 2));
-  const { createGame } = await api.request<CreatePayload>(BENCH_CREATE_GAME, {
-    input: {
-      ruleset: 'mtg',
-      players: [0, 1].map((seat) => ({
-        name: `Bench ${seat}`,
-        deck: Array.from({ length: perSeat }, (_, i) => card(seat, i)),
-      })),
-    },
-  });
+  const { createGame } = await api.requestBody<CreatePayload>(createBody(objects));
   // The seat's own zone of that type, else the shared one (MTG battlefield, stack, exile).
   const zone = (type: string, owner: string) => {
     const z =
