@@ -5,14 +5,12 @@
  * `created`, leaving out what every starting object has (kind `card`, controller = owner, no
  * reveal, no host, no history) and keeping only the position (and the layer, on a stack) of its
  * context. A 2 × 60-card game's event is then 60% of the size, and the statement that creates the
- * game inserts the object rows straight from that list (`jsonb_to_recordset`, db/games.ts).
+ * game inserts the object rows straight from that list (`zk_create_game`, in the migrations).
  *
  * {@link expandCreation} rebuilds exactly the event the planner's form would have stored, so every
  * reader above `db/` (replay, history, export) sees one shape. The stored form has no
  * `transitions` list: a reader that does not know `created` refuses the payload as malformed
  * rather than replaying a game without its objects.
- *
- * Also {@link INSERT_GAME}, the one statement that writes a new game from that form.
  */
 import type { DomainEvent, ObjectKind, ObjectState, SnapshotContext, ZoneState } from '../rules/index.js';
 
@@ -119,50 +117,3 @@ export function expandCreation(stored: StoredCreation): DomainEvent {
     }),
   };
 }
-
-/**
- * Every row of a new game in one statement: the game, its seats, zones and objects and the
- * GAME_CREATED event, inserted by data-modifying CTEs from one JSON parameter (bulk inserts, one
- * round trip whatever the deck sizes). Foreign keys are checked at the end of the statement, when
- * every row is in. Seats and zones arrive as rows (the tables' column names); the objects are read
- * from the event itself, whose stored form lists every starting object once, flat (above), so the largest part of a new game crosses the wire and is parsed once,
- * and `jsonb_to_recordset` turns each into a row in one pass. With a notify channel (the PostgreSQL
- * fanout's), the statement also announces `(gameId, 1)` as it commits, as `zk_commit_move` does for
- * a move: no second statement to publish it.
- */
-export const INSERT_GAME = `
-WITH p AS (SELECT $1::jsonb AS j),
-g AS (
-  INSERT INTO game (id, ruleset, ruleset_version, version, last_seq, spectator_token_hash, referee_token_hash,
-    created_at, updated_at)
-  SELECT (j->'game'->>'id')::uuid, j->'game'->>'ruleset', j->'game'->>'ruleset_version', 1, 1, j->'game'->>'spectator_token_hash',
-         j->'game'->>'referee_token_hash',
-         (j->'game'->>'created_at')::timestamptz, (j->'game'->>'created_at')::timestamptz
-  FROM p),
-pl AS (
-  INSERT INTO player (id, game_id, seat, name, token_hash)
-  SELECT r.id, r.game_id, r.seat, r.name, r.token_hash
-  FROM p, jsonb_populate_recordset(NULL::player, p.j->'players') AS r),
-z AS (
-  INSERT INTO zone (id, game_id, type, owner_id, index, created_at)
-  SELECT r.id, r.game_id, r.type, r.owner_id, r.index, r.created_at
-  FROM p, jsonb_populate_recordset(NULL::zone, p.j->'zones') AS r),
-o AS (
-  INSERT INTO game_object (key, game_id, public_id, kind, owner_id, controller_id, zone_id, sort_key,
-    face_up, revealed_to_all, revealed_to, host_key, name, types, subtypes, text, attributes, history)
-  SELECT r.key, (j->'game'->>'id')::uuid, r."publicId", upper(coalesce(r.kind, 'card'))::"ObjectKind",
-    r."ownerId", coalesce(r."controllerId", r."ownerId"), r."zoneId", r."sortKey", r."faceUp",
-    coalesce(r."revealedTo" = '"all"', false),
-    CASE WHEN jsonb_typeof(r."revealedTo") = 'array'
-      THEN ARRAY(SELECT jsonb_array_elements_text(r."revealedTo"))::uuid[] ELSE '{}' END,
-    r."hostKey", r.name, r.types, r.subtypes, r.text, r.attributes, coalesce(r.history, '[]')
-  FROM p, jsonb_to_recordset(p.j->'event'->'created') AS r(key uuid, "publicId" uuid, kind text,
-    "ownerId" uuid, "controllerId" uuid, "zoneId" uuid, "sortKey" float8, "faceUp" boolean,
-    "revealedTo" jsonb, "hostKey" uuid, name text, types text[], subtypes text[], text text,
-    attributes jsonb, history jsonb)),
-n AS (
-  SELECT pg_notify(j->'game'->>'notify_channel', json_build_object('gameId', j->'game'->>'id', 'seq', 1)::text)
-  FROM p WHERE j->'game'->>'notify_channel' IS NOT NULL)
-INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
-SELECT (j->'game'->>'id')::uuid, 1, 'GAME_CREATED', 1, 'SYSTEM', NULL, j->'event', (j->'game'->>'created_at')::timestamptz
-FROM p LEFT JOIN n ON true`;

@@ -25,7 +25,7 @@ import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from '.
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
-import { compactCreation, INSERT_GAME } from './creation-payload.js';
+import { compactCreation } from './creation-payload.js';
 import { zoneToSqlRow } from './rows.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
@@ -156,7 +156,7 @@ export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPla
   };
 }
 
-/** {@link creationEvent} in its stored form (db/creation-payload.ts), the one INSERT_GAME reads. */
+/** {@link creationEvent} in its stored form (db/creation-payload.ts), the one `zk_create_game` reads. */
 function storedCreationEvent(spec: RulesetSpec, state: GameState) {
   const stored = compactCreation(creationEvent(spec, state));
   // Every starting object is a plain arrival by construction (initialState).
@@ -164,7 +164,17 @@ function storedCreationEvent(spec: RulesetSpec, state: GameState) {
   return stored;
 }
 
-/** The one JSON parameter of {@link INSERT_GAME}. */
+/**
+ * Every row of a new game in one call, one round trip whatever the deck sizes: `zk_create_game`
+ * (in the migrations) inserts the game, its seats, zones and objects and the GAME_CREATED event
+ * from one JSON parameter, and with a notify channel (the PostgreSQL fanout's) announces
+ * `(gameId, 1)` as it commits, as `zk_commit_move` does for a move. Seats and zones arrive as rows
+ * (the tables' column names); the objects are read from the event's stored form, so the largest
+ * part of a new game crosses the wire and is parsed once.
+ */
+const ZK_CREATE_GAME = 'SELECT zk_create_game($1::uuid, $2::jsonb)';
+
+/** The JSON parameter of {@link ZK_CREATE_GAME}. */
 function creationRows(
   gameId: string,
   spec: RulesetSpec,
@@ -176,7 +186,6 @@ function creationRows(
 ): string {
   return JSON.stringify({
     game: {
-      id: gameId,
       notify_channel: notifyChannel,
       ruleset: spec.id,
       ruleset_version: spec.version,
@@ -186,7 +195,6 @@ function creationRows(
     },
     players: seats.map((s, i) => ({
       id: credentials.seats[i]!.playerId,
-      game_id: gameId,
       seat: i,
       name: s.name,
       token_hash: hashToken(credentials.seats[i]!.token),
@@ -233,7 +241,7 @@ export async function createGame(
             async (tx) => {
               const stored = await findResponse(tx, idem);
               if (stored !== null) return unseal<Credentials>(idem, stored);
-              await tx.$executeRawUnsafe(INSERT_GAME, rows);
+              await tx.$executeRawUnsafe(ZK_CREATE_GAME, gameId, rows);
               await saveResponse(tx, idem, seal(idem, credentials));
               return credentials;
             },
@@ -241,7 +249,7 @@ export async function createGame(
           ),
         (err) => isUniqueViolation(err),
       )
-    : (await withRetry(() => driverPool(db).query(INSERT_GAME, [rows])), credentials);
+    : (await withRetry(() => driverPool(db).query(ZK_CREATE_GAME, [gameId, rows])), credentials);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.
     const game = await loadGame(db, chosen.gameId);

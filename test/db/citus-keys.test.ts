@@ -107,18 +107,22 @@ async function citusViolations(db: pg.ClientBase): Promise<string[]> {
       problems.push(
         `unique index ${i.name} on ${i.table} (${(i.columns ?? []).join(', ')}) lacks ${distributionColumn(i.table)}`,
       );
-  // The commit is one function call; Citus routes a distributed function by one of its arguments.
-  const commit = (
-    await db.query<{ args: string }>(
-      `SELECT pg_get_function_identity_arguments(p.oid) AS args FROM pg_proc p
-       JOIN pg_namespace n ON n.oid = p.pronamespace
-       WHERE n.nspname = current_schema() AND p.proname = 'zk_commit_move'`,
-    )
-  ).rows;
-  if (commit.length !== 1 || !/^\w+ uuid, /.test(commit[0]!.args))
-    problems.push(
-      `zk_commit_move must be one function whose first argument is the game id (uuid): found ${JSON.stringify(commit.map((c) => c.args))}`,
-    );
+  // The commit and the creation are one function call each; Citus routes a distributed function by
+  // one of its arguments.
+  for (const name of ['zk_commit_move', 'zk_create_game']) {
+    const fn = (
+      await db.query<{ args: string }>(
+        `SELECT pg_get_function_identity_arguments(p.oid) AS args FROM pg_proc p
+         JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname = current_schema() AND p.proname = $1`,
+        [name],
+      )
+    ).rows;
+    if (fn.length !== 1 || !/^\w+ uuid, /.test(fn[0]!.args))
+      problems.push(
+        `${name} must be one function whose first argument is the game id (uuid): found ${JSON.stringify(fn.map((c) => c.args))}`,
+      );
+  }
   return problems;
 }
 
@@ -149,6 +153,7 @@ describe('the schema is ready to be distributed by game', () => {
       await client.query(
         `CREATE FUNCTION zk_commit_move(p jsonb) RETURNS text LANGUAGE sql AS $$ SELECT 'x' $$`,
       );
+      await client.query('DROP FUNCTION zk_create_game(uuid, jsonb)');
       const found = await citusViolations(client);
       expect(found).toEqual(
         expect.arrayContaining([
@@ -160,6 +165,7 @@ describe('the schema is ready to be distributed by game', () => {
             /^foreign key zk_planted_fk game_object \(host_key\) -> player \(id\) does not pair/,
           ),
           expect.stringMatching(/^zk_commit_move must be one function whose first argument is the game id/),
+          'zk_create_game must be one function whose first argument is the game id (uuid): found []',
         ]),
       );
     } finally {

@@ -1,12 +1,12 @@
 /**
  * The stored form of a new game's event (src/db/creation-payload.ts): it decodes to exactly the
  * event the planner's form records, for every ruleset and for starting objects with every field
- * set; a reader that only knows the planner's form refuses it instead of misreading it; and the
- * creation statement writes the same object rows from it as the state holds.
+ * set; a reader that only knows the planner's form refuses it instead of misreading it; and
+ * `zk_create_game` writes the same object rows from it as the state holds.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactCreation, INSERT_GAME } from '../../src/db/creation-payload.js';
+import { compactCreation } from '../../src/db/creation-payload.js';
 import { creationEvent, initialState } from '../../src/db/games.js';
 import { decodeEvent, MalformedEventError, objectFromRow, zoneToSqlRow } from '../../src/db/rows.js';
 import { newId } from '../../src/ids.js';
@@ -98,7 +98,7 @@ describe('the stored form of GAME_CREATED', () => {
   });
 });
 
-describe('INSERT_GAME', () => {
+describe('zk_create_game', () => {
   let db: pg.Client;
   beforeAll(async () => {
     db = new pg.Client({ connectionString: (await useTestDatabase()).url });
@@ -112,7 +112,6 @@ describe('INSERT_GAME', () => {
     const createdAt = new Date().toISOString();
     const param = {
       game: {
-        id: gameId,
         ruleset: spec.id,
         ruleset_version: null,
         spectator_token_hash: 'spectator',
@@ -122,7 +121,6 @@ describe('INSERT_GAME', () => {
       },
       players: state.players.map((p) => ({
         id: p.id,
-        game_id: gameId,
         seat: p.seat,
         name: `Seat ${p.seat}`,
         token_hash: `seat ${p.seat}`,
@@ -130,7 +128,7 @@ describe('INSERT_GAME', () => {
       zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt)),
       event: compactCreation(creationEvent(spec, state)),
     };
-    await db.query(INSERT_GAME, [JSON.stringify(param)]);
+    await db.query('SELECT zk_create_game($1::uuid, $2::jsonb)', [gameId, JSON.stringify(param)]);
     const { rows } = await db.query(
       `SELECT key, public_id AS "publicId", kind, owner_id AS "ownerId", controller_id AS "controllerId",
               zone_id AS "zoneId", sort_key AS "sortKey", face_up AS "faceUp",
