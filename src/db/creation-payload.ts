@@ -42,18 +42,29 @@ export type StoredCreation = Omit<DomainEvent, 'transitions'> & {
   readonly created: readonly CreatedObject[];
 };
 
-/** The stored form of a GAME_CREATED event, or null when a transition is not a plain arrival. */
+/**
+ * The stored form of a GAME_CREATED event. Every transition must be a plain arrival (from nowhere,
+ * as a new object, into one of the event's created zones), as every starting object is.
+ */
 export function compactCreation<E extends DomainEvent>(
   event: E,
-): (Omit<E, 'transitions'> & { created: CreatedObject[] }) | null {
+): Omit<E, 'transitions'> & { created: CreatedObject[] } {
   const zones = new Set(event.zonesCreated);
   const created: CreatedObject[] = [];
   for (const t of event.transitions) {
     const o = t.after;
     const ctx = t.afterContext;
-    if (t.before !== null || !o || !t.newObject || t.beforeContext || !ctx || !zones.has(ctx.zone))
-      return null;
-    if (ctx.zone.id !== o.zoneId || (ctx.host === null) !== (o.hostKey === null)) return null;
+    if (
+      t.before !== null ||
+      !o ||
+      !t.newObject ||
+      t.beforeContext ||
+      !ctx ||
+      !zones.has(ctx.zone) ||
+      ctx.zone.id !== o.zoneId ||
+      (ctx.host === null) !== (o.hostKey === null)
+    )
+      throw new Error('a GAME_CREATED transition is not a plain arrival');
     created.push({
       key: o.key,
       publicId: o.publicId,

@@ -156,14 +156,6 @@ export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPla
   };
 }
 
-/** {@link creationEvent} in its stored form (db/creation-payload.ts), the one `zk_create_game` reads. */
-function storedCreationEvent(spec: RulesetSpec, state: GameState) {
-  const stored = compactCreation(creationEvent(spec, state));
-  // Every starting object is a plain arrival by construction (initialState).
-  if (!stored) throw new Error('a starting object is not a plain arrival');
-  return stored;
-}
-
 /**
  * Every row of a new game in one call, one round trip whatever the deck sizes: `zk_create_game`
  * (in the migrations) inserts the game, its seats, zones and objects and the GAME_CREATED event
@@ -200,7 +192,8 @@ function creationRows(
       token_hash: hashToken(credentials.seats[i]!.token),
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
-    event: storedCreationEvent(spec, state),
+    // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
+    event: compactCreation(creationEvent(spec, state)),
   });
 }
 

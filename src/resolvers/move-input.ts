@@ -134,7 +134,8 @@ function list(values: readonly string[], field: FieldPath, key: string): string[
     const at = pathOf(field, key);
     throw badInput(`Field ${at} has more than ${MAX_LIST} entries.`, at);
   }
-  return values.map((v, i) => text(v, MAX_NAME, () => pathOf(field, key), String(i), false));
+  const at = () => pathOf(field, key);
+  return values.map((v, i) => text(v, MAX_NAME, at, String(i), false));
 }
 
 /** Printed properties from a card, token or layer input, bounded. */
