@@ -69,6 +69,18 @@ function errorBody(message: string, code: string, extensions: Record<string, unk
   return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
 }
 
+/** The query text of a request: the body's `query`, or the URL's for a GET. */
+function queryText(body: unknown, url: URL): unknown {
+  if (body !== null && typeof body === 'object' && 'query' in body) return body.query;
+  return url.searchParams.get('query');
+}
+
+/** An error's extensions as sent (its HTTP status is for the response, not the body). */
+function publicExtensions(error: GraphQLError): Record<string, unknown> {
+  const { http: _http, code: _code, ...rest } = error.extensions;
+  return rest;
+}
+
 /** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
 interface RequestRecord {
   operationType: OperationType;
@@ -129,6 +141,8 @@ export async function startHttpServer(
     stringifyResult: (result) => JSON.stringify(result),
     validationRules: armor.apollo.validationRules,
     parseOptions: armor.apollo.parseOptions,
+    documentStore: armor.apollo.documentStore,
+    persistedQueries: armor.apollo.persistedQueries,
     formatError: (formatted, error) => {
       const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
       return formatError(
@@ -333,6 +347,10 @@ export async function startHttpServer(
         return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
+    // Before Apollo parses it or keeps it as a persisted query.
+    const tooLong = armor.refuseLongQuery(queryText(body, url));
+    if (tooLong)
+      return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
     // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
     const limiter = workLimiterFor(deps);
     limiter.beginRequest(requestId);
