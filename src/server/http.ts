@@ -33,7 +33,8 @@ import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
 import { RequestAdmission } from './admission.js';
 import { startGraphqlWs } from './ws.js';
-import { landingPage } from './landing.js';
+import { LANDING_POLICY, landingPage } from './landing.js';
+import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
 
@@ -223,6 +224,7 @@ export async function startHttpServer(
   });
 
   httpServer.on('request', (req, res) => {
+    setSecurityHeaders(res);
     // CORS headers on every route; a preflight is answered here.
     if (corsPolicy.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -281,8 +283,10 @@ export async function startHttpServer(
     }
     if (url.pathname === '/metrics' && req.method === 'GET')
       return send(res, 200, await metrics.render(), metrics.contentType);
-    if (url.pathname === '/' && req.method === 'GET')
+    if (url.pathname === '/' && req.method === 'GET') {
+      res.setHeader('content-security-policy', LANDING_POLICY);
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
+    }
     return send(res, 404, JSON.stringify({ error: 'not found' }));
   }
 
@@ -328,6 +332,12 @@ export async function startHttpServer(
     try {
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
     } catch (err) {
+      // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
+      // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
+      if (req.destroyed && !(err instanceof BodyTooLarge)) {
+        logger.debug({ requestId, err }, 'request body aborted');
+        return;
+      }
       if (err instanceof BodyTooLarge) {
         // Stop reading: the client may keep sending, and the socket is not reused.
         res.setHeader('connection', 'close');
