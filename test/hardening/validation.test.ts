@@ -9,10 +9,9 @@
 import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import type { DocumentNode, ValidationRule } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor, limitsFirstRule } from '../../src/server/armor.js';
 import { buildSchema } from '../../src/server/schema.js';
-import { useTestDatabase } from '../support/db.js';
 import {
   deepNesting,
   fragmentDoubling,
@@ -21,8 +20,7 @@ import {
   manyDirectives,
   wideAliases,
 } from '../support/hostile-documents.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
-import { RawWs, postRaw, type GqlErrorJson } from './support.js';
+import { healthzBystander, RawWs, postRaw, serviceProcessPerFile, type GqlErrorJson } from './support.js';
 
 /** The graphql copy the server's rules use (see src/server/armor.ts). */
 const { Kind, parse, validate, visit } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
@@ -132,39 +130,24 @@ describe('custom validation rules visit each node a bounded number of times', ()
 });
 
 describe('the 40-level fragment doubling against a service process', () => {
-  let service: ServiceProcess;
-  beforeAll(async () => {
-    const database = await useTestDatabase();
-    service = await startServiceProcess({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' });
-  }, 90_000);
-  afterAll(() => service?.stop('SIGKILL'), 30_000);
+  const service = serviceProcessPerFile();
 
   /** Runs `attack` while another client asks `/healthz` back to back; returns the slowest answer. */
   async function whileHealthzPolls(attack: () => Promise<void>): Promise<number> {
-    const healthz = new URL('/healthz', service.url).href;
-    let done = false;
-    let slowest = 0;
-    const poll = (async () => {
-      while (!done) {
-        const t0 = performance.now();
-        const res = await fetch(healthz, { signal: AbortSignal.timeout(10_000) });
-        expect(res.status).toBe(200);
-        slowest = Math.max(slowest, performance.now() - t0);
-      }
-    })();
+    const watch = healthzBystander(service().url);
     try {
       await attack();
-    } finally {
-      done = true;
-      await poll;
+    } catch (err) {
+      await watch.stop().catch(() => 0);
+      throw err;
     }
-    return slowest;
+    return watch.stop();
   }
 
   it('is refused over HTTP, anonymous, while /healthz answers', async () => {
     for (const query of [fragmentDoubling(40), introspectionDoubling(40), listDoubling(40)]) {
       const slowest = await whileHealthzPolls(async () => {
-        const res = await postRaw(service.url, JSON.stringify({ query }));
+        const res = await postRaw(service().url, JSON.stringify({ query }));
         expect(res.status).toBe(400);
         expect(res.json?.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
       });
@@ -174,7 +157,7 @@ describe('the 40-level fragment doubling against a service process', () => {
   }, 60_000);
 
   it('is refused over graphql-ws after an anonymous connection_init, while /healthz answers', async () => {
-    const ws = await RawWs.connect(service.url.replace(/^http/, 'ws'));
+    const ws = await RawWs.connect(service().url.replace(/^http/, 'ws'));
     try {
       const slowest = await whileHealthzPolls(async () => {
         const frame = await ws.run('1', fragmentDoubling(40), {});

@@ -8,7 +8,12 @@
 /** `fragment F0 on T { ...F1 ...F1 } fragment F1 on T { ...F2 ...F2 } …`, spread from `wrap`. */
 export function fragmentDoubling(
   levels: number,
-  opts: { on?: string; leaf?: string; wrap?: (spread: string) => string; step?: (next: string) => string } = {},
+  opts: {
+    on?: string;
+    leaf?: string;
+    wrap?: (spread: string) => string;
+    step?: (next: string) => string;
+  } = {},
 ): string {
   const on = opts.on ?? 'Query';
   const leaf = opts.leaf ?? 'whoami { kind }';
