@@ -355,6 +355,12 @@ export async function startHttpServer(
             extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
           });
         }
+        // A presented but invalid credential: UNAUTHENTICATED for every operation (whoami and public
+        // ones included), never served as anonymous; graphql-ws refuses it at connection the same way.
+        if (auth.badCredential)
+          throw new GraphQLError('The credential is not valid.', {
+            extensions: { code: ErrorCode.UNAUTHENTICATED, requestId, http: { status: 401 } },
+          });
         return { ...deps, requestId, clientIp: req.socket.remoteAddress ?? 'unknown', ...auth };
       },
     });
