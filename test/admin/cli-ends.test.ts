@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { createGame, post, type CreatedGame } from '../support/game-api.js';
+import { createGame, drawCards, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { ARCHIVE_GAME, END_GAME, EXPORT_GAME } from './support.js';
@@ -25,30 +25,7 @@ const DECK = Array.from({ length: 10 }, (_, i) => ({ name: `Card ${i + 1}`, type
 /** A game with `moves` draws after its creation: events 1 (created) to 1 + moves. */
 async function gameWithMoves(moves: number): Promise<CreatedGame> {
   const game = await createGame(server, 'mtg', [DECK, DECK]);
-  const seat = game.players[0]!;
-  const view = await post<{ game: { zones: { id: string; type: string; owner: { id: string } | null }[] } }>(
-    server,
-    'query ($id: ID!) { game(id: $id) { zones { id type owner { id } } } }',
-    { id: game.gameId },
-    seat.token,
-  );
-  const zone = (type: string) =>
-    view.data!.game.zones.find((z) => z.type === type && z.owner?.id === seat.id)!.id;
-  for (let i = 0; i < moves; i++) {
-    const moved = await post(
-      server,
-      'mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }',
-      {
-        input: {
-          gameId: game.gameId,
-          select: { zoneId: zone('library'), from: 'TOP', count: 1 },
-          to: { zoneId: zone('hand') },
-        },
-      },
-      seat.token,
-    );
-    expect(moved.errors, moved.text).toBeUndefined();
-  }
+  await drawCards(server, game.gameId, game.players[0]!, moves);
   return game;
 }
 
@@ -116,11 +93,10 @@ it(
     const child = spawn(TSX, ['scripts/admin.ts', 'tail', game.gameId, '--after', '0'], {
       cwd: ROOT,
       env: env(),
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     try {
       for (let i = 0; i < 1200 && !stdout.includes('GAME_CREATED'); i++)

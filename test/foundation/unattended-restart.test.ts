@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
-import { createGame, post } from '../support/game-api.js';
+import { createGame, drawCards, post } from '../support/game-api.js';
 import {
   buildDist,
   descendants,
@@ -70,7 +70,6 @@ async function ready(service: ServiceProcess, deadline: number): Promise<void> {
 
 const DECK = Array.from({ length: 10 }, (_, i) => ({ name: `Card ${i + 1}`, types: ['Creature'] }));
 const GAME = 'query ($id: ID!) { game(id: $id) { version lastSeq zones { id type owner { id } count } } }';
-const MOVE = 'mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }';
 interface View {
   game: {
     version: number;
@@ -94,23 +93,7 @@ it.runIf(process.platform === 'linux')(
       (await post<View>(service, GAME, { id: game.gameId }, seat.token)).data!.game;
     const before = await view(first);
     const zone = (type: string) => before.zones.find((z) => z.type === type && z.owner?.id === seat.id)!.id;
-    let acknowledged = before.version;
-    for (let i = 0; i < 5; i++) {
-      const moved = await post<{ moveObjects: { version: number } }>(
-        first,
-        MOVE,
-        {
-          input: {
-            gameId: game.gameId,
-            select: { zoneId: zone('library'), from: 'TOP', count: 1 },
-            to: { zoneId: zone('hand') },
-          },
-        },
-        seat.token,
-      );
-      expect(moved.errors, moved.text).toBeUndefined();
-      acknowledged = moved.data!.moveObjects.version;
-    }
+    const acknowledged = await drawCards(first, game.gameId, seat, 5);
 
     // SIGKILL to the service alone: its PostgreSQL lives on, orphaned, holding the data directory.
     const node = descendants(first.child.pid!).find((pid) =>
