@@ -1015,7 +1015,7 @@ export type Query = {
   readonly __typename?: 'Query';
   /** Games matching a filter, newest first, a page at a time, with the total number of matches. */
   readonly adminGames: AdminGamePage;
-  /** The whole game, state and log, as a JSON document (format `zonekeeper.game/1`) for `importGame`. */
+  /** The whole game, state and log, as a JSON document (format `zonekeeper.game/2`; `/1` still imports) for `importGame`. */
   readonly exportGame: Scalars['JSON']['output'];
   /**
    * The game as the caller may see it. An unknown game and a game the caller may not see give the
