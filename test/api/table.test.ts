@@ -376,6 +376,30 @@ describe('MTG: zone changes, bad input, results and MTG 400.3', () => {
     expect(named(after, 'Bear 0').counters).toHaveLength(32);
   });
 
+  it('counters on a card in a secret zone are seen only with its face (its id re-minted)', async () => {
+    const hidden = named(await table(t.id, t.ann), 'Hidden 0');
+    await ok(
+      s,
+      ...COUNTERS,
+      { gameId: t.id, holder: { objectId: hidden.id }, kind: 'charge', op: 'ADD', amount: 1 },
+      t.ann,
+    );
+    // Not every viewer saw the change: the card has a new id (nobody follows it by its counters).
+    const now = named(await table(t.id, t.ann), 'Hidden 0');
+    expect(now.counters).toEqual([{ kind: 'charge', amount: 1 }]);
+    for (const token of [t.bob, t.g.spectatorToken]) {
+      const seen = (await table(t.id, token)).zones.flatMap((z) => z.objects).find((o) => o.id === now.id)!;
+      expect(seen.card).toBeNull();
+      expect(seen.counters).toEqual([]);
+    }
+    await ok(
+      s,
+      ...COUNTERS,
+      { gameId: t.id, holder: { objectId: now.id }, kind: 'charge', op: 'SET', amount: 0 },
+      t.ann,
+    );
+  });
+
   it("a seat may not touch an opponent's hidden card, nor end the game", async () => {
     const bobs = named(await table(t.id, TEST_ADMIN_TOKEN), 'Hidden 1');
     await refused(
