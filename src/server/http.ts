@@ -37,6 +37,7 @@ import { LANDING_POLICY, landingPage } from './landing.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
+import { limitConnections } from './connection-limit.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -105,7 +106,13 @@ export async function startHttpServer(
   opts: { port: number; host: string },
 ): Promise<RunningServer> {
   const { config, logger, metrics } = deps;
-  const httpServer = http.createServer();
+  const bodyTimeoutMs = config.REQUEST_BODY_TIMEOUT_SECONDS * 1000;
+  // Headers get the body's time too, checked every second rather than Node's default 30 s.
+  const httpServer = http.createServer({ headersTimeout: bodyTimeoutMs, connectionsCheckingInterval: 1000 });
+  limitConnections(httpServer, {
+    total: config.MAX_CONNECTIONS,
+    perAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  });
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
   wsServer.on('connection', (socket) => {
     metrics.wsConnectionOpened();
@@ -297,6 +304,17 @@ export async function startHttpServer(
     requestId: string,
   ): Promise<void> {
     res.setHeader('x-request-id', requestId);
+    // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
+    // answered 408 and its connection closed, which frees its slot and its place in line.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      if (res.headersSent) return void req.destroy();
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.destroy());
+      send(res, 408, errorBody('The request body did not arrive in time.', 'BAD_REQUEST'));
+    }, bodyTimeoutMs);
+    res.once('close', () => clearTimeout(deadline));
     // The credential is resolved first (cached once known), so that a seat over its limit is
     // refused before its body is read; an authentication failure is answered by the context below.
     const authenticated = authenticate(deps, req.headers.authorization);
@@ -330,8 +348,13 @@ export async function startHttpServer(
     if (leave) res.once('close', leave);
     let raw: string;
     try {
+      if (timedOut) return;
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
+      clearTimeout(deadline);
+      if (timedOut) return;
     } catch (err) {
+      // Timed out (answered 408 above): the stalled body ends here.
+      if (timedOut) return;
       // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
       // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
       if (req.destroyed && !(err instanceof BodyTooLarge)) {
