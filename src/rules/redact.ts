@@ -44,7 +44,7 @@ export interface ObjectView {
   /** Null unless the viewer may see the object. */
   readonly card: CardProps | null;
   readonly history: readonly HistoryEntry[] | null;
-  /** Non-default statuses the viewer may see (`src/rules/table.ts`, visibleTableState). */
+  /** Non-default statuses and counters the viewer may see (`table.ts`, visibleTableState). */
   readonly statuses: Readonly<Record<string, string>>;
   readonly counters: Counters;
 }
@@ -60,7 +60,6 @@ export interface ZoneView {
   /** Always the true count: counts are open (MTG 401.3, 402.3; NR rule_deck_size_open_information). */
   readonly count: number;
   readonly objects: readonly ObjectView[];
-  /** Counters in the zone (public). */
   readonly counters?: Counters;
 }
 
@@ -87,15 +86,13 @@ export interface EventView extends Pick<
 > {
   readonly changes: readonly ChangeView[];
   readonly unchangedIds: readonly string[];
-  /** Players' counters (as the viewer may see them) and zones' counters the event changed. */
+  /** Player counters (as the viewer may see them) and zone counters after the event (0: none left). */
   readonly counterChanges: readonly CounterChangeView[];
   readonly turn: TurnState | null;
   readonly result: GameResult | null;
-  /** PLAYER_CONCEDED: the seat that conceded. */
   readonly concededPlayerId: string | null;
 }
 
-/** A player's or zone's counter after an event (amount 0: none left). */
 export interface CounterChangeView {
   readonly playerId: string | null;
   readonly zoneId: string | null;

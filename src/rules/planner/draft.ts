@@ -3,6 +3,9 @@
  * objects changed and applies the identity policy when an event closes: an object gets a new public
  * id when the rules make it a new object (MTG 400.7, FAB rule:become_new_object) or when some viewer
  * cannot follow it, so ids never link what a viewer could not see.
+ *
+ * Over 300 lines on purpose: the event a move records, its identity policy and what a zone change
+ * does to statuses and counters (MTG 400.7, 122.2) close together in `end`, read as one.
  */
 import type { GameHooks } from '../types.js';
 import { compareBySortKey, indexPositions } from '../positions.js';
