@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { EventKind } from '../rules/index.js';
-import { objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
+import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
 const transition = z
@@ -44,12 +44,38 @@ const eventFields = {
   rules: z.array(z.string().max(200)).max(100),
 };
 
+/** Players', zones', turn and result changes an event records (issue 28, `TableDelta`). */
+const turn = z.strictObject({
+  number: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 30),
+  activePlayerId: uuid.nullable(),
+  phase: z.string().max(32).nullable(),
+});
+const table = z.strictObject({
+  players: z
+    .array(z.strictObject({ id: uuid, counters, conceded: z.boolean() }))
+    .max(16)
+    .optional(),
+  zones: z
+    .array(z.strictObject({ id: uuid, counters }))
+    .max(MAX_LIST)
+    .optional(),
+  turn: turn.optional(),
+  result: z
+    .strictObject({ winnerIds: z.array(uuid).max(16), draw: z.boolean(), reason: z.string().max(500) })
+    .optional(),
+});
+
 /** An event the planner makes: any transitions, and the public ids a rule kept where they were. */
 const planned = <K extends EventKind>(kind: K) =>
   z.strictObject({
     kind: z.literal(kind),
     ...eventFields,
     unchangedIds: z.array(uuid).max(MAX_LIST).optional(),
+    table: table.optional(),
   });
 
 /** A lifecycle event the data layer writes: it changes no object and no zone. */
@@ -82,17 +108,26 @@ export const EVENT_PAYLOADS = {
   BROUGHT_INTO_GAME: planned('BROUGHT_INTO_GAME'),
   REMOVED_FROM_GAME: planned('REMOVED_FROM_GAME'),
   NO_MOVE: planned('NO_MOVE'),
+  STATUS_CHANGED: planned('STATUS_CHANGED'),
+  COUNTERS_CHANGED: planned('COUNTERS_CHANGED'),
+  TURN_CHANGED: planned('TURN_CHANGED'),
+  PLAYER_CONCEDED: planned('PLAYER_CONCEDED'),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({
     kind: z.literal('GAME_CREATED'),
     ...eventFields,
     players: z
-      .array(z.strictObject({ id: uuid, seat }))
+      .array(z.strictObject({ id: uuid, seat, counters: counters.optional() }))
       .min(1)
       .max(16),
+    table: table.optional(),
   }),
-  GAME_ENDED: lifecycle('GAME_ENDED'),
+  // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
+  GAME_ENDED: lifecycle('GAME_ENDED').extend({
+    rules: z.array(z.string().max(200)).max(100),
+    table: table.optional(),
+  }),
   GAME_ARCHIVED: lifecycle('GAME_ARCHIVED'),
   GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({ importedFrom: uuid }),
 } satisfies Record<EventKind, z.ZodType>;

@@ -18,10 +18,18 @@ import {
   seat,
   uuid,
   zoneIndex,
+  statuses,
+  counters as counterAmounts,
 } from './schema-parts.js';
 
-/** Identifies the document format; bump the number on any incompatible change. */
-export const EXPORT_FORMAT = 'zonekeeper.game/1';
+/**
+ * Identifies the document format; bump the number on any incompatible change. Version 2 (issue 28)
+ * adds objects' `statuses` and `counters`; the table beyond objects (players' and zones' counters,
+ * turn, result) is what the log's events make it. Version 1 documents still import: they have none.
+ */
+export const EXPORT_FORMAT = 'zonekeeper.game/2';
+/** Formats an import reads. */
+export const IMPORT_FORMATS = ['zonekeeper.game/1', EXPORT_FORMAT] as const;
 
 const GAME_STATUSES = ['ACTIVE', 'ENDED', 'ARCHIVED'] as const;
 const ACTOR_KINDS = ['PLAYER', 'ADMIN', 'REFEREE', 'SYSTEM'] as const;
@@ -30,7 +38,7 @@ const MAX_ROWS = 1_000_000;
 
 /** The export document. Validated in full before an import writes anything. */
 export const exportSchema = z.strictObject({
-  format: z.literal(EXPORT_FORMAT),
+  format: z.enum(IMPORT_FORMATS),
   exportedAt: dateTime.optional(),
   game: z.strictObject({
     id: uuid,
@@ -76,6 +84,8 @@ export const exportSchema = z.strictObject({
         ...cardFields,
         attributes,
         history,
+        statuses: statuses.optional(),
+        counters: counterAmounts.optional(),
       }),
     )
     .max(MAX_ROWS),

@@ -56,7 +56,8 @@ function creationProblem(spec: RulesetSpec, doc: ExportDocument, caps: ImportCap
       return problem(`players.${i}.name`, `a player name is 1 to ${caps.playerName} characters, trimmed`);
   if (
     !same(
-      [...created.players].sort((a, b) => a.seat - b.seat),
+      // The seats (their starting counters, issue 28, are the ruleset's or createGame's).
+      created.players.map((p) => ({ id: p.id, seat: p.seat })).sort((a, b) => a.seat - b.seat),
       doc.players.map((p) => ({ id: p.id, seat: p.seat })).sort((a, b) => a.seat - b.seat),
     )
   )

@@ -59,11 +59,22 @@ export const history = z
   )
   .max(HISTORY_BOUND);
 
+/** Kind and status names (src/rules/table.ts), and amounts of 32-bit counters, at most 32 kinds. */
+const kindName = z.string().regex(/^[A-Za-z0-9+\-/_]{1,32}$/);
+const int32 = z.number().int().min(-2147483648).max(2147483647);
+export const counters = z
+  .record(kindName, int32)
+  .refine((c) => Object.keys(c).length <= 32, 'at most 32 counter kinds');
+export const statuses = z
+  .record(kindName, kindName)
+  .refine((c) => Object.keys(c).length <= 32, 'at most 32 statuses');
+
 export const zoneState = z.strictObject({
   id: uuid,
   type: z.string().max(CARD_LIMITS.name),
   ownerId: uuid.nullable(),
   index: zoneIndex,
+  counters: counters.optional(),
 });
 
 /** Where an object is and whose: the same in a state object and an object row. */
@@ -85,6 +96,8 @@ export const objectState = z.strictObject({
   revealedTo: z.union([z.literal('all'), z.array(uuid).max(16)]),
   card: z.strictObject(cardFields),
   history,
+  statuses: statuses.optional(),
+  counters: counters.optional(),
 });
 
 /** Where an object was when an event saw it ({@link SnapshotContext}). */
