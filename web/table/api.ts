@@ -33,6 +33,11 @@ export interface GameEventInfo {
   kind: string;
 }
 
+/** What to move: objects by id, or the top of a zone by position; and where to. */
+export type MoveInput = { gameId: string; toZoneId: string } & (
+  { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } }
+);
+
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
 export interface FollowHandlers {
@@ -46,8 +51,11 @@ export interface FollowHandlers {
 export interface TableApi {
   rulesets(): Promise<RulesetInfo[]>;
   game(gameId: string): Promise<GameView>;
-  /** Moves objects to a zone (`moveObjects`); resolves to the game's new version. */
-  moveObjects(input: { gameId: string; objectIds: string[]; toZoneId: string }): Promise<number>;
+  /**
+   * Moves objects to a zone (`moveObjects`), named by id or, for objects the viewer may not see
+   * (a library), by position (`select`); resolves to the game's new version.
+   */
+  moveObjects(input: MoveInput): Promise<number>;
   /**
    * Follows `Subscription.gameEvents` from `afterSeq` (the client's `subscribeGameEvents`: on a
    * dropped connection it reconnects with backoff and resumes from the last seq it delivered).
@@ -163,8 +171,9 @@ export function createTableApi(options: { endpoint: string; token: string }): Ta
     async game(gameId) {
       return (await client.request(TableGameDocument, { id: gameId })).game;
     },
-    async moveObjects({ gameId, objectIds, toZoneId }) {
-      const input = { gameId, objectIds, to: { zoneId: toZoneId } };
+    async moveObjects(move) {
+      const which = 'objectIds' in move ? { objectIds: move.objectIds } : { select: move.select };
+      const input = { gameId: move.gameId, ...which, to: { zoneId: move.toZoneId } };
       return (await client.request(TableMoveDocument, { input })).moveObjects.version;
     },
     followGame(gameId, afterSeq, handlers) {

@@ -31,8 +31,32 @@ import {
 } from './api.js';
 import './table.css';
 
-/** The MIME type a dragged object carries; only drops of it are accepted. */
+/** The MIME type a drag carries (a {@link Grabbed} as JSON); only drops of it are accepted. */
 const DRAG_TYPE = 'application/x-zonekeeper-object';
+
+/**
+ * What a drag picks up: one object the viewer sees, by id, or the top of a pile whose objects it
+ * may not see. A hidden object cannot be named by id (the server answers FORBIDDEN: naming it would
+ * let a seat track it), so a pile is moved by position, as a seat draws from its library.
+ */
+type Grabbed = { objectId: string } | { zoneId: string; from: 'TOP' };
+
+function grab(e: DragEvent, what: Grabbed): void {
+  e.dataTransfer?.setData(DRAG_TYPE, JSON.stringify(what));
+}
+
+function grabbed(e: DragEvent): Grabbed | null {
+  const raw = e.dataTransfer?.getData(DRAG_TYPE);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<{ objectId: unknown; zoneId: unknown }>;
+    if (typeof value.objectId === 'string') return { objectId: value.objectId };
+    if (typeof value.zoneId === 'string') return { zoneId: value.zoneId, from: 'TOP' };
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
 
 /** `/table/<gameId>` → gameId. */
 function gameIdFromPath(): string {
@@ -82,12 +106,12 @@ function layout(game: GameView): { title: string; seat: string | null; zones: Zo
   ].filter((group) => group.zones.length > 0);
 }
 
-function CardBack(props: { id: string; draggable: boolean; label?: string }) {
+function CardBack(props: { id: string; draggable: boolean; label?: string; grabs?: Grabbed }) {
   return html`<div
     class="card back"
     data-object-id=${props.id}
     draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, props.id)}
+    onDragStart=${(e: DragEvent) => grab(e, props.grabs ?? { objectId: props.id })}
     title=${props.label ?? 'A card you may not see'}
   >
     ${props.label ?? ''}
@@ -106,7 +130,7 @@ function Card(props: { object: ObjectView; draggable: boolean; zonePublic: boole
     data-object-id=${object.id}
     data-card-name=${card.name}
     draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, object.id)}
+    onDragStart=${(e: DragEvent) => grab(e, { objectId: object.id })}
     title=${card.text || card.name}
   >
     <div class="name">${card.name}</div>
@@ -129,7 +153,7 @@ function Zone(props: {
   zone: ZoneView;
   info: ZoneTypeInfo | undefined;
   canMove: boolean;
-  onDrop(objectId: string, zone: ZoneView): void;
+  onDrop(what: Grabbed, zone: ZoneView): void;
 }) {
   const { zone, info, canMove } = props;
   const [over, setOver] = useState(false);
@@ -141,9 +165,14 @@ function Zone(props: {
   let body: ComponentChildren;
   if (zone.count === 0) body = html`<div class="empty">empty</div>`;
   else if (pile) {
-    // Dragging the pile moves its top object (e.g. a draw from the library).
+    // Dragging the pile moves its top object, selected by position (e.g. a draw from the library).
     const top = zone.objects[0]!;
-    body = html`<${CardBack} id=${top.id} draggable=${canMove} label=${`${zone.count}`} />`;
+    body = html`<${CardBack}
+      id=${top.id}
+      draggable=${canMove}
+      label=${`${zone.count}`}
+      grabs=${{ zoneId: zone.id, from: 'TOP' }}
+    />`;
   } else {
     const zonePublic = info?.visibility === 'PUBLIC';
     body = zone.objects.map(
@@ -162,10 +191,10 @@ function Zone(props: {
     onDragLeave=${() => setOver(false)}
     onDrop=${(e: DragEvent) => {
       setOver(false);
-      const id = e.dataTransfer?.getData(DRAG_TYPE);
-      if (!id || !accepts(e)) return;
+      const what = grabbed(e);
+      if (!what || !accepts(e)) return;
       e.preventDefault();
-      props.onDrop(id, zone);
+      props.onDrop(what, zone);
     }}
   >
     <header>
@@ -273,9 +302,10 @@ function Table(props: { gameId: string; token: string }) {
   const canMove = game.viewer.kind === 'PLAYER' && game.status === 'ACTIVE';
   const me = game.players.find((p) => p.id === game.viewer.player?.id);
 
-  const onDrop = (objectId: string, zone: ZoneView): void => {
+  const onDrop = (what: Grabbed, zone: ZoneView): void => {
     setNotice(null);
-    api.moveObjects({ gameId: game.id, objectIds: [objectId], toZoneId: zone.id }).catch((err: unknown) => {
+    const from = 'objectId' in what ? { objectIds: [what.objectId] } : { select: what };
+    api.moveObjects({ gameId: game.id, ...from, toZoneId: zone.id }).catch((err: unknown) => {
       setNotice(describe(err));
     });
   };
