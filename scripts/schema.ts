@@ -43,6 +43,9 @@ export const RESOLVER_MAPPERS: Record<string, string> = {
   GameObject: '../render/index.js#ObjectOut',
   Zone: '../render/index.js#ZoneOut',
   AdminGame: '../render/index.js#AdminGameOut',
+  Player: '../render/index.js#PlayerOut',
+  Turn: '../render/index.js#TurnOut',
+  GameResult: '../render/index.js#ResultOut',
 };
 
 /**

@@ -14,6 +14,7 @@
  */
 import { gameViewResolvers } from './game.js';
 import { viewResolvers } from './objects.js';
+import { tableResolvers } from './table.js';
 
 export { adminGameOut, adminPageOut, importPayloadOut, playerOut } from './admin.js';
 export type { AdminGameOut, AdminGameRow } from './admin.js';
@@ -24,6 +25,8 @@ export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
+export { counterList } from './table.js';
+export type { ResultOut, TurnOut } from './table.js';
 
 /** Resolvers of `Game`, `GameObject` and `Zone`: they read the views this module built. */
-export const renderResolvers = { ...gameViewResolvers, ...viewResolvers };
+export const renderResolvers = { ...gameViewResolvers, ...viewResolvers, ...tableResolvers };
