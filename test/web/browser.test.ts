@@ -15,11 +15,11 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
 import {
   chromiumPath,
+  expectCleanPage,
   isCI,
   launchBrowser,
   MISSING_CHROMIUM,
   openContext,
-  type PageProblems,
 } from '../support/browser.js';
 
 describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
@@ -37,13 +37,6 @@ const DECKS = [
   [...cards('Alpha Library', 5), ...ALPHA_HAND],
   [...cards('Beta Library', 5), ...BETA_HAND],
 ];
-
-/** Nothing loaded from elsewhere, no CSP violation, no uncaught error. */
-function expectCleanPage(problems: PageProblems): void {
-  expect(problems.foreignRequests).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
-  expect(problems.consoleErrors.filter((e) => /Content.Security.Policy/i.test(e))).toEqual([]);
-}
 
 /** The response pane's text (Monaco renders spaces as no-break spaces). */
 async function responseText(page: Page): Promise<string> {
