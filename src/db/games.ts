@@ -18,7 +18,7 @@ import {
   type RulesetSpec,
   type ZoneState,
 } from '../rules/index.js';
-import { SORT_KEY_STEP } from '../rules/index.js';
+import { SORT_KEY_STEP, startTable, type CounterOverride } from '../rules/index.js';
 import type { EventWithPlayers } from '../rules/index.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
@@ -27,6 +27,7 @@ import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
 import { compactCreation } from './creation-payload.js';
 import { zoneToSqlRow } from './rows.js';
+import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
@@ -41,6 +42,8 @@ export interface NewCard extends CardProps {
 export interface NewSeat {
   readonly name: string;
   readonly deck: readonly NewCard[];
+  /** Starting player counters overriding the ruleset's (MTG 903.7: Commander life 40). */
+  readonly counters?: readonly CounterOverride[] | null;
 }
 
 export interface CreatedGame {
@@ -77,6 +80,7 @@ export function initialState(
   seats: readonly NewSeat[],
   playerIds: readonly string[],
   newId: () => string = randomId,
+  firstSeat: number | null = null,
 ): GameState {
   const players = playerIds.map((id, seat) => ({ id, seat }));
   const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
@@ -127,7 +131,14 @@ export function initialState(
       objects.push(obj);
     });
   });
-  const state: GameState = { ruleset: spec.id, players, zones, objects };
+  const started = startTable(
+    { ruleset: spec.id, players, zones, objects },
+    spec,
+    seats.map((s) => s.counters),
+    firstSeat,
+  );
+  if ('problem' in started) throw badInput(started.problem.message, started.problem.field);
+  const { state } = started;
   // The admission checks moves make, with the same reasons (capacity, MTG 400.4a, FAB zones, 2H).
   // Among them FAB sec:deck_zone, on which the seat policy relies: a deck holds only its owner's
   // deck-cards, so a card drawn unseen is admitted to hand, arsenal or pitch whatever it is.
@@ -153,6 +164,7 @@ export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPla
     zonesRemoved: [],
     rules: [],
     players: state.players,
+    ...(state.turn ? { table: { turn: state.turn } } : {}),
   };
 }
 
@@ -184,6 +196,7 @@ function creationRows(
       spectator_token_hash: hashToken(credentials.spectatorToken),
       referee_token_hash: hashToken(credentials.refereeToken),
       created_at: createdAt.toISOString(),
+      table_state: storedTableOf(state),
     },
     players: seats.map((s, i) => ({
       id: credentials.seats[i]!.playerId,
@@ -209,13 +222,18 @@ export async function createGame(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
-  opts: { readonly newId?: (() => string) | undefined; readonly notifyChannel?: string | undefined } = {},
+  opts: {
+    readonly newId?: (() => string) | undefined;
+    readonly notifyChannel?: string | undefined;
+    /** The seat active at turn 1 (default: the ruleset's). */
+    readonly firstSeat?: number | null | undefined;
+  } = {},
 ): Promise<CreatedGame> {
   const newId = opts.newId ?? randomId;
   // With a key, the key names the game: a repeat finds its record under the same game id.
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
-  const state = initialState(spec, seats, playerIds, newId);
+  const state = initialState(spec, seats, playerIds, newId, opts.firstSeat ?? null);
   const credentials: Credentials = {
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player', gameId) })),

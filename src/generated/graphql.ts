@@ -1139,9 +1139,11 @@ export type Ruleset = {
   readonly minPlayers: Scalars['Int']['output'];
   readonly name: Scalars['String']['output'];
   readonly objectCounters: ReadonlyArray<CounterKind>;
+  readonly objectCountersNone?: Maybe<NoneDeclared>;
   /** Whether objects may carry counter kinds the ruleset does not list (MTG 122.1: any named counter). */
   readonly openObjectCounterKinds: Scalars['Boolean']['output'];
   readonly playerCounters: ReadonlyArray<CounterKind>;
+  readonly playerCountersNone?: Maybe<NoneDeclared>;
   /** Names of the sides by seat, in the game's own words (Netrunner: Corp, Runner); empty when seats are alike. */
   readonly sides: ReadonlyArray<Scalars['String']['output']>;
   readonly statuses: ReadonlyArray<StatusKind>;
@@ -1154,6 +1156,7 @@ export type Ruleset = {
    */
   readonly version: Scalars['String']['output'];
   readonly zoneCounters: ReadonlyArray<CounterKind>;
+  readonly zoneCountersNone?: Maybe<NoneDeclared>;
   readonly zoneTypes: ReadonlyArray<ZoneType>;
 };
 
@@ -1879,8 +1882,10 @@ export type RulesetResolvers<ContextType = Context, ParentType extends Resolvers
   minPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   objectCounters?: Resolver<ReadonlyArray<ResolversTypes['CounterKind']>, ParentType, ContextType>;
+  objectCountersNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   openObjectCounterKinds?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   playerCounters?: Resolver<ReadonlyArray<ResolversTypes['CounterKind']>, ParentType, ContextType>;
+  playerCountersNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   sides?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   statuses?: Resolver<ReadonlyArray<ResolversTypes['StatusKind']>, ParentType, ContextType>;
   statusesNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
@@ -1888,6 +1893,7 @@ export type RulesetResolvers<ContextType = Context, ParentType extends Resolvers
   turnNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   zoneCounters?: Resolver<ReadonlyArray<ResolversTypes['CounterKind']>, ParentType, ContextType>;
+  zoneCountersNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   zoneTypes?: Resolver<ReadonlyArray<ResolversTypes['ZoneType']>, ParentType, ContextType>;
 };
 

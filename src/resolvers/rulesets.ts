@@ -49,6 +49,9 @@ const tableOut = (t: TableSpec | undefined) => ({
   playerCounters: (t?.playerCounters ?? []).map(counterKindOut),
   zoneCounters: (t?.zoneCounters ?? []).map(counterKindOut),
   countersNone: t?.countersNone ?? null,
+  objectCountersNone: t?.objectCountersNone ?? null,
+  playerCountersNone: t?.playerCountersNone ?? null,
+  zoneCountersNone: t?.zoneCountersNone ?? null,
   turn: t?.turn
     ? {
         phases: t.turn.phases,

@@ -60,6 +60,8 @@ export interface ZoneView {
   /** Always the true count: counts are open (MTG 401.3, 402.3; NR rule_deck_size_open_information). */
   readonly count: number;
   readonly objects: readonly ObjectView[];
+  /** Counters in the zone (public). */
+  readonly counters?: Counters;
 }
 
 /** A whole game as one viewer may see it. */
@@ -186,6 +188,7 @@ export function viewZone(
     index: zone.index,
     count: top.length,
     objects: ordered.map((o) => viewObject(spec, state, viewer, o, positions)),
+    ...(zone.counters ? { counters: zone.counters } : {}),
   };
 }
 

@@ -39,6 +39,9 @@ const NONE: TableSpec = Object.freeze({
   playerCounters: [],
   zoneCounters: [],
   countersNone: null,
+  objectCountersNone: null,
+  playerCountersNone: null,
+  zoneCountersNone: null,
   turn: null,
   turnNone: null,
 });

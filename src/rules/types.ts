@@ -186,6 +186,10 @@ export interface TableSpec {
   readonly playerCounters: readonly CounterKindSpec[];
   readonly zoneCounters: readonly CounterKindSpec[];
   readonly countersNone: NoneDeclared | null;
+  /** One list declared none (Pokémon: no player counter, no life total). */
+  readonly objectCountersNone: NoneDeclared | null;
+  readonly playerCountersNone: NoneDeclared | null;
+  readonly zoneCountersNone: NoneDeclared | null;
   readonly turn: TurnSpec | null;
   readonly turnNone: NoneDeclared | null;
 }

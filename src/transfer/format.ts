@@ -8,8 +8,14 @@ import { z } from 'zod';
 import { EVENT_KINDS } from '../db/rows.js';
 import { isUuid } from '../uuid.js';
 
-/** Identifies the document format; bump the number on any incompatible change. */
-export const EXPORT_FORMAT = 'zonekeeper.game/1';
+/**
+ * Identifies the document format; bump the number on any incompatible change. Version 2 (issue 28)
+ * adds objects' `statuses` and `counters`; the table beyond objects (players' and zones' counters,
+ * turn, result) is what the log's events make it. Version 1 documents still import: they have none.
+ */
+export const EXPORT_FORMAT = 'zonekeeper.game/2';
+/** Formats an import reads. */
+export const IMPORT_FORMATS = ['zonekeeper.game/1', EXPORT_FORMAT] as const;
 
 const uuid = z.string().refine(isUuid, 'must be a UUID');
 const int = z.number().int();
@@ -72,7 +78,7 @@ const payloadSchema = z.looseObject({
 
 /** The export document. Validated in full before an import writes anything. */
 export const exportSchema = z.object({
-  format: z.literal(EXPORT_FORMAT),
+  format: z.enum(IMPORT_FORMATS),
   exportedAt: z.iso.datetime({ offset: true }).optional(),
   game: z.object({
     id: uuid,
@@ -118,6 +124,8 @@ export const exportSchema = z.object({
       text: z.string(),
       attributes: z.record(z.string(), z.unknown()),
       history: z.array(historySchema),
+      statuses: z.record(z.string(), z.string()).nullable().optional(),
+      counters: z.record(z.string(), int).nullable().optional(),
     }),
   ),
   events: z.array(
