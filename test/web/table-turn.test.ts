@@ -93,10 +93,14 @@ describe.skipIf(!chromiumPath)('a turn on the table page', () => {
       await expect.poll(() => bears(bob.page).getAttribute('data-rotation'), WAIT).toBe('90');
       expect(await bears(bob.page).locator('.badge.status').innerText()).toBe('tapped');
       await expect.poll(() => bears(alice.page).getAttribute('data-rotation'), WAIT).toBe('90');
-      // Drawn turned: rotate(90deg) as a matrix (cos 90° = 0, sin 90° = 1), once its transition ends.
-      await expect
-        .poll(() => bears(bob.page).evaluate((el) => getComputedStyle(el).transform), WAIT)
-        .toMatch(/^matrix\((-?0|[-\d.e]+e-\d+), 1, -1, (-?0|[-\d.e]+e-\d+), 0, 0\)$/);
+      // Its face is drawn turned: rotate(90deg) as a matrix (cos 90° = 0, sin 90° = 1), and its box
+      // lies on its side (wider than tall).
+      const face = await bears(bob.page)
+        .locator('.face')
+        .evaluate((el) => getComputedStyle(el).transform);
+      expect(face).toMatch(/^matrix\((-?0|[-\d.]+e-\d+), 1, -1, (-?0|[-\d.]+e-\d+), [-\d.]+, [-\d.]+\)$/);
+      const box = (await bears(bob.page).boundingBox())!;
+      expect(box.width).toBeGreaterThan(box.height);
 
       // A +1/+1 counter (MTG 122.1a), from the selected card's panel.
       await bears(alice.page).click();

@@ -158,6 +158,7 @@ function Card(props: {
     object.kind.toLowerCase(),
     handlers.selectedId === object.id ? 'selected' : '',
   ].join(' ');
+  // The face turns (a tapped card lies sideways); the badges stay upright, to be read.
   const rotation = rotationOf(object.statuses);
   // Double click toggles the zone's two-valued status (tap/untap); a click selects the card.
   return html`<div
@@ -171,19 +172,21 @@ function Card(props: {
     onDblClick=${() => handlers.onToggle(object, zone)}
     title=${card ? card.text || card.name : 'A card you may not see'}
   >
-    ${card ? html`<div class="name">${card.name}</div>` : null}
-    ${card ? html`<div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>` : null}
-    ${faceDown && card ? html`<div class="flag">face down: others see its back</div>` : null}
-    ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
-    ${
-      object.attached.length > 0
-        ? html`<ul class="attached">
-            ${object.attached.map(
-              (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
-            )}
-          </ul>`
-        : null
-    }
+    <div class="face">
+      ${card ? html`<div class="name">${card.name}</div>` : null}
+      ${card ? html`<div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>` : null}
+      ${faceDown && card ? html`<div class="flag">face down: others see its back</div>` : null}
+      ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
+      ${
+        object.attached.length > 0
+          ? html`<ul class="attached">
+              ${object.attached.map(
+                (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
+              )}
+            </ul>`
+          : null
+      }
+    </div>
     <${Badges} statuses=${object.statuses} counters=${object.counters} />
   </div>`;
 }
