@@ -156,7 +156,7 @@ describe('a Magic game through the typed client', () => {
 });
 
 describe('Netrunner credits through the typed client', () => {
-  it('moves credits from the bank to a credit pool and back, the total conserved', async () => {
+  it('moves credits from the bank to a credit pool, the total conserved', async () => {
     const created = await createGame(s, 'netrunner', [
       { name: 'Corp', deck: deck('Corp', 3, ['Operation']) },
       { name: 'Runner', deck: deck('Runner', 3, ['Event']) },
