@@ -25,7 +25,7 @@ export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
-export { counterList } from './table.js';
+
 export type { ResultOut, TurnOut } from './table.js';
 
 /** Resolvers of `Game`, `GameObject` and `Zone`: they read the views this module built. */

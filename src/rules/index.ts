@@ -42,4 +42,3 @@ export type { EventWithPlayers } from './replay.js';
 // The table beyond zones: statuses, counters, turns (issue 28).
 export { startTable } from './table-start.js';
 export type { CounterOverride } from './table-start.js';
-export { KIND_NAME_PATTERN, MAX_COUNTER_KINDS, tableOf } from './table.js';

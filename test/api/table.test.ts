@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
-import { createGame, deck, ok, refused, zoneOf, type CardIn, type Created } from './helpers.js';
+import { createGame, deck, ok, refused, type CardIn, type Created } from './helpers.js';
 
 let s: TestServer;
 
