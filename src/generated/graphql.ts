@@ -357,6 +357,12 @@ export type ErrorCode =
   /** Automatic persisted queries are not supported here. */
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
   /**
+   * The query text is longer than the cap (`extensions.maxQueryBytes`, 32 KiB of UTF-8), over HTTP,
+   * persisted queries (APQ) and graphql-ws alike. Nothing ran: send a shorter document (decks and
+   * other data belong in variables).
+   */
+  | 'QUERY_TOO_LARGE'
+  /**
    * Too many requests: too many moves already waiting for one game, or too many games created from
    * one address (`extensions.retryAfterSeconds`). Retry after the hint.
    */
@@ -1015,7 +1021,7 @@ export type Query = {
   readonly __typename?: 'Query';
   /** Games matching a filter, newest first, a page at a time, with the total number of matches. */
   readonly adminGames: AdminGamePage;
-  /** The whole game, state and log, as a JSON document (format `zonekeeper.game/1`) for `importGame`. */
+  /** The whole game, state and log, as a JSON document (format `zonekeeper.game/2`; `/1` still imports) for `importGame`. */
   readonly exportGame: Scalars['JSON']['output'];
   /**
    * The game as the caller may see it. An unknown game and a game the caller may not see give the

@@ -13,8 +13,10 @@ export const GAME_FIELDS = /* GraphQL */ `
   status
   version
   lastSeq
-  players { id name seat }
-  zones { id type name owner { id } index count objects { ...Obj } }
+  players { id name seat conceded counters { kind amount } }
+  turn { number phase activePlayer { id } }
+  result { winners { id } draw reason }
+  zones { id type name owner { id } index count counters { kind amount } objects { ...Obj } }
   viewer { kind player { id } }
 `;
 

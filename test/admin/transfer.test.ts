@@ -98,7 +98,7 @@ describe.each([
   it('gives the same game apart from ids: state, log, and every viewer at every seq', async () => {
     const original = await play(ruleset, players, 15, seed);
     const doc = await exportDoc(original.gameId);
-    expect(doc['format']).toBe('zonekeeper.game/1');
+    expect(doc['format']).toBe('zonekeeper.game/2');
     // The document carries the game's ruleset version, and the copy plays under the same one.
     expect(doc.game['rulesetVersion']).toBe(getRuleset(ruleset)!.version);
     // Credentials never travel: not even their hashes.

@@ -34,6 +34,8 @@ export interface ObjectJson {
   card: CardJson | null;
   history: unknown[] | null;
   internalKey: string | null;
+  statuses: { name: string; value: string }[];
+  counters: { kind: string; amount: number }[];
 }
 
 export interface ZoneJson {
@@ -44,6 +46,7 @@ export interface ZoneJson {
   index: number;
   count: number;
   objects: ObjectJson[];
+  counters?: { kind: string; amount: number }[];
 }
 
 export interface GameJson {
@@ -52,7 +55,9 @@ export interface GameJson {
   status: string;
   version: number;
   lastSeq: number;
-  players: { id: string; name: string; seat: number }[];
+  players: { id: string; name: string; seat: number; conceded?: boolean; counters?: unknown[] }[];
+  turn?: unknown;
+  result?: unknown;
   zones: ZoneJson[];
   viewer: { kind: string; player: { id: string } | null };
 }
