@@ -26,23 +26,44 @@ import { closeMeaning } from '../src/server/close-codes.js';
 import type {
   CreateGameInput,
   CreateGameMutation,
+  AdvanceTurnInput,
+  AdvanceTurnMutation,
+  ChangeCountersInput,
+  ChangeCountersMutation,
+  ConcedeInput,
+  ConcedeMutation,
+  EndGameInput,
+  EndGameMutation,
   EventFieldsFragment,
   GameEventsPageQuery,
   GameQuery,
+  MoveCountersInput,
+  MoveCountersMutation,
   MoveObjectsInput,
   MoveObjectsMutation,
   RulesetsQuery,
+  SetPhaseInput,
+  SetPhaseMutation,
+  SetStatusInput,
+  SetStatusMutation,
   TypedDocumentString,
   WhoamiQuery,
 } from './generated/graphql.js';
 import {
   CreateGameDocument,
+  AdvanceTurnDocument,
+  ChangeCountersDocument,
+  ConcedeDocument,
+  EndGameDocument,
   GameDocument,
   GameEventsPageDocument,
   GameEventsSubscriptionDocument,
   LastSeqDocument,
+  MoveCountersDocument,
   MoveObjectsDocument,
   RulesetsDocument,
+  SetPhaseDocument,
+  SetStatusDocument,
   WhoamiDocument,
   ZoneEventsSubscriptionDocument,
 } from './operations.js';
@@ -225,6 +246,23 @@ export interface ZonekeeperClient {
   /** One page of the log after `afterSeq` (default 0), at most `first` (default 100) events. */
   gameEvents(gameId: string, page?: { afterSeq?: number; first?: number }): Promise<GameEventsPageQuery>;
   moveObjects(input: MoveObjectsInput): Promise<MoveObjectsMutation>;
+  /**
+   * Sets a status (MTG 110.5: `{ name: 'tapped', value: 'tapped' }`) on objects named by id or by
+   * position; the status's default value clears it.
+   */
+  setStatus(input: SetStatusInput): Promise<SetStatusMutation>;
+  /** Adds, removes or sets counters of one kind on an object, a player (life) or a zone. */
+  changeCounters(input: ChangeCountersInput): Promise<ChangeCountersMutation>;
+  /** Moves counters of one kind between two holders at once (Netrunner: bank to credit pool). */
+  moveCounters(input: MoveCountersInput): Promise<MoveCountersMutation>;
+  /** Starts the next turn (the active player, the referee or a judge). */
+  advanceTurn(input: AdvanceTurnInput): Promise<AdvanceTurnMutation>;
+  /** Sets the phase of the current turn. */
+  setPhase(input: SetPhaseInput): Promise<SetPhaseMutation>;
+  /** The caller's seat concedes (MTG 104.3a); the referee names the seat with `playerId`. */
+  concede(input: ConcedeInput): Promise<ConcedeMutation>;
+  /** Ends the game with a result, winners or a draw, and a reason (the referee or an admin). */
+  endGame(input: EndGameInput): Promise<EndGameMutation>;
   /**
    * Follows a game's events (see the module comment for the resume guarantees). Returns the
    * unsubscribe function.
@@ -492,6 +530,13 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     game: (id) => request(GameDocument, { id }),
     gameEvents: (gameId, page = {}) => request(GameEventsPageDocument, { gameId, ...page }),
     moveObjects: (input) => request(MoveObjectsDocument, { input }),
+    setStatus: (input) => request(SetStatusDocument, { input }),
+    changeCounters: (input) => request(ChangeCountersDocument, { input }),
+    moveCounters: (input) => request(MoveCountersDocument, { input }),
+    advanceTurn: (input) => request(AdvanceTurnDocument, { input }),
+    setPhase: (input) => request(SetPhaseDocument, { input }),
+    concede: (input) => request(ConcedeDocument, { input }),
+    endGame: (input) => request(EndGameDocument, { input }),
     subscribeGameEvents,
     dispose: async () => {
       // Stop first: a subscription waiting to retry would otherwise open a new socket.

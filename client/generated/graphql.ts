@@ -11,6 +11,15 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type AdvanceTurnInput = {
+  /** Referee and judges only: the player whose turn it becomes (else the next seat that has not conceded). */
+  activePlayerId?: string | number | null | undefined;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+};
+
 export type CardInput = {
   attributes?: unknown;
   /** Face up at the start; defaults to the zone's default. */
@@ -25,7 +34,52 @@ export type CardInput = {
   zoneIndex?: number | null | undefined;
 };
 
+export type ChangeCountersInput = {
+  /** Non-negative for ADD and REMOVE; the new amount for SET. */
+  amount: number;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  holder: CounterHolderInput;
+  idempotencyKey?: string | null | undefined;
+  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  kind: string;
+  onBehalfOf?: string | number | null | undefined;
+  op: CounterOp;
+};
+
+export type ConcedeInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  playerId?: string | number | null | undefined;
+};
+
+/** Exactly one of an object, a player or a zone. */
+export type CounterHolderInput = {
+  objectId?: string | number | null | undefined;
+  playerId?: string | number | null | undefined;
+  zoneId?: string | number | null | undefined;
+};
+
+export type CounterInput = {
+  amount: number;
+  kind: string;
+};
+
+export type CounterOp =
+  | 'ADD'
+  | 'REMOVE'
+  | 'SET';
+
+export type CounterVisibility =
+  | 'OWNER'
+  | 'PUBLIC';
+
 export type CreateGameInput = {
+  /** The seat active at turn 1; defaults to the ruleset's `firstPlayer` (seat 0). */
+  firstSeat?: number | null | undefined;
   /**
    * Replays the first response to the same caller (host, admin or seat credential) only. Refused
    * (BAD_USER_INPUT) without a credential or with a spectator credential: there is no caller of
@@ -41,6 +95,16 @@ export type DestinationInput = {
   ownerId?: string | number | null | undefined;
   type?: string | null | undefined;
   zoneId?: string | number | null | undefined;
+};
+
+export type EndGameInput = {
+  draw?: boolean;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  reason: string;
+  /** The winners; empty with draw true for a draw (MTG 104.4). */
+  winnerIds?: Array<string | number>;
 };
 
 /** What happened, as recorded in a game's append-only log. */
@@ -85,6 +149,18 @@ export type MoveBy =
   | 'EFFECT'
   | 'RULE';
 
+export type MoveCountersInput = {
+  /** At least 1. */
+  amount: number;
+  expectedVersion?: number | null | undefined;
+  from: CounterHolderInput;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  kind: string;
+  onBehalfOf?: string | number | null | undefined;
+  to: CounterHolderInput;
+};
+
 export type MoveObjectsInput = {
   /**
    * MTG 405.3: the active player, when several objects go onto the stack at once: the active player's
@@ -120,6 +196,8 @@ export type ObjectKind =
   | 'TOKEN';
 
 export type PlayerInput = {
+  /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
+  counters?: Array<CounterInput> | null | undefined;
   deck: Array<CardInput>;
   name: string;
 };
@@ -153,6 +231,27 @@ export type SelectorFrom =
   | 'RANDOM'
   | 'TOP';
 
+export type SetPhaseInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+  phase: string;
+};
+
+export type SetStatusInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  name: string;
+  /** Either objectIds or select. */
+  objectIds?: Array<string | number> | null | undefined;
+  /** Admins only: act as a judge on behalf of this player (recorded as the admin, with onBehalfOf). */
+  onBehalfOf?: string | number | null | undefined;
+  select?: PositionSelectorInput | null | undefined;
+  value: string;
+};
+
 export type ZoneScope =
   | 'PLAYER'
   | 'SHARED';
@@ -165,26 +264,32 @@ export type ZoneVisibility =
   /** Only the zone's owner or controller sees the faces. */
   | 'SECRET';
 
-export type ObjectFieldsFragment = { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null };
+export type ObjectFieldsFragment = { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> };
 
-export type EventFieldsFragment = { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> };
+export type TurnFieldsFragment = { number: number, phase: string | null, activePlayer: { id: string } | null };
+
+export type ResultFieldsFragment = { draw: boolean, reason: string, winners: Array<{ id: string }> };
+
+export type EventFieldsFragment = { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null };
 
 export type WhoamiQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type WhoamiQuery = { whoami: { kind: PrincipalKind, gameId: string | null, playerId: string | null } };
 
+export type CounterKindFieldsFragment = { kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility };
+
 export type RulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RulesetsQuery = { rulesets: Array<{ id: string, name: string, deckZone: string, minPlayers: number, maxPlayers: number, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, faceDownSeenBy: FaceDownSeenBy, scope: ZoneScope, perPlayer: number, ordered: boolean, ownerMayReorder: boolean, capacity: number | null, defaultFaceUp: boolean, allowsFaceUp: boolean }> }> };
+export type RulesetsQuery = { rulesets: Array<{ id: string, name: string, deckZone: string, minPlayers: number, maxPlayers: number, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, faceDownSeenBy: FaceDownSeenBy, scope: ZoneScope, perPlayer: number, ordered: boolean, ownerMayReorder: boolean, capacity: number | null, defaultFaceUp: boolean, allowsFaceUp: boolean }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string>, rule: string, faceOnly: boolean }>, statusesNone: { reason: string, rule: string } | null, objectCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, playerCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, countersNone: { reason: string, rule: string } | null, turn: { phases: Array<string>, rule: string, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null, turnNone: { reason: string, rule: string } | null }> };
 
 export type GameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type GameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, createdAt: string, players: Array<{ id: string, name: string, seat: number }>, viewer: { kind: PrincipalKind, player: { id: string, name: string, seat: number } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null }> }> } };
+export type GameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, createdAt: string, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, viewer: { kind: PrincipalKind, player: { id: string, name: string, seat: number } | null }, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }> }> } };
 
 export type LastSeqQueryVariables = Exact<{
   id: string | number;
@@ -200,14 +305,14 @@ export type GameEventsPageQueryVariables = Exact<{
 }>;
 
 
-export type GameEventsPageQuery = { gameEvents: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> }> };
+export type GameEventsPageQuery = { gameEvents: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> };
 
 export type MoveObjectsMutationVariables = Exact<{
   input: MoveObjectsInput;
 }>;
 
 
-export type MoveObjectsMutation = { moveObjects: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> }> } };
+export type MoveObjectsMutation = { moveObjects: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
 
 export type GameEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -215,7 +320,7 @@ export type GameEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type GameEventsSubscription = { gameEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
+export type GameEventsSubscription = { gameEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null } };
 
 export type ZoneEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -224,7 +329,7 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
+export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null } };
 
 export type CreateGameMutationVariables = Exact<{
   input: CreateGameInput;
@@ -233,17 +338,68 @@ export type CreateGameMutationVariables = Exact<{
 
 export type CreateGameMutation = { createGame: { spectatorToken: string, refereeToken: string, game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }> }, seats: Array<{ token: string, player: { id: string, name: string, seat: number } }> } };
 
+export type PayloadFieldsFragment = { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> };
+
+export type SetStatusMutationVariables = Exact<{
+  input: SetStatusInput;
+}>;
+
+
+export type SetStatusMutation = { setStatus: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type ChangeCountersMutationVariables = Exact<{
+  input: ChangeCountersInput;
+}>;
+
+
+export type ChangeCountersMutation = { changeCounters: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type MoveCountersMutationVariables = Exact<{
+  input: MoveCountersInput;
+}>;
+
+
+export type MoveCountersMutation = { moveCounters: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type AdvanceTurnMutationVariables = Exact<{
+  input: AdvanceTurnInput;
+}>;
+
+
+export type AdvanceTurnMutation = { advanceTurn: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type SetPhaseMutationVariables = Exact<{
+  input: SetPhaseInput;
+}>;
+
+
+export type SetPhaseMutation = { setPhase: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type ConcedeMutationVariables = Exact<{
+  input: ConcedeInput;
+}>;
+
+
+export type ConcedeMutation = { concede: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type EndGameMutationVariables = Exact<{
+  input: EndGameInput;
+}>;
+
+
+export type EndGameMutation = { endGameWithResult: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
 export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }> }> };
+export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string> }>, objectCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, playerCounters: Array<{ kind: string, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, turn: { phases: Array<string>, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null }> };
 
 export type TableGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }>, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
 
 export type TableMoveMutationVariables = Exact<{
   input: MoveObjectsInput;
@@ -270,6 +426,18 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CounterKindFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CounterKindFields on CounterKind {
+  kind
+  rule
+  min
+  max
+  zoneTypes
+  faceOnly
+  start
+  visibility
+}
+    `, {"fragmentName":"CounterKindFields"}) as unknown as TypedDocumentString<CounterKindFieldsFragment, unknown>;
 export const ObjectFieldsFragmentDoc = new TypedDocumentString(`
     fragment ObjectFields on GameObject {
   id
@@ -303,8 +471,34 @@ export const ObjectFieldsFragmentDoc = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
 }
     `, {"fragmentName":"ObjectFields"}) as unknown as TypedDocumentString<ObjectFieldsFragment, unknown>;
+export const TurnFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+    `, {"fragmentName":"TurnFields"}) as unknown as TypedDocumentString<TurnFieldsFragment, unknown>;
+export const ResultFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+    `, {"fragmentName":"ResultFields"}) as unknown as TypedDocumentString<ResultFieldsFragment, unknown>;
 export const EventFieldsFragmentDoc = new TypedDocumentString(`
     fragment EventFields on GameEvent {
   gameId
@@ -340,6 +534,19 @@ export const EventFieldsFragmentDoc = new TypedDocumentString(`
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }
     fragment ObjectFields on GameObject {
   id
@@ -373,7 +580,142 @@ export const EventFieldsFragmentDoc = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }`, {"fragmentName":"EventFields"}) as unknown as TypedDocumentString<EventFieldsFragment, unknown>;
+export const PayloadFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}`, {"fragmentName":"PayloadFields"}) as unknown as TypedDocumentString<PayloadFieldsFragment, unknown>;
 export const WhoamiDocument = new TypedDocumentString(`
     query Whoami {
   whoami {
@@ -404,9 +746,57 @@ export const RulesetsDocument = new TypedDocumentString(`
       defaultFaceUp
       allowsFaceUp
     }
+    sides
+    statuses {
+      name
+      values
+      default
+      zoneTypes
+      rule
+      faceOnly
+    }
+    statusesNone {
+      reason
+      rule
+    }
+    openObjectCounterKinds
+    objectCounters {
+      ...CounterKindFields
+    }
+    playerCounters {
+      ...CounterKindFields
+    }
+    zoneCounters {
+      ...CounterKindFields
+    }
+    countersNone {
+      reason
+      rule
+    }
+    turn {
+      phases
+      phasesBySide {
+        side
+        phases
+      }
+      rule
+    }
+    turnNone {
+      reason
+      rule
+    }
   }
 }
-    `) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
+    fragment CounterKindFields on CounterKind {
+  kind
+  rule
+  min
+  max
+  zoneTypes
+  faceOnly
+  start
+  visibility
+}`) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
   game(id: $id) {
@@ -420,6 +810,11 @@ export const GameDocument = new TypedDocumentString(`
       id
       name
       seat
+      conceded
+      counters {
+        kind
+        amount
+      }
     }
     viewer {
       kind
@@ -429,6 +824,12 @@ export const GameDocument = new TypedDocumentString(`
         seat
       }
     }
+    turn {
+      ...TurnFields
+    }
+    result {
+      ...ResultFields
+    }
     zones {
       id
       type
@@ -437,6 +838,10 @@ export const GameDocument = new TypedDocumentString(`
       count
       owner {
         id
+      }
+      counters {
+        kind
+        amount
       }
       objects {
         ...ObjectFields
@@ -476,6 +881,28 @@ export const GameDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }`) as unknown as TypedDocumentString<GameQuery, GameQueryVariables>;
 export const LastSeqDocument = new TypedDocumentString(`
     query LastSeq($id: ID!) {
@@ -522,6 +949,28 @@ export const GameEventsPageDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -557,6 +1006,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<GameEventsPageQuery, GameEventsPageQueryVariables>;
 export const MoveObjectsDocument = new TypedDocumentString(`
     mutation MoveObjects($input: MoveObjectsInput!) {
@@ -602,6 +1064,28 @@ export const MoveObjectsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -637,6 +1121,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<MoveObjectsMutation, MoveObjectsMutationVariables>;
 export const GameEventsDocument = new TypedDocumentString(`
     subscription GameEvents($gameId: ID!, $afterSeq: Int) {
@@ -676,6 +1173,28 @@ export const GameEventsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -711,6 +1230,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<GameEventsSubscription, GameEventsSubscriptionVariables>;
 export const ZoneEventsDocument = new TypedDocumentString(`
     subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {
@@ -750,6 +1282,28 @@ export const ZoneEventsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -785,6 +1339,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
 export const CreateGameDocument = new TypedDocumentString(`
     mutation CreateGame($input: CreateGameInput!) {
@@ -814,11 +1381,838 @@ export const CreateGameDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreateGameMutation, CreateGameMutationVariables>;
+export const SetStatusDocument = new TypedDocumentString(`
+    mutation SetStatus($input: SetStatusInput!) {
+  setStatus(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<SetStatusMutation, SetStatusMutationVariables>;
+export const ChangeCountersDocument = new TypedDocumentString(`
+    mutation ChangeCounters($input: ChangeCountersInput!) {
+  changeCounters(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<ChangeCountersMutation, ChangeCountersMutationVariables>;
+export const MoveCountersDocument = new TypedDocumentString(`
+    mutation MoveCounters($input: MoveCountersInput!) {
+  moveCounters(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<MoveCountersMutation, MoveCountersMutationVariables>;
+export const AdvanceTurnDocument = new TypedDocumentString(`
+    mutation AdvanceTurn($input: AdvanceTurnInput!) {
+  advanceTurn(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<AdvanceTurnMutation, AdvanceTurnMutationVariables>;
+export const SetPhaseDocument = new TypedDocumentString(`
+    mutation SetPhase($input: SetPhaseInput!) {
+  setPhase(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<SetPhaseMutation, SetPhaseMutationVariables>;
+export const ConcedeDocument = new TypedDocumentString(`
+    mutation Concede($input: ConcedeInput!) {
+  concede(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
+export const EndGameDocument = new TypedDocumentString(`
+    mutation EndGame($input: EndGameInput!) {
+  endGameWithResult(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<EndGameMutation, EndGameMutationVariables>;
 export const TableRulesetsDocument = new TypedDocumentString(`
     query TableRulesets {
   rulesets {
     id
     name
+    sides
     zoneTypes {
       type
       name
@@ -826,6 +2220,32 @@ export const TableRulesetsDocument = new TypedDocumentString(`
       scope
       ordered
       isStack
+    }
+    statuses {
+      name
+      values
+      default
+      zoneTypes
+    }
+    openObjectCounterKinds
+    objectCounters {
+      kind
+      zoneTypes
+    }
+    playerCounters {
+      kind
+      visibility
+    }
+    zoneCounters {
+      kind
+      zoneTypes
+    }
+    turn {
+      phases
+      phasesBySide {
+        side
+        phases
+      }
     }
   }
 }
@@ -842,6 +2262,26 @@ export const TableGameDocument = new TypedDocumentString(`
       id
       name
       seat
+      conceded
+      counters {
+        kind
+        amount
+      }
+    }
+    turn {
+      number
+      phase
+      activePlayer {
+        id
+      }
+    }
+    result {
+      draw
+      reason
+      winners {
+        id
+        name
+      }
     }
     viewer {
       kind
@@ -858,12 +2298,24 @@ export const TableGameDocument = new TypedDocumentString(`
       }
       index
       count
+      counters {
+        kind
+        amount
+      }
       objects {
         id
         kind
         faceUp
         position
         layer
+        statuses {
+          name
+          value
+        }
+        counters {
+          kind
+          amount
+        }
         card {
           name
           types
