@@ -3,7 +3,16 @@
  * turns into a (mostly valid) move of every kind against the current state.
  */
 import fc from 'fast-check';
-import type { CardProps, Destination, GameState, Move, Placement, RulesetId } from '../../src/rules/index.js';
+import type {
+  CardProps,
+  Destination,
+  GameState,
+  Move,
+  Placement,
+  RulesetId,
+  ZoneTypeSpec,
+} from '../../src/rules/index.js';
+import { hasTag } from '../../src/rules/hooks.js';
 import { poolOf, spec } from './helpers.js';
 
 export type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
@@ -35,12 +44,45 @@ export type MoveGenOptions = {
   wide: boolean;
 };
 
-/** Turns a numeric seed into a (mostly valid) move against the current state. */
+/** Whether a zone type's enforced admission rules (types, subtypes) let a card in. */
+function admitsCard(t: ZoneTypeSpec, c: CardProps, kind: 'card' | 'token'): boolean {
+  return t.admits.every((rule) => {
+    const tests: boolean[] = [];
+    if (rule.types) tests.push(rule.types.some((ty) => hasTag(c.types, ty)));
+    if (rule.subtypes) tests.push(rule.subtypes.some((st) => hasTag(c.subtypes, st)));
+    if (rule.kinds) tests.push(rule.kinds.includes(kind));
+    return tests.length === 0 || tests.some(Boolean);
+  });
+}
+
+/**
+ * Turns a numeric seed into a (mostly valid) move against the current state. Targets are chosen
+ * to be valid most of the time (selections from zones that hold objects, destinations that admit
+ * the cards and have room, reorders of the zone's own objects), so that the invariants are checked
+ * on many accepted moves; the seed's low bits still pick invalid ones now and then.
+ */
 export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: MoveGenOptions): Move {
   const sp = spec(id);
   const objs = s.objects;
   const oid = (n: number) => pick(objs, n)?.publicId ?? 'missing';
-  const zone = (n: number) => pick(s.zones, n)?.id ?? 'missing';
+  const held = s.zones.filter((z) => objs.some((o) => o.zoneId === z.id && o.hostKey === null));
+  // One seed in eight aims anywhere, empty zones included.
+  const zone = (n: number) =>
+    (x.f % 8 === 7 ? pick(s.zones, n) : (pick(held, n) ?? pick(s.zones, n)))?.id ?? 'missing';
+  const typeOf = (zoneType: string) => sp.zoneTypes.find((t) => t.type === zoneType);
+  const hasArena = sp.zoneTypes.some((t) => t.arena);
+  /** A zone that admits `cs` and has room for them (any zone when none does). */
+  const fitting = (cs: readonly CardProps[], n: number, kind: 'card' | 'token' = 'card'): string => {
+    const fits = s.zones.filter((z) => {
+      const t = typeOf(z.type);
+      if (!t || t.isStack || !cs.every((c) => admitsCard(t, c, kind))) return false;
+      // A game with an arena keeps its tokens there (FAB rule:clear_definition).
+      if (kind === 'token' && hasArena && !t.arena) return false;
+      const count = objs.filter((o) => o.zoneId === z.id && o.hostKey === null).length;
+      return t.capacity === null || count + cs.length <= t.capacity;
+    });
+    return pick(fits, n)?.id ?? pick(s.zones, n)?.id ?? 'missing';
+  };
   const player = (n: number) => pick(s.players, n)?.id ?? 'p0';
   const by = x.f & 1 ? 'rule' : 'effect';
   const placement: Placement = [
@@ -52,7 +94,7 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
   const cards = poolOf(pool, id);
   const dest: Destination =
     x.f & 2
-      ? { kind: 'zone', zoneId: zone(x.b) }
+      ? { kind: 'zone', zoneId: pick(s.zones, x.b)?.id ?? 'missing' }
       : { kind: 'type', type: pick(types, x.b)!, ownerId: x.f & 4 ? null : player(x.d) };
   const count = 1 + (x.c % 3);
   const someIds = Array.from(new Set(Array.from({ length: count }, (_, i) => oid(x.a + i * 7))));
@@ -107,25 +149,36 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
       return {
         kind: 'createToken',
         card: cardProps,
-        to: dest,
+        to: x.f & 3 ? { kind: 'zone', zoneId: fitting([cardProps], x.b, 'token') } : dest,
         placement,
         ownerId: player(x.c),
         count: 1 + (x.d % 2),
       };
     case 8:
       return { kind: 'attach', select: sel, hostId: oid(x.b), by };
-    case 9:
-      return { kind: 'detach', select: sel, to: dest, placement, by };
+    case 9: {
+      // Mostly what is attached: detaching an unattached object is refused.
+      const hosted = objs.filter((o) => o.hostKey !== null);
+      const select =
+        hosted.length && x.f % 8 !== 7 ? { kind: 'ids' as const, ids: [pick(hosted, x.a)!.publicId] } : sel;
+      return { kind: 'detach', select, to: dest, placement, by };
+    }
     case 10: {
       const t = pick(sp.zoneTypes, x.a)!;
       return { kind: 'createZone', type: t.type, ownerId: t.scope === 'shared' ? null : player(x.b) };
     }
-    case 11:
-      return { kind: 'removeZone', zoneId: zone(x.a) };
+    case 11: {
+      // Mostly empty zones: a zone that holds objects cannot be removed.
+      const empty = s.zones.filter((z) => !held.includes(z));
+      return { kind: 'removeZone', zoneId: (x.f % 8 !== 7 && pick(empty, x.a)?.id) || zone(x.a) };
+    }
     case 12:
       return { kind: 'addLayer', card: cardProps, controllerId: player(x.a) };
-    case 13:
-      return { kind: 'removeLayer', layerId: oid(x.a), by, ...(x.f & 16 ? { to: dest } : {}) };
+    case 13: {
+      const layers = objs.filter((o) => o.kind === 'layer');
+      const layerId = pick(layers, x.a)?.publicId ?? oid(x.a);
+      return { kind: 'removeLayer', layerId, by, ...(x.f & 16 ? { to: dest } : {}) };
+    }
     case 14:
     case 15:
       return wide
@@ -133,11 +186,17 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
             kind: 'bringIntoGame',
             cards: [cardProps, pick(cards, x.a)!],
             ownerId: player(x.c),
-            to: dest,
+            to: x.f & 2 ? { kind: 'zone', zoneId: fitting([cardProps, pick(cards, x.a)!], x.b) } : dest,
             placement,
             ...(x.f & 16 ? { faceUp: true } : {}),
           }
-        : { kind: 'bringIntoGame', cards: [cardProps], ownerId: player(x.c), to: dest, placement };
+        : {
+            kind: 'bringIntoGame',
+            cards: [cardProps],
+            ownerId: player(x.c),
+            to: x.f & 2 ? { kind: 'zone', zoneId: fitting([cardProps], x.b) } : dest,
+            placement,
+          };
   }
   if (!wide || x.kind === 16) return { kind: 'removeFromGame', select: sel };
   if (x.kind === 17) {
