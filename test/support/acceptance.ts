@@ -38,6 +38,11 @@ export interface AcceptanceOptions {
    * {@link Acceptance.merge}d total.
    */
   readonly everyKind?: boolean;
+  /**
+   * Tries below which a never-accepted kind is only reported, not failed (default 1: every kind
+   * sent must be accepted). For small runs where a rare kind may be sent twice and refused twice.
+   */
+  readonly minTries?: number;
 }
 
 export interface KindCount {
@@ -51,6 +56,7 @@ export class Acceptance {
   readonly #minShare: number;
   readonly #mayAllRefuse: ReadonlySet<string>;
   readonly #everyKind: boolean;
+  readonly #minTries: number;
 
   constructor(
     /** Names the suite in the printed table and in the failure. */
@@ -60,6 +66,7 @@ export class Acceptance {
     this.#minShare = options.minShare ?? DEFAULT_MIN_SHARE;
     this.#mayAllRefuse = new Set(options.mayAllRefuse ?? []);
     this.#everyKind = options.everyKind ?? true;
+    this.#minTries = options.minTries ?? 1;
     for (const kind of options.kinds ?? []) this.#counts.set(kind, { sent: 0, accepted: 0 });
   }
 
@@ -121,7 +128,9 @@ export class Acceptance {
         `only ${Number.isNaN(share) ? 'no' : `${(100 * share).toFixed(1)}% of`} actions accepted (needs ≥ ${(100 * this.#minShare).toFixed(0)}%)`,
       );
     const never = this.#everyKind
-      ? this.counts().filter((c) => c.accepted === 0 && !this.#mayAllRefuse.has(c.kind))
+      ? this.counts().filter(
+          (c) => c.accepted === 0 && c.sent >= this.#minTries && !this.#mayAllRefuse.has(c.kind),
+        )
       : [];
     if (never.length > 0)
       out.push(`never accepted: ${never.map((c) => `${c.kind} (sent ${c.sent})`).join(', ')}`);

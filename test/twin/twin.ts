@@ -186,8 +186,14 @@ const STATE_QUERY = /* GraphQL */ `
         id
         type
         count
+        owner {
+          id
+        }
         objects {
           id
+          owner {
+            id
+          }
           host {
             id
           }
