@@ -74,7 +74,10 @@ export function startGraphqlWs(
   options: GraphqlWsOptions = {},
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
-  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), options.hub);
+  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), {
+    pollIntervalMs: deps.config.EVENT_POLL_MS,
+    ...options.hub,
+  });
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
