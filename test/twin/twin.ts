@@ -260,7 +260,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // Only V acts, so kinds V's seat may not use (attaching others' cards, layers in some games)
       // are refused whatever the aim: the share is checked, not every kind. A planner refusing 80%
       // of moves stays far below it.
-      const accepted = new Acceptance(`twin ${ruleset}`, { minShare: 0.2, everyKind: false });
+      const accepted = new Acceptance(`twin ${ruleset}`, { minShare: 0.15, everyKind: false });
       const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
