@@ -21,6 +21,8 @@ export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
+export { stateFault } from './invariants.js';
+export { CARD_LIMITS } from './card-limits.js';
 
 // Per-game facts other layers use.
 export { isDeckCard, isTwoHanded } from './fab/hooks.js';

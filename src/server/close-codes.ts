@@ -14,6 +14,11 @@ export const ZkCloseCode = {
   /** More concurrent subscriptions on one connection than allowed. Not worth retrying as is. */
   TooManySubscriptions: 4029,
   /**
+   * The credential already holds WS_CONNECTIONS_PER_CREDENTIAL connections (for a spectator
+   * credential: the game's audience is full). Retry later.
+   */
+  TooManyConnections: 4030,
+  /**
    * The credential could not be checked because the database is unreachable. Nothing is wrong
    * with it: reconnect later (graphql-ws clients retry this code).
    */
@@ -24,5 +29,6 @@ export type ZkCloseCode = (typeof ZkCloseCode)[keyof typeof ZkCloseCode];
 export const ZK_CLOSE_REASON: Record<ZkCloseCode, string> = {
   [ZkCloseCode.SubscriberTooSlow]: 'Subscriber too slow',
   [ZkCloseCode.TooManySubscriptions]: 'Too many subscriptions',
+  [ZkCloseCode.TooManyConnections]: 'Too many connections for this credential',
   [ZkCloseCode.ServiceUnavailable]: 'Service unavailable',
 };

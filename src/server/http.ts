@@ -33,9 +33,11 @@ import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
 import { RequestAdmission } from './admission.js';
 import { startGraphqlWs } from './ws.js';
-import { landingPage } from './landing.js';
+import { LANDING_POLICY, landingPage } from './landing.js';
+import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
+import { limitConnections } from './connection-limit.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -69,6 +71,18 @@ function errorBody(message: string, code: string, extensions: Record<string, unk
   return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
 }
 
+/** The query text of a request: the body's `query`, or the URL's for a GET. */
+function queryText(body: unknown, url: URL): unknown {
+  if (body !== null && typeof body === 'object' && 'query' in body) return body.query;
+  return url.searchParams.get('query');
+}
+
+/** An error's extensions as sent (its HTTP status is for the response, not the body). */
+function publicExtensions(error: GraphQLError): Record<string, unknown> {
+  const { http: _http, code: _code, ...rest } = error.extensions;
+  return rest;
+}
+
 /** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
 interface RequestRecord {
   operationType: OperationType;
@@ -92,7 +106,13 @@ export async function startHttpServer(
   opts: { port: number; host: string },
 ): Promise<RunningServer> {
   const { config, logger, metrics } = deps;
-  const httpServer = http.createServer();
+  const bodyTimeoutMs = config.REQUEST_BODY_TIMEOUT_SECONDS * 1000;
+  // Headers get the body's time too, checked every second rather than Node's default 30 s.
+  const httpServer = http.createServer({ headersTimeout: bodyTimeoutMs, connectionsCheckingInterval: 1000 });
+  limitConnections(httpServer, {
+    total: config.MAX_CONNECTIONS,
+    perAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  });
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
   wsServer.on('connection', (socket) => {
     metrics.wsConnectionOpened();
@@ -129,6 +149,8 @@ export async function startHttpServer(
     stringifyResult: (result) => JSON.stringify(result),
     validationRules: armor.apollo.validationRules,
     parseOptions: armor.apollo.parseOptions,
+    documentStore: armor.apollo.documentStore,
+    persistedQueries: armor.apollo.persistedQueries,
     formatError: (formatted, error) => {
       const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
       return formatError(
@@ -209,6 +231,7 @@ export async function startHttpServer(
   });
 
   httpServer.on('request', (req, res) => {
+    setSecurityHeaders(res);
     // CORS headers on every route; a preflight is answered here.
     if (corsPolicy.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -267,8 +290,10 @@ export async function startHttpServer(
     }
     if (url.pathname === '/metrics' && req.method === 'GET')
       return send(res, 200, await metrics.render(), metrics.contentType);
-    if (url.pathname === '/' && req.method === 'GET')
+    if (url.pathname === '/' && req.method === 'GET') {
+      res.setHeader('content-security-policy', LANDING_POLICY);
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
+    }
     return send(res, 404, JSON.stringify({ error: 'not found' }));
   }
 
@@ -279,6 +304,17 @@ export async function startHttpServer(
     requestId: string,
   ): Promise<void> {
     res.setHeader('x-request-id', requestId);
+    // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
+    // answered 408 and its connection closed, which frees its slot and its place in line.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      if (res.headersSent) return void req.destroy();
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.destroy());
+      send(res, 408, errorBody('The request body did not arrive in time.', 'BAD_REQUEST'));
+    }, bodyTimeoutMs);
+    res.once('close', () => clearTimeout(deadline));
     // The credential is resolved first (cached once known), so that a seat over its limit is
     // refused before its body is read; an authentication failure is answered by the context below.
     const authenticated = authenticate(deps, req.headers.authorization);
@@ -312,8 +348,19 @@ export async function startHttpServer(
     if (leave) res.once('close', leave);
     let raw: string;
     try {
+      if (timedOut) return;
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
+      clearTimeout(deadline);
+      if (timedOut) return;
     } catch (err) {
+      // Timed out (answered 408 above): the stalled body ends here.
+      if (timedOut) return;
+      // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
+      // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
+      if (req.destroyed && !(err instanceof BodyTooLarge)) {
+        logger.debug({ requestId, err }, 'request body aborted');
+        return;
+      }
       if (err instanceof BodyTooLarge) {
         // Stop reading: the client may keep sending, and the socket is not reused.
         res.setHeader('connection', 'close');
@@ -333,6 +380,10 @@ export async function startHttpServer(
         return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
+    // Before Apollo parses it or keeps it as a persisted query.
+    const tooLong = armor.refuseLongQuery(queryText(body, url));
+    if (tooLong)
+      return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
     // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
     const limiter = workLimiterFor(deps);
     limiter.beginRequest(requestId);
