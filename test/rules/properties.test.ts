@@ -103,19 +103,13 @@ function run(id: RulesetId, seeds: Seed[], players: number, accepted: Acceptance
   }
 }
 
+/** Seeds of the given kinds. */
+const seedsOf = (kind: fc.Arbitrary<number>): fc.Arbitrary<Seed> =>
+  fc.record({ kind, a: fc.nat(1000), b: fc.nat(1000), c: fc.nat(1000), d: fc.nat(1000), f: fc.nat(255) });
+
 function property(id: RulesetId): void {
   // Seed the game with cards first so later moves have material.
-  const seeding = fc.array(
-    fc.record({
-      kind: fc.constant(14),
-      a: fc.nat(1000),
-      b: fc.nat(1000),
-      c: fc.nat(1000),
-      d: fc.nat(1000),
-      f: fc.nat(255),
-    }),
-    { minLength: 3, maxLength: 8 },
-  );
+  const seeding = fc.array(seedsOf(fc.constant(14)), { minLength: 3, maxLength: 8 });
   const accepted = (ACCEPTED[id] = new Acceptance(`property ${id}`, {
     minShare: MIN_ACCEPTED,
     // Every kind is checked over all rulesets (below): per ruleset a rare kind's few tries vary.
@@ -123,17 +117,7 @@ function property(id: RulesetId): void {
   }));
   // Then attach some of them and add a layer, so that detaching, moving hosts and removing layers
   // have material from the start.
-  const hosting = fc.array(
-    fc.record({
-      kind: fc.constantFrom(17, 17, 12),
-      a: fc.nat(1000),
-      b: fc.nat(1000),
-      c: fc.nat(1000),
-      d: fc.nat(1000),
-      f: fc.nat(255),
-    }),
-    { minLength: 2, maxLength: 4 },
-  );
+  const hosting = fc.array(seedsOf(fc.constantFrom(17, 17, 12)), { minLength: 2, maxLength: 4 });
   fc.assert(
     fc.property(seeding, hosting, fc.array(seedArb, { maxLength: 25 }), (seed, hosts, steps) => {
       CASES[id] = (CASES[id] ?? 0) + 1;
