@@ -205,3 +205,33 @@ export const ZoneEventsSubscriptionDocument = graphql(`
     }
   }
 `);
+
+/** A new game: its view for the caller, and the credentials it hands out, each shown once. */
+export const CreateGameDocument = graphql(`
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        ruleset
+        status
+        version
+        lastSeq
+        players {
+          id
+          name
+          seat
+        }
+      }
+      seats {
+        player {
+          id
+          name
+          seat
+        }
+        token
+      }
+      spectatorToken
+      refereeToken
+    }
+  }
+`);

@@ -79,6 +79,11 @@ export const configSchema = z.object({
    * At least 24 characters.
    */
   HOST_TOKEN: z.string().min(24).optional(),
+  /**
+   * Set: `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), for a
+   * port reachable by more than the Prometheus scraper. Unset: `/metrics` is open.
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** Games an untrusted caller (no host or admin token) may create per minute, per client IP. */
   CREATE_GAME_RATE_PER_MINUTE: z.coerce.number().min(0.001).max(1_000_000).default(20),
   /** Games an untrusted caller may create in a burst before the per-minute rate applies. */

@@ -11,6 +11,31 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type CardInput = {
+  attributes?: unknown;
+  /** Face up at the start; defaults to the zone's default. */
+  faceUp?: boolean | null | undefined;
+  name: string;
+  subtypes?: Array<string>;
+  text?: string;
+  types?: Array<string>;
+  /** Starting zone type; defaults to the ruleset's deck zone. Heroes, equipment and identities need it. */
+  zone?: string | null | undefined;
+  /** Which of the owner's zones of that type (FAB weapon zones 0 and 1). */
+  zoneIndex?: number | null | undefined;
+};
+
+export type CreateGameInput = {
+  /**
+   * Replays the first response to the same caller (host, admin or seat credential) only. Refused
+   * (BAD_USER_INPUT) without a credential or with a spectator credential: there is no caller of
+   * one's own to scope it to.
+   */
+  idempotencyKey?: string | null | undefined;
+  players: Array<PlayerInput>;
+  ruleset: string | number;
+};
+
 /** A destination: a zone by id, or a zone type plus its owning player (omit owner for shared zones). */
 export type DestinationInput = {
   ownerId?: string | number | null | undefined;
@@ -89,6 +114,11 @@ export type ObjectKind =
   | 'CARD'
   | 'LAYER'
   | 'TOKEN';
+
+export type PlayerInput = {
+  deck: Array<CardInput>;
+  name: string;
+};
 
 export type Position =
   | 'BOTTOM'
@@ -191,6 +221,13 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 
 
 export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
+
+export type CreateGameMutationVariables = Exact<{
+  input: CreateGameInput;
+}>;
+
+
+export type CreateGameMutation = { createGame: { spectatorToken: string, refereeToken: string, game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }> }, seats: Array<{ token: string, player: { id: string, name: string, seat: number } }> } };
 
 export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -745,6 +782,34 @@ fragment EventFields on GameEvent {
     index
   }
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
+export const CreateGameDocument = new TypedDocumentString(`
+    mutation CreateGame($input: CreateGameInput!) {
+  createGame(input: $input) {
+    game {
+      id
+      ruleset
+      status
+      version
+      lastSeq
+      players {
+        id
+        name
+        seat
+      }
+    }
+    seats {
+      player {
+        id
+        name
+        seat
+      }
+      token
+    }
+    spectatorToken
+    refereeToken
+  }
+}
+    `) as unknown as TypedDocumentString<CreateGameMutation, CreateGameMutationVariables>;
 export const TableRulesetsDocument = new TypedDocumentString(`
     query TableRulesets {
   rulesets {

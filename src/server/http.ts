@@ -28,6 +28,7 @@ import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { isDatabaseReady } from '../db/client.js';
 import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
 import { createArmor } from './armor.js';
+import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
@@ -90,6 +91,8 @@ interface RequestRecord {
   /** Some error was not a deliberate public one (it will reach the client masked). */
   internalError: boolean;
   anyError: boolean;
+  /** The first error's code, for the log line. */
+  errorCode?: string;
 }
 
 function requestStatus(httpStatus: number, record: RequestRecord): RequestStatus {
@@ -204,6 +207,9 @@ export async function startHttpServer(
                 if (!record) continue;
                 record.anyError = true;
                 const code = e.extensions['code'];
+                if (typeof code === 'string') record.errorCode ??= code;
+                if (code === ErrorCode.RATE_LIMITED)
+                  metrics.refused(e.path?.[0] === 'createGame' ? 'create_game_rate' : 'work_slots');
                 if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR)
                   record.internalError = true;
               }
@@ -267,6 +273,7 @@ export async function startHttpServer(
           operationName: record.operationName,
           httpStatus: res.statusCode,
           status,
+          ...(record.errorCode ? { errorCode: record.errorCode } : {}),
           ...(aborted ? { aborted } : {}),
           durationMs: Math.round(seconds * 1e4) / 10,
         },
@@ -288,8 +295,14 @@ export async function startHttpServer(
       const ready = await isDatabaseReady(deps.db);
       return send(res, ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'unavailable' }));
     }
-    if (url.pathname === '/metrics' && req.method === 'GET')
+    if (url.pathname === '/metrics' && req.method === 'GET') {
+      const presented = parseBearer(req.headers.authorization);
+      if (config.METRICS_TOKEN && !(presented && isConfiguredToken(presented, config.METRICS_TOKEN))) {
+        res.setHeader('www-authenticate', 'Bearer');
+        return send(res, 401, JSON.stringify({ error: 'unauthorized: /metrics needs METRICS_TOKEN' }));
+      }
       return send(res, 200, await metrics.render(), metrics.contentType);
+    }
     if (url.pathname === '/' && req.method === 'GET') {
       res.setHeader('content-security-policy', LANDING_POLICY);
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
@@ -334,6 +347,9 @@ export async function startHttpServer(
     // The client went away while its request waited for its turn.
     if (gone) return leave?.();
     if (principal && !leave) {
+      metrics.refused('request_queue');
+      const record = records.get(requestId);
+      if (record) record.errorCode = ErrorCode.RATE_LIMITED;
       res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
       return send(
         res,
@@ -404,6 +420,15 @@ export async function startHttpServer(
             });
           throw new GraphQLError('Internal server error.', {
             extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
+          });
+        }
+        // A presented but invalid credential: UNAUTHENTICATED for every operation (whoami and public
+        // ones included), never served as anonymous; graphql-ws refuses it at connection the same way.
+        if (auth.badCredential) {
+          const record = records.get(requestId);
+          if (record) record.errorCode = ErrorCode.UNAUTHENTICATED;
+          throw new GraphQLError('The credential is not valid.', {
+            extensions: { code: ErrorCode.UNAUTHENTICATED, requestId, http: { status: 401 } },
           });
         }
         return { ...deps, requestId, clientIp: req.socket.remoteAddress ?? 'unknown', ...auth };

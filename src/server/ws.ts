@@ -25,7 +25,7 @@ import type { GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
-import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { CappedCounter } from './connection-limit.js';
 import { principalKey } from './work-limit.js';
 
@@ -107,9 +107,13 @@ export function startGraphqlWs(
           } else ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
           return false;
         }
-        // A presented but invalid credential is refused outright (4403); anonymous connections may
-        // still call public operations (e.g. `rulesets`), and subscriptions check standing per game.
-        if (auth.badCredential) return false;
+        // A presented but invalid credential is refused outright (4401, UNAUTHENTICATED in the close
+        // code table), closed first as above; anonymous connections may still call public
+        // operations (e.g. `rulesets`), and subscriptions check standing per game.
+        if (auth.badCredential) {
+          ctx.extra.socket.close(INVALID_CREDENTIAL_CLOSE.code, INVALID_CREDENTIAL_CLOSE.reason);
+          return false;
+        }
         const p = auth.principal;
         if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee') {
           const release = perCredential.take(principalKey(p));

@@ -271,3 +271,43 @@ export class EventCollector {
     await this.#client.dispose();
   }
 }
+
+/**
+ * Draws the top card of `seat`'s library into its hand (MTG zones), `times` times, each move
+ * acknowledged; resolves with the game's version after the last one.
+ */
+export async function drawCards(
+  server: Pick<TestServer, 'url'>,
+  gameId: string,
+  seat: { id: string; token: string },
+  times: number,
+): Promise<number> {
+  const view = await post<{
+    game: { version: number; zones: { id: string; type: string; owner: { id: string } | null }[] };
+  }>(
+    server,
+    'query ($id: ID!) { game(id: $id) { version zones { id type owner { id } } } }',
+    { id: gameId },
+    seat.token,
+  );
+  const zone = (type: string) =>
+    view.data!.game.zones.find((z) => z.type === type && z.owner?.id === seat.id)!.id;
+  let version = view.data!.game.version;
+  for (let i = 0; i < times; i++) {
+    const moved = await post<{ moveObjects: { version: number } }>(
+      server,
+      'mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }',
+      {
+        input: {
+          gameId,
+          select: { zoneId: zone('library'), from: 'TOP', count: 1 },
+          to: { zoneId: zone('hand') },
+        },
+      },
+      seat.token,
+    );
+    if (!moved.data) throw new Error(`draw refused: ${moved.text}`);
+    version = moved.data.moveObjects.version;
+  }
+  return version;
+}

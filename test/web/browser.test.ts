@@ -270,15 +270,15 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       }
     });
 
-    it('stops, showing why, when the event stream refuses the token (close 4403)', async () => {
+    it('stops, showing why, when the event stream refuses the token (close 4401)', async () => {
       const created = await createGame(server, 'mtg', DECKS);
       const { context, page, problems } = await openContext(browser, origin);
       let sockets = 0;
       // The HTTP requests reach the server; the WebSocket is answered as a server that refuses the
-      // credential in connection_init (graphql-ws closes with 4403 Forbidden).
+      // credential in connection_init (close 4401, UNAUTHENTICATED in the close code table).
       await page.routeWebSocket(/\/graphql$/, (ws) => {
         sockets += 1;
-        ws.onMessage(() => ws.close({ code: 4403, reason: 'Forbidden' }));
+        ws.onMessage(() => ws.close({ code: 4401, reason: 'Unauthorized' }));
       });
       try {
         await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);

@@ -137,18 +137,13 @@ const TableMoveDocument = graphql(`
   }
 `);
 
-/** graphql-ws closes with 4403 when `connection_init` carries a credential the server refuses. */
-const FORBIDDEN_CLOSE = 4403;
-
-/** The client's `onError` cause as a refusal the page can show. */
+/**
+ * The client's `onError` cause as a refusal the page can show. The client reports refusals and
+ * fatal closes (a refused token: UNAUTHENTICATED) as ZonekeeperRequestError already.
+ */
 function toApiError(error: unknown): ZonekeeperRequestError {
   if (error instanceof ZonekeeperRequestError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === FORBIDDEN_CLOSE) {
-    return new ZonekeeperRequestError([
-      { message: 'The token was refused.', extensions: { code: 'UNAUTHENTICATED' } },
-    ]);
-  }
   const message = typeof code === 'number' ? `The connection was closed (${code}).` : String(error);
   return new ZonekeeperRequestError([{ message: error instanceof Error ? error.message : message }]);
 }
