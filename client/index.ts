@@ -41,6 +41,10 @@ import {
 export * from './generated/graphql.js';
 export { graphql } from './generated/index.js';
 export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+// zk-rng/1 (docs/fairness.md): check an ended game's shuffles and picks from its transcript.
+export { verifyGame } from './verify.js';
+export type { Transcript, TranscriptAct, VerifyReport } from './verify.js';
+export { FairnessTranscriptDocument } from './operations.js';
 
 /** A string union that still accepts values a newer server may add. */
 type Open<T extends string> = T | (string & Record<never, never>);

@@ -205,3 +205,9 @@ export const ZoneEventsSubscriptionDocument = graphql(`
     }
   }
 `);
+
+export const FairnessTranscriptDocument = graphql(`
+  query FairnessTranscript($gameId: ID!) {
+    fairnessTranscript(gameId: $gameId)
+  }
+`);

@@ -25,6 +25,7 @@ type Documents = {
     "\n  mutation MoveObjects($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n      objects {\n        ...ObjectFields\n      }\n      events {\n        ...EventFields\n      }\n    }\n  }\n": typeof types.MoveObjectsDocument,
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.ZoneEventsDocument,
+    "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": typeof types.FairnessTranscriptDocument,
     "\n  query TableRulesets {\n    rulesets {\n      id\n      name\n      zoneTypes {\n        type\n        name\n        visibility\n        scope\n        ordered\n        isStack\n      }\n    }\n  }\n": typeof types.TableRulesetsDocument,
     "\n  query TableGame($id: ID!) {\n    game(id: $id) {\n      id\n      ruleset\n      status\n      version\n      lastSeq\n      players {\n        id\n        name\n        seat\n      }\n      viewer {\n        kind\n        player {\n          id\n        }\n      }\n      zones {\n        id\n        type\n        name\n        owner {\n          id\n        }\n        index\n        count\n        objects {\n          id\n          kind\n          faceUp\n          position\n          layer\n          card {\n            name\n            types\n            subtypes\n            text\n          }\n          attached {\n            id\n            faceUp\n            card {\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.TableGameDocument,
     "\n  mutation TableMove($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n    }\n  }\n": typeof types.TableMoveDocument,
@@ -40,6 +41,7 @@ const documents: Documents = {
     "\n  mutation MoveObjects($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n      objects {\n        ...ObjectFields\n      }\n      events {\n        ...EventFields\n      }\n    }\n  }\n": types.MoveObjectsDocument,
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.ZoneEventsDocument,
+    "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": types.FairnessTranscriptDocument,
     "\n  query TableRulesets {\n    rulesets {\n      id\n      name\n      zoneTypes {\n        type\n        name\n        visibility\n        scope\n        ordered\n        isStack\n      }\n    }\n  }\n": types.TableRulesetsDocument,
     "\n  query TableGame($id: ID!) {\n    game(id: $id) {\n      id\n      ruleset\n      status\n      version\n      lastSeq\n      players {\n        id\n        name\n        seat\n      }\n      viewer {\n        kind\n        player {\n          id\n        }\n      }\n      zones {\n        id\n        type\n        name\n        owner {\n          id\n        }\n        index\n        count\n        objects {\n          id\n          kind\n          faceUp\n          position\n          layer\n          card {\n            name\n            types\n            subtypes\n            text\n          }\n          attached {\n            id\n            faceUp\n            card {\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": types.TableGameDocument,
     "\n  mutation TableMove($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n    }\n  }\n": types.TableMoveDocument,
@@ -85,6 +87,10 @@ export function graphql(source: "\n  subscription GameEvents($gameId: ID!, $afte
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n"): typeof import('./graphql.js').ZoneEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n"): typeof import('./graphql.js').FairnessTranscriptDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -192,6 +192,13 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 
 export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
 
+export type FairnessTranscriptQueryVariables = Exact<{
+  gameId: string | number;
+}>;
+
+
+export type FairnessTranscriptQuery = { fairnessTranscript: unknown };
+
 export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -745,6 +752,11 @@ fragment EventFields on GameEvent {
     index
   }
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
+export const FairnessTranscriptDocument = new TypedDocumentString(`
+    query FairnessTranscript($gameId: ID!) {
+  fairnessTranscript(gameId: $gameId)
+}
+    `) as unknown as TypedDocumentString<FairnessTranscriptQuery, FairnessTranscriptQueryVariables>;
 export const TableRulesetsDocument = new TypedDocumentString(`
     query TableRulesets {
   rulesets {

@@ -19,6 +19,7 @@ import { requireAdmin } from './standing.js';
 
 export { execute } from './pipeline.js';
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
+export { transcriptFor } from './fairness.js';
 export { publish } from './publish.js';
 export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
 export type { Acting, ViewerChoice } from './standing.js';

@@ -26,6 +26,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
 import { compactCreation } from './creation-payload.js';
+import { newGameRng, type SecretSource } from './fairness.js';
 import { zoneToSqlRow } from './rows.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
@@ -175,8 +176,10 @@ function creationRows(
   credentials: Credentials,
   createdAt: Date,
   notifyChannel: string | null,
+  rng: ReturnType<typeof newGameRng>,
 ): string {
   return JSON.stringify({
+    rng: rng.row,
     game: {
       notify_channel: notifyChannel,
       ruleset: spec.id,
@@ -193,7 +196,7 @@ function creationRows(
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
-    event: compactCreation(creationEvent(spec, state)),
+    event: { ...compactCreation(creationEvent(spec, state)), commitment: rng.commitment },
   });
 }
 
@@ -209,7 +212,12 @@ export async function createGame(
   spec: RulesetSpec,
   seats: readonly NewSeat[],
   idem: IdempotencyKey | null,
-  opts: { readonly newId?: (() => string) | undefined; readonly notifyChannel?: string | undefined } = {},
+  opts: {
+    readonly newId?: (() => string) | undefined;
+    readonly notifyChannel?: string | undefined;
+    /** The zk-rng/1 seed's sources (docs/fairness.md) and the transcript's face option. */
+    readonly rng?: SecretSource & { readonly revealFaces?: boolean | undefined };
+  } = {},
 ): Promise<CreatedGame> {
   const newId = opts.newId ?? randomId;
   // With a key, the key names the game: a repeat finds its record under the same game id.
@@ -225,7 +233,9 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(db, spec);
-  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, opts.notifyChannel ?? null);
+  const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
+  const notify = opts.notifyChannel ?? null;
+  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, notify, rng);
 
   const chosen = idem
     ? await withRetry(

@@ -138,6 +138,11 @@ export type CreateGameInput = {
    */
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   readonly players: ReadonlyArray<PlayerInput>;
+  /**
+   * The verification transcript (fairnessTranscript, docs/fairness.md) shows card faces after the
+   * end, not only the objects' internal keys. Default false: decklists stay private.
+   */
+  readonly revealFacesAfterEnd?: InputMaybe<Scalars['Boolean']['input']>;
   readonly ruleset: Scalars['ID']['input'];
 };
 
@@ -324,6 +329,15 @@ export type EventKind =
   | 'ZONE_REORDERED'
   | 'ZONE_SHUFFLED';
 
+/** The random acts an event records (shuffles, RANDOM picks), and the scheme they were drawn from. */
+export type EventRandomness = {
+  readonly __typename?: 'EventRandomness';
+  /** How many random acts the event records; each is keyed by the event's seq and its index here. */
+  readonly acts: Scalars['Int']['output'];
+  /** `zk-rng/1`, or null: not covered (a game created before the scheme). */
+  readonly scheme?: Maybe<Scalars['String']['output']>;
+};
+
 export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
@@ -360,8 +374,14 @@ export type GameEvent = {
   readonly actor: EventActor;
   readonly at: Scalars['DateTime']['output'];
   readonly changes: ReadonlyArray<ObjectChange>;
+  /** Set on GAME_CREATED and GAME_IMPORTED: the commitment to the seed every later random act derives from. */
+  readonly commitment?: Maybe<RandomCommitment>;
   readonly gameId: Scalars['ID']['output'];
   readonly kind: EventKind;
+  /** Set on events that record random acts. */
+  readonly randomness?: Maybe<EventRandomness>;
+  /** Set on the event that ends a game (GAME_ENDED): the seed, lower-case hex, revealed. */
+  readonly revealedSeed?: Maybe<Scalars['String']['output']>;
   /** Rules that shaped the change, e.g. "MTG 400.3". */
   readonly rules: ReadonlyArray<Scalars['String']['output']>;
   /** Gapless per game, starting at 1. */
@@ -761,6 +781,13 @@ export type Query = {
   /** The whole game, state and log, as a JSON document (format `zonekeeper.game/1`) for `importGame`. */
   readonly exportGame: Scalars['JSON']['output'];
   /**
+   * After a game has ended, its verification transcript (format `zk-rng/1.transcript`,
+   * docs/fairness.md): every random act with the order of the objects' internal keys before and
+   * after, the commitments and the revealed seed. Check it with the client's `verifyGame`. Any seat,
+   * spectator or referee of the game, and admins; FORBIDDEN before the end.
+   */
+  readonly fairnessTranscript: Scalars['JSON']['output'];
+  /**
    * The game as the caller may see it. An unknown game and a game the caller may not see give the
    * same NOT_FOUND error.
    */
@@ -798,6 +825,11 @@ export type QueryExportGameArgs = {
 };
 
 
+export type QueryFairnessTranscriptArgs = {
+  gameId: Scalars['ID']['input'];
+};
+
+
 export type QueryGameArgs = {
   id: Scalars['ID']['input'];
 };
@@ -814,6 +846,18 @@ export type QueryGameEventsArgs = {
   afterSeq?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['ID']['input'];
+};
+
+/** A published commitment to a game's secret seed: SHA-256 over the scheme's tag and the seed. */
+export type RandomCommitment = {
+  readonly __typename?: 'RandomCommitment';
+  /** The game id the derivation uses (the original game's, for an imported game). */
+  readonly gameId: Scalars['ID']['output'];
+  /** Lower-case hex. */
+  readonly hash: Scalars['String']['output'];
+  /** Whether the verification transcript shows card faces after the end (chosen at creation). */
+  readonly revealFaces: Scalars['Boolean']['output'];
+  readonly scheme: Scalars['String']['output'];
 };
 
 export type RemoveFromGameInput = {
@@ -1169,6 +1213,7 @@ export type ResolversTypes = {
   ErrorCode: ErrorCode;
   EventActor: ResolverTypeWrapper<EventActor>;
   EventKind: EventKind;
+  EventRandomness: ResolverTypeWrapper<EventRandomness>;
   FaceDownSeenBy: FaceDownSeenBy;
   Game: ResolverTypeWrapper<GameOut>;
   GameEvent: ResolverTypeWrapper<Omit<GameEvent, 'changes'> & { changes: ReadonlyArray<ResolversTypes['ObjectChange']> }>;
@@ -1194,6 +1239,7 @@ export type ResolversTypes = {
   PositionSelectorInput: PositionSelectorInput;
   PrincipalKind: PrincipalKind;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RandomCommitment: ResolverTypeWrapper<RandomCommitment>;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
@@ -1237,6 +1283,7 @@ export type ResolversParentTypes = {
   DetachObjectsInput: DetachObjectsInput;
   EndRevealInput: EndRevealInput;
   EventActor: EventActor;
+  EventRandomness: EventRandomness;
   Game: GameOut;
   GameEvent: Omit<GameEvent, 'changes'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']> };
   GameObject: ObjectOut;
@@ -1255,6 +1302,7 @@ export type ResolversParentTypes = {
   PlayerInput: PlayerInput;
   PositionSelectorInput: PositionSelectorInput;
   Query: Record<PropertyKey, never>;
+  RandomCommitment: RandomCommitment;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
@@ -1324,6 +1372,11 @@ export type EventActorResolvers<ContextType = Context, ParentType extends Resolv
   playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
+export type EventRandomnessResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EventRandomness'] = ResolversParentTypes['EventRandomness']> = {
+  acts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scheme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type GameResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Game'] = ResolversParentTypes['Game']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1341,8 +1394,11 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   actor?: Resolver<ResolversTypes['EventActor'], ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   changes?: Resolver<ReadonlyArray<ResolversTypes['ObjectChange']>, ParentType, ContextType>;
+  commitment?: Resolver<Maybe<ResolversTypes['RandomCommitment']>, ParentType, ContextType>;
   gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['EventKind'], ParentType, ContextType>;
+  randomness?: Resolver<Maybe<ResolversTypes['EventRandomness']>, ParentType, ContextType>;
+  revealedSeed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rules?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1444,11 +1500,19 @@ export type PlayerResolvers<ContextType = Context, ParentType extends ResolversP
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   adminGames?: Resolver<ResolversTypes['AdminGamePage'], ParentType, ContextType, RequireFields<QueryAdminGamesArgs, 'limit' | 'offset'>>;
   exportGame?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryExportGameArgs, 'gameId'>>;
+  fairnessTranscript?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryFairnessTranscriptArgs, 'gameId'>>;
   game?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<QueryGameArgs, 'id'>>;
   gameAt?: Resolver<ResolversTypes['GameSnapshot'], ParentType, ContextType, RequireFields<QueryGameAtArgs, 'as' | 'gameId' | 'seq'>>;
   gameEvents?: Resolver<ReadonlyArray<ResolversTypes['GameEvent']>, ParentType, ContextType, RequireFields<QueryGameEventsArgs, 'afterSeq' | 'first' | 'gameId'>>;
   rulesets?: Resolver<ReadonlyArray<ResolversTypes['Ruleset']>, ParentType, ContextType>;
   whoami?: Resolver<ResolversTypes['Whoami'], ParentType, ContextType>;
+};
+
+export type RandomCommitmentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RandomCommitment'] = ResolversParentTypes['RandomCommitment']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revealFaces?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  scheme?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RulesetResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ruleset'] = ResolversParentTypes['Ruleset']> = {
@@ -1522,6 +1586,7 @@ export type Resolvers<ContextType = Context> = {
   CreateGamePayload?: CreateGamePayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   EventActor?: EventActorResolvers<ContextType>;
+  EventRandomness?: EventRandomnessResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
   GameEvent?: GameEventResolvers<ContextType>;
   GameObject?: GameObjectResolvers<ContextType>;
@@ -1535,6 +1600,7 @@ export type Resolvers<ContextType = Context> = {
   ObjectChange?: ObjectChangeResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RandomCommitment?: RandomCommitmentResolvers<ContextType>;
   Ruleset?: RulesetResolvers<ContextType>;
   SeatCredential?: SeatCredentialResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

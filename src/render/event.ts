@@ -91,6 +91,10 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     })),
     zonesCreated: view.zonesCreated.map(zoneRef),
     zonesRemoved: view.zonesRemoved.map(zoneRef),
+    // zk-rng/1 (docs/fairness.md): public parts only; the acts' keys are in the transcript after the end.
+    randomness: event.random ? { scheme: event.random.scheme, acts: event.random.acts.length } : null,
+    commitment: event.commitment ?? null,
+    revealedSeed: event.seedReveal?.seed ?? null,
   };
 }
 

@@ -23,6 +23,7 @@ interface CreateGameInput {
   readonly ruleset: string;
   readonly players: readonly { readonly name: string; readonly deck: readonly CardInput[] }[];
   readonly idempotencyKey?: string | null;
+  readonly revealFacesAfterEnd?: boolean | null;
 }
 
 /** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */
@@ -76,6 +77,11 @@ export const createGameResolvers = {
       const created = await createGame(ctx.db, spec, seats, idem, {
         newId: ctx.random?.newId,
         notifyChannel: ctx.fanout.commitChannel,
+        rng: {
+          newSeed: ctx.random?.newSeed ? () => ctx.random!.newSeed!() : undefined,
+          derivationId: ctx.random?.derivationId ? (id) => ctx.random!.derivationId!(id) : undefined,
+          revealFaces: args.input.revealFacesAfterEnd ?? false,
+        },
       });
       await publish(
         ctx,

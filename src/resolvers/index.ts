@@ -9,6 +9,7 @@ import { mutationResolvers } from './mutations.js';
 import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { eventLogResolvers } from './event-log.js';
+import { fairnessResolvers } from './fairness.js';
 import { whoamiResolvers } from './whoami.js';
 
 export const resolvers = mergeResolvers([
@@ -20,4 +21,5 @@ export const resolvers = mergeResolvers([
   gameResolvers,
   createGameResolvers,
   mutationResolvers,
+  fairnessResolvers,
 ]);

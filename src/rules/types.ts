@@ -476,8 +476,14 @@ export type Move =
 export interface PlanContext {
   /** A fresh unguessable public id. */
   readonly newId: () => string;
-  /** Uniform random integer in [0, n). */
-  readonly randomInt: (n: number) => number;
+  /**
+   * The draws of one random act (docs/fairness.md): `event` is the index in the plan of the event
+   * that records the act, `index` the act's index within that event. The returned function gives
+   * uniform integers in [0, n), each act from its own stream.
+   */
+  readonly randomAct: (event: number, index: number) => (n: number) => number;
+  /** The scheme the draws come from (`zk-rng/1`), or null for a game it does not cover. */
+  readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */
   readonly actorId: string | null;
 }
@@ -546,6 +552,53 @@ export interface DomainEvent {
   readonly rules: readonly string[];
   /** Public ids of objects a rule kept where they were (MTG 400.4a/b, FAB same origin/destination). */
   readonly unchangedIds?: readonly string[];
+  /** The random acts this event records, and the scheme they were drawn from (docs/fairness.md). */
+  readonly random?: EventRandomness;
+  /** GAME_CREATED, GAME_IMPORTED: the commitment to the game's secret seed (docs/fairness.md). */
+  readonly commitment?: RandomCommitment;
+  /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
+  readonly seedReveal?: SeedReveal;
+}
+
+/** A published commitment to a game's secret seed (docs/fairness.md, "Commitment"). */
+export interface RandomCommitment {
+  readonly scheme: string;
+  /** The game id the derivation uses, kept across export and import. */
+  readonly gameId: string;
+  /** Lower-case hex SHA-256 over the scheme's commitment tag and the seed. */
+  readonly hash: string;
+  /** Whether the verification transcript after the end shows card faces. */
+  readonly revealFaces: boolean;
+}
+
+/** A revealed seed, lower-case hex. */
+export interface SeedReveal {
+  readonly scheme: string;
+  readonly seed: string;
+}
+
+/**
+ * One random act, over the internal keys of objects (never their public ids), top first:
+ * a shuffle's order before and after, or a pick's pool and the objects picked, in pick order.
+ */
+export type RandomAct =
+  | {
+      readonly index: number;
+      readonly kind: 'shuffle';
+      readonly before: readonly string[];
+      readonly after: readonly string[];
+    }
+  | {
+      readonly index: number;
+      readonly kind: 'pick';
+      readonly from: readonly string[];
+      readonly picked: readonly string[];
+    };
+
+/** The random acts of one event; `scheme` null: not covered by a verifiable scheme. */
+export interface EventRandomness {
+  readonly scheme: string | null;
+  readonly acts: readonly RandomAct[];
 }
 
 // ---------------------------------------------------------------------------------------------

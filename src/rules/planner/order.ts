@@ -10,14 +10,12 @@ function zoneNamed(d: Draft, zoneId: string): ZoneState {
   return zone;
 }
 
-/** shuffle: a uniform random order; every object not visible to all gets a new id (identity policy). */
+/** shuffle: a uniform random order (zk-rng/1, docs/fairness.md); every object not visible to all gets a new id (identity policy). */
 export function planShuffle(d: Draft, move: ShuffleMove): void {
   const zone = zoneNamed(d, move.zoneId);
   const objects = d.topLevel(zone.id);
   const keys = objects.map((o) => o.sortKey);
-  const pool = [...objects];
-  const shuffled: ObjectState[] = [];
-  while (pool.length > 0) shuffled.push(pool.splice(d.ctx.randomInt(pool.length), 1)[0] as ObjectState);
+  const shuffled = d.acts.draw(d.ctx, d.events.length, 'shuffle', objects, objects.length);
   d.begin('ZONE_SHUFFLED', [d.spec.cite.shuffle]);
   d.touchZone(zone.id);
   shuffled.forEach((o, i) => {
