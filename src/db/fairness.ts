@@ -77,29 +77,3 @@ export async function revealSeed(tx: Prisma.TransactionClient, gameId: string): 
   if (!row) return undefined;
   return { scheme: row.scheme, seed: Buffer.from(row.seed).toString('hex') };
 }
-
-/**
- * An imported game's new secret (docs/fairness.md, "Export and import"): a fresh seed under the
- * derivation id of the original commitment; acts before `coveredFromSeq` (the import's own event)
- * are not covered. Returns the commitment GAME_IMPORTED carries.
- */
-export async function commitImported(
-  tx: Prisma.TransactionClient,
-  gameId: string,
-  derivationId: string,
-  coveredFromSeq: number,
-  revealFaces: boolean,
-): Promise<RandomCommitment> {
-  const { row, commitment } = newGameRng(derivationId, {}, revealFaces);
-  await tx.gameRng.create({
-    data: {
-      gameId,
-      scheme: row.scheme,
-      seed: Buffer.from(row.seed, 'hex'),
-      derivationId,
-      coveredFromSeq,
-      revealFaces,
-    },
-  });
-  return commitment;
-}
