@@ -30,8 +30,8 @@ async function deckOf(server: TestServer, game: CreatedGame) {
 /** A shuffle and a RANDOM pick (a reveal of 2 random cards) by seat 0 on its own pile. */
 export async function shuffleAndPick(server: TestServer, game: CreatedGame): Promise<void> {
   const { seat, zone } = await deckOf(server, game);
-  if (!zone) return;
-  await post(
+  if (!zone) throw new Error(`seat 0 has no pile of 3 or more in ${game.gameId}`);
+  const shuffled = await post(
     server,
     moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
     {
@@ -39,7 +39,8 @@ export async function shuffleAndPick(server: TestServer, game: CreatedGame): Pro
     },
     seat.token,
   );
-  await post(
+  expect(shuffled.errors, shuffled.text).toBeUndefined();
+  const picked = await post(
     server,
     moveDocument('revealObjects', 'RevealObjectsInput', LEAN),
     {
@@ -47,6 +48,7 @@ export async function shuffleAndPick(server: TestServer, game: CreatedGame): Pro
     },
     seat.token,
   );
+  expect(picked.errors, picked.text).toBeUndefined();
 }
 
 /** Plays `steps` generated moves (some refused on purpose, as in the leak suite). */
