@@ -28,7 +28,7 @@ export interface Transcript {
 
 /** What {@link verifyGame} found. */
 export interface VerifyReport {
-  /** `verified`: every covered act matches; `not covered`: nothing could be checked. */
+  /** `verified`: the seed matches its commitment and every covered act matches; `not covered`: no commitment or no reveal. */
   verdict: 'verified' | 'mismatch' | 'not covered';
   /** Acts recomputed and found equal. */
   verified: number;
@@ -94,7 +94,8 @@ export function shuffleTop<T>(list: readonly T[], count: number, draw: (n: numbe
   return out;
 }
 
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Recomputes one act; a reason when it does not match. */
 function checkAct(act: TranscriptAct, draw: (n: number) => number): string | null {
@@ -104,17 +105,24 @@ function checkAct(act: TranscriptAct, draw: (n: number) => number): string | nul
       : `shuffle ${act.index}: the order after does not follow from the seed`;
   }
   const picked = shuffleTop(act.from, act.picked.length, draw).slice(0, act.picked.length);
-  return same(picked, act.picked) ? null : `pick ${act.index}: the objects picked do not follow from the seed`;
+  return same(picked, act.picked)
+    ? null
+    : `pick ${act.index}: the objects picked do not follow from the seed`;
 }
 
 /** Verifies every random act of an ended game's transcript (see the file comment). */
 export function verifyGame(t: Transcript): VerifyReport {
-  const report: VerifyReport = { verdict: 'not covered', verified: 0, notCovered: 0, counts: { shuffle: 0, pick: 0 } };
+  const report: VerifyReport = {
+    verdict: 'not covered',
+    verified: 0,
+    notCovered: 0,
+    counts: { shuffle: 0, pick: 0 },
+  };
   const commitment = t.commitments.at(-1);
   const acts = (e: Transcript['events'][number]) => e.acts.length;
   const covered = t.events.filter((e) => commitment && e.scheme === SCHEME && e.seq > commitment.seq);
   report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
-  if (!commitment || commitment.scheme !== SCHEME || !t.reveal || covered.length === 0) return report;
+  if (!commitment || commitment.scheme !== SCHEME || !t.reveal) return report;
   const seed = hexToBytes(t.reveal.seed);
   if (commitmentHash(seed) !== commitment.hash) {
     report.verdict = 'mismatch';

@@ -15,6 +15,7 @@ export async function transcriptFor(db: Db, principal: Principal, gameId: string
   viewerIn(principal, gameId);
   const source = await readTranscriptSource(db, gameId);
   if (!source) throw notFound('Game');
-  if (source.status === 'ACTIVE') throw forbidden('The verification transcript is available after the game ends.');
+  if (source.status === 'ACTIVE')
+    throw forbidden('The verification transcript is available after the game ends.');
   return source;
 }

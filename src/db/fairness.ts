@@ -50,7 +50,10 @@ const CACHE_LIMIT = 10_000;
 const cache = new Map<string, GameSecret | null>();
 
 /** The secret of a game (null: created before zk-rng/1, not covered). */
-export async function secretOf(db: Db | Prisma.TransactionClient, gameId: string): Promise<GameSecret | null> {
+export async function secretOf(
+  db: Db | Prisma.TransactionClient,
+  gameId: string,
+): Promise<GameSecret | null> {
   const hit = cache.get(gameId);
   if (hit !== undefined) return hit;
   const row = await db.gameRng.findUnique({ where: { gameId } });
@@ -72,7 +75,10 @@ export async function secretOf(db: Db | Prisma.TransactionClient, gameId: string
  * active): its scheme and seed. Every path that ends a game calls this in its transaction and puts
  * the result in the event's `seedReveal`; undefined for a game zk-rng/1 does not cover.
  */
-export async function revealSeed(tx: Prisma.TransactionClient, gameId: string): Promise<SeedReveal | undefined> {
+export async function revealSeed(
+  tx: Prisma.TransactionClient,
+  gameId: string,
+): Promise<SeedReveal | undefined> {
   const row = await tx.gameRng.findUnique({ where: { gameId } });
   if (!row) return undefined;
   return { scheme: row.scheme, seed: Buffer.from(row.seed).toString('hex') };

@@ -39,7 +39,12 @@ export async function readTranscriptSource(db: Db, gameId: string): Promise<Tran
     [gameId],
   );
   const revealFaces = game.rng?.revealFaces ?? false;
-  return { status: game.status, revealFaces, events: rows, faces: revealFaces ? await facesOf(db, gameId) : null };
+  return {
+    status: game.status,
+    revealFaces,
+    events: rows,
+    faces: revealFaces ? await facesOf(db, gameId) : null,
+  };
 }
 
 /** Every object's card name by internal key: the starting objects, then those of the game now. */

@@ -33,11 +33,6 @@ export function commitmentOf(seed: Uint8Array): string {
 /** The entropy hash before any seat added entropy: SHA-256(tag) (docs/fairness.md, "Entropy"). */
 export const INITIAL_ENTROPY: Uint8Array = createHash('sha256').update(TAG_ENTROPY).digest();
 
-/** Folds one seat's entropy into the running hash: SHA-256(tag ‖ previous ‖ data). */
-export function foldEntropy(previous: Uint8Array, data: Uint8Array): Uint8Array {
-  return createHash('sha256').update(TAG_ENTROPY).update(previous).update(data).digest();
-}
-
 /** Where an act sits in the log and what it depends on (docs/fairness.md, "Per-act key"). */
 export interface ActAddress {
   /** The game id in the commitment event (kept across export and import). */

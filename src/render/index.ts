@@ -24,7 +24,7 @@ export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
-export { toTranscript, TRANSCRIPT_FORMAT } from './transcript.js';
+export { toTranscript } from './transcript.js';
 
 /** Resolvers of `Game`, `GameObject` and `Zone`: they read the views this module built. */
 export const renderResolvers = { ...gameViewResolvers, ...viewResolvers };

@@ -59,13 +59,16 @@ export async function playSteps(
   steps: number,
   seed: number,
 ) {
-  let state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
-  let n = 0;
-  const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
-  for (const choice of fc.sample(choiceArb, { numRuns: steps, seed })) {
-    const m = toMutation({ ruleset, state, nextName }, choice);
-    const res = await post(server, m.document, { input: m.input }, game.players[m.actor]!.token);
-    if (!res.errors) state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  const adminView = async () => (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  const names = { made: 0 };
+  const nextName = (kind: 'Token' | 'Layer') => secretName(kind, (names.made += 1));
+  let state = await adminView();
+  const choices = fc.sample(choiceArb, { numRuns: steps, seed });
+  for (let i = 0; i < choices.length; i++) {
+    const step = toMutation({ ruleset, state, nextName }, choices[i]!);
+    const token = game.players[step.actor]!.token;
+    const refused = (await post(server, step.document, { input: step.input }, token)).errors;
+    if (refused === undefined) state = await adminView();
   }
 }
 

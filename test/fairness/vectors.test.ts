@@ -21,6 +21,14 @@ const seed = Buffer.from(doc.match(/`seed = ([0-9a-f]{64})`/)![1]!, 'hex');
 const gameId = doc.match(/`gameId = ([0-9a-f-]{36})`/)![1]!;
 const at = (index: number) => ({ gameId, seq: 7, index, entropy: INITIAL_ENTROPY });
 
+/** Both implementations draw `want` from the key of seq 7, index 0, each from a fresh stream. */
+function expectDraws(n: number, want: readonly number[]): void {
+  const server = new ActStream(actKey(seed, at(0)));
+  const client = drawsFrom(perActKey(seed, gameId, 7, 0, startEntropy()));
+  expect(want.map(() => server.int(n))).toEqual(want);
+  expect(want.map(() => client(n))).toEqual(want);
+}
+
 describe('zk-rng/1 known-answer vectors (docs/fairness.md)', () => {
   it('commitment, initial entropy and per-act keys, in both implementations', () => {
     expect(commitmentOf(seed)).toBe(cell('commitment hash'));
@@ -38,11 +46,7 @@ describe('zk-rng/1 known-answer vectors (docs/fairness.md)', () => {
   });
 
   it.each([2, 6, 52, 60])('the first 10 draws for n = %i', (n) => {
-    const want = ints(cell(String(n)));
-    const server = new ActStream(actKey(seed, at(0)));
-    const client = drawsFrom(perActKey(seed, gameId, 7, 0, startEntropy()));
-    expect(want.map(() => server.int(n))).toEqual(want);
-    expect(want.map(() => client(n))).toEqual(want);
+    expectDraws(n, ints(cell(String(n))));
   });
 
   it('a draw where the rejection step fires', () => {
@@ -52,11 +56,7 @@ describe('zk-rng/1 known-answer vectors (docs/fairness.md)', () => {
     const sixth = Array.from({ length: 6 }, () => words.word())[5]!;
     expect(sixth.toString(16)).toBe(m[2]);
     expect(sixth).toBeGreaterThanOrEqual(2 ** 32 - (2 ** 32 % n));
-    const want = ints(m[3]!);
-    const server = new ActStream(actKey(seed, at(0)));
-    const client = drawsFrom(perActKey(seed, gameId, 7, 0, startEntropy()));
-    expect(want.map(() => server.int(n))).toEqual(want);
-    expect(want.map(() => client(n))).toEqual(want);
+    expectDraws(n, ints(m[3]!));
   });
 
   it('a 10-card shuffle', () => {
