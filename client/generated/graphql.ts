@@ -77,6 +77,11 @@ export type MoveObjectsInput = {
   order?: Array<string | number> | null | undefined;
   /** Either position (default TOP) or index (0 = top). */
   position?: Position | null | undefined;
+  /**
+   * The arriving objects go in a random order instead, e.g. to the bottom of a library (MTG 401.4):
+   * a random act of zk-rng/1 (docs/fairness.md), checkable after the game. Not with `order`.
+   */
+  randomOrder?: boolean | null | undefined;
   /** FAB rule:flip_step re-evaluation: where the object was going before a replacement effect changed it. */
   replacedFrom?: DestinationInput | null | undefined;
   /** NR rule_reveal_from_hidden: the effect needs an attribute, so hidden cards are revealed first. */

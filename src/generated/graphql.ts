@@ -547,6 +547,11 @@ export type MoveObjectsInput = {
   readonly order?: InputMaybe<ReadonlyArray<Scalars['ID']['input']>>;
   /** Either position (default TOP) or index (0 = top). */
   readonly position?: InputMaybe<Position>;
+  /**
+   * The arriving objects go in a random order instead, e.g. to the bottom of a library (MTG 401.4):
+   * a random act of zk-rng/1 (docs/fairness.md), checkable after the game. Not with `order`.
+   */
+  readonly randomOrder?: InputMaybe<Scalars['Boolean']['input']>;
   /** FAB rule:flip_step re-evaluation: where the object was going before a replacement effect changed it. */
   readonly replacedFrom?: InputMaybe<DestinationInput>;
   /** NR rule_reveal_from_hidden: the effect needs an attribute, so hidden cards are revealed first. */
@@ -947,11 +952,15 @@ export type SelectorFrom =
   | 'TOP';
 
 export type ShuffleZoneInput = {
+  /** Shuffle only the bottom this many objects among their own positions. Not with `top`. */
+  readonly bottom?: InputMaybe<Scalars['Int']['input']>;
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   readonly gameId: Scalars['ID']['input'];
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Admins only: act as a judge on behalf of this player (recorded as the admin, with onBehalfOf). */
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** Shuffle only the top this many objects among their own positions; the rest keep their places. */
+  readonly top?: InputMaybe<Scalars['Int']['input']>;
   readonly zoneId: Scalars['ID']['input'];
 };
 

@@ -320,6 +320,11 @@ export interface MoveObjectsMove {
    */
   readonly order?: readonly string[];
   /**
+   * The arriving objects go in a random order instead (MTG 401.4 "in a random order", e.g. to the
+   * bottom of a library): a random act of zk-rng/1 (docs/fairness.md). Not with `order`.
+   */
+  readonly randomOrder?: boolean;
+  /**
    * FAB rule:flip_step re-evaluation: the destination originally intended before a replacement
    * effect changed it to `to`. Recorded in history and events.
    */
@@ -358,6 +363,11 @@ export interface EndRevealMove {
 export interface ShuffleMove {
   readonly kind: 'shuffle';
   readonly zoneId: string;
+  /**
+   * Only the top or bottom `count` objects are shuffled among their own positions (an effect such
+   * as "shuffle the top three cards of your library"); the rest keep their places.
+   */
+  readonly part?: { readonly from: 'top' | 'bottom'; readonly count: number };
 }
 
 /** Rearrange objects of a zone (MTG 400.5, 402.3; NR rule_deck_ordered). */

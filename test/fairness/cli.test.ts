@@ -31,7 +31,7 @@ it(
     await endGame(server, game.gameId);
     const good = await verify(game.gameId);
     expect(good.code, good.stderr).toBe(0);
-    expect(good.stdout).toContain('verified: 2 random acts verified (1 shuffles, 1 picks), 0 not covered');
+    expect(good.stdout).toContain('verified: 3 random acts verified (2 shuffles, 1 picks), 0 not covered');
 
     const reveal = (await transcriptOf(server, game.gameId)).reveal!;
     await onDatabase(

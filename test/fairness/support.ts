@@ -27,7 +27,7 @@ async function deckOf(server: TestServer, game: CreatedGame) {
   return { state, seat, zone };
 }
 
-/** A shuffle and a RANDOM pick (a reveal of 2 random cards) by seat 0 on its own pile. */
+/** A shuffle, a RANDOM pick (a reveal of 2 random cards) and a shuffle of the top 3, by seat 0 on its own pile. */
 export async function shuffleAndPick(server: TestServer, game: CreatedGame): Promise<void> {
   const { seat, zone } = await deckOf(server, game);
   if (!zone) throw new Error(`seat 0 has no pile of 3 or more in ${game.gameId}`);
@@ -49,6 +49,13 @@ export async function shuffleAndPick(server: TestServer, game: CreatedGame): Pro
     seat.token,
   );
   expect(picked.errors, picked.text).toBeUndefined();
+  const partial = await post(
+    server,
+    moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+    { input: { gameId: game.gameId, zoneId: zone.id, top: 3 } },
+    seat.token,
+  );
+  expect(partial.errors, partial.text).toBeUndefined();
 }
 
 /** Plays `steps` generated moves (some refused on purpose, as in the leak suite). */

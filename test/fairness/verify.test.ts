@@ -94,6 +94,64 @@ describe('zk-rng/1 through the API', () => {
     expect(new Set(shown)).toEqual(new Set(picked));
   });
 
+  it('partial shuffles and a random bottom order are the seed’s draws too, and verify', async () => {
+    const { game, library } = await mtgGame();
+    const seat = game.players[0]!;
+    const key = (seq: number) => drawsFrom(perActKey(SEED, game.gameId, seq, 0, startEntropy()));
+    const act = async (field: string, inputType: string, input: Record<string, unknown>) => {
+      const data = await ok<Record<string, { events: { seq: number }[] }>>(
+        server,
+        moveDocument(field, inputType, LEAN),
+        { input: { gameId: game.gameId, ...input } },
+        seat.token,
+      );
+      return data[field]!.events[0]!.seq;
+    };
+
+    const start = await keysOf(game.gameId, library);
+    const top = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, top: 4 });
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...shuffleTop(start.slice(0, 4), 4, key(top)),
+      ...start.slice(4),
+    ]);
+
+    const middle = await keysOf(game.gameId, library);
+    const bottom = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, bottom: 3 });
+    const n = middle.length;
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...middle.slice(0, n - 3),
+      ...shuffleTop(middle.slice(n - 3), 3, key(bottom)),
+    ]);
+
+    const before = await keysOf(game.gameId, library);
+    const moved = await act('moveObjects', 'MoveObjectsInput', {
+      select: { zoneId: library, from: 'TOP', count: 3 },
+      to: { zoneId: library },
+      position: 'BOTTOM',
+      randomOrder: true,
+    });
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...before.slice(3),
+      ...shuffleTop(before.slice(0, 3), 3, key(moved)),
+    ]);
+
+    const both = await post(
+      server,
+      moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+      {
+        input: { gameId: game.gameId, zoneId: library, top: 2, bottom: 2 },
+      },
+      seat.token,
+    );
+    expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    await endGame(server, game.gameId);
+    expect(verifyGame(await transcriptOf(server, game.gameId))).toMatchObject({
+      verdict: 'verified',
+      counts: { shuffle: 3, pick: 0 },
+    });
+  });
+
   it('the commitment comes first, the seed only with GAME_ENDED, the transcript only after it', async () => {
     const { game } = await mtgGame();
     await shuffleAndPick(server, game);
@@ -137,7 +195,7 @@ describe('zk-rng/1 through the API', () => {
     await endGame(server, copy.gameId);
     const t = await transcriptOf(server, copy.gameId, copy.players[0]!.token);
     expect(t.commitments.map((c) => c.gameId)).toEqual([game.gameId, game.gameId]);
-    expect(verifyGame(t)).toMatchObject({ verdict: 'verified', verified: 2, notCovered: 2 });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'verified', verified: 3, notCovered: 3 });
   });
 
   describe('planted tamperings are named', () => {
