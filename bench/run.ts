@@ -13,6 +13,7 @@ import { runB4 } from './b4-shuffle.js';
 import { runMemory } from './memory.js';
 import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
+import { runHostile } from './hostile.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -105,6 +106,12 @@ const METHOD = `
   their own games, then while they alternate move and view; self time per function per operation,
   the view's as the per-pair figure minus the move's. Sampled time is wall time on the service's
   main thread: on a busy machine it includes time descheduled, so read the shares.
+- **Hostile input** (\`BENCH_CASES=hostile\`). A fresh service (\`WORKERS=1\`), anonymous clients: 20
+  documents of 40 doubled fragments (below \`Query\` and below \`__schema\`), each refusal's time and
+  a bystander's \`/healthz\` meanwhile; then BENCH_HOSTILE_QUERIES (10,000) unique queries just
+  under the 32 KiB query cap (padded with a comment) from 8 clients, and as many unique persisted
+  query (APQ) registrations, with the service's RSS sampled every 200 ms (peak against the 512 MiB
+  budget) and \`/healthz\` asked at the end.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
@@ -259,6 +266,17 @@ async function main(): Promise<void> {
       id: 'aging',
     });
     log(`bench: aging took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('hostile')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runHostile({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Hostile input', err),
+      )),
+      id: 'hostile',
+    });
+    log(`bench: hostile took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

@@ -18,6 +18,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** The answer would hold more list items than MAX_RESPONSE_ITEMS: ask for fewer nested lists. */
   RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
+  /** The query text is longer than the cap (`extensions.maxQueryBytes`): send a shorter document. */
+  QUERY_TOO_LARGE: 'QUERY_TOO_LARGE',
   /**
    * The game's ruleset version (`extensions.ruleset`, `rulesetVersion`) is neither loaded nor
    * stored: its file changed and the version it was created with is gone. Nothing was changed.

@@ -43,13 +43,15 @@ export interface BenchConfig {
   readonly agingAges: number[];
   /** Games created and moved once for the aging case's memory figures (`BENCH_AGING_ACTIVE_GAMES`). */
   readonly agingActiveGames: number;
+  /** Unique queries (and as many APQ registrations) the hostile case floods with (`BENCH_HOSTILE_QUERIES`). */
+  readonly hostileQueries: number;
   /** Cases to run (`BENCH_CASES`, e.g. `b1,b2`); all by default. */
   readonly cases: ReadonlySet<string>;
   /** Where the report goes (`BENCH_OUTPUT`); empty to skip writing. */
   readonly output: string;
 }
 
-export const ALL_CASES = ['b1', 'b2', 'b3', 'b4', 'memory', 'profile', 'aging'] as const;
+export const ALL_CASES = ['b1', 'b2', 'b3', 'b4', 'memory', 'profile', 'aging', 'hostile'] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const cases = (env['BENCH_CASES'] ?? ALL_CASES.join(','))
@@ -70,6 +72,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     idleSubscriptions: num(env, 'BENCH_IDLE_SUBSCRIPTIONS', 1000),
     agingAges: list(env, 'BENCH_AGING_AGES', [200, 2_000, 10_000]),
     agingActiveGames: num(env, 'BENCH_AGING_ACTIVE_GAMES', 3_000),
+    hostileQueries: num(env, 'BENCH_HOSTILE_QUERIES', 10_000),
     cases: new Set(cases),
     output: env['BENCH_OUTPUT'] ?? 'BENCHMARKS.md',
   };

@@ -266,6 +266,12 @@ export type ErrorCode =
   /** Automatic persisted queries are not supported here. */
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
   /**
+   * The query text is longer than the cap (`extensions.maxQueryBytes`, 32 KiB of UTF-8), over HTTP,
+   * persisted queries (APQ) and graphql-ws alike. Nothing ran: send a shorter document (decks and
+   * other data belong in variables).
+   */
+  | 'QUERY_TOO_LARGE'
+  /**
    * Too many requests: too many moves already waiting for one game, or too many games created from
    * one address (`extensions.retryAfterSeconds`). Retry after the hint.
    */

@@ -4,7 +4,13 @@
  * transport is refused on the other. The same goes for text PostgreSQL cannot store (text-guard.ts).
  *
  * Depth, aliases, directives and cost are graphql-armor validation rules; list nesting is ours
- * ({@link maxListNestingRule}), because neither depth nor armor's cost sees list sizes. The token limit is
+ * (list-nesting.ts), because neither depth nor armor's cost sees list sizes, and so is the expanded
+ * size (expanded-size.ts), because both skip everything below `__schema`. These limit rules run
+ * first, on their own ({@link limitsFirstRule}): each measures a fragment once however often it is
+ * spread, so together they cost a few walks of the document, and a document over any limit is
+ * refused before graphql's own rules walk it. The query text itself is capped before it is parsed
+ * ({@link ARMOR_LIMITS.maxQueryBytes}), and the caches of parsed documents are bounded by the bytes
+ * they hold (document-cache.ts). The token limit is
  * graphql-js's own `maxTokens` parse option rather than graphql-armor's max-tokens plugin: that
  * plugin throws from Apollo's `parsingDidStart` hook, which Apollo answers with HTTP 500; a parse
  * option failure is an ordinary GRAPHQL_PARSE_FAILED (400).
@@ -14,6 +20,18 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type * as GraphQL from 'graphql';
 import type { DocumentNode, GraphQLSchema, ParseOptions, ValidationRule } from 'graphql';
+import type { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import { ErrorCode } from '../errors.js';
+import {
+  boundedDocumentStore,
+  boundedMap,
+  boundedPersistedQueryCache,
+  documentBytes,
+  PREPARED_CACHE_BYTES,
+  textBytes,
+} from './document-cache.js';
+import { maxExpandedSizeRule } from './expanded-size.js';
+import { maxListNestingRule } from './list-nesting.js';
 import { findForbiddenText, textGuardPlugin } from './text-guard.js';
 
 /**
@@ -21,20 +39,9 @@ import { findForbiddenText, textGuardPlugin } from './text-guard.js';
  * load its CommonJS build, while Vite (the tests) hands our own files the `.mjs` build: two copies
  * whose `instanceof` checks reject each other's schemas and errors. Load the copy everyone else uses.
  */
-const {
-  GraphQLError,
-  Kind,
-  NoSchemaIntrospectionCustomRule,
-  getNamedType,
-  getNullableType,
-  isCompositeType,
-  isInterfaceType,
-  isListType,
-  isObjectType,
-  parse,
-  specifiedRules,
-  validate,
-} = createRequire(import.meta.url)('graphql') as typeof GraphQL;
+const { GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate } = createRequire(
+  import.meta.url,
+)('graphql') as typeof GraphQL;
 type GraphQLError = GraphQL.GraphQLError;
 
 /**
@@ -58,6 +65,17 @@ export const ARMOR_LIMITS = {
   maxTokens: 2_000,
   /** graphql-armor's static cost estimate (objects 2, scalars 1, ×1.5 per level). */
   maxCost: 10_000,
+  /**
+   * Selections of the whole document with every fragment spread expanded, introspection included
+   * (expanded-size.ts); the introspection query expands to about 500, a full move payload to about 200.
+   */
+  maxExpandedSize: 5_000,
+  /**
+   * Bytes (UTF-8) of query text, comments included, which cost no tokens: far more than any
+   * document within {@link maxTokens} needs, and well below MAX_PAYLOAD_BYTES, so a parsed document
+   * and the text it keeps stay small. Over it: QUERY_TOO_LARGE, before anything is parsed.
+   */
+  maxQueryBytes: 32 * 1024,
 } as const;
 
 export interface Armor {
@@ -66,18 +84,30 @@ export interface Armor {
     readonly plugins: ApolloServerPlugin[];
     readonly validationRules: ValidationRule[];
     readonly parseOptions: ParseOptions;
+    /** Parsed documents by query hash, bounded by the bytes they hold. */
+    readonly documentStore: InMemoryLRUCache<DocumentNode>;
+    /** Persisted queries (APQ), their texts bounded by bytes. */
+    readonly persistedQueries: { readonly cache: InMemoryLRUCache };
   };
+  /** Each limit rule on its own (expanded size, cost, aliases, directives, depth, list nesting), for tests. */
+  readonly limitRules: readonly ValidationRule[];
+  /**
+   * QUERY_TOO_LARGE (with HTTP status 400) when `query` is a string over
+   * {@link ARMOR_LIMITS.maxQueryBytes}; null otherwise (other shapes are refused later, by Apollo
+   * or {@link prepare}).
+   */
+  refuseLongQuery(query: unknown): GraphQLError | null;
   /**
    * Parses and validates `query` under the same limits and rules as HTTP, and refuses text that
    * PostgreSQL cannot store in it or in `variables` (text-guard.ts). Returns the errors (with
-   * GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED or BAD_USER_INPUT codes), or null when the
-   * document may run.
+   * GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, QUERY_TOO_LARGE or BAD_USER_INPUT codes), or
+   * null when the document may run.
    */
   check(schema: GraphQLSchema, query: unknown, variables?: unknown): readonly GraphQLError[] | null;
   /**
    * {@link check}, handing back the parsed document when it may run. Documents are parsed and
-   * validated once per distinct query text (the last {@link PREPARED_DOCUMENTS} kept) and shared:
-   * a thousand subscriptions of one query hold one document, not a thousand (about 18 KiB each).
+   * validated once per distinct query text (the most recent kept, up to PREPARED_CACHE_BYTES) and
+   * shared: a thousand subscriptions of one query hold one document, not a thousand.
    */
   prepare(
     schema: GraphQLSchema,
@@ -86,8 +116,13 @@ export interface Armor {
   ): { readonly document: DocumentNode } | { readonly errors: readonly GraphQLError[] };
 }
 
-/** Distinct query texts whose parsed and validated document {@link Armor.prepare} keeps. */
-export const PREPARED_DOCUMENTS = 256;
+interface Prepared {
+  readonly schema: GraphQLSchema;
+  readonly document?: DocumentNode;
+  readonly errors?: GraphQLError[];
+  /** What the entry holds: its text, and its document's nodes (which refusals point at too). */
+  readonly bytes: number;
+}
 
 export function createArmor(opts: { introspection: boolean }): Armor {
   // `protect()` mutates the config it was given (it appends reject handlers): build it once.
@@ -100,46 +135,66 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     blockFieldSuggestion: { enabled: true },
   }).protect();
   const parseOptions: ParseOptions = { maxTokens: ARMOR_LIMITS.maxTokens };
+  const limitRules = [
+    maxExpandedSizeRule(ARMOR_LIMITS.maxExpandedSize),
+    ...protection.validationRules,
+    maxListNestingRule(ARMOR_LIMITS.maxListNesting),
+  ];
+  const validationRules = [limitsFirstRule(limitRules)];
   // Apollo adds its own no-introspection rule when `introspection: false`; graphql-ws needs it spelled out.
-  const validationRules = [...protection.validationRules, maxListNestingRule(ARMOR_LIMITS.maxListNesting)];
   const wsRules: ValidationRule[] = [
-    ...specifiedRules,
     ...validationRules,
+    ...specifiedRules,
     ...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
 
-  /** Parse and validation outcome per query text, oldest first (Map order) for eviction. */
-  const prepared = new Map<
-    string,
-    { schema: GraphQLSchema; document?: DocumentNode; errors?: GraphQLError[] }
-  >();
-  const parseAndValidate = (schema: GraphQLSchema, query: string) => {
+  const refuseLongQuery: Armor['refuseLongQuery'] = (query) => {
+    if (typeof query !== 'string' || Buffer.byteLength(query) <= ARMOR_LIMITS.maxQueryBytes) return null;
+    return new GraphQLError(
+      `The query text is longer than ${ARMOR_LIMITS.maxQueryBytes} bytes; send a shorter document.`,
+      {
+        extensions: {
+          code: ErrorCode.QUERY_TOO_LARGE,
+          maxQueryBytes: ARMOR_LIMITS.maxQueryBytes,
+          http: { status: 400 },
+        },
+      },
+    );
+  };
+
+  /** Parse and validation outcome per query text, least recently used evicted first. */
+  const prepared = boundedMap<Prepared>(PREPARED_CACHE_BYTES, (entry) => entry.bytes);
+  const parseAndValidate = (schema: GraphQLSchema, query: string): Prepared => {
     const hit = prepared.get(query);
     if (hit && hit.schema === schema) return hit;
-    let entry: { schema: GraphQLSchema; document?: DocumentNode; errors?: GraphQLError[] };
+    let entry: Prepared;
     try {
       const document = parse(query, parseOptions);
       const errors = validate(schema, document, wsRules);
+      const bytes = documentBytes(document);
       entry =
         errors.length > 0
           ? {
               schema,
+              bytes,
               errors: errors.map((e) => coded(hideSuggestions(e.message), 'GRAPHQL_VALIDATION_FAILED', e)),
             }
-          : { schema, document };
+          : { schema, bytes, document };
     } catch (err) {
       entry = {
         schema,
+        bytes: textBytes(query),
         errors: [coded(err instanceof GraphQLError ? err.message : 'Syntax Error', 'GRAPHQL_PARSE_FAILED')],
       };
     }
     prepared.set(query, entry);
-    if (prepared.size > PREPARED_DOCUMENTS) prepared.delete(prepared.keys().next().value as string);
     return entry;
   };
   const prepare: Armor['prepare'] = (schema, query, variables) => {
     if (typeof query !== 'string' || query.trim() === '')
       return { errors: [coded('GraphQL operations must contain a non-empty `query`.', 'BAD_REQUEST')] };
+    const tooLong = refuseLongQuery(query);
+    if (tooLong) return { errors: [tooLong] };
     const { document, errors } = parseAndValidate(schema, query);
     if (!document) return { errors: errors ?? [] };
     const forbidden = findForbiddenText(document, variables);
@@ -152,13 +207,36 @@ export function createArmor(opts: { introspection: boolean }): Armor {
       plugins: [...(protection.plugins as unknown as ApolloServerPlugin[]), textGuardPlugin()],
       validationRules,
       parseOptions,
+      documentStore: boundedDocumentStore(),
+      persistedQueries: { cache: boundedPersistedQueryCache() },
     },
+    limitRules,
+    refuseLongQuery,
     check(schema, query, variables) {
       const out = prepare(schema, query, variables);
       return 'errors' in out ? out.errors : null;
     },
     prepare,
   };
+}
+
+/**
+ * Runs the limit rules (each linear in the document: a fragment is measured once) as a validation
+ * of their own, before anything else looks past the document's root. When one refuses the
+ * document, its errors are reported and the document's children are skipped, so no later rule
+ * (graphql's own, some far from linear on hostile documents) walks a document already refused.
+ * Returning `null` from an `enter` is graphql-js's documented "remove this node" edit; validation
+ * discards edits, and a removed root ends the walk for every rule at once.
+ */
+export function limitsFirstRule(limitRules: readonly ValidationRule[]): ValidationRule {
+  return (context) => ({
+    Document(node) {
+      const errors = validate(context.getSchema(), node, limitRules);
+      if (errors.length === 0) return undefined;
+      for (const error of errors) context.reportError(error);
+      return null;
+    },
+  });
 }
 
 function coded(message: string, code: string, from?: GraphQLError): GraphQLError {
@@ -171,63 +249,4 @@ function coded(message: string, code: string, from?: GraphQLError): GraphQLError
 /** Same masking as graphql-armor's block-field-suggestions plugin does on HTTP. */
 function hideSuggestions(message: string): string {
   return message.replace(/Did you mean ".+"\?/g, '[Suggestion hidden]').trim();
-}
-
-type SelectionSetNode = GraphQL.SelectionSetNode;
-type CompositeType = GraphQL.GraphQLCompositeType;
-
-/**
- * Refuses operations whose selections nest more than `limit` list-of-object fields along one path
- * (scalar lists such as `zoneIds` are leaves and do not count). Introspection fields are exempt.
- * Unknown fields and fragments are skipped here: the specified rules report them.
- */
-export function maxListNestingRule(limit: number): ValidationRule {
-  return (context) => {
-    const schema = context.getSchema();
-    const fragments = new Map<string, GraphQL.FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions)
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-
-    const deepest = (set: SelectionSetNode, parent: CompositeType, visiting: Set<string>): number => {
-      let max = 0;
-      for (const selection of set.selections) {
-        if (selection.kind === Kind.FIELD) {
-          if (!selection.selectionSet || selection.name.value.startsWith('__')) continue;
-          if (!isObjectType(parent) && !isInterfaceType(parent)) continue;
-          const field = parent.getFields()[selection.name.value];
-          const named = field && getNamedType(field.type);
-          if (!field || !isCompositeType(named)) continue;
-          const own = isListType(getNullableType(field.type)) ? 1 : 0;
-          max = Math.max(max, own + deepest(selection.selectionSet, named, visiting));
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-          if (isCompositeType(type)) max = Math.max(max, deepest(selection.selectionSet, type, visiting));
-        } else {
-          const name = selection.name.value;
-          const fragment = fragments.get(name);
-          const type = fragment && schema.getType(fragment.typeCondition.name.value);
-          if (!fragment || visiting.has(name) || !isCompositeType(type)) continue;
-          visiting.add(name);
-          max = Math.max(max, deepest(fragment.selectionSet, type, visiting));
-          visiting.delete(name);
-        }
-      }
-      return max;
-    };
-
-    return {
-      OperationDefinition(node) {
-        const root = schema.getRootType(node.operation);
-        if (!root) return;
-        const found = deepest(node.selectionSet, root, new Set());
-        if (found > limit)
-          context.reportError(
-            new GraphQLError(`List nesting limit of ${limit} exceeded, found ${found}.`, {
-              nodes: [node],
-              extensions: { code: 'BAD_USER_INPUT' },
-            }),
-          );
-      },
-    };
-  };
 }

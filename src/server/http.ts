@@ -33,7 +33,8 @@ import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
 import { RequestAdmission } from './admission.js';
 import { startGraphqlWs } from './ws.js';
-import { landingPage } from './landing.js';
+import { LANDING_POLICY, landingPage } from './landing.js';
+import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
 
@@ -67,6 +68,18 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
 /** A GraphQL-shaped error body for requests refused before Apollo sees them. */
 function errorBody(message: string, code: string, extensions: Record<string, unknown> = {}): string {
   return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+}
+
+/** The query text of a request: the body's `query`, or the URL's for a GET. */
+function queryText(body: unknown, url: URL): unknown {
+  if (body !== null && typeof body === 'object' && 'query' in body) return body.query;
+  return url.searchParams.get('query');
+}
+
+/** An error's extensions as sent (its HTTP status is for the response, not the body). */
+function publicExtensions(error: GraphQLError): Record<string, unknown> {
+  const { http: _http, code: _code, ...rest } = error.extensions;
+  return rest;
 }
 
 /** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
@@ -129,6 +142,8 @@ export async function startHttpServer(
     stringifyResult: (result) => JSON.stringify(result),
     validationRules: armor.apollo.validationRules,
     parseOptions: armor.apollo.parseOptions,
+    documentStore: armor.apollo.documentStore,
+    persistedQueries: armor.apollo.persistedQueries,
     formatError: (formatted, error) => {
       const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
       return formatError(
@@ -209,6 +224,7 @@ export async function startHttpServer(
   });
 
   httpServer.on('request', (req, res) => {
+    setSecurityHeaders(res);
     // CORS headers on every route; a preflight is answered here.
     if (corsPolicy.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -267,8 +283,10 @@ export async function startHttpServer(
     }
     if (url.pathname === '/metrics' && req.method === 'GET')
       return send(res, 200, await metrics.render(), metrics.contentType);
-    if (url.pathname === '/' && req.method === 'GET')
+    if (url.pathname === '/' && req.method === 'GET') {
+      res.setHeader('content-security-policy', LANDING_POLICY);
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
+    }
     return send(res, 404, JSON.stringify({ error: 'not found' }));
   }
 
@@ -314,6 +332,12 @@ export async function startHttpServer(
     try {
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
     } catch (err) {
+      // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
+      // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
+      if (req.destroyed && !(err instanceof BodyTooLarge)) {
+        logger.debug({ requestId, err }, 'request body aborted');
+        return;
+      }
       if (err instanceof BodyTooLarge) {
         // Stop reading: the client may keep sending, and the socket is not reused.
         res.setHeader('connection', 'close');
@@ -333,6 +357,10 @@ export async function startHttpServer(
         return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
       }
     }
+    // Before Apollo parses it or keeps it as a persisted query.
+    const tooLong = armor.refuseLongQuery(queryText(body, url));
+    if (tooLong)
+      return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
     // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
     const limiter = workLimiterFor(deps);
     limiter.beginRequest(requestId);

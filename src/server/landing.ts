@@ -1,4 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../config.js';
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#222}
+code,pre{background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}pre{padding:1rem;overflow:auto}`;
+
+/**
+ * The landing page's Content-Security-Policy: nothing but its own inline style (by hash), no
+ * script, not framed.
+ */
+export const LANDING_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** A static page: no scripts, nothing loaded from the internet. */
 export function landingPage(config: Config): string {
@@ -8,8 +24,7 @@ export function landingPage(config: Config): string {
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Zonekeeper</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#222}
-code,pre{background:#f4f4f4;padding:.1rem .3rem;border-radius:4px}pre{padding:1rem;overflow:auto}</style></head>
+<style>${STYLE}</style></head>
 <body><h1>Zonekeeper</h1>
 <p>GraphQL game-state service for card games. Endpoint: <code>POST /graphql</code> (HTTP) and
 <code>ws://…/graphql</code> (graphql-ws subprotocol <code>graphql-transport-ws</code>). Introspection is ${introspection}.</p>

@@ -1,14 +1,18 @@
 /**
  * Request limits on both transports of the real app: document limits (depth, aliases, directives,
- * tokens, cost, list nesting), body size, batching, CSRF prevention, and the graphql-ws socket
+ * tokens, cost, list nesting), the query length cap (APQ included), body size, batching, CSRF prevention, and the graphql-ws socket
  * limits (message size, connection_init timeout).
  */
+import { createHash } from 'node:crypto';
+import { parse as armorParse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor } from '../../src/server/armor.js';
+import { boundedDocumentStore, boundedPersistedQueryCache } from '../../src/server/document-cache.js';
 import { buildSchema } from '../../src/server/schema.js';
 import { WS_LIMITS } from '../../src/server/ws.js';
 import { CREATE_GAME, GAME_QUERY, SUBSCRIPTION } from '../support/game-api.js';
 import { moveDocument } from '../support/documents.js';
+import { longComment } from '../support/hostile-documents.js';
 import { startTestServer } from '../support/server.js';
 import { LEAK_PATTERN, RawWs, postRaw, type GqlErrorJson } from './support.js';
 
@@ -159,4 +163,84 @@ describe('graphql-ws socket limits', () => {
     },
     WS_LIMITS.connectionInitWaitTimeout + 10_000,
   );
+});
+
+describe('query length cap (QUERY_TOO_LARGE), over HTTP, APQ and graphql-ws', () => {
+  const over = longComment(ARMOR_LIMITS.maxQueryBytes + 1);
+  const under = longComment(ARMOR_LIMITS.maxQueryBytes - 16);
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const apq = (query: string | undefined, hash: string) =>
+    JSON.stringify({
+      ...(query ? { query } : {}),
+      extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+    });
+
+  it('runs a query just under the cap and refuses one just over it, typed, with the cap', async () => {
+    expect(Buffer.byteLength(over)).toBe(ARMOR_LIMITS.maxQueryBytes + 1);
+    const ok = await postRaw(server.url, JSON.stringify({ query: under }));
+    expect(ok.json).toMatchObject({ data: { whoami: { kind: 'ANONYMOUS' } } });
+    const refused = await postRaw(server.url, JSON.stringify({ query: over }));
+    expect(refused.status).toBe(400);
+    expect(refused.json?.errors?.[0]?.extensions).toEqual({
+      code: 'QUERY_TOO_LARGE',
+      maxQueryBytes: ARMOR_LIMITS.maxQueryBytes,
+    });
+  });
+
+  it('counts bytes, not characters', async () => {
+    const wide = longComment(ARMOR_LIMITS.maxQueryBytes / 2 + 64).replace(/x/g, 'é');
+    expect(wide.length).toBeLessThan(ARMOR_LIMITS.maxQueryBytes);
+    const refused = await postRaw(server.url, JSON.stringify({ query: wide }));
+    expect(refused.json?.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_LARGE');
+  });
+
+  it('refuses to register a persisted query over the cap, and never stores it', async () => {
+    const registered = await postRaw(server.url, apq(over, sha256(over)));
+    expect(registered.json?.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_LARGE');
+    const byHash = await postRaw(server.url, apq(undefined, sha256(over)));
+    expect(byHash.json?.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    // Under the cap, APQ works as before.
+    expect((await postRaw(server.url, apq(under, sha256(under)))).json).toMatchObject({ data: {} });
+    expect((await postRaw(server.url, apq(undefined, sha256(under)))).json).toMatchObject({
+      data: { whoami: { kind: 'ANONYMOUS' } },
+    });
+  });
+
+  it('refuses a query over the cap over graphql-ws', async () => {
+    const ws = await RawWs.connect(server.wsUrl);
+    const frame = await ws.run('1', over);
+    ws.close();
+    expect(frame.type).toBe('error');
+    expect((frame.payload as GqlErrorJson[])[0]?.extensions?.code).toBe('QUERY_TOO_LARGE');
+  });
+});
+
+describe('parsed-document caches are bounded by the bytes they hold', () => {
+  it('keeps no more documents than fit its bytes, their source text counted', async () => {
+    const maxBytes = 2 * 2 ** 20;
+    const store = boundedDocumentStore(maxBytes);
+    // Each document is small as JSON but keeps ~32 KiB of comment alive through `loc.source`.
+    for (let i = 0; i < 400; i++)
+      await store.set(
+        String(i),
+        armorParse(longComment(ARMOR_LIMITS.maxQueryBytes - 16, `{ a${i}: whoami { kind } }`)),
+      );
+    let held = 0;
+    for (const key of store.keys()) {
+      const document = await store.get(key);
+      if (document) held += Buffer.byteLength(document.loc?.source.body ?? '');
+    }
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(maxBytes);
+  });
+
+  it('bounds persisted-query texts by their bytes', async () => {
+    const maxBytes = 2 ** 20;
+    const cache = boundedPersistedQueryCache(maxBytes);
+    for (let i = 0; i < 200; i++)
+      await cache.set(String(i), longComment(30_000, `{ a${i}: whoami { kind } }`));
+    let held = 0;
+    for (const key of cache.keys()) held += (await cache.get(key))?.length ?? 0;
+    expect(held).toBeLessThanOrEqual(maxBytes);
+  });
 });

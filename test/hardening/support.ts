@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/client.js';
@@ -14,6 +14,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
 import { startHttpServer, type RunningServer } from '../../src/server/http.js';
 import { useTestDatabase } from '../support/db.js';
+import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 
 /** Collects pino's JSON lines. */
 export class LogSink {
@@ -170,3 +171,47 @@ export interface GqlErrorJson {
 /** Text that must never reach a client: stack frames, file paths, SQL, Prisma internals. */
 export const LEAK_PATTERN =
   /(\bat .*\.(ts|js|mjs):\d+|node_modules|\/work\/|\bSELECT\b|\bINSERT\b|prisma|stacktrace)/i;
+
+/**
+ * Another client asking `/healthz` of the service at `url` back to back (each answer within a
+ * minute, else it fails), until `stop()`, which gives the slowest answer in milliseconds.
+ */
+export function healthzBystander(url: string): { stop: () => Promise<number> } {
+  const healthz = new URL('/healthz', url).href;
+  let done = false;
+  let slowest = 0;
+  const loop = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      const res = await fetch(healthz, { signal: AbortSignal.timeout(60_000) });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/healthz answered ${res.status}`);
+      slowest = Math.max(slowest, performance.now() - t0);
+    }
+  })();
+  return {
+    stop: async () => {
+      done = true;
+      await loop;
+      return slowest;
+    },
+  };
+}
+
+/**
+ * The real service as its own process (`tsx src/main.ts`) on a fresh test database, for the current
+ * file, killed after its tests. An attack on the event loop of a service sharing the test's process
+ * would freeze the test too, deadlines included; a separate process can be timed and killed.
+ */
+export function serviceProcessPerFile(): () => ServiceProcess {
+  let service: ServiceProcess | undefined;
+  beforeAll(async () => {
+    const database = await useTestDatabase();
+    service = await startServiceProcess({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' });
+  }, 90_000);
+  afterAll(() => service?.stop('SIGKILL'), 30_000);
+  return () => {
+    if (!service) throw new Error('the service process did not start');
+    return service;
+  };
+}

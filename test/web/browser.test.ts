@@ -130,6 +130,59 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await context.close();
       }
     });
+    it('keeps the token in no browser storage: localStorage, sessionStorage, IndexedDB, after a reload', async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const token = game.players[1]!.token;
+        await page.goto(`${origin}/graphql#token=${token}`);
+        await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
+        await replaceEditorText(page, '.graphiql-query-editor', 'query Me { whoami { kind } }');
+        await page.locator('.graphiql-execute-button').click();
+        // Run with the token: the server saw a seat, not an anonymous caller.
+        await expect.poll(() => responseText(page), { timeout: 15_000 }).toContain('"kind": "PLAYER"');
+        await page.reload();
+        await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
+        const stored = await page.evaluate(async () => {
+          const dump = (s: Storage) =>
+            Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`);
+          const databases: string[] = [];
+          for (const info of await indexedDB.databases()) {
+            if (!info.name) continue;
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open(info.name!);
+              open.onsuccess = () => resolve(open.result);
+              open.onerror = () => reject(open.error);
+            });
+            for (const store of Array.from(db.objectStoreNames)) {
+              const all = await new Promise<unknown[]>((resolve, reject) => {
+                const req = db.transaction(store).objectStore(store).getAll();
+                req.onsuccess = () => resolve(req.result);
+                req.onerror = () => reject(req.error);
+              });
+              databases.push(`${info.name}/${store}=${JSON.stringify(all)}`);
+            }
+            db.close();
+          }
+          return { local: dump(localStorage), session: dump(sessionStorage), indexedDB: databases };
+        });
+        // The IDE did store its tabs and history (the query is there), only not the headers.
+        expect(stored.local.join('\n')).toContain('whoami');
+        for (const [where, entries] of Object.entries(stored)) {
+          expect(
+            entries.filter((e) => e.includes(token)),
+            where,
+          ).toEqual([]);
+          // Nor any headers at all (the default query's comment mentions "Bearer <token>" as an example).
+          expect(
+            entries.filter((e) => e.includes('"headers"')),
+            where,
+          ).toEqual([]);
+        }
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
   });
 
   describe('GET /table/<gameId>#token=…: the table page', () => {

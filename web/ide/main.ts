@@ -5,7 +5,8 @@
  * Queries and mutations go over HTTP POST to the same URL; subscriptions over graphql-ws on the
  * same URL. The Headers tab carries the credential: `{"authorization": "Bearer <token>"}` is sent
  * as the HTTP `Authorization` header and as the graphql-ws `connection_init` payload. Opening
- * `/graphql#token=<token>` fills that header in and removes the token from the address bar.
+ * `/graphql#token=<token>` fills that header in and removes the token from the address bar. Headers
+ * live in memory only: nothing the IDE stores in the browser holds them (storage.ts).
  */
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +15,7 @@ import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import 'graphiql/style.css';
 import './ide.css';
+import { credentialFreeStorage } from './storage.js';
 
 /**
  * Monaco looks this up to start its language workers: they are built beside this bundle (same
@@ -113,7 +115,8 @@ createRoot(root).render(
     defaultQuery: DEFAULT_QUERY,
     ...(initialQuery ? { initialQuery } : {}),
     ...(token ? { initialHeaders: JSON.stringify({ authorization: `Bearer ${token}` }, null, 2) } : {}),
-    // Tokens are credentials: keep them out of localStorage unless the user opts in.
+    // Tokens are credentials: no storage of the browser ever holds the headers (storage.ts).
+    storage: credentialFreeStorage(),
     shouldPersistHeaders: false,
     defaultEditorToolsVisibility: token ? 'headers' : true,
   }),
