@@ -14,8 +14,8 @@ import { fmtMs, fmtRate } from './lib/stats.js';
 /**
  * Service CPU per 60-card shuffle at one client before zk-rng/1, ms: the mean of two runs of this
  * case on the code it replaced (main at 2771c65, draws from `crypto.randomInt`), on the machine
- * recorded with the case in bench/results.json (`cases.b4.machine`). Another machine: run the case there on that code and pass its figure in
- * BENCH_SHUFFLE_BASELINE_MS.
+ * recorded with the case in bench/results.json (`cases.b4.machine`). Another machine: run the case
+ * there on that code and pass its figure in BENCH_SHUFFLE_BASELINE_MS.
  */
 const BEFORE_ZK_RNG_CPU_MS = Number(process.env['BENCH_SHUFFLE_BASELINE_MS'] || 5.104);
 /** The target: within 1.2× of that. */
