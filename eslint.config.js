@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/',
       'src/generated/',
       'client/generated/',
+      'client/dist/',
       '.data/',
       'coverage/',
       'dist/',

@@ -14,6 +14,7 @@ import { runMemory } from './memory.js';
 import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
+import { runStalled } from './stalled.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -112,6 +113,10 @@ const METHOD = `
   under the 32 KiB query cap (padded with a comment) from 8 clients, and as many unique persisted
   query (APQ) registrations, with the service's RSS sampled every 200 ms (peak against the 512 MiB
   budget) and \`/healthz\` asked at the end.
+- **Stalled bodies** (\`BENCH_CASES=stalled\`). A fresh service at its defaults; 8 requests on a
+  game's spectator credential and 8 anonymous ones send their headers and one byte of body, then
+  nothing; another spectator's \`game(id)\` is timed from send to answer (target: within
+  \`REQUEST_BODY_TIMEOUT_SECONDS\` + 2 s, every stalled request answered 408).
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
@@ -277,6 +282,17 @@ async function main(): Promise<void> {
       id: 'hostile',
     });
     log(`bench: hostile took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('stalled')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runStalled({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Stalled bodies on a spectator credential', err),
+      )),
+      id: 'stalled',
+    });
+    log(`bench: stalled took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

@@ -12,26 +12,58 @@
  * such as 1006 or 4503), the helper reconnects with backoff and resubscribes with `afterSeq` = the
  * last seq it delivered, so the server replays exactly what was missed; anything at or below that
  * seq that still arrives is dropped.
+ *
+ * Your own documents: `zk.request<Result>(queryText, variables)` sends any query or mutation text
+ * (the result typed as you say), `zk.request(SomeDocument, variables)` a typed document from
+ * `graphql()` of a document codegen generated, and `zk.subscribe(queryText, variables, sink)` any
+ * subscription. A refusal, over HTTP or as a WebSocket close, is a {@link ZonekeeperRequestError}
+ * with the error code (UNAUTHENTICATED, FORBIDDEN...); the close codes' meanings are the server's
+ * own table (src/server/close-codes.ts).
  */
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+import { closeMeaning } from '../src/server/close-codes.js';
 import type {
+  CreateGameInput,
+  CreateGameMutation,
+  AdvanceTurnInput,
+  AdvanceTurnMutation,
+  ChangeCountersInput,
+  ChangeCountersMutation,
+  ConcedeInput,
+  ConcedeMutation,
+  EndGameInput,
+  EndGameMutation,
   EventFieldsFragment,
   GameEventsPageQuery,
   GameQuery,
+  MoveCountersInput,
+  MoveCountersMutation,
   MoveObjectsInput,
   MoveObjectsMutation,
   RulesetsQuery,
+  SetPhaseInput,
+  SetPhaseMutation,
+  SetStatusInput,
+  SetStatusMutation,
   TypedDocumentString,
   WhoamiQuery,
 } from './generated/graphql.js';
 import {
+  CreateGameDocument,
+  AdvanceTurnDocument,
+  ChangeCountersDocument,
+  ConcedeDocument,
+  EndGameDocument,
   GameDocument,
   GameEventsPageDocument,
   GameEventsSubscriptionDocument,
   LastSeqDocument,
+  MoveCountersDocument,
   MoveObjectsDocument,
   RulesetsDocument,
+  SetPhaseDocument,
+  SetStatusDocument,
   WhoamiDocument,
   ZoneEventsSubscriptionDocument,
 } from './operations.js';
@@ -45,6 +77,7 @@ export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
 export { verifyGame } from './verify.js';
 export type { Transcript, TranscriptAct, VerifyReport } from './verify.js';
 export { FairnessTranscriptDocument } from './operations.js';
+export { CLOSE_CODES, closeMeaning, type CloseMeaning } from '../src/server/close-codes.js';
 
 /** A string union that still accepts values a newer server may add. */
 type Open<T extends string> = T | (string & Record<never, never>);
@@ -76,6 +109,8 @@ export class ZonekeeperRequestError extends Error {
   constructor(
     readonly errors: readonly GraphQLErrorBody[],
     readonly status?: number,
+    /** The WebSocket close code, for a subscription the server closed for good. */
+    readonly closeCode?: number,
   ) {
     super(errors.map((e) => e.message).join('; ') || `HTTP ${status ?? 'error'}`);
     this.name = 'ZonekeeperRequestError';
@@ -84,6 +119,34 @@ export class ZonekeeperRequestError extends Error {
     this.reason = ext?.reason;
     this.rule = ext?.rule;
   }
+
+  /** Plain data for logs: `JSON.stringify(error)` shows the message and the code. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      code: this.code,
+      ...(this.reason !== undefined ? { reason: this.reason } : {}),
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.closeCode !== undefined ? { closeCode: this.closeCode } : {}),
+      errors: this.errors,
+    };
+  }
+}
+
+/** A WebSocket close as the typed error its code means (see `CLOSE_CODES`). */
+export function closeError(close: { code: number; reason?: string }): ZonekeeperRequestError {
+  const meaning = closeMeaning(close.code);
+  return new ZonekeeperRequestError(
+    [
+      {
+        message: meaning.message,
+        extensions: { ...(meaning.errorCode ? { code: meaning.errorCode } : {}), closeCode: close.code },
+      },
+    ],
+    undefined,
+    close.code,
+  );
 }
 
 export interface RetryOptions {
@@ -144,18 +207,66 @@ export interface SubscribeGameEventsOptions {
   onConnected?: () => void;
 }
 
+/** Receives a subscription's results ({@link ZonekeeperClient.subscribe}). */
+export interface SubscriptionSink<TResult> {
+  next(data: TResult): void;
+  /** The subscription ended with a refusal or a closed connection: a {@link ZonekeeperRequestError}, or a network error. */
+  error?(error: unknown): void;
+  complete?(): void;
+}
+
 export interface ZonekeeperClient {
-  /** Runs any typed document over HTTP (queries and mutations); rejects with {@link ZonekeeperRequestError}. */
+  /**
+   * Runs a query or mutation over HTTP and resolves with its `data`; rejects with
+   * {@link ZonekeeperRequestError}. `document` is a typed document (the result and variables
+   * inferred) or the text of any document (the result typed as the caller says:
+   * `zk.request<{ game: { version: number } }>('query ($id: ID!) { game(id: $id) { version } }', { id })`).
+   */
   request<TResult, TVariables>(
     document: TypedDocumentString<TResult, TVariables>,
     variables?: TVariables,
   ): Promise<TResult>;
+  request<TResult = Record<string, unknown>>(
+    document: string,
+    variables?: Record<string, unknown>,
+  ): Promise<TResult>;
+  /**
+   * Creates a game (`createGame`). The payload holds each seat's token, the spectator token and
+   * the referee token: each is shown once, keep them.
+   */
+  createGame(input: CreateGameInput): Promise<CreateGameMutation['createGame']>;
+  /**
+   * Runs any subscription document over graphql-ws, as given: no resume (use
+   * {@link subscribeGameEvents} for a game's events). Returns the unsubscribe function.
+   */
+  subscribe<TResult = Record<string, unknown>>(
+    document: string | TypedDocumentString<TResult, Record<string, unknown>>,
+    variables: Record<string, unknown>,
+    sink: SubscriptionSink<TResult>,
+  ): () => void;
   whoami(): Promise<WhoamiQuery>;
   rulesets(): Promise<RulesetsQuery>;
   game(id: string): Promise<GameQuery>;
   /** One page of the log after `afterSeq` (default 0), at most `first` (default 100) events. */
   gameEvents(gameId: string, page?: { afterSeq?: number; first?: number }): Promise<GameEventsPageQuery>;
   moveObjects(input: MoveObjectsInput): Promise<MoveObjectsMutation>;
+  /**
+   * Sets a status (MTG 110.5: `{ name: 'tapped', value: 'tapped' }`) on objects named by id or by
+   * position; the status's default value clears it.
+   */
+  setStatus(input: SetStatusInput): Promise<SetStatusMutation>;
+  /** Adds, removes or sets counters of one kind on an object, a player (life) or a zone. */
+  changeCounters(input: ChangeCountersInput): Promise<ChangeCountersMutation>;
+  /** Moves counters of one kind between two holders at once (Netrunner: bank to credit pool). */
+  moveCounters(input: MoveCountersInput): Promise<MoveCountersMutation>;
+  /** Starts the next turn (the active player, the referee or a judge). */
+  advanceTurn(input: AdvanceTurnInput): Promise<AdvanceTurnMutation>;
+  /** Sets the phase of the current turn. */
+  setPhase(input: SetPhaseInput): Promise<SetPhaseMutation>;
+  /** The caller's seat concedes (MTG 104.3a); the referee names the seat with `playerId`. */
+  concede(input: ConcedeInput): Promise<ConcedeMutation>;
+  /** Ends the game with a result, winners or a draw, and a reason (the referee or an admin). */
+  endGame(input: EndGameInput): Promise<EndGameMutation>;
   /**
    * Follows a game's events (see the module comment for the resume guarantees). Returns the
    * unsubscribe function.
@@ -165,14 +276,30 @@ export interface ZonekeeperClient {
   dispose(): Promise<void>;
 }
 
-/** Close codes after which reconnecting cannot help: the request or the credential is wrong. */
-const FATAL_CLOSE_CODES = new Set([
-  1002, 1003, 1007, 1008, 1009, 1010, 4400, 4401, 4403, 4406, 4409, 4429, 4500,
-  // Too many subscriptions on one connection: the same request would be refused again.
-  4029,
-]);
 /** Error codes of a refused request that a later attempt may not meet. */
 const TRANSIENT_ERROR_CODES = new Set(['SERVICE_UNAVAILABLE', 'RATE_LIMITED']);
+
+/**
+ * The text of a document. `graphql()` knows only the documents codegen generated; for any other it
+ * returns `{}`, which would be sent as "[object Object]": refused here, naming the way out.
+ */
+function documentText(document: unknown): string {
+  if (typeof document === 'string' || document instanceof String) return document.toString();
+  throw new TypeError(
+    'Not a GraphQL document: graphql() only knows the documents codegen generated. ' +
+      'Pass the document text instead: zk.request<Result>(`query { ... }`, variables).',
+  );
+}
+
+/**
+ * A subscription's failure as the client reports it: refusals and fatal closes as typed errors; a
+ * close worth retrying stays the close event (`onRetry`'s cause).
+ */
+function asRequestError(error: unknown): unknown {
+  if (Array.isArray(error)) return new ZonekeeperRequestError(error as GraphQLErrorBody[]);
+  if (isCloseEvent(error) && !closeMeaning(error.code).retry) return closeError(error);
+  return error;
+}
 
 function isCloseEvent(value: unknown): value is { code: number; reason: string } {
   return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
@@ -184,9 +311,11 @@ function isCloseEvent(value: unknown): value is { code: number; reason: string }
  * slow), a network failure of the preliminary HTTP request, or a SERVICE_UNAVAILABLE refusal.
  */
 export function isRetryable(error: unknown): boolean {
+  if (error instanceof ZonekeeperRequestError && error.closeCode !== undefined)
+    return closeMeaning(error.closeCode).retry;
   if (error instanceof ZonekeeperRequestError)
     return error.code === undefined || TRANSIENT_ERROR_CODES.has(error.code);
-  if (isCloseEvent(error)) return !FATAL_CLOSE_CODES.has(error.code);
+  if (isCloseEvent(error)) return closeMeaning(error.code).retry;
   if (Array.isArray(error)) {
     const code = (error[0] as GraphQLErrorBody | undefined)?.extensions?.code;
     return code !== undefined && TRANSIENT_ERROR_CODES.has(code);
@@ -244,13 +373,13 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     }));
 
   async function request<TResult, TVariables>(
-    document: TypedDocumentString<TResult, TVariables>,
+    document: TypedDocumentString<TResult, TVariables> | string,
     variables?: TVariables,
   ): Promise<TResult> {
     const res = await doFetch(options.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...auth },
-      body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+      body: JSON.stringify({ query: documentText(document), variables: variables ?? {} }),
     });
     let body: { data?: TResult | null; errors?: GraphQLErrorBody[] };
     try {
@@ -337,7 +466,7 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
           },
           error: (error) => {
             if (id !== current) return;
-            fail(Array.isArray(error) ? new ZonekeeperRequestError(error as GraphQLErrorBody[]) : error);
+            fail(asRequestError(error));
           },
           complete: () => {
             if (stopped || id !== current) return;
@@ -353,13 +482,65 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     return stop;
   }
 
+  function subscribe<TResult>(
+    document: string | TypedDocumentString<TResult, Record<string, unknown>>,
+    variables: Record<string, unknown>,
+    sink: SubscriptionSink<TResult>,
+  ): () => void {
+    let ended = false;
+    const end = () => {
+      ended = true;
+      active.delete(unsubscribe);
+    };
+    const unsubscribe = socket().subscribe<TResult>(
+      { query: documentText(document), variables },
+      {
+        next: (result) => {
+          if (ended) return;
+          if (result.errors?.length) {
+            end();
+            sink.error?.(new ZonekeeperRequestError(result.errors as GraphQLErrorBody[]));
+            return;
+          }
+          if (result.data) sink.next(result.data);
+        },
+        error: (error) => {
+          if (ended) return;
+          end();
+          // No resume here: every close ends the subscription, typed with its code's meaning.
+          sink.error?.(isCloseEvent(error) ? closeError(error) : asRequestError(error));
+        },
+        complete: () => {
+          if (ended) return;
+          end();
+          sink.complete?.();
+        },
+      },
+    );
+    const stop = () => {
+      end();
+      unsubscribe();
+    };
+    active.add(stop);
+    return stop;
+  }
+
   const client: ZonekeeperClient = {
-    request,
+    request: request as ZonekeeperClient['request'],
+    createGame: async (input) => (await request(CreateGameDocument, { input })).createGame,
+    subscribe,
     whoami: () => request(WhoamiDocument),
     rulesets: () => request(RulesetsDocument),
     game: (id) => request(GameDocument, { id }),
     gameEvents: (gameId, page = {}) => request(GameEventsPageDocument, { gameId, ...page }),
     moveObjects: (input) => request(MoveObjectsDocument, { input }),
+    setStatus: (input) => request(SetStatusDocument, { input }),
+    changeCounters: (input) => request(ChangeCountersDocument, { input }),
+    moveCounters: (input) => request(MoveCountersDocument, { input }),
+    advanceTurn: (input) => request(AdvanceTurnDocument, { input }),
+    setPhase: (input) => request(SetPhaseDocument, { input }),
+    concede: (input) => request(ConcedeDocument, { input }),
+    endGame: (input) => request(EndGameDocument, { input }),
     subscribeGameEvents,
     dispose: async () => {
       // Stop first: a subscription waiting to retry would otherwise open a new socket.

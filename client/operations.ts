@@ -40,6 +40,36 @@ export const ObjectFields = graphql(`
       text
       attributes
     }
+    statuses {
+      name
+      value
+    }
+    counters {
+      kind
+      amount
+    }
+  }
+`);
+
+/** Whose turn it is, and its phase. */
+export const TurnFields = graphql(`
+  fragment TurnFields on Turn {
+    number
+    phase
+    activePlayer {
+      id
+    }
+  }
+`);
+
+/** How a game ended: the winners, or a draw, and why. */
+export const ResultFields = graphql(`
+  fragment ResultFields on GameResult {
+    winners {
+      id
+    }
+    draw
+    reason
   }
 `);
 
@@ -79,6 +109,19 @@ export const EventFields = graphql(`
       ownerId
       index
     }
+    counterChanges {
+      playerId
+      zoneId
+      kind
+      amount
+    }
+    turn {
+      ...TurnFields
+    }
+    result {
+      ...ResultFields
+    }
+    concededPlayerId
   }
 `);
 
@@ -92,7 +135,21 @@ export const WhoamiDocument = graphql(`
   }
 `);
 
-/** Every ruleset's zone catalog: enough to draw any game generically. */
+/** A counter kind a ruleset declares, with its bounds and where it exists. */
+export const CounterKindFields = graphql(`
+  fragment CounterKindFields on CounterKind {
+    kind
+    rule
+    min
+    max
+    zoneTypes
+    faceOnly
+    start
+    visibility
+  }
+`);
+
+/** Every ruleset's catalog (zones, statuses, counters, turn structure): enough to draw any game generically. */
 export const RulesetsDocument = graphql(`
   query Rulesets {
     rulesets {
@@ -114,6 +171,45 @@ export const RulesetsDocument = graphql(`
         defaultFaceUp
         allowsFaceUp
       }
+      sides
+      statuses {
+        name
+        values
+        default
+        zoneTypes
+        rule
+        faceOnly
+      }
+      statusesNone {
+        reason
+        rule
+      }
+      openObjectCounterKinds
+      objectCounters {
+        ...CounterKindFields
+      }
+      playerCounters {
+        ...CounterKindFields
+      }
+      zoneCounters {
+        ...CounterKindFields
+      }
+      countersNone {
+        reason
+        rule
+      }
+      turn {
+        phases
+        phasesBySide {
+          side
+          phases
+        }
+        rule
+      }
+      turnNone {
+        reason
+        rule
+      }
     }
   }
 `);
@@ -132,6 +228,11 @@ export const GameDocument = graphql(`
         id
         name
         seat
+        conceded
+        counters {
+          kind
+          amount
+        }
       }
       viewer {
         kind
@@ -141,6 +242,12 @@ export const GameDocument = graphql(`
           seat
         }
       }
+      turn {
+        ...TurnFields
+      }
+      result {
+        ...ResultFields
+      }
       zones {
         id
         type
@@ -149,6 +256,10 @@ export const GameDocument = graphql(`
         count
         owner {
           id
+        }
+        counters {
+          kind
+          amount
         }
         objects {
           ...ObjectFields
@@ -209,5 +320,104 @@ export const ZoneEventsSubscriptionDocument = graphql(`
 export const FairnessTranscriptDocument = graphql(`
   query FairnessTranscript($gameId: ID!) {
     fairnessTranscript(gameId: $gameId)
+  }
+`);
+
+/** A new game: its view for the caller, and the credentials it hands out, each shown once. */
+export const CreateGameDocument = graphql(`
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+        ruleset
+        status
+        version
+        lastSeq
+        players {
+          id
+          name
+          seat
+        }
+      }
+      seats {
+        player {
+          id
+          name
+          seat
+        }
+        token
+      }
+      spectatorToken
+      refereeToken
+    }
+  }
+`);
+
+/** What every game action answers: the new version, the changed objects and the events, as the caller sees them. */
+export const PayloadFields = graphql(`
+  fragment PayloadFields on MovePayload {
+    version
+    objects {
+      ...ObjectFields
+    }
+    events {
+      ...EventFields
+    }
+  }
+`);
+
+export const SetStatusDocument = graphql(`
+  mutation SetStatus($input: SetStatusInput!) {
+    setStatus(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const ChangeCountersDocument = graphql(`
+  mutation ChangeCounters($input: ChangeCountersInput!) {
+    changeCounters(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const MoveCountersDocument = graphql(`
+  mutation MoveCounters($input: MoveCountersInput!) {
+    moveCounters(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const AdvanceTurnDocument = graphql(`
+  mutation AdvanceTurn($input: AdvanceTurnInput!) {
+    advanceTurn(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const SetPhaseDocument = graphql(`
+  mutation SetPhase($input: SetPhaseInput!) {
+    setPhase(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const ConcedeDocument = graphql(`
+  mutation Concede($input: ConcedeInput!) {
+    concede(input: $input) {
+      ...PayloadFields
+    }
+  }
+`);
+
+export const EndGameDocument = graphql(`
+  mutation EndGame($input: EndGameInput!) {
+    endGameWithResult(input: $input) {
+      ...PayloadFields
+    }
   }
 `);

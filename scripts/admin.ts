@@ -10,7 +10,7 @@
  *   npm run -s admin -- import <file.json | ->
  *   npm run -s admin -- end <gameId>
  *   npm run -s admin -- archive <gameId>
- *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow]
+ *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
  *   npm run -s admin -- verify <gameId> [--json]
  *
  * `-s` (`--silent`) keeps npm's own banner ("> zonekeeper@… admin") off stdout, so `--json` output
@@ -36,10 +36,12 @@ commands:
   import <FILE|->
   end <gameId>
   archive <gameId>
-  tail <gameId> [--after N] [--count N] [--no-follow]
+  tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
       events as JSON lines, live until Ctrl-C; --after N first replays the log after seq N;
       --count N stops after N events; --no-follow stops once caught up with the log.
       With both --after and --count, a log that ends first also stops it.
+      It stops at GAME_ENDED or GAME_ARCHIVED (at once for a game already ended or archived,
+      nothing left to replay) unless --follow.
   verify <gameId> [--json]
       recomputes every shuffle and random pick of an ended game from its revealed seed
       (zk-rng/1, docs/fairness.md); exit 1 names the first event that does not match
@@ -310,11 +312,13 @@ async function importCommand(env: Env, args: string[]): Promise<void> {
   const data = await gql<{ importGame: unknown }>(
     env,
     `mutation Import($data: JSON!) {
-      importGame(data: $data) { importedFrom game { ${ADMIN_GAME} } seats { player { id name seat } token } spectatorToken }
+      importGame(data: $data) { importedFrom game { ${ADMIN_GAME} } seats { player { id name seat } token } spectatorToken refereeToken }
     }`,
     { data: document },
   );
+  // The new game's credentials, shown once as createGame shows them: only their hashes are stored.
   print(data.importGame);
+  process.stderr.write('the tokens above are shown once: keep them\n');
 }
 
 async function lifecycle(env: Env, args: string[], field: 'endGame' | 'archiveGame'): Promise<void> {
@@ -341,6 +345,7 @@ const TAIL_QUERY = `subscription Tail($gameId: ID!, $afterSeq: Int) {
  * `--count` stops after that many events. A replay can also stop once caught up with the log as it
  * stood when the command started: with `--no-follow`, or with `--after` and `--count` together (a
  * range of the log, which ends early when the log is shorter instead of waiting for live events).
+ * GAME_ENDED and GAME_ARCHIVED end it too (nothing follows them but an archive), unless `--follow`.
  */
 async function tail(env: Env, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -350,6 +355,7 @@ async function tail(env: Env, args: string[]): Promise<void> {
       after: { type: 'string' },
       count: { type: 'string' },
       'no-follow': { type: 'boolean', default: false },
+      follow: { type: 'boolean', default: false },
     },
   });
   const gameId = needId(positionals);
@@ -358,13 +364,17 @@ async function tail(env: Env, args: string[]): Promise<void> {
   if (values['no-follow'] && afterSeq === undefined)
     throw new UsageError('--no-follow needs --after N: without it there is nothing to replay');
   const follow = !values['no-follow'] && !(afterSeq !== undefined && count !== undefined);
-  let endSeq: number | undefined;
-  if (!follow) {
-    endSeq = (
-      await gql<{ game: { lastSeq: number } }>(env, 'query($id: ID!) { game(id: $id) { lastSeq } }', {
-        id: gameId,
-      })
-    ).game.lastSeq;
+  const { game } = await gql<{ game: { lastSeq: number; status: string } }>(
+    env,
+    'query($id: ID!) { game(id: $id) { lastSeq status } }',
+    { id: gameId },
+  );
+  const endSeq = follow ? undefined : game.lastSeq;
+  const over = (kind: string | undefined) =>
+    !values.follow && (kind === 'GAME_ENDED' || kind === 'GAME_ARCHIVED');
+  if (over(`GAME_${game.status}`) && (afterSeq === undefined || afterSeq >= game.lastSeq)) {
+    process.stderr.write(`game ${gameId} is ${game.status}: no more events (--follow waits anyway)\n`);
+    return;
   }
   let received = 0;
   const caughtUp = (seq: number) =>
@@ -381,18 +391,22 @@ async function tail(env: Env, args: string[]): Promise<void> {
   });
   try {
     await new Promise<void>((resolve, reject) => {
-      const stop = client.subscribe<{ gameEvents: { seq: number } }>(
+      // graphql-ws may still hand over messages that were in flight when `stop()` ran.
+      let stopped = false;
+      const stop = client.subscribe<{ gameEvents: { seq: number; kind: string } }>(
         { query: TAIL_QUERY, variables: { gameId, ...(afterSeq !== undefined ? { afterSeq } : {}) } },
         {
           next: (msg) => {
+            if (stopped) return;
             if (msg.errors?.length)
               return reject(new ServiceError(msg.errors.map((e) => e.message).join('\n')));
             const event = msg.data?.gameEvents;
             process.stdout.write(`${JSON.stringify(event)}\n`);
             received++;
-            const done = count !== undefined && received >= count;
+            const done = (count !== undefined && received >= count) || over(event?.kind);
             if (!done && endSeq !== undefined && event && event.seq >= endSeq) caughtUp(event.seq);
             if (done || (endSeq !== undefined && event && event.seq >= endSeq)) {
+              stopped = true;
               stop();
               resolve();
             }
@@ -474,7 +488,20 @@ function warnAboutNpmBanner(): void {
     );
 }
 
+/**
+ * A reader that stops early (`list --json | head -1`) closes the pipe: the output is no longer
+ * wanted, so the CLI ends quietly, exit 0, instead of dying of an unhandled EPIPE.
+ */
+function endQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+}
+
 async function main(argv: string[]): Promise<number> {
+  endQuietlyOnClosedPipe();
   warnAboutNpmBanner();
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {

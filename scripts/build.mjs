@@ -7,7 +7,17 @@
 // of src/ or of the build configuration, so a fresh clone's first `npm start` builds and later ones
 // start at once. The build goes to a temporary folder that replaces dist/ when complete.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,8 +41,59 @@ function stale() {
   return [...files(src), ...inputs].some((f) => statSync(f).mtimeMs > built);
 }
 
+const ifStale = process.argv.includes('--if-stale');
 // A copy that ships dist/ without src/ is a prebuilt one.
-if (process.argv.includes('--if-stale') && (!existsSync(src) || !stale())) process.exit(0);
+if (ifStale && (!existsSync(src) || !stale())) process.exit(0);
+
+// One build at a time per checkout: a second `npm start` (or test) that finds dist/ stale waits for
+// the first build instead of replacing dist/ under a service that is starting from it. The lock is
+// a folder (mkdir is atomic) holding the builder's pid; a lock whose builder is gone is taken over.
+const lock = path.join(root, 'node_modules', '.cache', 'zonekeeper-build.lock');
+mkdirSync(path.dirname(lock), { recursive: true });
+const deadline = Date.now() + 300_000;
+for (;;) {
+  try {
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    break;
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+    if (!builderAlive()) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
+      console.error(`Another build holds ${lock}; remove it if no build is running.`);
+      process.exit(1);
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+}
+const unlock = () => rmSync(lock, { recursive: true, force: true });
+process.on('exit', unlock);
+// The build that held the lock may have made dist/ current.
+if (ifStale && !stale()) process.exit(0);
+
+/** Whether the pid recorded in the lock is a live process. */
+function builderAlive() {
+  let pid;
+  try {
+    pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    // Between its mkdir and its write; a lock left without a pid for long was abandoned there.
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 10_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
 
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!existsSync(tsc)) {

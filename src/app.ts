@@ -3,7 +3,7 @@
  */
 import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
-import { createDb } from './db/client.js';
+import { createDb, driverPool } from './db/client.js';
 import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
 import { applyMigrationsAtStart } from './db/migrate.js';
 import { recordLoadedRulesets } from './db/ruleset-versions.js';
@@ -46,6 +46,11 @@ export async function startApp(
     const stateCache = stateCacheFor(db);
     const stopForgetting = fanout.subscribe((notice) => stateCache.forgetIfBehind(notice.gameId, notice.seq));
     const metrics = new Metrics();
+    metrics.observe({
+      pool: driverPool(db),
+      stateCache,
+      ...(fanout.health ? { fanout: fanout.health } : {}),
+    });
     const server = await startHttpServer(
       { config, db, logger, fanout, metrics, random: opts.random },
       buildSchema(),

@@ -79,6 +79,11 @@ export const configSchema = z.object({
    * At least 24 characters.
    */
   HOST_TOKEN: z.string().min(24).optional(),
+  /**
+   * Set: `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise), for a
+   * port reachable by more than the Prometheus scraper. Unset: `/metrics` is open.
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** Games an untrusted caller (no host or admin token) may create per minute, per client IP. */
   CREATE_GAME_RATE_PER_MINUTE: z.coerce.number().min(0.001).max(1_000_000).default(20),
   /** Games an untrusted caller may create in a burst before the per-minute rate applies. */
@@ -98,6 +103,21 @@ export const configSchema = z.object({
   REQUEST_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
   /** Requests of one game credential waiting for one of those slots; past it RATE_LIMITED (0: refuse at once). */
   REQUEST_QUEUE_PER_PRINCIPAL: z.coerce.number().int().min(0).default(256),
+  /**
+   * Seconds a GraphQL request over HTTP has, from its arrival, to send its whole body (waiting for
+   * its credential's turn included); then it is answered 408 and closed, and its slot is free. Also
+   * the time a connection has to send its headers. Covers every caller, anonymous ones too.
+   */
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** TCP connections (HTTP and graphql-ws) the process holds at once; beyond it new ones are closed. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(16_384),
+  /** TCP connections from one client address at once; beyond it new ones are closed. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(4_096),
+  /**
+   * graphql-ws connections one game credential holds at once. A game's spectators share one
+   * credential, so this is the largest audience a game may have. At least 5,000 in production.
+   */
+  WS_CONNECTIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(5_000),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
   /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */

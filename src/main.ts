@@ -109,8 +109,17 @@ try {
 if (cluster.isWorker) {
   process.send?.({ kind: 'zonekeeper-listening', url: app.url });
 } else {
-  logger.info({ url: app.url, workers: primary ? config.WORKERS : 1 }, 'Zonekeeper ready');
-  // Plain line for humans and scripts, whatever the log format.
-  process.stdout.write(`Zonekeeper listening on ${app.url} (HTTP and graphql-ws)\n`);
+  // Every stdout line is JSON: this one too, written whatever LOG_LEVEL is, since people and
+  // scripts wait for it (its `msg` names the URL).
+  process.stdout.write(
+    `${JSON.stringify({
+      level: 30,
+      time: Date.now(),
+      service: 'zonekeeper',
+      url: app.url,
+      workers: primary ? config.WORKERS : 1,
+      msg: `Zonekeeper listening on ${app.url} (HTTP and graphql-ws)`,
+    })}\n`,
+  );
 }
 if (requested) shutdown(requested);

@@ -47,6 +47,21 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
   return 'error';
 }
 
+/** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
+export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
+
+/** What the metrics read at each scrape; structural, so this base module imports no layer above. */
+export interface ObservedSources {
+  readonly pool?: Readonly<{
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+    options: { max?: number };
+  }>;
+  readonly stateCache?: { readonly hits: number; readonly misses: number };
+  readonly fanout?: () => { readonly reconnects: number; readonly downSince: number | null };
+}
+
 export class Metrics {
   readonly registry = new Registry();
 
@@ -102,6 +117,78 @@ export class Metrics {
     name: 'ws_connections_active',
     help: 'WebSocket connections currently open on /graphql.',
     registers: [this.registry],
+  });
+
+  readonly refusals = new Counter({
+    name: 'refusals_total',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  /** Read at each scrape from the sources given to {@link observe}; what was counted so far. */
+  #sources: ObservedSources = {};
+  #counted = { hits: 0, misses: 0, reconnects: 0 };
+  readonly dbPoolConnections = new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connections of the PostgreSQL pool, by state: total (open), in_use (checked out), idle, max (DATABASE_POOL_SIZE).',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: () => {
+      const pool = this.#sources.pool;
+      if (!pool) return;
+      this.dbPoolConnections.set({ state: 'total' }, pool.totalCount);
+      this.dbPoolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
+      this.dbPoolConnections.set({ state: 'max' }, pool.options.max ?? 10);
+    },
+  });
+
+  readonly dbPoolWaiting = new Gauge({
+    name: 'db_pool_waiting',
+    help: 'Queries waiting for a PostgreSQL pool connection.',
+    registers: [this.registry],
+    collect: () => {
+      if (this.#sources.pool) this.dbPoolWaiting.set(this.#sources.pool.waitingCount);
+    },
+  });
+
+  readonly stateCacheLookups = new Counter({
+    name: 'state_cache_lookups_total',
+    help: 'Lookups of a game state in the state cache, by result (hit, miss): a miss reads the database.',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+    collect: () => {
+      const cache = this.#sources.stateCache;
+      if (!cache) return;
+      this.stateCacheLookups.inc({ result: 'hit' }, cache.hits - this.#counted.hits);
+      this.stateCacheLookups.inc({ result: 'miss' }, cache.misses - this.#counted.misses);
+      this.#counted.hits = cache.hits;
+      this.#counted.misses = cache.misses;
+    },
+  });
+
+  readonly fanoutReconnects = new Counter({
+    name: 'fanout_reconnects_total',
+    help: 'Times the cross-instance event listener (PostgreSQL LISTEN or Redis) reconnected after losing its connection.',
+    registers: [this.registry],
+    collect: () => {
+      const health = this.#sources.fanout?.();
+      if (!health) return;
+      this.fanoutReconnects.inc(health.reconnects - this.#counted.reconnects);
+      this.#counted.reconnects = health.reconnects;
+    },
+  });
+
+  readonly fanoutLag = new Gauge({
+    name: 'fanout_lag_seconds',
+    help: "Seconds the cross-instance event listener has been disconnected (0 while connected): meanwhile other instances' moves reach this one's subscribers only through the hub's poll.",
+    registers: [this.registry],
+    collect: () => {
+      const health = this.#sources.fanout?.();
+      if (!health) return;
+      this.fanoutLag.set(health.downSince === null ? 0 : (Date.now() - health.downSince) / 1000);
+    },
   });
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
@@ -184,6 +271,16 @@ export class Metrics {
 
   wsConnectionClosed(): void {
     this.wsConnectionsActive.dec();
+  }
+
+  /** The app's pool, state cache and fanout, read at each scrape (the gauges and counters above). */
+  observe(sources: ObservedSources): void {
+    this.#sources = sources;
+  }
+
+  /** A request refused for load (see `refusals_total`). */
+  refused(reason: RefusalReason): void {
+    this.refusals.inc({ reason });
   }
 
   /** The exposition text for `GET /metrics`. */

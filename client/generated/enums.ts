@@ -5,6 +5,15 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type CounterOp =
+  | 'ADD'
+  | 'REMOVE'
+  | 'SET';
+
+export type CounterVisibility =
+  | 'OWNER'
+  | 'PUBLIC';
+
 /**
  * The `extensions.code` of every error the service returns. Messages are for people and may change;
  * codes are stable. Any failure not listed here is masked as INTERNAL_SERVER_ERROR with a
@@ -89,6 +98,7 @@ export type ErrorCode =
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'COUNTERS_CHANGED'
   | 'DETACHED'
   | 'GAME_ARCHIVED'
   | 'GAME_CREATED'
@@ -99,11 +109,14 @@ export type EventKind =
   | 'NO_MOVE'
   | 'OBJECTS_CLEARED'
   | 'OBJECTS_MOVED'
+  | 'PLAYER_CONCEDED'
   | 'REMOVED_FROM_GAME'
   | 'REVEALED'
   | 'REVEAL_ENDED'
+  | 'STATUS_CHANGED'
   | 'TOKEN_CREATED'
   | 'TURNED_FACE'
+  | 'TURN_CHANGED'
   | 'ZONE_CREATED'
   | 'ZONE_REMOVED'
   | 'ZONE_REORDERED'
@@ -124,6 +137,8 @@ export type GameStatus =
  * ids and zones, never a card the caller may not see.
  */
 export type InvalidMoveReason =
+  /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
+  | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
   | 'BAD_ORDER'
   /**
@@ -131,8 +146,15 @@ export type InvalidMoveReason =
    * the stack on top).
    */
   | 'BAD_PLACEMENT'
+  /** The player has conceded, or a result names someone who is not a player of the game. */
+  | 'BAD_RESULT'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
+  /**
+   * An amount (or the result of adding, removing or moving it) outside 32-bit integers or the kind's
+   * declared bounds.
+   */
+  | 'COUNTER_OUT_OF_RANGE'
   /** Face up is not allowed in that zone. */
   | 'FACE_UP_NOT_ALLOWED'
   /**
@@ -152,17 +174,35 @@ export type InvalidMoveReason =
   /** The object is not a layer on the stack. */
   | 'NOT_A_LAYER'
   /**
+   * The ruleset version of this game declares no statuses (older games, or a game with no tapping):
+   * there is nothing to set.
+   */
+  | 'NO_STATUSES'
+  /**
    * The zone's order may not be changed this way (MTG 400.5: face-down piles keep their order;
    * players arrange only objects they own).
    */
   | 'ORDER_LOCKED'
+  /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
+  | 'STATUS_NOT_IN_ZONE'
+  /** More counter kinds on one holder than the cap (32). */
+  | 'TOO_MANY_COUNTER_KINDS'
+  /**
+   * A counter kind the ruleset does not list where it allows no other, or one that does not exist
+   * on that holder or in that zone type.
+   */
+  | 'UNKNOWN_COUNTER_KIND'
   /** An object id that the caller cannot see in this game (unknown, or replaced by a new id). */
   | 'UNKNOWN_OBJECT'
+  /** The ruleset version declares no turn structure, or the phase is not one of the active side's. */
+  | 'UNKNOWN_PHASE'
   /**
    * A player id that is not a player of this game, or a zone type given with the wrong owner (a
    * shared zone with an owner, a player's zone without one).
    */
   | 'UNKNOWN_PLAYER'
+  /** A status name or value the ruleset does not declare. */
+  | 'UNKNOWN_STATUS'
   /** A zone id that is not a zone of this game, or a destination of no known kind. */
   | 'UNKNOWN_ZONE'
   /** A zone type the ruleset does not have (see `rulesets`). */

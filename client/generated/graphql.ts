@@ -11,6 +11,90 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type AdvanceTurnInput = {
+  /** Referee and judges only: the player whose turn it becomes (else the next seat that has not conceded). */
+  activePlayerId?: string | number | null | undefined;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+};
+
+export type CardInput = {
+  attributes?: unknown;
+  /** Face up at the start; defaults to the zone's default. */
+  faceUp?: boolean | null | undefined;
+  name: string;
+  subtypes?: Array<string>;
+  text?: string;
+  types?: Array<string>;
+  /** Starting zone type; defaults to the ruleset's deck zone. Heroes, equipment and identities need it. */
+  zone?: string | null | undefined;
+  /** Which of the owner's zones of that type (FAB weapon zones 0 and 1). */
+  zoneIndex?: number | null | undefined;
+};
+
+export type ChangeCountersInput = {
+  /** Non-negative for ADD and REMOVE; the new amount for SET. */
+  amount: number;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  holder: CounterHolderInput;
+  idempotencyKey?: string | null | undefined;
+  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  kind: string;
+  onBehalfOf?: string | number | null | undefined;
+  op: CounterOp;
+};
+
+export type ConcedeInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  playerId?: string | number | null | undefined;
+};
+
+/** Exactly one of an object, a player or a zone. */
+export type CounterHolderInput = {
+  objectId?: string | number | null | undefined;
+  playerId?: string | number | null | undefined;
+  zoneId?: string | number | null | undefined;
+};
+
+export type CounterInput = {
+  amount: number;
+  kind: string;
+};
+
+export type CounterOp =
+  | 'ADD'
+  | 'REMOVE'
+  | 'SET';
+
+export type CounterVisibility =
+  | 'OWNER'
+  | 'PUBLIC';
+
+export type CreateGameInput = {
+  /** The seat active at turn 1; defaults to the ruleset's `firstPlayer` (seat 0). */
+  firstSeat?: number | null | undefined;
+  /**
+   * Replays the first response to the same caller (host, admin or seat credential) only. Refused
+   * (BAD_USER_INPUT) without a credential or with a spectator credential: there is no caller of
+   * one's own to scope it to.
+   */
+  idempotencyKey?: string | null | undefined;
+  players: Array<PlayerInput>;
+  /**
+   * The verification transcript (fairnessTranscript, docs/fairness.md) shows card faces after the
+   * end, not only the objects' internal keys. Default false: decklists stay private.
+   */
+  revealFacesAfterEnd?: boolean | null | undefined;
+  ruleset: string | number;
+};
+
 /** A destination: a zone by id, or a zone type plus its owning player (omit owner for shared zones). */
 export type DestinationInput = {
   ownerId?: string | number | null | undefined;
@@ -18,10 +102,21 @@ export type DestinationInput = {
   zoneId?: string | number | null | undefined;
 };
 
+export type EndGameInput = {
+  draw?: boolean;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  reason: string;
+  /** The winners; empty with draw true for a draw (MTG 104.4). */
+  winnerIds?: Array<string | number>;
+};
+
 /** What happened, as recorded in a game's append-only log. */
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'COUNTERS_CHANGED'
   | 'DETACHED'
   | 'GAME_ARCHIVED'
   | 'GAME_CREATED'
@@ -32,11 +127,14 @@ export type EventKind =
   | 'NO_MOVE'
   | 'OBJECTS_CLEARED'
   | 'OBJECTS_MOVED'
+  | 'PLAYER_CONCEDED'
   | 'REMOVED_FROM_GAME'
   | 'REVEALED'
   | 'REVEAL_ENDED'
+  | 'STATUS_CHANGED'
   | 'TOKEN_CREATED'
   | 'TURNED_FACE'
+  | 'TURN_CHANGED'
   | 'ZONE_CREATED'
   | 'ZONE_REMOVED'
   | 'ZONE_REORDERED'
@@ -55,6 +153,18 @@ export type GameStatus =
 export type MoveBy =
   | 'EFFECT'
   | 'RULE';
+
+export type MoveCountersInput = {
+  /** At least 1. */
+  amount: number;
+  expectedVersion?: number | null | undefined;
+  from: CounterHolderInput;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  kind: string;
+  onBehalfOf?: string | number | null | undefined;
+  to: CounterHolderInput;
+};
 
 export type MoveObjectsInput = {
   /**
@@ -95,6 +205,13 @@ export type ObjectKind =
   | 'LAYER'
   | 'TOKEN';
 
+export type PlayerInput = {
+  /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
+  counters?: Array<CounterInput> | null | undefined;
+  deck: Array<CardInput>;
+  name: string;
+};
+
 export type Position =
   | 'BOTTOM'
   | 'TOP';
@@ -124,6 +241,27 @@ export type SelectorFrom =
   | 'RANDOM'
   | 'TOP';
 
+export type SetPhaseInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+  phase: string;
+};
+
+export type SetStatusInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  name: string;
+  /** Either objectIds or select. */
+  objectIds?: Array<string | number> | null | undefined;
+  /** Admins only: act as a judge on behalf of this player (recorded as the admin, with onBehalfOf). */
+  onBehalfOf?: string | number | null | undefined;
+  select?: PositionSelectorInput | null | undefined;
+  value: string;
+};
+
 export type ZoneScope =
   | 'PLAYER'
   | 'SHARED';
@@ -136,26 +274,32 @@ export type ZoneVisibility =
   /** Only the zone's owner or controller sees the faces. */
   | 'SECRET';
 
-export type ObjectFieldsFragment = { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null };
+export type ObjectFieldsFragment = { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> };
 
-export type EventFieldsFragment = { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> };
+export type TurnFieldsFragment = { number: number, phase: string | null, activePlayer: { id: string } | null };
+
+export type ResultFieldsFragment = { draw: boolean, reason: string, winners: Array<{ id: string }> };
+
+export type EventFieldsFragment = { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null };
 
 export type WhoamiQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type WhoamiQuery = { whoami: { kind: PrincipalKind, gameId: string | null, playerId: string | null } };
 
+export type CounterKindFieldsFragment = { kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility };
+
 export type RulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RulesetsQuery = { rulesets: Array<{ id: string, name: string, deckZone: string, minPlayers: number, maxPlayers: number, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, faceDownSeenBy: FaceDownSeenBy, scope: ZoneScope, perPlayer: number, ordered: boolean, ownerMayReorder: boolean, capacity: number | null, defaultFaceUp: boolean, allowsFaceUp: boolean }> }> };
+export type RulesetsQuery = { rulesets: Array<{ id: string, name: string, deckZone: string, minPlayers: number, maxPlayers: number, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, faceDownSeenBy: FaceDownSeenBy, scope: ZoneScope, perPlayer: number, ordered: boolean, ownerMayReorder: boolean, capacity: number | null, defaultFaceUp: boolean, allowsFaceUp: boolean }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string>, rule: string, faceOnly: boolean }>, statusesNone: { reason: string, rule: string } | null, objectCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, playerCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, rule: string, min: number | null, max: number | null, zoneTypes: Array<string> | null, faceOnly: boolean, start: number | null, visibility: CounterVisibility }>, countersNone: { reason: string, rule: string } | null, turn: { phases: Array<string>, rule: string, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null, turnNone: { reason: string, rule: string } | null }> };
 
 export type GameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type GameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, createdAt: string, players: Array<{ id: string, name: string, seat: number }>, viewer: { kind: PrincipalKind, player: { id: string, name: string, seat: number } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null }> }> } };
+export type GameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, createdAt: string, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, viewer: { kind: PrincipalKind, player: { id: string, name: string, seat: number } | null }, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }> }> } };
 
 export type LastSeqQueryVariables = Exact<{
   id: string | number;
@@ -171,14 +315,14 @@ export type GameEventsPageQueryVariables = Exact<{
 }>;
 
 
-export type GameEventsPageQuery = { gameEvents: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> }> };
+export type GameEventsPageQuery = { gameEvents: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> };
 
 export type MoveObjectsMutationVariables = Exact<{
   input: MoveObjectsInput;
 }>;
 
 
-export type MoveObjectsMutation = { moveObjects: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> }> } };
+export type MoveObjectsMutation = { moveObjects: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
 
 export type GameEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -186,7 +330,7 @@ export type GameEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type GameEventsSubscription = { gameEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
+export type GameEventsSubscription = { gameEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null } };
 
 export type ZoneEventsSubscriptionVariables = Exact<{
   gameId: string | number;
@@ -195,7 +339,7 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }> } };
+export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null } };
 
 export type FairnessTranscriptQueryVariables = Exact<{
   gameId: string | number;
@@ -204,17 +348,75 @@ export type FairnessTranscriptQueryVariables = Exact<{
 
 export type FairnessTranscriptQuery = { fairnessTranscript: unknown };
 
+export type CreateGameMutationVariables = Exact<{
+  input: CreateGameInput;
+}>;
+
+
+export type CreateGameMutation = { createGame: { spectatorToken: string, refereeToken: string, game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }> }, seats: Array<{ token: string, player: { id: string, name: string, seat: number } }> } };
+
+export type PayloadFieldsFragment = { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> };
+
+export type SetStatusMutationVariables = Exact<{
+  input: SetStatusInput;
+}>;
+
+
+export type SetStatusMutation = { setStatus: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type ChangeCountersMutationVariables = Exact<{
+  input: ChangeCountersInput;
+}>;
+
+
+export type ChangeCountersMutation = { changeCounters: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type MoveCountersMutationVariables = Exact<{
+  input: MoveCountersInput;
+}>;
+
+
+export type MoveCountersMutation = { moveCounters: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type AdvanceTurnMutationVariables = Exact<{
+  input: AdvanceTurnInput;
+}>;
+
+
+export type AdvanceTurnMutation = { advanceTurn: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type SetPhaseMutationVariables = Exact<{
+  input: SetPhaseInput;
+}>;
+
+
+export type SetPhaseMutation = { setPhase: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type ConcedeMutationVariables = Exact<{
+  input: ConcedeInput;
+}>;
+
+
+export type ConcedeMutation = { concede: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type EndGameMutationVariables = Exact<{
+  input: EndGameInput;
+}>;
+
+
+export type EndGameMutation = { endGameWithResult: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
 export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }> }> };
+export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string> }>, objectCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, playerCounters: Array<{ kind: string, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, turn: { phases: Array<string>, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null }> };
 
 export type TableGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number }>, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
 
 export type TableMoveMutationVariables = Exact<{
   input: MoveObjectsInput;
@@ -241,6 +443,18 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CounterKindFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CounterKindFields on CounterKind {
+  kind
+  rule
+  min
+  max
+  zoneTypes
+  faceOnly
+  start
+  visibility
+}
+    `, {"fragmentName":"CounterKindFields"}) as unknown as TypedDocumentString<CounterKindFieldsFragment, unknown>;
 export const ObjectFieldsFragmentDoc = new TypedDocumentString(`
     fragment ObjectFields on GameObject {
   id
@@ -274,8 +488,34 @@ export const ObjectFieldsFragmentDoc = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
 }
     `, {"fragmentName":"ObjectFields"}) as unknown as TypedDocumentString<ObjectFieldsFragment, unknown>;
+export const TurnFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+    `, {"fragmentName":"TurnFields"}) as unknown as TypedDocumentString<TurnFieldsFragment, unknown>;
+export const ResultFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+    `, {"fragmentName":"ResultFields"}) as unknown as TypedDocumentString<ResultFieldsFragment, unknown>;
 export const EventFieldsFragmentDoc = new TypedDocumentString(`
     fragment EventFields on GameEvent {
   gameId
@@ -311,6 +551,19 @@ export const EventFieldsFragmentDoc = new TypedDocumentString(`
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }
     fragment ObjectFields on GameObject {
   id
@@ -344,7 +597,142 @@ export const EventFieldsFragmentDoc = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }`, {"fragmentName":"EventFields"}) as unknown as TypedDocumentString<EventFieldsFragment, unknown>;
+export const PayloadFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}`, {"fragmentName":"PayloadFields"}) as unknown as TypedDocumentString<PayloadFieldsFragment, unknown>;
 export const WhoamiDocument = new TypedDocumentString(`
     query Whoami {
   whoami {
@@ -375,9 +763,57 @@ export const RulesetsDocument = new TypedDocumentString(`
       defaultFaceUp
       allowsFaceUp
     }
+    sides
+    statuses {
+      name
+      values
+      default
+      zoneTypes
+      rule
+      faceOnly
+    }
+    statusesNone {
+      reason
+      rule
+    }
+    openObjectCounterKinds
+    objectCounters {
+      ...CounterKindFields
+    }
+    playerCounters {
+      ...CounterKindFields
+    }
+    zoneCounters {
+      ...CounterKindFields
+    }
+    countersNone {
+      reason
+      rule
+    }
+    turn {
+      phases
+      phasesBySide {
+        side
+        phases
+      }
+      rule
+    }
+    turnNone {
+      reason
+      rule
+    }
   }
 }
-    `) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
+    fragment CounterKindFields on CounterKind {
+  kind
+  rule
+  min
+  max
+  zoneTypes
+  faceOnly
+  start
+  visibility
+}`) as unknown as TypedDocumentString<RulesetsQuery, RulesetsQueryVariables>;
 export const GameDocument = new TypedDocumentString(`
     query Game($id: ID!) {
   game(id: $id) {
@@ -391,6 +827,11 @@ export const GameDocument = new TypedDocumentString(`
       id
       name
       seat
+      conceded
+      counters {
+        kind
+        amount
+      }
     }
     viewer {
       kind
@@ -400,6 +841,12 @@ export const GameDocument = new TypedDocumentString(`
         seat
       }
     }
+    turn {
+      ...TurnFields
+    }
+    result {
+      ...ResultFields
+    }
     zones {
       id
       type
@@ -408,6 +855,10 @@ export const GameDocument = new TypedDocumentString(`
       count
       owner {
         id
+      }
+      counters {
+        kind
+        amount
       }
       objects {
         ...ObjectFields
@@ -447,6 +898,28 @@ export const GameDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }`) as unknown as TypedDocumentString<GameQuery, GameQueryVariables>;
 export const LastSeqDocument = new TypedDocumentString(`
     query LastSeq($id: ID!) {
@@ -493,6 +966,28 @@ export const GameEventsPageDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -528,6 +1023,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<GameEventsPageQuery, GameEventsPageQueryVariables>;
 export const MoveObjectsDocument = new TypedDocumentString(`
     mutation MoveObjects($input: MoveObjectsInput!) {
@@ -573,6 +1081,28 @@ export const MoveObjectsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -608,6 +1138,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<MoveObjectsMutation, MoveObjectsMutationVariables>;
 export const GameEventsDocument = new TypedDocumentString(`
     subscription GameEvents($gameId: ID!, $afterSeq: Int) {
@@ -647,6 +1190,28 @@ export const GameEventsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -682,6 +1247,19 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<GameEventsSubscription, GameEventsSubscriptionVariables>;
 export const ZoneEventsDocument = new TypedDocumentString(`
     subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {
@@ -721,6 +1299,28 @@ export const ZoneEventsDocument = new TypedDocumentString(`
     text
     attributes
   }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
 }
 fragment EventFields on GameEvent {
   gameId
@@ -756,17 +1356,885 @@ fragment EventFields on GameEvent {
     ownerId
     index
   }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
 export const FairnessTranscriptDocument = new TypedDocumentString(`
     query FairnessTranscript($gameId: ID!) {
   fairnessTranscript(gameId: $gameId)
 }
     `) as unknown as TypedDocumentString<FairnessTranscriptQuery, FairnessTranscriptQueryVariables>;
+export const CreateGameDocument = new TypedDocumentString(`
+    mutation CreateGame($input: CreateGameInput!) {
+  createGame(input: $input) {
+    game {
+      id
+      ruleset
+      status
+      version
+      lastSeq
+      players {
+        id
+        name
+        seat
+      }
+    }
+    seats {
+      player {
+        id
+        name
+        seat
+      }
+      token
+    }
+    spectatorToken
+    refereeToken
+  }
+}
+    `) as unknown as TypedDocumentString<CreateGameMutation, CreateGameMutationVariables>;
+export const SetStatusDocument = new TypedDocumentString(`
+    mutation SetStatus($input: SetStatusInput!) {
+  setStatus(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<SetStatusMutation, SetStatusMutationVariables>;
+export const ChangeCountersDocument = new TypedDocumentString(`
+    mutation ChangeCounters($input: ChangeCountersInput!) {
+  changeCounters(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<ChangeCountersMutation, ChangeCountersMutationVariables>;
+export const MoveCountersDocument = new TypedDocumentString(`
+    mutation MoveCounters($input: MoveCountersInput!) {
+  moveCounters(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<MoveCountersMutation, MoveCountersMutationVariables>;
+export const AdvanceTurnDocument = new TypedDocumentString(`
+    mutation AdvanceTurn($input: AdvanceTurnInput!) {
+  advanceTurn(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<AdvanceTurnMutation, AdvanceTurnMutationVariables>;
+export const SetPhaseDocument = new TypedDocumentString(`
+    mutation SetPhase($input: SetPhaseInput!) {
+  setPhase(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<SetPhaseMutation, SetPhaseMutationVariables>;
+export const ConcedeDocument = new TypedDocumentString(`
+    mutation Concede($input: ConcedeInput!) {
+  concede(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<ConcedeMutation, ConcedeMutationVariables>;
+export const EndGameDocument = new TypedDocumentString(`
+    mutation EndGame($input: EndGameInput!) {
+  endGameWithResult(input: $input) {
+    ...PayloadFields
+  }
+}
+    fragment ObjectFields on GameObject {
+  id
+  kind
+  position
+  layer
+  faceUp
+  revealedToAll
+  revealedTo {
+    id
+  }
+  owner {
+    id
+  }
+  controller {
+    id
+  }
+  zone {
+    id
+  }
+  host {
+    id
+  }
+  attached {
+    id
+  }
+  card {
+    name
+    types
+    subtypes
+    text
+    attributes
+  }
+  statuses {
+    name
+    value
+  }
+  counters {
+    kind
+    amount
+  }
+}
+fragment TurnFields on Turn {
+  number
+  phase
+  activePlayer {
+    id
+  }
+}
+fragment ResultFields on GameResult {
+  winners {
+    id
+  }
+  draw
+  reason
+}
+fragment EventFields on GameEvent {
+  gameId
+  seq
+  version
+  kind
+  actor {
+    kind
+    playerId
+    onBehalfOf
+  }
+  at
+  zoneIds
+  rules
+  changes {
+    previousId
+    objectId
+    fromZoneId
+    toZoneId
+    object {
+      ...ObjectFields
+    }
+  }
+  zonesCreated {
+    id
+    type
+    ownerId
+    index
+  }
+  zonesRemoved {
+    id
+    type
+    ownerId
+    index
+  }
+  counterChanges {
+    playerId
+    zoneId
+    kind
+    amount
+  }
+  turn {
+    ...TurnFields
+  }
+  result {
+    ...ResultFields
+  }
+  concededPlayerId
+}
+fragment PayloadFields on MovePayload {
+  version
+  objects {
+    ...ObjectFields
+  }
+  events {
+    ...EventFields
+  }
+}`) as unknown as TypedDocumentString<EndGameMutation, EndGameMutationVariables>;
 export const TableRulesetsDocument = new TypedDocumentString(`
     query TableRulesets {
   rulesets {
     id
     name
+    sides
     zoneTypes {
       type
       name
@@ -774,6 +2242,32 @@ export const TableRulesetsDocument = new TypedDocumentString(`
       scope
       ordered
       isStack
+    }
+    statuses {
+      name
+      values
+      default
+      zoneTypes
+    }
+    openObjectCounterKinds
+    objectCounters {
+      kind
+      zoneTypes
+    }
+    playerCounters {
+      kind
+      visibility
+    }
+    zoneCounters {
+      kind
+      zoneTypes
+    }
+    turn {
+      phases
+      phasesBySide {
+        side
+        phases
+      }
     }
   }
 }
@@ -790,6 +2284,26 @@ export const TableGameDocument = new TypedDocumentString(`
       id
       name
       seat
+      conceded
+      counters {
+        kind
+        amount
+      }
+    }
+    turn {
+      number
+      phase
+      activePlayer {
+        id
+      }
+    }
+    result {
+      draw
+      reason
+      winners {
+        id
+        name
+      }
     }
     viewer {
       kind
@@ -806,12 +2320,24 @@ export const TableGameDocument = new TypedDocumentString(`
       }
       index
       count
+      counters {
+        kind
+        amount
+      }
       objects {
         id
         kind
         faceUp
         position
         layer
+        statuses {
+          name
+          value
+        }
+        counters {
+          kind
+          amount
+        }
         card {
           name
           types

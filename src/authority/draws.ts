@@ -3,14 +3,19 @@
  * game's secret seed, the derivation's game id, the seq of the event that records the act, the
  * act's index within it and the entropy so far. The keys live only while the move is planned.
  */
-import type { GameSecret } from '../db/fairness.js';
+import { revealOf, type GameSecret } from '../db/fairness.js';
 import { actKey, ActStream, INITIAL_ENTROPY, newSeed } from '../fairness/zk-rng.js';
-import type { PlanContext } from '../rules/index.js';
+import type { DomainEvent, PlanContext } from '../rules/index.js';
 
 /** What the planner's context needs to draw: the act streams and the scheme they come from. */
 export interface ActDraws {
   readonly randomAct: PlanContext['randomAct'];
   readonly scheme: string | null;
+  /**
+   * The plan's events as committed: a GAME_ENDED the rules wrote (a last concession, endGame) reveals
+   * the seed, like every path that ends a game (docs/fairness.md, "Reveal").
+   */
+  readonly reveal: (events: readonly DomainEvent[]) => readonly DomainEvent[];
 }
 
 /**
@@ -23,6 +28,10 @@ export function actDraws(secret: GameSecret | null, lastSeq: number): ActDraws {
   const gameId = secret?.derivationId ?? '';
   return {
     scheme: secret?.scheme ?? null,
+    reveal: (events) =>
+      secret
+        ? events.map((e) => (e.kind === 'GAME_ENDED' ? { ...e, seedReveal: revealOf(secret) } : e))
+        : events,
     randomAct: (event, index) => {
       const stream = new ActStream(
         actKey(seed, { gameId, seq: lastSeq + 1 + event, index, entropy: INITIAL_ENTROPY }),

@@ -16,6 +16,7 @@ import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
 import { requireAdmin } from './standing.js';
+import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './creation.js';
 
 export { execute } from './pipeline.js';
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
@@ -49,10 +50,21 @@ export async function changeGameStatus(
 }
 
 /** Imports an exported game as a new one with new credentials: admins only. */
-export async function importAsAdmin(deps: AuthorityDeps, principal: Principal, data: unknown) {
+export async function importAsAdmin(
+  deps: AuthorityDeps & { readonly config: CreationConfig },
+  principal: Principal,
+  data: unknown,
+) {
   requireAdmin(principal);
-  const result = await importGame(deps.db, data);
-  if (!result.ok) throw badInput(`Invalid game document: ${result.problem}`, 'data');
+  const result = await importGame(deps.db, data, {
+    playerName: MAX_PLAYER_NAME_LENGTH,
+    cardsPerPlayer: deps.config.CREATE_GAME_MAX_CARDS_PER_PLAYER,
+    cards: deps.config.CREATE_GAME_MAX_CARDS,
+  });
+  if (!result.ok) {
+    const field = result.path ? `data.${result.path}` : 'data';
+    throw badInput(`Invalid game document at ${field}: ${result.problem}`, field);
+  }
   await publish(deps, { gameId: result.gameId, seq: result.seq });
   return result;
 }

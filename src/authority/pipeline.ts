@@ -228,7 +228,7 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version
   // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
-  const events = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
+  const events = planned.plan.events.length > 0 ? draws.reveal(planned.plan.events) : [noMove()];
   return { state: planned.plan.state, events };
 }
 

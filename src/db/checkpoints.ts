@@ -13,6 +13,12 @@ import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { emptyState, Replayer, type EventWithPlayers } from '../rules/index.js';
 import { decodeEvent, sortZones, zoneFromRow } from './rows.js';
 import type { LoadedGame, Queryable } from './state.js';
+import { storedTableOf, withStoredTable } from './table-state.js';
+
+const tableColumn = (state: GameState) => {
+  const table = storedTableOf(state);
+  return table ? { tableState: table as unknown as Prisma.InputJsonValue } : {};
+};
 
 /** Events between checkpoints; the same number is in the `zk_checkpoint` trigger. */
 export const CHECKPOINT_INTERVAL = 256;
@@ -24,6 +30,7 @@ interface CheckpointRow {
   readonly seq: number;
   readonly zones: CheckpointZone[];
   readonly objects: ObjectState[];
+  readonly tableState: unknown;
 }
 
 /** A game as it was right after event `seq`. */
@@ -76,7 +83,7 @@ export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): P
     return { state: loaded.state, version: last?.version ?? 0, status: loaded.game.status };
   }
   const [checkpoint] = await db.$queryRaw<CheckpointRow[]>`
-    SELECT seq, zones, objects FROM game_checkpoint
+    SELECT seq, zones, objects, table_state AS "tableState" FROM game_checkpoint
     WHERE game_id = ${gameId}::uuid AND seq <= ${seq}
     ORDER BY seq DESC LIMIT 1`;
   const from = checkpoint?.seq ?? 0;
@@ -89,13 +96,19 @@ export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): P
   const players = loaded.state.players;
   const replayer = new Replayer(
     checkpoint
-      ? {
-          ruleset: loaded.spec.id,
-          players,
-          zones: zonesOf(loaded, checkpoint.zones),
-          objects: checkpoint.objects,
-        }
-      : emptyState(loaded.spec.id, players),
+      ? withStoredTable(
+          {
+            ruleset: loaded.spec.id,
+            players: players.map((p) => ({ id: p.id, seat: p.seat })),
+            zones: zonesOf(loaded, checkpoint.zones),
+            objects: checkpoint.objects,
+          },
+          checkpoint.tableState,
+        )
+      : emptyState(
+          loaded.spec.id,
+          players.map((p) => ({ id: p.id, seat: p.seat })),
+        ),
   );
   for (const row of rows) if (row.seq > from) replayer.apply(decodeEvent(row.payload));
   return {
@@ -111,6 +124,7 @@ export interface CheckpointInsert {
   readonly seq: number;
   readonly zones: Prisma.InputJsonValue;
   readonly objects: Prisma.InputJsonValue;
+  readonly tableState?: Prisma.InputJsonValue;
 }
 
 /**
@@ -133,6 +147,7 @@ export function checkpointsOf(
       seq: e.seq,
       zones: state.zones as unknown as Prisma.InputJsonValue,
       objects: state.objects as unknown as Prisma.InputJsonValue,
+      ...tableColumn(state),
     });
   }
   return out;

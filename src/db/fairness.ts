@@ -81,5 +81,13 @@ export async function revealSeed(
 ): Promise<SeedReveal | undefined> {
   const row = await tx.gameRng.findUnique({ where: { gameId } });
   if (!row) return undefined;
-  return { scheme: row.scheme, seed: Buffer.from(row.seed).toString('hex') };
+  return revealOf({ scheme: row.scheme, seed: row.seed });
+}
+
+/**
+ * The reveal of a secret already read: what a move that ends the game (concede, endGame) puts in
+ * its GAME_ENDED, committed in the same transaction as the end.
+ */
+export function revealOf(secret: Pick<GameSecret, 'scheme' | 'seed'>): SeedReveal {
+  return { scheme: secret.scheme, seed: Buffer.from(secret.seed).toString('hex') };
 }

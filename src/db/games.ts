@@ -18,7 +18,7 @@ import {
   type RulesetSpec,
   type ZoneState,
 } from '../rules/index.js';
-import { SORT_KEY_STEP } from '../rules/index.js';
+import { SORT_KEY_STEP, startTable, type CounterOverride } from '../rules/index.js';
 import type { EventWithPlayers } from '../rules/index.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
@@ -28,6 +28,7 @@ import { driverPool } from './client.js';
 import { compactCreation } from './creation-payload.js';
 import { newGameRng, type SecretSource } from './fairness.js';
 import { zoneToSqlRow } from './rows.js';
+import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
@@ -42,6 +43,8 @@ export interface NewCard extends CardProps {
 export interface NewSeat {
   readonly name: string;
   readonly deck: readonly NewCard[];
+  /** Starting player counters overriding the ruleset's (MTG 903.7: Commander life 40). */
+  readonly counters?: readonly CounterOverride[] | null;
 }
 
 export interface CreatedGame {
@@ -78,6 +81,7 @@ export function initialState(
   seats: readonly NewSeat[],
   playerIds: readonly string[],
   newId: () => string = randomId,
+  firstSeat: number | null = null,
 ): GameState {
   const players = playerIds.map((id, seat) => ({ id, seat }));
   const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
@@ -128,7 +132,14 @@ export function initialState(
       objects.push(obj);
     });
   });
-  const state: GameState = { ruleset: spec.id, players, zones, objects };
+  const started = startTable(
+    { ruleset: spec.id, players, zones, objects },
+    spec,
+    seats.map((s) => s.counters),
+    firstSeat,
+  );
+  if ('problem' in started) throw badInput(started.problem.message, started.problem.field);
+  const { state } = started;
   // The admission checks moves make, with the same reasons (capacity, MTG 400.4a, FAB zones, 2H).
   // Among them FAB sec:deck_zone, on which the seat policy relies: a deck holds only its owner's
   // deck-cards, so a card drawn unseen is admitted to hand, arsenal or pitch whatever it is.
@@ -154,6 +165,7 @@ export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPla
     zonesRemoved: [],
     rules: [],
     players: state.players,
+    ...(state.turn ? { table: { turn: state.turn } } : {}),
   };
 }
 
@@ -187,6 +199,7 @@ function creationRows(
       spectator_token_hash: hashToken(credentials.spectatorToken),
       referee_token_hash: hashToken(credentials.refereeToken),
       created_at: createdAt.toISOString(),
+      table_state: storedTableOf(state),
     },
     players: seats.map((s, i) => ({
       id: credentials.seats[i]!.playerId,
@@ -217,13 +230,15 @@ export async function createGame(
     readonly notifyChannel?: string | undefined;
     /** The zk-rng/1 seed's sources (docs/fairness.md) and the transcript's face option. */
     readonly rng?: SecretSource & { readonly revealFaces?: boolean | undefined };
+    /** The seat active at turn 1 (default: the ruleset's). */
+    readonly firstSeat?: number | null | undefined;
   } = {},
 ): Promise<CreatedGame> {
   const newId = opts.newId ?? randomId;
   // With a key, the key names the game: a repeat finds its record under the same game id.
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
-  const state = initialState(spec, seats, playerIds, newId);
+  const state = initialState(spec, seats, playerIds, newId, opts.firstSeat ?? null);
   const credentials: Credentials = {
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player', gameId) })),

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 /** What crosses the process boundary of an error: enough for `startupCause` and `isDatabaseUnavailable`. */
 export interface SerializedError {
@@ -54,8 +55,15 @@ export async function applyMigrationsAtStart(databaseUrl: string): Promise<strin
     return applyMigrations(databaseUrl);
   }
   return new Promise<string[]>((resolve, reject) => {
-    // Output goes where this process's goes; the heap flag (NODE_HEAP_MB) is inherited.
-    const child = fork(fileURLToPath(childFile), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Errors go where this process's go; anything the child prints on stdout becomes a JSON log
+    // line, so that every stdout line stays JSON. The heap flag (NODE_HEAP_MB) is inherited.
+    const child = fork(fileURLToPath(childFile), [], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    if (child.stdout)
+      createInterface({ input: child.stdout }).on('line', (line) =>
+        process.stdout.write(
+          `${JSON.stringify({ level: 30, time: Date.now(), service: 'zonekeeper', source: 'migrations', msg: line })}\n`,
+        ),
+      );
     let settled = false;
     child.once('message', (m: { applied?: string[]; error?: SerializedError }) => {
       settled = true;

@@ -30,6 +30,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { decodeEventRow, eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
 import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
+import { storedTableOf } from './table-state.js';
 
 /**
  * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is
@@ -255,6 +256,7 @@ async function commit(
     lastSeq,
     notifyChannel: req.notifyChannel ?? null,
     ...changedRows(req.gameId, loaded.state, planned),
+    ...changedTable(loaded.state, planned.state),
     events: rows.map(eventToSqlRow),
     idempotency: req.idempotency
       ? {
@@ -284,7 +286,16 @@ async function commit(
       version,
       lastSeq,
       events: rows,
-      game: { ...loaded, game: { ...game, version, lastSeq }, state: planned.state },
+      game: {
+        ...loaded,
+        game: {
+          ...game,
+          version,
+          lastSeq,
+          status: ends(loaded.state, planned.state) ? 'ENDED' : game.status,
+        },
+        state: planned.state,
+      },
       replayed: false,
     },
   };
@@ -318,6 +329,20 @@ export async function replayMove(db: Db, gameId: string, stored: StoredMoveRespo
 }
 
 const sameObject = (a: ObjectState, b: ObjectState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The plan records a result: the game ends as the move commits (MTG 104.1). */
+const ends = (before: GameState, after: GameState) => !before.result && !!after.result;
+
+/**
+ * The game's table (`table_state`) when the plan changed it, written whole (it is small: a few
+ * counters per player and zone, the turn, the result); and whether the game ends.
+ */
+function changedTable(before: GameState, after: GameState) {
+  const old = storedTableOf(before);
+  const next = storedTableOf(after);
+  const changed = JSON.stringify(old) !== JSON.stringify(next);
+  return { ...(changed && next ? { table: next } : {}), ends: ends(before, after) };
+}
 
 /**
  * The rows a plan changes, limited to the objects its events name (the planner's contract: the

@@ -36,10 +36,16 @@ export interface GameColumns {
 }
 
 /** An object row's columns apart from the game, as Prisma, `json_build_object` and exports give them. */
-export type ObjectColumns = Omit<ObjectRow, 'gameId' | 'attributes' | 'history'> & {
+export type ObjectColumns = Omit<ObjectRow, 'gameId' | 'attributes' | 'history' | 'statuses' | 'counters'> & {
   readonly attributes: unknown;
   readonly history: unknown;
+  /** Absent in exports from before statuses existed. */
+  readonly statuses?: unknown;
+  readonly counters?: unknown;
 };
+
+const nonEmpty = (v: unknown): v is Record<string, never> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0;
 
 const KIND_FROM_ROW: Record<ObjectRow['kind'], ObjectKind> = { CARD: 'card', TOKEN: 'token', LAYER: 'layer' };
 const KIND_TO_ROW: Record<ObjectKind, ObjectRow['kind']> = { card: 'CARD', token: 'TOKEN', layer: 'LAYER' };
@@ -65,6 +71,8 @@ export function objectFromRow(r: ObjectColumns): ObjectState {
       attributes: (r.attributes ?? {}) as Record<string, unknown>,
     },
     history: (r.history ?? []) as HistoryEntry[],
+    ...(nonEmpty(r.statuses) ? { statuses: r.statuses as Record<string, string> } : {}),
+    ...(nonEmpty(r.counters) ? { counters: r.counters as Record<string, number> } : {}),
   };
 }
 
@@ -91,6 +99,8 @@ export function objectToRow(o: ObjectState) {
     text: o.card.text,
     attributes: o.card.attributes,
     history: [...o.history],
+    ...(o.statuses ? { statuses: o.statuses } : {}),
+    ...(o.counters ? { counters: o.counters } : {}),
   };
 }
 
@@ -120,6 +130,8 @@ export function objectToSqlRow(gameId: string, o: ObjectState) {
     text: card.text,
     attributes: card.attributes,
     history: o.history,
+    statuses: o.statuses ?? null,
+    counters: o.counters ?? null,
   };
 }
 
@@ -187,6 +199,10 @@ export const EVENT_KINDS = [
   'BROUGHT_INTO_GAME',
   'REMOVED_FROM_GAME',
   'NO_MOVE',
+  'STATUS_CHANGED',
+  'COUNTERS_CHANGED',
+  'TURN_CHANGED',
+  'PLAYER_CONCEDED',
   'GAME_CREATED',
   'GAME_ENDED',
   'GAME_ARCHIVED',

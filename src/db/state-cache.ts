@@ -73,13 +73,20 @@ export function lightState(state: GameState): GameState {
 
 export class StateCache {
   readonly #games = new Map<string, LoadedGame>();
+  /** Lookups ({@link get}, {@link latest}) that found a state, and those that did not (`/metrics`). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly limit = MAX_GAMES) {}
 
   /** The state of `gameId` at exactly `version`, if cached. */
   get(gameId: string, version: number): LoadedGame | undefined {
     const hit = this.#games.get(gameId);
-    if (!hit || hit.game.version !== version) return undefined;
+    if (!hit || hit.game.version !== version) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     // Refresh recency: Map iteration order is insertion order.
     this.#games.delete(gameId);
     this.#games.set(gameId, hit);
@@ -91,7 +98,10 @@ export class StateCache {
    * once the database confirms the version (`zk_commit_move` compares it under the row lock).
    */
   latest(gameId: string): LoadedGame | undefined {
-    return this.#games.get(gameId);
+    const found = this.#games.get(gameId);
+    if (found) this.hits++;
+    else this.misses++;
+    return found;
   }
 
   /** Remembers a committed (or freshly loaded) state; older versions of the game are replaced. */

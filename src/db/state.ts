@@ -17,6 +17,7 @@ import {
 } from './rows.js';
 import { rulesetOfGame } from './ruleset-versions.js';
 import { lightState, stateCacheFor } from './state-cache.js';
+import { withStoredTable } from './table-state.js';
 
 /** A client or an interactive transaction: reads work on both. */
 export type Queryable = Db | Prisma.TransactionClient;
@@ -29,6 +30,7 @@ interface LoadedRow extends GameRow {
   readonly players: SeatRow[];
   readonly zones: (Omit<ZoneRow, 'createdAt' | 'gameId'> & { createdAt: string })[];
   readonly objects: ObjectJson[];
+  readonly tableState: unknown;
 }
 
 /** An object row as `json_build_object` returns it (camelCase keys, JSON scalars). */
@@ -42,7 +44,7 @@ type ObjectJson = ObjectColumns;
 function loadQuery(db: Queryable, gameId: string) {
   return db.$queryRaw<LoadedRow[]>`
     SELECT g.id, g.ruleset, g.ruleset_version AS "rulesetVersion", g.status::text AS status, g.version, g.last_seq AS "lastSeq",
-           g.created_at AS "createdAt",
+           g.created_at AS "createdAt", g.table_state AS "tableState",
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'seat', p.seat, 'name', p.name) ORDER BY p.seat), '[]')
          FROM player p WHERE p.game_id = g.id) AS players,
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'type', z.type, 'ownerId', z.owner_id,
@@ -52,7 +54,8 @@ function loadQuery(db: Queryable, gameId: string) {
                 'ownerId', o.owner_id, 'controllerId', o.controller_id, 'zoneId', o.zone_id,
                 'sortKey', o.sort_key, 'faceUp', o.face_up, 'revealedToAll', o.revealed_to_all,
                 'revealedTo', o.revealed_to, 'hostKey', o.host_key, 'name', o.name, 'types', o.types,
-                'subtypes', o.subtypes, 'text', o.text, 'attributes', o.attributes, 'history', o.history)), '[]')
+                'subtypes', o.subtypes, 'text', o.text, 'attributes', o.attributes, 'history', o.history,
+                'statuses', o.statuses, 'counters', o.counters)), '[]')
          FROM game_object o WHERE o.game_id = g.id) AS objects
     FROM game g WHERE g.id = ${gameId}::uuid`;
 }
@@ -85,12 +88,17 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
     game,
     spec,
     players,
-    state: lightState({
-      ruleset: spec.id as RulesetId,
-      players: players.map((p) => ({ id: p.id, seat: p.seat })),
-      zones: zoneStates,
-      objects: row.objects.map(objectFromRow),
-    }),
+    state: lightState(
+      withStoredTable(
+        {
+          ruleset: spec.id as RulesetId,
+          players: players.map((p) => ({ id: p.id, seat: p.seat })),
+          zones: zoneStates,
+          objects: row.objects.map(objectFromRow),
+        },
+        row.tableState,
+      ),
+    ),
   };
 }
 

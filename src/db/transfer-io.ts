@@ -5,10 +5,11 @@
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, RulesetId, ZoneState } from '../rules/index.js';
-import { emptyState } from '../rules/index.js';
+import { emptyState, replay } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import { checkpointsOf } from './checkpoints.js';
 import type { newGameRng } from './fairness.js';
+import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
 import {
   appendEvents,
@@ -23,6 +24,8 @@ import {
 const jsonColumns = (o: ObjectState) => ({
   attributes: o.card.attributes as Prisma.InputJsonValue,
   history: o.history as unknown as Prisma.InputJsonValue,
+  ...(o.statuses ? { statuses: o.statuses as Prisma.InputJsonValue } : {}),
+  ...(o.counters ? { counters: o.counters as Prisma.InputJsonValue } : {}),
 });
 
 /** A whole game as stored: the game row's exported columns, seats, zones, state objects and log. */
@@ -92,13 +95,18 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
  */
 export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
   const gameId = g.game.id;
-  const checkpoints = checkpointsOf(
-    gameId,
-    emptyState(
-      g.game.ruleset as RulesetId,
-      g.players.map((p) => ({ id: p.id, seat: p.seat })),
+  const start = emptyState(
+    g.game.ruleset as RulesetId,
+    g.players.map((p) => ({ id: p.id, seat: p.seat })),
+  );
+  const checkpoints = checkpointsOf(gameId, start, g.events);
+  // The table beyond objects (counters, turn, result) is what the log makes it.
+  const table = storedTableOf(
+    replay(
+      start.ruleset,
+      g.events.map((e) => e.payload),
+      start.players,
     ),
-    g.events,
   );
   await db.$transaction(
     async (tx) => {
@@ -115,6 +123,7 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
           refereeTokenHash: g.refereeTokenHash,
           importedFrom: g.game.importedFrom,
           endedAt: g.game.endedAt,
+          ...(table ? { tableState: table as unknown as Prisma.InputJsonValue } : {}),
         },
       });
       await tx.player.createMany({ data: g.players.map((p) => ({ ...p, gameId })) });

@@ -36,18 +36,26 @@ export class BoundedIterator<T> implements AsyncIterableIterator<T> {
 
   /**
    * Queues `value()` (built only when it is taken or queued). False, building nothing, when the
-   * queue is full; an ended iterator takes and drops everything.
+   * queue is full; an ended iterator takes and drops everything. When building the value throws, the
+   * iterator fails with that error (a pending `next()` rejects with it): a value that cannot be built
+   * ends the stream rather than leaving its consumer waiting for ever.
    */
   offer(value: () => T): boolean {
     if (this.#ended) return true;
+    if (!this.#waiter && this.#queue.length >= this.limit) return false;
+    let built: T;
+    try {
+      built = value();
+    } catch (err) {
+      this.fail(err);
+      return true;
+    }
     if (this.#waiter) {
       const w = this.#waiter;
       this.#waiter = null;
-      w.resolve({ value: value(), done: false });
-    } else if (this.#queue.length >= this.limit) {
-      return false;
+      w.resolve({ value: built, done: false });
     } else {
-      this.#queue.push(value());
+      this.#queue.push(built);
     }
     return true;
   }

@@ -17,9 +17,21 @@ export interface Fanout {
    * itself (`zk_commit_move`), inside its transaction, so the move needs no `publish`.
    */
   readonly commitChannel?: string;
+  /**
+   * How the cross-instance listener fares, for `/metrics`: how many times it reconnected, and since
+   * when (epoch ms) it has been disconnected (null while connected). While it is down, subscribers
+   * on this instance learn of other instances' moves only from the hub's poll: that is the lag.
+   * Absent for a fanout with no connection of its own.
+   */
+  readonly health?: () => FanoutHealth;
   /** Calls `listener` for every notice, from any instance. Returns an unsubscribe function. */
   subscribe(listener: (notice: EventNotice) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface FanoutHealth {
+  readonly reconnects: number;
+  readonly downSince: number | null;
 }
 
 /** The channel name shared by the PostgreSQL and Redis fanouts. */

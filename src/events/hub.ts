@@ -18,6 +18,8 @@
  */
 import type { Db } from '../db/client.js';
 import { lastSeqs, readEvents, type StoredEvent } from '../db/log-reads.js';
+import { MalformedEventError } from '../db/rows.js';
+import { ErrorCode, ZonekeeperError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { RulesetSpec, Viewer } from '../rules/index.js';
@@ -52,6 +54,14 @@ export type EventMapper<T> = (row: StoredEvent, spec: RulesetSpec, viewer: Viewe
  * across its batch, e.g. load the game as of its events at most once for nested fields.
  */
 export type EventMapperFactory<T> = (batch: readonly StoredEvent[]) => EventMapper<T>;
+
+/**
+ * What a subscription ends with when one of its events cannot be read or mapped (a stored payload
+ * the service cannot decode or redact): a typed error, never a stream that stops without a word.
+ */
+export function unreadableEvent(seq: number): ZonekeeperError {
+  return new ZonekeeperError(ErrorCode.INTERNAL_SERVER_ERROR, `Event ${seq} of this game cannot be read.`);
+}
 
 function touchesZone(row: StoredEvent, zoneId: string | null): boolean {
   if (zoneId === null) return true;
@@ -175,7 +185,7 @@ export class EventHub<T> {
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
           const wanted = touchesZone(row, sub.request.zoneId);
-          if (!sub.push(row.seq, wanted, () => map(row, channel.spec, sub.request.viewer))) break;
+          if (!sub.push(row.seq, wanted, () => this.#mapped(map, row, channel, sub))) break;
         }
         if (sub.ended) return;
         if (rows.length < pageSize && channel.cursor <= sub.lastSeq) {
@@ -186,7 +196,7 @@ export class EventHub<T> {
       }
     } catch (err) {
       this.deps.logger.error({ err, gameId: channel.gameId }, 'event replay failed');
-      sub.fail(err);
+      sub.fail(err instanceof MalformedEventError ? unreadableEvent(sub.lastSeq + 1) : err);
     } finally {
       sub.request.onCaughtUp?.();
     }
@@ -206,8 +216,14 @@ export class EventHub<T> {
         for (const row of rows) this.#dispatch(channel, row, map);
       }
     } catch (err) {
-      // The next notice or poll retries from the same cursor.
-      this.deps.logger.warn({ err, gameId: channel.gameId }, 'reading new events failed');
+      if (err instanceof MalformedEventError) {
+        // Retrying cannot help: the log holds a payload this service cannot decode.
+        this.deps.logger.error({ err, gameId: channel.gameId }, 'a stored event cannot be decoded');
+        for (const sub of channel.subscribers) if (sub.live) sub.fail(unreadableEvent(channel.cursor + 1));
+      } else {
+        // The next notice or poll retries from the same cursor.
+        this.deps.logger.warn({ err, gameId: channel.gameId }, 'reading new events failed');
+      }
     } finally {
       channel.pumping = false;
     }
@@ -229,7 +245,7 @@ export class EventHub<T> {
         sub.push(row.seq, touchesZone(row, sub.request.zoneId), () => {
           let view = views.get(sub.viewerKey);
           if (view === undefined) {
-            view = map(row, channel.spec, sub.request.viewer);
+            view = this.#mapped(map, row, channel, sub);
             views.set(sub.viewerKey, view);
           }
           return view;
@@ -239,6 +255,19 @@ export class EventHub<T> {
         sub.live = false;
         if (!this.#tooFar(channel, sub)) void this.#replay(channel, sub);
       }
+    }
+  }
+
+  /**
+   * One event as `sub`'s viewer receives it. A failure is logged with the event's place and thrown as
+   * {@link unreadableEvent}, which the subscriber's queue turns into the end of its stream.
+   */
+  #mapped(map: EventMapper<T>, row: StoredEvent, channel: GameChannel<T>, sub: Subscriber<T>): T {
+    try {
+      return map(row, channel.spec, sub.request.viewer);
+    } catch (err) {
+      this.deps.logger.error({ err, gameId: channel.gameId, seq: row.seq }, 'an event cannot be mapped');
+      throw unreadableEvent(row.seq);
     }
   }
 

@@ -25,6 +25,9 @@ export class PgFanout implements Fanout {
   #closed = false;
   #backoff = BACKOFF_MIN_MS;
   #retry: NodeJS.Timeout | null = null;
+  #reconnects = 0;
+  #downSince: number | null = null;
+  readonly health = () => ({ reconnects: this.#reconnects, downSince: this.#downSince });
 
   private constructor(
     private readonly url: string,
@@ -56,12 +59,17 @@ export class PgFanout implements Fanout {
     await client.query(`LISTEN ${FANOUT_CHANNEL}`);
     this.#listener = client;
     this.#backoff = BACKOFF_MIN_MS;
+    if (this.#downSince !== null) {
+      this.#reconnects++;
+      this.#downSince = null;
+    }
   }
 
   /** Replaces a broken listener, with exponential backoff. Missed notices are caught by the hub's poll. */
   #reconnect(broken: pg.Client): void {
     if (this.#closed || this.#listener !== broken) return;
     this.#listener = null;
+    this.#downSince ??= Date.now();
     broken.removeAllListeners('end');
     void broken.end().catch(() => undefined);
     const attempt = () => {

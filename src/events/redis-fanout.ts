@@ -15,6 +15,9 @@ import {
 
 export class RedisFanout implements Fanout {
   readonly #listeners = new Listeners();
+  #reconnects = 0;
+  #downSince: number | null = null;
+  readonly health = () => ({ reconnects: this.#reconnects, downSince: this.#downSince });
 
   private constructor(
     private readonly pub: Redis,
@@ -23,6 +26,15 @@ export class RedisFanout implements Fanout {
     sub.on('message', (channel: string, message: string) => {
       const notice = channel === FANOUT_CHANNEL ? decodeNotice(message) : null;
       if (notice) this.#listeners.emit(notice);
+    });
+    // ioredis reconnects and re-subscribes by itself; counted here for /metrics.
+    sub.on('reconnecting', () => {
+      this.#downSince ??= Date.now();
+    });
+    sub.on('ready', () => {
+      if (this.#downSince === null) return;
+      this.#reconnects++;
+      this.#downSince = null;
     });
   }
 

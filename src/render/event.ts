@@ -19,6 +19,7 @@ import {
 } from '../rules/index.js';
 import { buildLookup, memoLookup, type LookupSource, type PlayerOut } from './lookup.js';
 import type { ObjectOut } from './objects.js';
+import { resultOut, turnOut } from './table.js';
 
 /** The game as of events: what their nested fields resolve in. Implementations load lazily. */
 export interface EventTimeSource {
@@ -95,6 +96,10 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     randomness: event.random ? { scheme: event.random.scheme, acts: event.random.acts.length } : null,
     commitment: event.commitment ?? null,
     revealedSeed: event.seedReveal?.seed ?? null,
+    counterChanges: view.counterChanges,
+    turn: turnOut(view.turn, lookup),
+    result: resultOut(view.result, lookup),
+    concededPlayerId: view.concededPlayerId,
   };
 }
 

@@ -7,6 +7,7 @@ import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup } from './lookup.js';
 import type { ZoneOut } from './objects.js';
+import { resultOut, turnOut } from './table.js';
 
 export type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
 
@@ -53,7 +54,9 @@ export const gameViewResolvers = {
     version: (g: GameOut) => g.loaded.game.version,
     lastSeq: (g: GameOut) => g.loaded.game.lastSeq,
     createdAt: (g: GameOut) => g.loaded.game.createdAt,
-    players: (g: GameOut) => g.loaded.players,
+    players: (g: GameOut) => g.lookup.players,
+    turn: (g: GameOut) => turnOut(g.loaded.state.turn, g.lookup),
+    result: (g: GameOut) => resultOut(g.loaded.state.result, g.lookup),
     zones: (g: GameOut): ZoneOut[] =>
       g.loaded.state.zones.map((z) => {
         const view = g.lookup.zone(z.id)!;

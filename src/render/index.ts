@@ -14,6 +14,7 @@
  */
 import { gameViewResolvers } from './game.js';
 import { viewResolvers } from './objects.js';
+import { tableResolvers } from './table.js';
 
 export { adminGameOut, adminPageOut, importPayloadOut, playerOut } from './admin.js';
 export type { AdminGameOut, AdminGameRow } from './admin.js';
@@ -26,5 +27,7 @@ export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
 export { toTranscript } from './transcript.js';
 
+export type { ResultOut, TurnOut } from './table.js';
+
 /** Resolvers of `Game`, `GameObject` and `Zone`: they read the views this module built. */
-export const renderResolvers = { ...gameViewResolvers, ...viewResolvers };
+export const renderResolvers = { ...gameViewResolvers, ...viewResolvers, ...tableResolvers };

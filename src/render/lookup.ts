@@ -5,6 +5,7 @@
  */
 import {
   viewGame,
+  type Counters,
   type GameState,
   type ObjectView,
   type RulesetSpec,
@@ -12,17 +13,21 @@ import {
   type ZoneView,
 } from '../rules/index.js';
 
-/** A seat as GraphQL shows it. */
+/** A seat as GraphQL shows it; counters as the viewer may see them (absent: none). */
 export interface PlayerOut {
   readonly id: string;
   readonly name: string;
   readonly seat: number;
+  readonly counters?: Counters;
+  readonly conceded?: boolean;
 }
 
 /** Everything field resolvers need to turn ids into objects, for one game state and one viewer. */
 export interface GameLookup {
   readonly spec: RulesetSpec;
   readonly viewer: Viewer;
+  /** The seats in seat order, with their counters as the viewer may see them. */
+  readonly players: readonly PlayerOut[];
   player(id: string): PlayerOut | null;
   /** A seat the state itself names (an owner, a controller, a created seat): always present. */
   seat(id: string): PlayerOut;
@@ -47,7 +52,18 @@ export function buildLookup(
   players: readonly PlayerOut[],
 ): GameLookup {
   const view = viewGame(spec, state, viewer);
-  const playersById = new Map(players.map((p) => [p.id, p]));
+  const tableOfPlayer = new Map(view.players.map((p) => [p.id, p]));
+  const seats = players.map((p): PlayerOut => {
+    const t = tableOfPlayer.get(p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      seat: p.seat,
+      ...(t?.counters ? { counters: t.counters } : {}),
+      ...(t?.conceded ? { conceded: true } : {}),
+    };
+  });
+  const playersById = new Map(seats.map((p) => [p.id, p]));
   const zonesById = new Map(view.zones.map((z) => [z.id, z]));
   const objectsById = new Map<string, ObjectView>();
   const attachedById = new Map<string, ObjectView[]>();
@@ -64,6 +80,7 @@ export function buildLookup(
   return {
     spec,
     viewer,
+    players: seats,
     player: (id) => playersById.get(id) ?? null,
     seat: (id) => {
       const player = playersById.get(id);

@@ -13,6 +13,7 @@ import {
   type ZoneView,
 } from '../rules/index.js';
 import { withLookup, type LookupSource, type PlayerOut } from './lookup.js';
+import { counterList, statusList } from './table.js';
 
 export interface ObjectOut {
   readonly view: ObjectView;
@@ -91,6 +92,8 @@ export const viewResolvers = {
     card: (o: ObjectOut) => o.view.card,
     history: (o: ObjectOut) => historyOut(o.view.history),
     internalKey: (o: ObjectOut) => o.view.key,
+    statuses: (o: ObjectOut) => statusList(o.view.statuses),
+    counters: (o: ObjectOut) => counterList(o.view.counters),
     zone: zoneOut,
     owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.ownerId)),
     controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.controllerId)),
@@ -118,6 +121,7 @@ export const viewResolvers = {
     id: (z: ZoneOut) => z.zone.id,
     type: (z: ZoneOut) => z.zone.type,
     index: (z: ZoneOut) => z.zone.index,
+    counters: (z: ZoneOut) => counterList(z.zone.counters),
     name: (z: ZoneOut) =>
       z.view
         ? z.view.name

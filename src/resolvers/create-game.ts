@@ -21,15 +21,21 @@ interface CardInput extends CardPropsInput {
 
 interface CreateGameInput {
   readonly ruleset: string;
-  readonly players: readonly { readonly name: string; readonly deck: readonly CardInput[] }[];
+  readonly players: readonly {
+    readonly name: string;
+    readonly deck: readonly CardInput[];
+    readonly counters?: readonly { readonly kind: string; readonly amount: number }[] | null;
+  }[];
   readonly idempotencyKey?: string | null;
   readonly revealFacesAfterEnd?: boolean | null;
+  readonly firstSeat?: number | null;
 }
 
 /** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */
 function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
   return input.players.map((p, s) => ({
     name: names[s] as string,
+    counters: p.counters ?? null,
     deck: p.deck.map((c, i) => {
       // Built only for a refused card: a deck has up to hundreds of them.
       const field = () => `players.${s}.deck.${i}`;
@@ -82,6 +88,7 @@ export const createGameResolvers = {
           derivationId: ctx.random?.derivationId ? (id) => ctx.random!.derivationId!(id) : undefined,
           revealFaces: args.input.revealFacesAfterEnd ?? false,
         },
+        firstSeat: args.input.firstSeat ?? null,
       });
       await publish(
         ctx,

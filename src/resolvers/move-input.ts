@@ -3,17 +3,24 @@
  * whether the move is legal is the planner's call (INVALID_MOVE with the rule it cites).
  */
 import { badInput } from '../errors.js';
-import type { CardProps, Destination, MoveBy, Placement, Selector } from '../rules/index.js';
+import {
+  CARD_LIMITS,
+  type CardProps,
+  type Destination,
+  type MoveBy,
+  type Placement,
+  type Selector,
+} from '../rules/index.js';
 
 /** Present in the input: neither omitted nor null. */
 export const given = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 
 export const MAX_OBJECTS = 1000;
 export const MAX_INDEX = 100_000;
-const MAX_NAME = 200;
-const MAX_TEXT = 5_000;
-const MAX_LIST = 50;
-const MAX_ATTRIBUTES_BYTES = 16_384;
+const MAX_NAME = CARD_LIMITS.name;
+const MAX_TEXT = CARD_LIMITS.text;
+const MAX_LIST = CARD_LIMITS.list;
+const MAX_ATTRIBUTES_BYTES = CARD_LIMITS.attributesBytes;
 
 export interface PositionSelectorInput {
   readonly zoneId: string;

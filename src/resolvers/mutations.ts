@@ -24,7 +24,7 @@ import {
   type LayerInput,
 } from './move-input.js';
 
-interface Common {
+export interface Common {
   readonly gameId: string;
   readonly expectedVersion?: number | null;
   readonly idempotencyKey?: string | null;
@@ -54,7 +54,7 @@ function render({ result, viewer }: CommandOutcome, db: Context['db']) {
   return movePayload(result, viewer, gameAsOfEvents(db, result.game.game.id, result.events, known));
 }
 
-async function run(
+export async function run(
   ctx: Context,
   operation: string,
   input: Common,

@@ -1,6 +1,12 @@
 /** `Query.rulesets`: every loaded ruleset's zone catalog, so a generic frontend can draw any game. */
 import type { Resolvers } from '../generated/graphql.js';
-import { loadedRulesets, type RulesetSpec, type ZoneTypeSpec } from '../rules/index.js';
+import {
+  loadedRulesets,
+  type CounterKindSpec,
+  type RulesetSpec,
+  type TableSpec,
+  type ZoneTypeSpec,
+} from '../rules/index.js';
 
 const zoneTypeOut = (t: ZoneTypeSpec) => ({
   type: t.type,
@@ -23,6 +29,39 @@ const zoneTypeOut = (t: ZoneTypeSpec) => ({
   rules: t.rules,
 });
 
+const counterKindOut = (c: CounterKindSpec) => ({
+  kind: c.kind,
+  rule: c.rule,
+  min: c.min,
+  max: c.max,
+  zoneTypes: c.zoneTypes,
+  faceOnly: c.faceOnly,
+  start: c.start,
+  visibility: c.visibility.toUpperCase() as Uppercase<CounterKindSpec['visibility']>,
+});
+
+/** Statuses, counter kinds and the turn structure a table page draws (`docs/rulesets.md`). */
+const tableOut = (t: TableSpec | undefined) => ({
+  statuses: t?.statuses ?? [],
+  statusesNone: t?.statusesNone ?? null,
+  openObjectCounterKinds: t?.openObjectKinds ?? false,
+  objectCounters: (t?.objectCounters ?? []).map(counterKindOut),
+  playerCounters: (t?.playerCounters ?? []).map(counterKindOut),
+  zoneCounters: (t?.zoneCounters ?? []).map(counterKindOut),
+  countersNone: t?.countersNone ?? null,
+  objectCountersNone: t?.objectCountersNone ?? null,
+  playerCountersNone: t?.playerCountersNone ?? null,
+  zoneCountersNone: t?.zoneCountersNone ?? null,
+  turn: t?.turn
+    ? {
+        phases: t.turn.phases,
+        phasesBySide: Object.entries(t.turn.phasesBySide).map(([side, phases]) => ({ side, phases })),
+        rule: t.turn.rule,
+      }
+    : null,
+  turnNone: t?.turnNone ?? null,
+});
+
 const rulesetOut = (r: RulesetSpec) => ({
   id: r.id,
   name: r.name,
@@ -32,6 +71,7 @@ const rulesetOut = (r: RulesetSpec) => ({
   version: r.version,
   sides: r.sides,
   zoneTypes: r.zoneTypes.map(zoneTypeOut),
+  ...tableOut(r.table),
 });
 
 export const rulesetResolvers = {

@@ -31,15 +31,27 @@ function assertJsonDepth(value: unknown, depth = 0): unknown {
   return value;
 }
 
-export const JSONScalar = new GraphQLScalarType({
+/**
+ * A scalar's behaviour, without name or description: `src/schema/base.graphql` describes the
+ * scalars, and graphql-tools copies every property of a scalar resolver onto the served type, so a
+ * description here (even an undefined one) would replace the SDL's and `schema.graphql` would
+ * differ from the served schema.
+ */
+type ScalarBehaviour = Pick<GraphQLScalarType, 'serialize' | 'parseValue' | 'parseLiteral'>;
+
+function behaviour(config: ConstructorParameters<typeof GraphQLScalarType>[0]): ScalarBehaviour {
+  const type = new GraphQLScalarType(config);
+  return { serialize: type.serialize, parseValue: type.parseValue, parseLiteral: type.parseLiteral };
+}
+
+export const JSONScalar = behaviour({
   name: 'JSON',
-  description: 'Arbitrary JSON value.',
   serialize: (v) => v,
   parseValue: (v) => assertJsonDepth(v),
   parseLiteral: literalToJson,
 });
 
-export const DateTimeScalar = new GraphQLScalarType({
+export const DateTimeScalar = behaviour({
   name: 'DateTime',
   serialize: (v) => (v instanceof Date ? v.toISOString() : v),
   parseValue: (v) => {

@@ -4,6 +4,7 @@
  * conditions) and, for what data cannot express, by the code hooks the file names. Pure: the file
  * was read and validated elsewhere (`src/rulesets/`).
  */
+import { buildTable } from './table-build.js';
 import type { BehaviourDocument, RulesetDocument, ZoneTypeDocument } from './document.js';
 import { hasTag } from './hooks.js';
 import { NAMED_HOOKS } from './hook-registry.js';
@@ -162,6 +163,7 @@ export function buildRuleset(doc: RulesetDocument, version: string): RulesetSpec
   const types = new Map(doc.zoneTypes.map((t) => [t.type, t]));
   const hookNames = doc.hooks ?? [];
   const base = dataHooks(doc, types, doc.citations.host, doc.citations.ownerArrangement);
+  const table = buildTable(doc);
   return {
     id: doc.id,
     name: doc.name,
@@ -175,5 +177,6 @@ export function buildRuleset(doc: RulesetDocument, version: string): RulesetSpec
     cite: doc.citations,
     version,
     hookNames,
+    ...(table ? { table } : {}),
   };
 }

@@ -85,6 +85,53 @@ export interface BehaviourDocument {
   readonly faceDownPileKeepsOrder?: Citation;
 }
 
+/** In place of a list: the game has none of it, and why (never an invented rule). */
+export interface NoneDocument {
+  readonly none: string;
+  readonly rule: string;
+}
+
+/** A status in a ruleset file (`statuses`). The first value is the default unless `default` is given. */
+export interface StatusDocument {
+  readonly name: string;
+  readonly values: readonly string[];
+  readonly default?: string;
+  readonly zoneTypes: readonly string[];
+  readonly rule: string;
+  readonly faceOnly?: boolean;
+}
+
+/** A counter kind in a ruleset file (`counters.objects`, `.players`, `.zones`). */
+export interface CounterKindDocument {
+  readonly kind: string;
+  readonly rule: string;
+  /** Default 0; null: no lower bound (life). */
+  readonly min?: number | null;
+  readonly max?: number | null;
+  readonly zoneTypes?: readonly string[] | null;
+  readonly faceOnly?: boolean;
+  readonly returnTo?: { readonly zoneType: string; readonly kind: string; readonly rule: string } | null;
+  readonly start?: number | null;
+  readonly visibility?: 'public' | 'owner';
+}
+
+/** `counters` in a ruleset file. */
+export interface CountersDocument {
+  readonly openObjectKinds?: boolean;
+  readonly objects?: readonly CounterKindDocument[] | NoneDocument;
+  readonly players?: readonly CounterKindDocument[] | NoneDocument;
+  readonly zones?: readonly CounterKindDocument[] | NoneDocument;
+}
+
+/** `turn` in a ruleset file: one list of phases, or one per side. */
+export interface TurnDocument {
+  readonly phases?: readonly string[];
+  readonly phasesBySide?: Readonly<Record<string, readonly string[]>>;
+  readonly rule: string;
+  /** `seat0`, `seat1`, …: who is active at turn 1. Default seat0. */
+  readonly firstPlayer?: string;
+}
+
 /** A ruleset file. */
 export interface RulesetDocument {
   /** The JSON Schema reference editors use; ignored. */
@@ -101,4 +148,7 @@ export interface RulesetDocument {
   /** Code hooks by name (`src/rules/hook-registry.ts`), for what data cannot express. */
   readonly hooks?: readonly string[];
   readonly zoneTypes: readonly ZoneTypeDocument[];
+  readonly statuses?: readonly StatusDocument[] | NoneDocument;
+  readonly counters?: CountersDocument | NoneDocument;
+  readonly turn?: TurnDocument | NoneDocument;
 }

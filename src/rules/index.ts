@@ -21,6 +21,8 @@ export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
+export { stateFault } from './invariants.js';
+export { CARD_LIMITS } from './card-limits.js';
 
 // Per-game facts other layers use.
 export { isDeckCard, isTwoHanded } from './fab/hooks.js';
@@ -38,3 +40,7 @@ export type { ObjectView, ZoneView } from './redact.js';
 export { seatMayMake } from './permission.js';
 export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
 export type { EventWithPlayers } from './replay.js';
+
+// The table beyond zones: statuses, counters, turns (issue 28).
+export { startTable } from './table-start.js';
+export type { CounterOverride } from './table-start.js';

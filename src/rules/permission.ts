@@ -24,6 +24,7 @@
 import { zoneObjects } from './positions.js';
 import { zoneTypeOf } from './spec.js';
 import type {
+  CounterHolder,
   Destination,
   GameState,
   Move,
@@ -135,7 +136,11 @@ class Policy {
     const other = zone.ownerId !== null && zone.ownerId !== this.seat;
     if (other && type && type.visibility !== 'public') {
       if (created) return refusal(`You may not put new objects into another player's ${type.type}.`);
-      if (!objects.every((o) => o.ownerId === zone.ownerId))
+      // MTG 400.3: an object that would go to another player's hand, library or graveyard goes to its
+      // owner's instead; where the ruleset redirects so, the object never enters that player's zone.
+      const home = (o: ObjectState) =>
+        o.ownerId === zone.ownerId || this.spec.hooks.redirectOwner(o, type.type, zone.ownerId) !== null;
+      if (!objects.every(home))
         return refusal(`Only that player's own cards may go into another player's ${type.type}.`);
     }
     return this.revealToEnter(zone.type, objects);
@@ -151,6 +156,48 @@ class Policy {
           `Object ${unseen.publicId} is hidden from you and a ${type} admits objects by what they are (${entry.rule}): reveal it first.`,
         )
       : null;
+  }
+
+  /**
+   * Changing counters on a holder: the seat's own objects, its own counters, its own and shared
+   * zones; another player's visible object or zone with `changeCounters`, another player's counters
+   * with `changePlayerCounters` in `seatPolicy.othersVisible`. An object it cannot see, never.
+   */
+  holder(h: CounterHolder): PermissionRefusal | null {
+    if (h === null || typeof h !== 'object') return null;
+    switch (h.kind) {
+      case 'object': {
+        const o = this.#byId.get(h.id);
+        if (!o) return null;
+        if (!this.seen(o))
+          return refusal(
+            this.mine(o)
+              ? `Object ${o.publicId} is hidden from you: its counters are not yours to change unseen.`
+              : `Object ${o.publicId} belongs to another player and is hidden from you.`,
+          );
+        return this.object(o, 'changeCounters');
+      }
+      case 'player':
+        return h.id === this.seat || !this.state.players.some((p) => p.id === h.id)
+          ? null
+          : this.spec.seatPolicy.othersVisible.includes('changePlayerCounters')
+            ? null
+            : refusal("You may not change another player's counters.");
+      case 'zone': {
+        const zone = this.#zones.get(h.id);
+        if (!zone || zone.ownerId === null || zone.ownerId === this.seat) return null;
+        return this.spec.seatPolicy.othersVisible.includes('changeCounters')
+          ? null
+          : refusal("You may not change counters in another player's zone.");
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Turn actions: only the active player (MTG 500: a player's own turn). */
+  active(): PermissionRefusal | null {
+    return this.state.turn?.activePlayerId === this.seat ? null : refusal('It is not your turn.');
   }
 
   /** Shuffling, reordering or removing a zone: the seat's own or a shared zone, touching nothing hidden of others. */
@@ -177,6 +224,8 @@ export function seatMayMake(
   move: Move,
 ): PermissionRefusal | null {
   const p = new Policy(spec, state, seatId);
+  if (state.players.some((x) => x.id === seatId && x.conceded))
+    return refusal('You have conceded: you may make no further action (MTG 104.3a).');
   switch (move.kind) {
     case 'moveObjects': {
       const { refusal: refused, objects } = p.selection(move.select, 'moveObjects');
@@ -222,5 +271,21 @@ export function seatMayMake(
     case 'addLayer':
       // The stack is public: putting an ability on it (for any controller) hides and reads nothing.
       return null;
+    case 'setStatus':
+      return p.selection(move.select, 'setStatus').refusal;
+    case 'changeCounters':
+      return p.holder(move.holder);
+    case 'moveCounters':
+      return p.holder(move.from) ?? p.holder(move.to);
+    case 'advanceTurn':
+      return move.activePlayerId !== undefined
+        ? refusal('Only the referee or a judge chooses the next active player.')
+        : p.active();
+    case 'setPhase':
+      return p.active();
+    case 'concede':
+      return move.playerId === seatId ? null : refusal('A seat concedes only for itself.');
+    case 'endGame':
+      return refusal('Only the referee or an admin ends a game with a result.');
   }
 }

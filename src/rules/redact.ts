@@ -4,9 +4,13 @@
  * internal keys for non-admins. {@link viewSnapshot} is the one redaction of an object.
  */
 import { indexPositions, type PositionIndex } from './positions.js';
-import { zoneDisplayName } from './spec.js';
+import { zoneDisplayName, zoneTypeOf } from './spec.js';
+import { visiblePlayerCounters, visibleTableState } from './table.js';
 import type {
   CardProps,
+  Counters,
+  GameResult,
+  TurnState,
   DomainEvent,
   GameState,
   HistoryEntry,
@@ -40,6 +44,9 @@ export interface ObjectView {
   /** Null unless the viewer may see the object. */
   readonly card: CardProps | null;
   readonly history: readonly HistoryEntry[] | null;
+  /** Non-default statuses and counters the viewer may see (`table.ts`, visibleTableState). */
+  readonly statuses: Readonly<Record<string, string>>;
+  readonly counters: Counters;
 }
 
 /** A zone as one viewer may see it: the true count, each object redacted. */
@@ -53,6 +60,7 @@ export interface ZoneView {
   /** Always the true count: counts are open (MTG 401.3, 402.3; NR rule_deck_size_open_information). */
   readonly count: number;
   readonly objects: readonly ObjectView[];
+  readonly counters?: Counters;
 }
 
 /** A whole game as one viewer may see it. */
@@ -78,6 +86,18 @@ export interface EventView extends Pick<
 > {
   readonly changes: readonly ChangeView[];
   readonly unchangedIds: readonly string[];
+  /** Player counters (as the viewer may see them) and zone counters after the event (0: none left). */
+  readonly counterChanges: readonly CounterChangeView[];
+  readonly turn: TurnState | null;
+  readonly result: GameResult | null;
+  readonly concededPlayerId: string | null;
+}
+
+export interface CounterChangeView {
+  readonly playerId: string | null;
+  readonly zoneId: string | null;
+  readonly kind: string;
+  readonly amount: number;
 }
 
 /**
@@ -103,6 +123,8 @@ function seesStored(spec: RulesetSpec, viewer: Viewer, snap: StoredSnapshot): bo
 export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: StoredSnapshot): ObjectView {
   const { obj, context } = snap;
   const visible = seesStored(spec, viewer, snap);
+  const publicZone = context !== null && zoneTypeOf(spec, context.zone.type)?.visibility === 'public';
+  const table = visibleTableState(spec, obj, visible, publicZone);
   return {
     id: obj.publicId,
     key: viewer.kind === 'admin' ? obj.key : null,
@@ -117,6 +139,8 @@ export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: StoredSnap
     revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
     card: visible ? obj.card : null,
     history: visible ? obj.history : null,
+    statuses: table.statuses,
+    counters: table.counters,
   };
 }
 
@@ -161,6 +185,7 @@ export function viewZone(
     index: zone.index,
     count: top.length,
     objects: ordered.map((o) => viewObject(spec, state, viewer, o, positions)),
+    ...(zone.counters ? { counters: zone.counters } : {}),
   };
 }
 
@@ -169,7 +194,9 @@ export function viewGame(spec: RulesetSpec, state: GameState, viewer: Viewer): G
   const positions = indexPositions(state);
   return {
     ruleset: state.ruleset,
-    players: state.players,
+    players: state.players.map((p) =>
+      p.counters ? { ...p, counters: visiblePlayerCounters(spec, viewer, p.id, p.counters) } : p,
+    ),
     zones: state.zones.map((z) => viewZone(spec, state, viewer, z, positions)),
   };
 }
@@ -246,5 +273,28 @@ export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewe
     zonesCreated: event.zonesCreated,
     zonesRemoved: event.zonesRemoved,
     unchangedIds: event.unchangedIds ?? [],
+    ...tableView(spec, event, viewer),
+  };
+}
+
+/** An event's table change as a viewer may see it (player counters by their declared visibility). */
+function tableView(spec: RulesetSpec, event: DomainEvent, viewer: Viewer) {
+  const t = event.table;
+  const counterChanges: CounterChangeView[] = [];
+  for (const p of t?.players ?? []) {
+    const seen = visiblePlayerCounters(spec, viewer, p.id, p.counters);
+    // Kinds that dropped to zero are listed as 0 only where the viewer may see the kind at all.
+    for (const [kind, amount] of Object.entries(seen))
+      counterChanges.push({ playerId: p.id, zoneId: null, kind, amount });
+  }
+  for (const z of t?.zones ?? [])
+    for (const [kind, amount] of Object.entries(z.counters))
+      counterChanges.push({ playerId: null, zoneId: z.id, kind, amount });
+  const conceded = event.kind === 'PLAYER_CONCEDED' ? t?.players?.find((p) => p.conceded) : undefined;
+  return {
+    counterChanges,
+    turn: t?.turn ?? null,
+    result: t?.result ?? null,
+    concededPlayerId: conceded?.id ?? null,
   };
 }

@@ -7,7 +7,17 @@
  * from null. So folding the transitions in order rebuilds every state the game has been in: this is
  * what lets a judge see a game as any viewer saw it at any sequence number.
  */
-import type { DomainEvent, GameState, ObjectState, PlayerState, RulesetId, ZoneState } from './types.js';
+import { applyTableDelta } from './table.js';
+import type {
+  DomainEvent,
+  GameResult,
+  GameState,
+  ObjectState,
+  PlayerState,
+  RulesetId,
+  TurnState,
+  ZoneState,
+} from './types.js';
 
 /**
  * A GAME_CREATED (or GAME_IMPORTED) payload may carry the seats, so that a log alone is enough to
@@ -41,12 +51,15 @@ export function applyEvent(state: GameState, event: EventWithPlayers): GameState
     objects.set(t.after.key, t.after);
   }
   const removed = new Set(event.zonesRemoved.map((z) => z.id));
-  return {
-    ruleset: state.ruleset,
-    players: event.players && event.players.length > 0 ? [...event.players] : state.players,
-    zones: removed.size > 0 ? zones.filter((z) => !removed.has(z.id)) : zones,
-    objects: [...objects.values()],
-  };
+  return applyTableDelta(
+    {
+      ...state,
+      players: event.players && event.players.length > 0 ? [...event.players] : state.players,
+      zones: removed.size > 0 ? zones.filter((z) => !removed.has(z.id)) : zones,
+      objects: [...objects.values()],
+    },
+    event.table,
+  );
 }
 
 /**
@@ -59,11 +72,15 @@ export class Replayer {
   #players: readonly PlayerState[];
   readonly #zones = new Map<string, ZoneState>();
   readonly #objects = new Map<string, ObjectState>();
+  #turn: TurnState | null;
+  #result: GameResult | null;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
     this.#ruleset = start.ruleset;
     this.#players = start.players;
+    this.#turn = start.turn ?? null;
+    this.#result = start.result ?? null;
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
@@ -80,6 +97,20 @@ export class Replayer {
     }
     for (const z of event.zonesRemoved) this.#zones.delete(z.id);
     if (event.players && event.players.length > 0) this.#players = [...event.players];
+    if (event.table) {
+      const zones = (event.table.zones ?? []).flatMap((z) => {
+        const zone = this.#zones.get(z.id);
+        return zone ? [zone] : [];
+      });
+      const next = applyTableDelta(
+        { ruleset: this.#ruleset, players: this.#players, zones, objects: [] },
+        event.table,
+      );
+      this.#players = next.players;
+      for (const z of next.zones) this.#zones.set(z.id, z);
+      if (event.table.turn) this.#turn = event.table.turn;
+      if (event.table.result) this.#result = event.table.result;
+    }
   }
 
   /** The state reached so far, as an immutable value. */
@@ -89,6 +120,8 @@ export class Replayer {
       players: this.#players,
       zones: [...this.#zones.values()],
       objects: [...this.#objects.values()],
+      ...(this.#turn ? { turn: this.#turn } : {}),
+      ...(this.#result ? { result: this.#result } : {}),
     };
   }
 }

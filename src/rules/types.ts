@@ -116,6 +116,82 @@ export interface RulesetCatalog {
   readonly sides: readonly string[];
   /** What a seat may act on beyond its own objects and zones (`src/rules/permission.ts`). */
   readonly seatPolicy: SeatPolicy;
+  /**
+   * Statuses, counter kinds and the turn structure (issue 28). Absent for a ruleset (or a stored
+   * version) that declares none of them: see {@link TableSpec}.
+   */
+  readonly table?: TableSpec;
+}
+
+/** Why a ruleset declares none of something (never an invented rule). */
+export interface NoneDeclared {
+  readonly reason: string;
+  readonly rule: string;
+}
+
+/** A status objects may have (MTG 110.5: tapped/untapped, flipped, phased out). */
+export interface StatusSpec {
+  readonly name: string;
+  /** Every value; `default` is one of them. */
+  readonly values: readonly string[];
+  readonly default: string;
+  /** The zone types where the status exists; entering another clears it. */
+  readonly zoneTypes: readonly string[];
+  readonly rule: string;
+  /** Seen only by viewers who see the object's face. */
+  readonly faceOnly: boolean;
+}
+
+/** Where a cleared counter's amount goes (NR: credits on a trashed card go back to the bank). */
+export interface CounterReturn {
+  readonly zoneType: string;
+  readonly kind: string;
+  readonly rule: string;
+}
+
+/** A counter kind on objects, players or zones (MTG 122.1, 119.1; NR rule_credits). */
+export interface CounterKindSpec {
+  readonly kind: string;
+  readonly rule: string;
+  /** Lower bound, or null for none (life). Default 0. */
+  readonly min: number | null;
+  readonly max: number | null;
+  /** Objects: the zone types where the kind exists (null: all). Zones: the zone types holding it. */
+  readonly zoneTypes: readonly string[] | null;
+  readonly faceOnly: boolean;
+  readonly returnTo: CounterReturn | null;
+  /** Players and zones: the starting amount (null: none, set at creation). */
+  readonly start: number | null;
+  /** Players: `owner` = only that player (and admins, the referee) see it. */
+  readonly visibility: 'public' | 'owner';
+}
+
+/** The turn structure (MTG 500.1; NR rule_turns): phases in order, one list or one per side. */
+export interface TurnSpec {
+  readonly phases: readonly string[];
+  /** By side name (`sides`), where the sides' turns differ. */
+  readonly phasesBySide: Readonly<Record<string, readonly string[]>>;
+  readonly rule: string;
+  /** The seat active at turn 1. */
+  readonly firstSeat: number;
+}
+
+/** Everything a ruleset declares about the table beyond zones (see `docs/rulesets.md`). */
+export interface TableSpec {
+  readonly statuses: readonly StatusSpec[];
+  readonly statusesNone: NoneDeclared | null;
+  /** Whether objects may carry counter kinds not listed (MTG 122.1). */
+  readonly openObjectKinds: boolean;
+  readonly objectCounters: readonly CounterKindSpec[];
+  readonly playerCounters: readonly CounterKindSpec[];
+  readonly zoneCounters: readonly CounterKindSpec[];
+  readonly countersNone: NoneDeclared | null;
+  /** One list declared none (Pokémon: no player counter, no life total). */
+  readonly objectCountersNone: NoneDeclared | null;
+  readonly playerCountersNone: NoneDeclared | null;
+  readonly zoneCountersNone: NoneDeclared | null;
+  readonly turn: TurnSpec | null;
+  readonly turnNone: NoneDeclared | null;
 }
 
 /**
@@ -138,8 +214,23 @@ export interface RulesetSpec extends RulesetCatalog {
 /** The moves that act on existing objects (a selection, a host, a layer). */
 export type ObjectMoveKind = Extract<
   Move['kind'],
-  'moveObjects' | 'turnFace' | 'reveal' | 'endReveal' | 'attach' | 'detach' | 'removeLayer' | 'removeFromGame'
+  | 'moveObjects'
+  | 'turnFace'
+  | 'reveal'
+  | 'endReveal'
+  | 'attach'
+  | 'detach'
+  | 'removeLayer'
+  | 'removeFromGame'
+  | 'setStatus'
+  | 'changeCounters'
 >;
+
+/**
+ * What `seatPolicy.othersVisible` may list: the object moves, and `changePlayerCounters` (another
+ * player's counters: MTG Lightning Bolt sets an opponent's life).
+ */
+export type OthersVisibleKind = ObjectMoveKind | 'changePlayerCounters';
 
 /**
  * A ruleset's permission policy for seats, as data. The fixed part (a seat never acts on, selects
@@ -151,7 +242,7 @@ export interface SeatPolicy {
    * The moves a seat may make on another player's objects that it can see (public, or revealed to
    * it): destroying, bouncing, tapping, hosting on an opponent's permanent are ordinary effects.
    */
-  readonly othersVisible: readonly ObjectMoveKind[];
+  readonly othersVisible: readonly OthersVisibleKind[];
   /**
    * Zone types whose admission reads printed properties (types, subtypes) that the object's hidden
    * origin does not guarantee. An object hidden from the acting seat (its own library card) may
@@ -165,10 +256,31 @@ export interface SeatPolicy {
 // State
 // ---------------------------------------------------------------------------------------------
 
+/** Amounts by kind; only non-zero amounts are kept (MTG 122.1). */
+export type Counters = Readonly<Record<string, number>>;
+
 /** A seat of a game. */
 export interface PlayerState {
   readonly id: string;
   readonly seat: number;
+  /** Life, poison, credits (absent: none). */
+  readonly counters?: Counters;
+  /** The seat conceded and left the game (MTG 104.3a, 800.4a). */
+  readonly conceded?: boolean;
+}
+
+/** Whose turn it is (MTG 500). */
+export interface TurnState {
+  readonly number: number;
+  readonly activePlayerId: string | null;
+  readonly phase: string | null;
+}
+
+/** How a game ended (MTG 104): winners, or a draw, and why. */
+export interface GameResult {
+  readonly winnerIds: readonly string[];
+  readonly draw: boolean;
+  readonly reason: string;
 }
 
 /** A zone of a game (MTG 400.1, FAB sec:zones_general, NR rule_player_zones). */
@@ -180,6 +292,8 @@ export interface ZoneState {
   readonly ownerId: string | null;
   /** Index among the owner's zones of this type (FAB weapon zones 0 and 1). */
   readonly index: number;
+  /** Counters in the zone (NR: the bank's credits); absent: none. */
+  readonly counters?: Counters;
 }
 
 /**
@@ -213,6 +327,10 @@ export interface ObjectState {
   readonly hostKey: string | null;
   readonly card: CardProps;
   readonly history: readonly HistoryEntry[];
+  /** Statuses at a value other than their default (MTG 110.5); absent: none. */
+  readonly statuses?: Readonly<Record<string, string>>;
+  /** Counters on the object (MTG 122.1); absent: none. */
+  readonly counters?: Counters;
 }
 
 /** A whole game: players, zones and objects. The planner's input and output. */
@@ -221,6 +339,10 @@ export interface GameState {
   readonly players: readonly PlayerState[];
   readonly zones: readonly ZoneState[];
   readonly objects: readonly ObjectState[];
+  /** The current turn; absent or null for a game without a turn structure. */
+  readonly turn?: TurnState | null;
+  /** The result once the game ended with one. */
+  readonly result?: GameResult | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,7 +384,16 @@ export type RejectionCode =
   | 'NOT_ATTACHED'
   | 'NOT_A_LAYER'
   | 'BAD_ORDER'
-  | 'MOVE_FAILED';
+  | 'MOVE_FAILED'
+  | 'NO_STATUSES'
+  | 'UNKNOWN_STATUS'
+  | 'STATUS_NOT_IN_ZONE'
+  | 'UNKNOWN_COUNTER_KIND'
+  | 'BAD_KIND_NAME'
+  | 'COUNTER_OUT_OF_RANGE'
+  | 'TOO_MANY_COUNTER_KINDS'
+  | 'UNKNOWN_PHASE'
+  | 'BAD_RESULT';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
@@ -460,8 +591,78 @@ export interface RemoveFromGameMove {
   readonly select: Selector;
 }
 
+/** What holds counters: an object (by public id), a player or a zone. */
+export type CounterHolder =
+  | { readonly kind: 'object'; readonly id: string }
+  | { readonly kind: 'player'; readonly id: string }
+  | { readonly kind: 'zone'; readonly id: string };
+
+/** Set a status on objects (MTG 110.5, 701.26 tap). The default value clears it. */
+export interface SetStatusMove {
+  readonly kind: 'setStatus';
+  readonly select: Selector;
+  readonly name: string;
+  readonly value: string;
+}
+
+/** Add, remove or set counters of one kind on a holder (MTG 122.1, 119.3). */
+export interface ChangeCountersMove {
+  readonly kind: 'changeCounters';
+  readonly holder: CounterHolder;
+  readonly counter: string;
+  readonly op: 'add' | 'remove' | 'set';
+  readonly amount: number;
+}
+
+/** Move counters of one kind between holders at once (MTG 122.5; NR credits from the bank). */
+export interface MoveCountersMove {
+  readonly kind: 'moveCounters';
+  readonly from: CounterHolder;
+  readonly to: CounterHolder;
+  readonly counter: string;
+  readonly amount: number;
+}
+
+/** Start the next turn (MTG 500.1): number + 1, next seat, first phase. */
+export interface AdvanceTurnMove {
+  readonly kind: 'advanceTurn';
+  /** Referee and judges: the new active player (else the next seat that has not conceded). */
+  readonly activePlayerId?: string;
+}
+
+/** Set the phase of the current turn (MTG 500.1). */
+export interface SetPhaseMove {
+  readonly kind: 'setPhase';
+  readonly phase: string;
+}
+
+/** A seat concedes (MTG 104.3a) and leaves the game (MTG 800.4a). */
+export interface ConcedeMove {
+  readonly kind: 'concede';
+  readonly playerId: string;
+}
+
+/** End the game with a result (MTG 104.1-104.4). */
+export interface EndGameMove {
+  readonly kind: 'endGame';
+  readonly winnerIds: readonly string[];
+  readonly draw: boolean;
+  readonly reason: string;
+}
+
+/** The moves that change the table beyond zones (issue 28). */
+export type TableMove =
+  | SetStatusMove
+  | ChangeCountersMove
+  | MoveCountersMove
+  | AdvanceTurnMove
+  | SetPhaseMove
+  | ConcedeMove
+  | EndGameMove;
+
 /** Every move a client may ask the planner for. */
 export type Move =
+  | TableMove
   | MoveObjectsMove
   | TurnFaceMove
   | RevealMove
@@ -543,6 +744,10 @@ export type EventKind =
   | 'BROUGHT_INTO_GAME'
   | 'REMOVED_FROM_GAME'
   | 'NO_MOVE'
+  | 'STATUS_CHANGED'
+  | 'COUNTERS_CHANGED'
+  | 'TURN_CHANGED'
+  | 'PLAYER_CONCEDED'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
   // initial object as a transition from null, so that replaying the log rebuilds any state.
   | 'GAME_CREATED'
@@ -562,6 +767,8 @@ export interface DomainEvent {
   readonly rules: readonly string[];
   /** Public ids of objects a rule kept where they were (MTG 400.4a/b, FAB same origin/destination). */
   readonly unchangedIds?: readonly string[];
+  /** Players', zones', turn and result changes (objects' statuses and counters are in `transitions`). */
+  readonly table?: TableDelta;
   /** The random acts this event records, and the scheme they were drawn from (docs/fairness.md). */
   readonly random?: EventRandomness;
   /** GAME_CREATED, GAME_IMPORTED: the commitment to the game's secret seed (docs/fairness.md). */
@@ -609,6 +816,21 @@ export type RandomAct =
 export interface EventRandomness {
   readonly scheme: string | null;
   readonly acts: readonly RandomAct[];
+}
+
+/**
+ * What an event changed of the table beyond objects: each listed player's and zone's counters as
+ * they are after the event (all kinds), the turn after it, the result it records. Absent: unchanged.
+ */
+export interface TableDelta {
+  readonly players?: readonly {
+    readonly id: string;
+    readonly counters: Counters;
+    readonly conceded: boolean;
+  }[];
+  readonly zones?: readonly { readonly id: string; readonly counters: Counters }[];
+  readonly turn?: TurnState;
+  readonly result?: GameResult;
 }
 
 // ---------------------------------------------------------------------------------------------

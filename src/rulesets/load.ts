@@ -6,10 +6,10 @@
  * path and the reason.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { isScalar, parse as parseYaml, parseDocument, visit } from 'yaml';
 import { canonicalJson } from '../json.js';
 import type { z } from 'zod';
 import { buildRuleset, installRulesets, type RulesetDocument, type RulesetSpec } from '../rules/index.js';
@@ -24,6 +24,13 @@ export const BUILTIN_RULESETS_DIR = path.resolve(
 );
 
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/**
+ * The largest ruleset file, in bytes. The largest built-in is about 10 KiB; a file a hundred times
+ * that is still a game, and the cap keeps a mistaken or hostile file from taking the start's memory
+ * (a file is parsed whole, and its YAML or JSON tree is several times its size).
+ */
+export const RULESET_FILE_MAX_BYTES = 1024 * 1024;
 
 /** A ruleset file that cannot be loaded: which file, where in it (a JSON path, or empty) and why. */
 export class RulesetFileError extends Error {
@@ -95,12 +102,45 @@ export function rulesetFromContent(content: unknown, file: string): LoadedRulese
   return { file, document, spec: buildRuleset(document, version) };
 }
 
+/**
+ * The first key a JSON object of `text` holds twice, and its line, or null. `JSON.parse` keeps the
+ * last one silently, so a file could say one thing to a reader and another to the service (a hand
+ * declared secret, then public further down); YAML files are refused the same by the parser.
+ */
+function duplicateKey(text: string): { key: string; line: number } | null {
+  let found: { key: string; line: number } | null = null;
+  visit(parseDocument(text, { uniqueKeys: false }), {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        if (seen.has(key)) {
+          const offset = isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+          found = { key, line: text.slice(0, offset).split('\n').length };
+          return visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
 /** Reads, parses and validates one ruleset file. */
 export function loadRulesetFile(file: string): LoadedRuleset {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > RULESET_FILE_MAX_BYTES)
+      throw new RulesetFileError(
+        file,
+        '',
+        `is ${size} bytes, over the ${RULESET_FILE_MAX_BYTES} bytes a ruleset file may have`,
+      );
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof RulesetFileError) throw e;
     throw new RulesetFileError(file, '', `cannot be read (${(e as Error).message})`);
   }
   let content: unknown;
@@ -114,6 +154,15 @@ export function loadRulesetFile(file: string): LoadedRuleset {
       '',
       `is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`,
     );
+  }
+  if (file.endsWith('.json')) {
+    const twice = duplicateKey(text);
+    if (twice)
+      throw new RulesetFileError(
+        file,
+        '',
+        `the key "${twice.key}" appears twice in one object (line ${twice.line})`,
+      );
   }
   return rulesetFromContent(content, file);
 }

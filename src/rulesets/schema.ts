@@ -5,6 +5,7 @@
  * refer to zone types of the same file, duplicates, known hook names.
  */
 import { z } from 'zod';
+import { counters, statuses, tableIssues, turn, noneDeclared } from './table-schema.js';
 import { HOOK_NAMES, type RulesetDocument } from '../rules/index.js';
 
 /** A rule citation: the game's own rule, e.g. `MTG 400.7`, `FAB sec:deck_zone`. */
@@ -25,6 +26,9 @@ const OBJECT_MOVES = [
   'detach',
   'removeLayer',
   'removeFromGame',
+  'setStatus',
+  'changeCounters',
+  'changePlayerCounters',
 ] as const;
 
 const sameZone = z.discriminatedUnion('kind', [
@@ -143,6 +147,9 @@ const shape = z.strictObject({
   behaviour: behaviour.optional(),
   hooks: z.array(z.string()).optional(),
   zoneTypes: z.array(zoneType).min(1),
+  statuses: statuses.optional(),
+  counters: z.union([counters, noneDeclared]).optional(),
+  turn: z.union([turn, noneDeclared]).optional(),
 });
 
 type Shape = z.infer<typeof shape>;
@@ -214,6 +221,7 @@ function crossIssues(doc: Shape): Issue[] {
       path: ['citations', 'clear'],
       message: 'A ruleset with a clearZone cites the rule that clears',
     });
+  issues.push(...tableIssues(doc, refer));
   const hooks = new Set<string>();
   doc.hooks?.forEach((h, i) => {
     if (!HOOK_NAMES.includes(h))

@@ -28,6 +28,7 @@ import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { isDatabaseReady } from '../db/client.js';
 import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
 import { createArmor } from './armor.js';
+import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
@@ -37,6 +38,7 @@ import { LANDING_POLICY, landingPage } from './landing.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
+import { limitConnections } from './connection-limit.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -89,6 +91,8 @@ interface RequestRecord {
   /** Some error was not a deliberate public one (it will reach the client masked). */
   internalError: boolean;
   anyError: boolean;
+  /** The first error's code, for the log line. */
+  errorCode?: string;
 }
 
 function requestStatus(httpStatus: number, record: RequestRecord): RequestStatus {
@@ -105,7 +109,13 @@ export async function startHttpServer(
   opts: { port: number; host: string },
 ): Promise<RunningServer> {
   const { config, logger, metrics } = deps;
-  const httpServer = http.createServer();
+  const bodyTimeoutMs = config.REQUEST_BODY_TIMEOUT_SECONDS * 1000;
+  // Headers get the body's time too, checked every second rather than Node's default 30 s.
+  const httpServer = http.createServer({ headersTimeout: bodyTimeoutMs, connectionsCheckingInterval: 1000 });
+  limitConnections(httpServer, {
+    total: config.MAX_CONNECTIONS,
+    perAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  });
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
   wsServer.on('connection', (socket) => {
     metrics.wsConnectionOpened();
@@ -197,6 +207,9 @@ export async function startHttpServer(
                 if (!record) continue;
                 record.anyError = true;
                 const code = e.extensions['code'];
+                if (typeof code === 'string') record.errorCode ??= code;
+                if (code === ErrorCode.RATE_LIMITED)
+                  metrics.refused(e.path?.[0] === 'createGame' ? 'create_game_rate' : 'work_slots');
                 if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR)
                   record.internalError = true;
               }
@@ -260,6 +273,7 @@ export async function startHttpServer(
           operationName: record.operationName,
           httpStatus: res.statusCode,
           status,
+          ...(record.errorCode ? { errorCode: record.errorCode } : {}),
           ...(aborted ? { aborted } : {}),
           durationMs: Math.round(seconds * 1e4) / 10,
         },
@@ -281,8 +295,14 @@ export async function startHttpServer(
       const ready = await isDatabaseReady(deps.db);
       return send(res, ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'unavailable' }));
     }
-    if (url.pathname === '/metrics' && req.method === 'GET')
+    if (url.pathname === '/metrics' && req.method === 'GET') {
+      const presented = parseBearer(req.headers.authorization);
+      if (config.METRICS_TOKEN && !(presented && isConfiguredToken(presented, config.METRICS_TOKEN))) {
+        res.setHeader('www-authenticate', 'Bearer');
+        return send(res, 401, JSON.stringify({ error: 'unauthorized: /metrics needs METRICS_TOKEN' }));
+      }
       return send(res, 200, await metrics.render(), metrics.contentType);
+    }
     if (url.pathname === '/' && req.method === 'GET') {
       res.setHeader('content-security-policy', LANDING_POLICY);
       return send(res, 200, landingPage(config), 'text/html; charset=utf-8');
@@ -297,6 +317,17 @@ export async function startHttpServer(
     requestId: string,
   ): Promise<void> {
     res.setHeader('x-request-id', requestId);
+    // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
+    // answered 408 and its connection closed, which frees its slot and its place in line.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      if (res.headersSent) return void req.destroy();
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.destroy());
+      send(res, 408, errorBody('The request body did not arrive in time.', 'BAD_REQUEST'));
+    }, bodyTimeoutMs);
+    res.once('close', () => clearTimeout(deadline));
     // The credential is resolved first (cached once known), so that a seat over its limit is
     // refused before its body is read; an authentication failure is answered by the context below.
     const authenticated = authenticate(deps, req.headers.authorization);
@@ -316,6 +347,9 @@ export async function startHttpServer(
     // The client went away while its request waited for its turn.
     if (gone) return leave?.();
     if (principal && !leave) {
+      metrics.refused('request_queue');
+      const record = records.get(requestId);
+      if (record) record.errorCode = ErrorCode.RATE_LIMITED;
       res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
       return send(
         res,
@@ -330,8 +364,13 @@ export async function startHttpServer(
     if (leave) res.once('close', leave);
     let raw: string;
     try {
+      if (timedOut) return;
       raw = await readBody(req, config.MAX_PAYLOAD_BYTES);
+      clearTimeout(deadline);
+      if (timedOut) return;
     } catch (err) {
+      // Timed out (answered 408 above): the stalled body ends here.
+      if (timedOut) return;
       // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
       // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
       if (req.destroyed && !(err instanceof BodyTooLarge)) {
@@ -381,6 +420,15 @@ export async function startHttpServer(
             });
           throw new GraphQLError('Internal server error.', {
             extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId, http: { status: 500 } },
+          });
+        }
+        // A presented but invalid credential: UNAUTHENTICATED for every operation (whoami and public
+        // ones included), never served as anonymous; graphql-ws refuses it at connection the same way.
+        if (auth.badCredential) {
+          const record = records.get(requestId);
+          if (record) record.errorCode = ErrorCode.UNAUTHENTICATED;
+          throw new GraphQLError('The credential is not valid.', {
+            extensions: { code: ErrorCode.UNAUTHENTICATED, requestId, http: { status: 401 } },
           });
         }
         return { ...deps, requestId, clientIp: req.socket.remoteAddress ?? 'unknown', ...auth };

@@ -5,7 +5,9 @@
  * Limits: `connection_init` must arrive within {@link WS_LIMITS.connectionInitWaitTimeout}; messages
  * are capped by the ws server's `maxPayload` (MAX_PAYLOAD_BYTES, set in http.ts); at most
  * {@link WS_LIMITS.maxSubscriptionsPerConnection} subscriptions per connection (else
- * {@link ZkCloseCode.TooManySubscriptions}); and each subscription's queue is bounded by the event
+ * {@link ZkCloseCode.TooManySubscriptions}); at most WS_CONNECTIONS_PER_CREDENTIAL connections per
+ * game credential (else {@link ZkCloseCode.TooManyConnections}: a game's spectators share one, so it
+ * is a game's audience); and each subscription's queue is bounded by the event
  * hub, which closes the connection of a subscriber that falls too far behind with
  * {@link ZkCloseCode.SubscriberTooSlow}.
  */
@@ -23,7 +25,9 @@ import type { GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
-import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import { CappedCounter } from './connection-limit.js';
+import { principalKey } from './work-limit.js';
 
 /** Limits for one graphql-ws connection. */
 export const WS_LIMITS = {
@@ -75,6 +79,8 @@ export function startGraphqlWs(
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
   const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), options.hub);
+  // Game credentials only: the admin and host are operators, anonymous connections hold no game.
+  const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
@@ -98,9 +104,23 @@ export function startGraphqlWs(
           } else ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
           return false;
         }
-        // A presented but invalid credential is refused outright (4403); anonymous connections may
-        // still call public operations (e.g. `rulesets`), and subscriptions check standing per game.
-        if (auth.badCredential) return false;
+        // A presented but invalid credential is refused outright (4401, UNAUTHENTICATED in the close
+        // code table), closed first as above; anonymous connections may still call public
+        // operations (e.g. `rulesets`), and subscriptions check standing per game.
+        if (auth.badCredential) {
+          ctx.extra.socket.close(INVALID_CREDENTIAL_CLOSE.code, INVALID_CREDENTIAL_CLOSE.reason);
+          return false;
+        }
+        const p = auth.principal;
+        if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee') {
+          const release = perCredential.take(principalKey(p));
+          if (!release) {
+            const code = ZkCloseCode.TooManyConnections;
+            ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+            return false;
+          }
+          ctx.extra.socket.once('close', release);
+        }
         const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
         ctx.extra.context = { ...deps, requestId, clientIp, ...auth };
         return true;

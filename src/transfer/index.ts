@@ -17,9 +17,10 @@ import { ErrorCode, ZonekeeperError } from '../errors.js';
 import { getRuleset } from '../rules/index.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 import { remapIds } from './remap.js';
-import { documentProblem } from './validate.js';
+import { documentProblem, type ImportCaps } from './validate.js';
 
 export type { ExportDocument } from './format.js';
+export type { ImportCaps } from './validate.js';
 
 /** The whole game as an export document, or null for an unknown game. */
 export async function exportGame(db: Db, gameId: string): Promise<ExportDocument | null> {
@@ -61,7 +62,12 @@ export type ImportResult =
       readonly refereeToken: string;
       readonly seq: number;
     }
-  | { readonly ok: false; readonly problem: string };
+  | {
+      readonly ok: false;
+      /** Where in the document (a dot-separated path, empty for the whole document). */
+      readonly path: string;
+      readonly problem: string;
+    };
 
 /**
  * The document with its ruleset version made known to the rules layer (loaded, or read from the
@@ -81,19 +87,19 @@ async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDo
 }
 
 /**
- * Imports a document (unknown input, validated here) as a new game: one transaction, nothing written
- * when anything is wrong. The new game keeps the original's status, log and state under new ids,
+ * Imports a document (unknown input, validated here, `caps` being createGame's) as a new game: one
+ * transaction, nothing written when anything is wrong. The new game keeps the original's status, log and state under new ids,
  * records `importedFrom`, and appends GAME_IMPORTED (actor: admin).
  */
-export async function importGame(db: Db, input: unknown): Promise<ImportResult> {
+export async function importGame(db: Db, input: unknown, caps: ImportCaps): Promise<ImportResult> {
   const parsed = exportSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: `${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'}` };
+    return { ok: false, path: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' };
   }
   const original = await withRulesetVersion(db, parsed.data);
-  const problem = documentProblem(original);
-  if (problem) return { ok: false, problem };
+  const problem = documentProblem(original, caps);
+  if (problem) return { ok: false, path: problem.path, problem: problem.message };
   const doc = remapIds(original);
   const gameId = doc.game.id;
   const seats = doc.players.map((p) => ({

@@ -161,7 +161,7 @@ describe('npm run admin', () => {
       ]);
       expect(exported.code, exported.stderr).toBe(0);
       const doc = JSON.parse(await readFile(file, 'utf8')) as { format: string; game: { id: string } };
-      expect(doc).toMatchObject({ format: 'zonekeeper.game/1', game: { id: game.gameId } });
+      expect(doc).toMatchObject({ format: 'zonekeeper.game/2', game: { id: game.gameId } });
 
       expect(toStdout.code).toBe(0);
       expect(normaliseIds({ ...JSON.parse(toStdout.stdout), exportedAt: 0 })).toEqual(

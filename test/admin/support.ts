@@ -2,8 +2,17 @@
  * Documents and helpers for the admin tests: the admin operations, viewers of a game, and an id
  * normaliser for comparing games "apart from ids".
  */
+import fc from 'fast-check';
 import { expect } from 'vitest';
-import { OBJECT_FRAGMENT, post, type CreatedGame, type GameJson } from '../support/game-api.js';
+import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
+import {
+  createGame,
+  fetchGame,
+  OBJECT_FRAGMENT,
+  post,
+  type CreatedGame,
+  type GameJson,
+} from '../support/game-api.js';
 import { TEST_ADMIN_TOKEN, type GqlError, type TestServer } from '../support/server.js';
 
 /** Same selection as `GAME_QUERY`, so a replayed view compares field for field with a live one. */
@@ -13,8 +22,10 @@ export const GAME_FIELDS = /* GraphQL */ `
   status
   version
   lastSeq
-  players { id name seat }
-  zones { id type name owner { id } index count objects { ...Obj } }
+  players { id name seat conceded counters { kind amount } }
+  turn { number phase activePlayer { id } }
+  result { winners { id } draw reason }
+  zones { id type name owner { id } index count counters { kind amount } objects { ...Obj } }
   viewer { kind player { id } }
 `;
 
@@ -206,4 +217,24 @@ export function canonicalChanges<T extends { changes: unknown[] }>(event: T): T 
     ...event,
     changes: [...event.changes].sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1)),
   };
+}
+
+/** Creates a game and plays `steps` random mutations on it (the leak suite's generator). */
+export async function playRandom(
+  server: Pick<TestServer, 'url'>,
+  ruleset: 'mtg' | 'fab' | 'netrunner',
+  players: number,
+  steps: number,
+  seed: number,
+): Promise<CreatedGame> {
+  const game = await createGame(server, ruleset, decksFor(ruleset, players));
+  let state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  let n = 0;
+  const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
+  for (const choice of fc.sample(choiceArb, { numRuns: steps, seed })) {
+    const m = toMutation({ ruleset, state, nextName }, choice);
+    const res = await post(server, m.document, { input: m.input }, game.players[m.actor]!.token);
+    if (!res.errors) state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  }
+  return game;
 }

@@ -202,9 +202,9 @@ describe('refusals', () => {
     expect(err).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
   });
 
-  it('refuses an invalid token at connection_init with close code 4403', async () => {
+  it('refuses an invalid token at connection_init with close code 4401 (UNAUTHENTICATED)', async () => {
     const c = client('zk_not_a_real_token');
     const err = (await c.subscribe('gameEvents', SUB(gameId)).waitForError()) as { code?: number };
-    expect(err.code).toBe(4403);
+    expect(err.code).toBe(4401);
   });
 });

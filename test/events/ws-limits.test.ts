@@ -179,10 +179,10 @@ describe('graphql-ws limits', () => {
     client.socket.close();
   });
 
-  it('refuses an invalid credential at connection_init with 4403', async () => {
+  it('refuses an invalid credential at connection_init with 4401', async () => {
     expect.assertions(1);
     const client = new RawClient('not-a-real-token');
-    expect((await within(5_000, 'close', client.closed)).code).toBe(CloseCode.Forbidden);
+    expect((await within(5_000, 'close', client.closed)).code).toBe(CloseCode.Unauthorized);
   });
 
   it('closes the connection on a message over MAX_PAYLOAD_BYTES with 1009', async () => {

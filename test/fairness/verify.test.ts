@@ -179,6 +179,34 @@ describe('zk-rng/1 through the API', () => {
     }
   });
 
+  it('a game the rules end (the last concession, endGameWithResult) reveals its seed, verifies and re-imports', async () => {
+    const seed = Buffer.from(SEED).toString('hex');
+    const conceded = await mtgGame();
+    await shuffleAndPick(server, conceded.game);
+    const bob = conceded.game.players[1]!;
+    await ok(
+      server,
+      moveDocument('concede', 'ConcedeInput', LEAN),
+      { input: { gameId: conceded.game.gameId } },
+      bob.token,
+    );
+    const judged = await mtgGame();
+    await shuffleAndPick(server, judged.game);
+    await ok(server, moveDocument('endGameWithResult', 'EndGameInput', LEAN), {
+      input: { gameId: judged.game.gameId, winnerIds: [], draw: true, reason: 'Time.' },
+    });
+    for (const { game } of [conceded, judged]) {
+      const ended = (await events(game.gameId, game.spectatorToken)).at(-1)!;
+      expect(ended).toMatchObject({ kind: 'GAME_ENDED', revealedSeed: seed });
+      const report = verifyGame(await transcriptOf(server, game.gameId, game.players[0]!.token));
+      expect(report).toMatchObject({ verdict: 'verified', verified: 3 });
+      // The ended game's export (its acts, result and revealed seed) passes the strict import.
+      const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId }))
+        .exportGame;
+      await ok(server, IMPORT_GAME, { data: doc });
+    }
+  });
+
   it('an imported game verifies: acts before the import are not covered, later ones are', async () => {
     const { game } = await mtgGame();
     await shuffleAndPick(server, game);

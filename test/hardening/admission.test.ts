@@ -4,13 +4,19 @@
  * past the queue it is refused at once with RATE_LIMITED, HTTP 429 and a retry hint, before its
  * body is read. Other credentials are not affected, and a slot passes on when a request ends.
  *
- * A request whose body never arrives stays in flight (it is admitted before its body is read),
- * which makes "in flight" deterministic here without timing.
+ * A request whose body never arrives stays in flight (it is admitted before its body is read) until
+ * REQUEST_BODY_TIMEOUT_SECONDS (10 s by default, far longer than these tests hold one), which makes
+ * "in flight" deterministic here without timing. Then slow clients: stalled bodies, seated and
+ * anonymous, are answered 408 and closed in seconds, so they cannot keep a game's spectators from
+ * being answered; connections are capped per address, and graphql-ws connections per credential.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { eventually, within } from '../events/log-rows.js';
+import { wsClient } from '../events/ws-client.js';
 
 const LIMIT = 2;
 const QUEUE = 1;
@@ -22,7 +28,10 @@ const GAME_VERSION = /* GraphQL */ `
   }
 `;
 
-/** Sends headers and half a body, then waits: the request stays in flight until `abort`. */
+/**
+ * Sends headers and half a body, then waits: the request stays in flight until `abort`, or until the
+ * server gives up on it (`status` is then the answer's, and `closed` true).
+ */
 function hangingRequest(server: TestServer, token?: string) {
   const url = new URL(server.url);
   const req = http.request({
@@ -36,9 +45,15 @@ function hangingRequest(server: TestServer, token?: string) {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
   });
+  const seen = { status: 0, closed: false };
   req.on('error', () => undefined);
+  req.on('response', (res) => {
+    seen.status = res.statusCode ?? 0;
+    res.resume();
+  });
+  req.on('close', () => (seen.closed = true));
   req.write('{"query":');
-  return { abort: () => req.destroy() };
+  return { abort: () => req.destroy(), seen };
 }
 
 /** Waits until the server has taken the hanging requests (their headers are parsed). */
@@ -124,4 +139,78 @@ describe('a request that waits for its turn', () => {
     expect(answer.errors, answer.text).toBeUndefined();
     expect(answer.data?.game.version).toBe(1);
   });
+});
+
+describe('slow clients', () => {
+  const BODY_SECONDS = 2;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      REQUEST_BODY_TIMEOUT_SECONDS: String(BODY_SECONDS),
+      MAX_CONNECTIONS_PER_ADDRESS: '64',
+      WS_CONNECTIONS_PER_CREDENTIAL: '2',
+    });
+  });
+
+  it('eight stalled spectator bodies and eight stalled anonymous ones do not keep another spectator waiting', async () => {
+    // The default REQUEST_LIMIT_PER_PRINCIPAL is 8: the stalled bodies take every spectator slot.
+    const game = await createGame(server, 'mtg', [[], []]);
+    const stalled = [
+      ...Array.from({ length: 8 }, () => hangingRequest(server, game.spectatorToken)),
+      ...Array.from({ length: 8 }, () => hangingRequest(server)),
+    ];
+    await settle();
+    const answer = await within(
+      30_000,
+      "another spectator's answer",
+      post<{ game: { version: number } }>(server, GAME_VERSION, { id: game.gameId }, game.spectatorToken),
+    );
+    expect(answer.errors, answer.text).toBeUndefined();
+    expect(answer.data?.game.version).toBe(1);
+    // Each stalled request was answered 408 and closed by the server.
+    await eventually(() => stalled.every((h) => h.seen.closed), 30_000, 'stalled requests closed');
+    expect(stalled.map((h) => h.seen.status)).toEqual(stalled.map(() => 408));
+  }, 60_000);
+
+  it('caps connections from one address: one past the cap is closed unanswered, and a freed place is usable again', async () => {
+    const url = new URL(server.url);
+    const open = (): Promise<net.Socket> =>
+      new Promise((resolve, reject) => {
+        const s = net.connect(Number(url.port), url.hostname, () => resolve(s));
+        s.on('error', reject);
+      });
+    const held: net.Socket[] = [];
+    // Every place of this address (the test client's other connections may hold a few).
+    for (let i = 0; i < 64; i++) held.push(await open());
+    const closed = held.map(() => false);
+    held.forEach((s, i) => s.once('close', () => (closed[i] = true)));
+    await eventually(() => closed.some(Boolean), 30_000, 'a connection past the cap closed');
+    const refused = closed.filter(Boolean).length;
+    expect(refused).toBeGreaterThan(0);
+    for (const s of held) s.destroy();
+    await eventually(() => closed.every(Boolean), 30_000, 'all closed');
+    const game = await within(30_000, 'a request after the flood', createGame(server, 'mtg', [[], []]));
+    expect(game.gameId).toBeTruthy();
+  }, 60_000);
+
+  it('caps graphql-ws connections per credential: one past the cap is closed with 4030', async () => {
+    const game = await createGame(server, 'mtg', [[], []]);
+    const clients = [1, 2, 3].map(() => wsClient(server.wsUrl, game.spectatorToken));
+    const subs = clients.map((c) => c.subscribe('gameEvents', { gameId: game.gameId, afterSeq: 0 }));
+    try {
+      await eventually(() => clients.some((c) => c.closeCodes.includes(4030)), 30_000, 'a 4030 close');
+      expect(clients.filter((c) => c.closeCodes.includes(4030))).toHaveLength(1);
+      await Promise.all(
+        subs.filter((_, i) => !clients[i]!.closeCodes.length).map((s) => s.waitForCount(1, 30_000)),
+      );
+      // A place given back is taken again.
+      const closedOne = clients.findIndex((c) => !c.closeCodes.length);
+      await clients[closedOne]!.close();
+      const again = wsClient(server.wsUrl, game.spectatorToken);
+      clients.push(again);
+      await again.subscribe('gameEvents', { gameId: game.gameId, afterSeq: 0 }).waitForCount(1, 30_000);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  }, 60_000);
 });

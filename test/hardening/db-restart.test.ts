@@ -168,7 +168,7 @@ describe('PostgreSQL stops and starts again under a running service', () => {
         expect(JSON.stringify(err)).not.toMatch(/ECONN|prisma|node_modules|stacktrace/i);
         await c.close();
         // A connection whose credential cannot be checked now is closed as "unavailable" (4503, which
-        // clients retry), not as a bad credential (4403), and with no detail. (This spectator token was never used,
+        // clients retry), not as a bad credential (4401), and with no detail. (This spectator token was never used,
         // so it is not in the service's credential cache.)
         const raw = await RawWs.open(wsUrl);
         raw.send({

@@ -129,17 +129,21 @@ describe('the Metrics API', () => {
 });
 
 describe('request log', () => {
-  it('logs each GraphQL request with id, operation, status and duration, never the token', async () => {
+  it('logs each GraphQL request with id, operation, status, duration and error code, never the token', async () => {
     const token = 'zk_do_not_log_me_0123456789abcdefghij';
-    const res = await fetch(bare.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: 'query Greeting { hello }', operationName: 'Greeting' }),
-    });
-    const requestId = res.headers.get('x-request-id');
-    await res.text();
-    await new Promise((r) => setTimeout(r, 20));
-    const line = bare.logs.find((l) => l['msg'] === 'graphql request' && l['requestId'] === requestId);
+    const send = (headers: Record<string, string>) =>
+      fetch(bare.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: 'query Greeting { hello }', operationName: 'Greeting' }),
+      });
+    const lineOf = async (res: Response) => {
+      const requestId = res.headers.get('x-request-id');
+      await res.text();
+      await new Promise((r) => setTimeout(r, 20));
+      return bare.logs.find((l) => l['msg'] === 'graphql request' && l['requestId'] === requestId);
+    };
+    const line = await lineOf(await send({}));
     expect(line).toMatchObject({
       operationType: 'query',
       operationName: 'Greeting',
@@ -147,6 +151,10 @@ describe('request log', () => {
       status: 'ok',
     });
     expect(line?.['durationMs']).toEqual(expect.any(Number));
+    expect(line).not.toHaveProperty('errorCode');
+    // An unknown token: refused (UNAUTHENTICATED), and the line names the code, not the token.
+    const refused = await lineOf(await send({ authorization: `Bearer ${token}` }));
+    expect(refused).toMatchObject({ httpStatus: 401, errorCode: 'UNAUTHENTICATED' });
     expect(bare.logs.raw).not.toContain(token);
   });
 

@@ -316,6 +316,16 @@ export class LeakChecker {
       game.zones.map((z) => z.id),
       `${who}: zones`,
     ).toEqual(this.state.zones.map((z) => z.id));
+    // Player counters, turns, results and zone counters are public in every loaded ruleset.
+    expect({ players: game.players, turn: game.turn, result: game.result }, `${who}: the table`).toEqual({
+      players: this.state.players,
+      turn: this.state.turn,
+      result: this.state.result,
+    });
+    expect(
+      game.zones.map((z) => z.counters),
+      `${who}: zone counters`,
+    ).toEqual(this.state.zones.map((z) => z.counters));
     for (const [zi, zone] of game.zones.entries()) {
       const truthZone = this.state.zones[zi]!;
       expect(zone.count, `${who}: count of ${zone.type} ${zone.id}`).toBe(truthZone.count);
@@ -327,7 +337,7 @@ export class LeakChecker {
         const truth = truthZone.objects[oi]!;
         const visible = mayView(this.ruleset, v.viewer, truthOf(truth));
         expect(obj, `${who}: object in ${zone.type} (model: ${visible ? 'visible' : 'hidden'})`).toEqual(
-          expectedView(truth, visible),
+          expectedView(this.ruleset, truth, visible),
         );
       }
     }
@@ -345,7 +355,7 @@ export class LeakChecker {
       expect(truth, `${who}: payload object ${obj.id} exists now`).toBeDefined();
       const visible = mayView(this.ruleset, v.viewer, truthOf(truth!));
       const { zone, ...rest } = obj;
-      const { zone: truthZone, ...truthRest } = expectedView(truth!, visible);
+      const { zone: truthZone, ...truthRest } = expectedView(this.ruleset, truth!, visible);
       expect(rest, `${who}: payload object`).toEqual(truthRest);
       expect({ id: zone.id, type: zone.type, owner: zone.owner }).toEqual(truthZone);
       const zoneTruth = this.state.zones.find((z) => z.id === zone.id)!;
@@ -414,7 +424,7 @@ export class LeakChecker {
           if (t.object) {
             const visible = mayView(this.ruleset, v.viewer, truthOf(t.object));
             expect(c.object, `${what} (model: ${visible ? 'visible' : 'hidden'})`).toEqual(
-              expectedView(t.object, visible),
+              expectedView(this.ruleset, t.object, visible),
             );
           } else {
             expect(c.object, what).toBeNull();

@@ -196,13 +196,35 @@ export function mayView(ruleset: RulesetName, viewer: TestViewer, t: Truth): boo
   }
 }
 
-/** What a non-admin viewer must receive for an object, given the admin's view of it. */
-export function expectedView(adminObj: ObjectJson, visible: boolean): ObjectJson {
+/**
+ * What a non-admin viewer must receive for an object, given the admin's view of it. Its statuses and
+ * counters (issue 28): all of them with the face; without it, in a public zone, all but the kinds
+ * the file declares `faceOnly`; none in a secret or hidden zone.
+ */
+export function expectedView(ruleset: RulesetName, adminObj: ObjectJson, visible: boolean): ObjectJson {
+  const file = rulesetFile(ruleset);
+  const publicZone = file.zoneTypes.find((t) => t.type === adminObj.zone.type)?.visibility === 'public';
+  const statuses = Array.isArray(file.statuses) ? file.statuses : [];
+  const counters = file.counters && !('none' in file.counters) ? file.counters.objects : [];
+  const faceOnlyStatus = new Set(statuses.filter((s) => s.faceOnly).map((s) => s.name));
+  const faceOnlyKind = new Set(
+    (Array.isArray(counters) ? counters : []).filter((c) => c.faceOnly).map((c) => c.kind),
+  );
   return {
     ...adminObj,
     card: visible ? adminObj.card : null,
     history: visible ? adminObj.history : null,
     internalKey: null,
+    statuses: visible
+      ? adminObj.statuses
+      : publicZone
+        ? adminObj.statuses.filter((s) => !faceOnlyStatus.has(s.name))
+        : [],
+    counters: visible
+      ? adminObj.counters
+      : publicZone
+        ? adminObj.counters.filter((c) => !faceOnlyKind.has(c.kind))
+        : [],
   };
 }
 

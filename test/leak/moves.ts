@@ -141,6 +141,91 @@ function allObjects(state: GameJson): ObjectJson[] {
   return state.zones.flatMap((z) => z.objects);
 }
 
+type Make = (
+  field: string,
+  inputType: string,
+  input: Record<string, unknown>,
+  extra?: Partial<StepMutation>,
+) => StepMutation;
+
+interface StepKit {
+  readonly weight: (w: number, f: () => StepMutation) => void;
+  readonly make: Make;
+  readonly selection: (allowRandom: boolean) => {
+    input: Record<string, unknown>;
+    namedIds: string[];
+    selectedIds: string[];
+  };
+  readonly objects: readonly ObjectJson[];
+  readonly zones: GameJson['zones'];
+}
+
+/**
+ * The table's actions (issue 28): statuses, counters on objects, players and zones, moved counters,
+ * turns and phases, and (rarely: it may end the game) a concession or a seat's refused result.
+ * Names and kinds come from the ruleset's file, with a few it does not declare (refused).
+ */
+function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
+  const { weight, make, selection, objects, zones } = kit;
+  const file = rulesetFile(ctx.ruleset);
+  const players = ctx.state.players;
+  const statuses = Array.isArray(file.statuses) ? file.statuses : [];
+  const counters = file.counters && !('none' in file.counters) ? file.counters : {};
+  const listed = (x: unknown) => (Array.isArray(x) ? (x as { kind: string }[]).map((c) => c.kind) : []);
+  const objectKinds = [...listed(counters.objects), 'charge'];
+  const playerKinds = [...listed(counters.players), 'life'];
+  const zoneKinds = [...listed(counters.zones), 'credits'];
+  const holder = (n: number) => {
+    const o = pick(objects, n);
+    if (n % 3 === 0 && o) return { h: { objectId: o.id }, kinds: objectKinds, named: [o.id] };
+    if (n % 3 === 1) return { h: { playerId: pick(players, n)!.id }, kinds: playerKinds, named: [] };
+    return { h: { zoneId: pick(zones, n)!.id }, kinds: zoneKinds, named: [] };
+  };
+  weight(8, () => {
+    const sel = selection(true);
+    const status = pick(statuses, ch.d);
+    const name = status && ch.c % 5 !== 0 ? status.name : 'tapped';
+    const value = status ? pick(status.values, ch.b)! : 'tapped';
+    return make(
+      'setStatus',
+      'SetStatusInput',
+      { ...sel.input, name, value },
+      { namedIds: sel.namedIds, selectedIds: sel.selectedIds },
+    );
+  });
+  weight(8, () => {
+    const { h, kinds, named } = holder(ch.a);
+    const op = ['ADD', 'REMOVE', 'SET'][ch.b % 3]!;
+    return make(
+      'changeCounters',
+      'ChangeCountersInput',
+      { holder: h, kind: pick(kinds, ch.c)!, op, amount: ch.d % 5 },
+      { namedIds: named },
+    );
+  });
+  weight(3, () => {
+    const from = holder(ch.a);
+    const to = holder(ch.b);
+    return make(
+      'moveCounters',
+      'MoveCountersInput',
+      { from: from.h, to: to.h, kind: pick(from.kinds, ch.c)!, amount: 1 + (ch.d % 3) },
+      { namedIds: [...from.named, ...to.named] },
+    );
+  });
+  weight(3, () => make('advanceTurn', 'AdvanceTurnInput', {}));
+  weight(2, () => {
+    const turn = file.turn && !('none' in file.turn) ? file.turn : null;
+    const phases = turn?.phases ?? Object.values(turn?.phasesBySide ?? {}).flat();
+    return make('setPhase', 'SetPhaseInput', { phase: pick(phases, ch.a) ?? 'main' });
+  });
+  weight(1, () =>
+    ch.flag
+      ? make('concede', 'ConcedeInput', {})
+      : make('endGameWithResult', 'EndGameInput', { winnerIds: [pick(players, ch.a)!.id], reason: 'Test.' }),
+  );
+}
+
 /** Turns a choice into a mutation. Some are invalid on purpose (the rules refuse them): that is a path too. */
 export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   const { state } = ctx;
@@ -350,5 +435,6 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
     const zone = pick(zones, ch.a)!;
     return make('removeZone', 'RemoveZoneInput', { zoneId: zone.id });
   });
+  tableSteps(ctx, ch, { weight, make, selection, objects, zones });
   return ops[ch.op % ops.length]!();
 }

@@ -3,7 +3,16 @@
  * turns into a (mostly valid) move of every kind against the current state.
  */
 import fc from 'fast-check';
-import type { CardProps, Destination, GameState, Move, Placement, RulesetId } from '../../src/rules/index.js';
+import type {
+  CardProps,
+  CounterHolder,
+  Destination,
+  GameState,
+  Move,
+  Placement,
+  RulesetId,
+  Selector,
+} from '../../src/rules/index.js';
 import { poolOf, spec } from './helpers.js';
 
 export type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
@@ -34,6 +43,72 @@ export type MoveGenOptions = {
    */
   wide: boolean;
 };
+
+/**
+ * One of the table's actions (issue 28): statuses and counters from the ruleset's declarations (and
+ * a few it does not declare), turns, phases, and now and then a concession or a result.
+ */
+function tableMove(
+  s: GameState,
+  x: Seed,
+  sel: Selector,
+  player: (n: number) => string,
+  oid: (n: number) => string,
+  zone: (n: number) => string,
+): Move {
+  const table = spec(s.ruleset).table;
+  const status = pick(table?.statuses ?? [], x.b);
+  const kinds = [
+    ...(table?.objectCounters ?? []),
+    ...(table?.playerCounters ?? []),
+    ...(table?.zoneCounters ?? []),
+  ].map((c) => c.kind);
+  const kind = pick([...kinds, 'charge'], x.c)!;
+  const holder = (n: number): CounterHolder =>
+    n % 3 === 0
+      ? { kind: 'object', id: oid(n) }
+      : n % 3 === 1
+        ? { kind: 'player', id: player(n) }
+        : { kind: 'zone', id: zone(n) };
+  const phases = [...(table?.turn?.phases ?? []), ...Object.values(table?.turn?.phasesBySide ?? {}).flat()];
+  switch (x.a % 9) {
+    case 0:
+    case 1:
+      return {
+        kind: 'setStatus',
+        select: sel,
+        name: status?.name ?? 'tapped',
+        value: pick(status?.values ?? ['tapped'], x.d)!,
+      };
+    case 2:
+    case 3:
+      return {
+        kind: 'changeCounters',
+        holder: holder(x.b),
+        counter: kind,
+        op: (['add', 'remove', 'set'] as const)[x.d % 3]!,
+        amount: x.d % 4,
+      };
+    case 4:
+      return {
+        kind: 'moveCounters',
+        from: holder(x.b),
+        to: holder(x.d),
+        counter: kind,
+        amount: 1 + (x.f % 3),
+      };
+    case 5:
+      return x.f & 16 ? { kind: 'advanceTurn', activePlayerId: player(x.d) } : { kind: 'advanceTurn' };
+    case 6:
+      return { kind: 'setPhase', phase: pick(phases, x.d) ?? 'main' };
+    case 7:
+      return { kind: 'concede', playerId: player(x.d) };
+    default:
+      return x.f & 16
+        ? { kind: 'endGame', winnerIds: [], draw: true, reason: 'A draw.' }
+        : { kind: 'endGame', winnerIds: [player(x.d)], draw: false, reason: 'A win.' };
+  }
+}
 
 /** Turns a numeric seed into a (mostly valid) move against the current state. */
 export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: MoveGenOptions): Move {
@@ -126,8 +201,9 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
       return { kind: 'addLayer', card: cardProps, controllerId: player(x.a) };
     case 13:
       return { kind: 'removeLayer', layerId: oid(x.a), by, ...(x.f & 16 ? { to: dest } : {}) };
-    case 14:
     case 15:
+      return tableMove(s, x, sel, player, oid, zone);
+    case 14:
       return wide
         ? {
             kind: 'bringIntoGame',

@@ -13,6 +13,7 @@ import {
   BUILTIN_RULESETS_DIR,
   loadRulesetFile,
   loadRulesets,
+  RULESET_FILE_MAX_BYTES,
   RulesetFileError,
 } from '../../src/rulesets/load.js';
 import { RULESET_JSON_SCHEMA_FILE, rulesetJsonSchema } from '../../src/rulesets/schema.js';
@@ -181,6 +182,35 @@ describe('a malformed ruleset file names the file, the JSON path and the reason'
     expect(e.file).toBe(file);
     expect(e.path).toBe('');
     expect(e.reason).toMatch(/^is not valid YAML: /);
+  });
+
+  it('a JSON file holding a key twice in one object: the file and the key (JSON.parse would keep the last)', () => {
+    const json = JSON.stringify(war(), null, 2);
+    expect(loadRulesetFile(writeRuleset(json, 'game.json')).spec.id).toBe('war');
+    // The first zone type says secret, then public further down: a reader and the service would disagree.
+    const twice = json.replace(
+      /"visibility": "(\w+)"/,
+      '"visibility": "secret",\n      "visibility": "public"',
+    );
+    expect(twice).not.toBe(json);
+    const file = writeRuleset(twice, 'game.json');
+    const e = failure(file);
+    expect([e.file, e.path]).toEqual([file, '']);
+    expect(e.reason).toMatch(/^the key "visibility" appears twice in one object \(line \d+\)$/);
+  });
+
+  it(`a file over ${RULESET_FILE_MAX_BYTES} bytes: the file and its size, before it is parsed`, () => {
+    const text = readFileSync(WAR, 'utf8');
+    const padded = `${text}\n# ${'x'.repeat(RULESET_FILE_MAX_BYTES - text.length)}\n`;
+    const file = writeRuleset(padded);
+    const e = failure(file);
+    expect(e.file).toBe(file);
+    expect(e.reason).toBe(
+      `is ${Buffer.byteLength(padded)} bytes, over the ${RULESET_FILE_MAX_BYTES} bytes a ruleset file may have`,
+    );
+    // Just under the cap, the same game loads.
+    const under = `${text}\n# ${'x'.repeat(RULESET_FILE_MAX_BYTES - text.length - 10)}\n`;
+    expect(loadRulesetFile(writeRuleset(under)).spec.id).toBe('war');
   });
 
   it('the same id in two files: the second file, its id, and the first file', () => {

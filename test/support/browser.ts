@@ -6,6 +6,7 @@
  * (`CI=true`) a missing Chromium fails the run instead, so CI cannot pass without running them.
  */
 import { existsSync } from 'node:fs';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { isCI } from './ci.js';
 
@@ -79,4 +80,11 @@ export async function openContext(
   });
   page.on('pageerror', (err) => problems.pageErrors.push(err.message));
   return { context, page, problems };
+}
+
+/** Nothing loaded from elsewhere, no CSP violation, no uncaught error. */
+export function expectCleanPage(problems: PageProblems): void {
+  expect(problems.foreignRequests).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors.filter((e) => /Content.Security.Policy/i.test(e))).toEqual([]);
 }

@@ -51,6 +51,14 @@ export const OBJECT_FRAGMENT = /* GraphQL */ `
       reason
     }
     internalKey
+    statuses {
+      name
+      value
+    }
+    counters {
+      kind
+      amount
+    }
   }
 `;
 
@@ -89,6 +97,27 @@ export const EVENT_FRAGMENT = /* GraphQL */ `
       ownerId
       index
     }
+    counterChanges {
+      playerId
+      zoneId
+      kind
+      amount
+    }
+    turn {
+      number
+      phase
+      activePlayer {
+        id
+      }
+    }
+    result {
+      winners {
+        id
+      }
+      draw
+      reason
+    }
+    concededPlayerId
   }
 `;
 
@@ -104,6 +133,25 @@ export const GAME_QUERY = /* GraphQL */ `
         id
         name
         seat
+        conceded
+        counters {
+          kind
+          amount
+        }
+      }
+      turn {
+        number
+        phase
+        activePlayer {
+          id
+        }
+      }
+      result {
+        winners {
+          id
+        }
+        draw
+        reason
       }
       zones {
         id
@@ -114,6 +162,10 @@ export const GAME_QUERY = /* GraphQL */ `
         }
         index
         count
+        counters {
+          kind
+          amount
+        }
         objects {
           ...Obj
         }

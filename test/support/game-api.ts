@@ -34,6 +34,8 @@ export interface ObjectJson {
   card: CardJson | null;
   history: unknown[] | null;
   internalKey: string | null;
+  statuses: { name: string; value: string }[];
+  counters: { kind: string; amount: number }[];
 }
 
 export interface ZoneJson {
@@ -44,6 +46,7 @@ export interface ZoneJson {
   index: number;
   count: number;
   objects: ObjectJson[];
+  counters?: { kind: string; amount: number }[];
 }
 
 export interface GameJson {
@@ -52,7 +55,9 @@ export interface GameJson {
   status: string;
   version: number;
   lastSeq: number;
-  players: { id: string; name: string; seat: number }[];
+  players: { id: string; name: string; seat: number; conceded?: boolean; counters?: unknown[] }[];
+  turn?: unknown;
+  result?: unknown;
   zones: ZoneJson[];
   viewer: { kind: string; player: { id: string } | null };
 }
@@ -270,4 +275,44 @@ export class EventCollector {
     this.#dispose?.();
     await this.#client.dispose();
   }
+}
+
+/**
+ * Draws the top card of `seat`'s library into its hand (MTG zones), `times` times, each move
+ * acknowledged; resolves with the game's version after the last one.
+ */
+export async function drawCards(
+  server: Pick<TestServer, 'url'>,
+  gameId: string,
+  seat: { id: string; token: string },
+  times: number,
+): Promise<number> {
+  const view = await post<{
+    game: { version: number; zones: { id: string; type: string; owner: { id: string } | null }[] };
+  }>(
+    server,
+    'query ($id: ID!) { game(id: $id) { version zones { id type owner { id } } } }',
+    { id: gameId },
+    seat.token,
+  );
+  const zone = (type: string) =>
+    view.data!.game.zones.find((z) => z.type === type && z.owner?.id === seat.id)!.id;
+  let version = view.data!.game.version;
+  for (let i = 0; i < times; i++) {
+    const moved = await post<{ moveObjects: { version: number } }>(
+      server,
+      'mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }',
+      {
+        input: {
+          gameId,
+          select: { zoneId: zone('library'), from: 'TOP', count: 1 },
+          to: { zoneId: zone('hand') },
+        },
+      },
+      seat.token,
+    );
+    if (!moved.data) throw new Error(`draw refused: ${moved.text}`);
+    version = moved.data.moveObjects.version;
+  }
+  return version;
 }

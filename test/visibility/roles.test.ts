@@ -72,7 +72,7 @@ describe.each(RULESETS)('spectators and admins: %s', (ruleset) => {
         const t0 = truth.objects[oi]!;
         const visible = mayView(ruleset, { kind: 'spectator' }, truthOf(t0));
         if (!visible) hidden++;
-        expect(obj).toEqual(expectedView(t0, visible));
+        expect(obj).toEqual(expectedView(ruleset, t0, visible));
       }
     }
     expect(hidden, 'decks and hands are hidden from spectators').toBeGreaterThan(4);

@@ -15,11 +15,11 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
 import {
   chromiumPath,
+  expectCleanPage,
   isCI,
   launchBrowser,
   MISSING_CHROMIUM,
   openContext,
-  type PageProblems,
 } from '../support/browser.js';
 
 describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
@@ -37,13 +37,6 @@ const DECKS = [
   [...cards('Alpha Library', 5), ...ALPHA_HAND],
   [...cards('Beta Library', 5), ...BETA_HAND],
 ];
-
-/** Nothing loaded from elsewhere, no CSP violation, no uncaught error. */
-function expectCleanPage(problems: PageProblems): void {
-  expect(problems.foreignRequests).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
-  expect(problems.consoleErrors.filter((e) => /Content.Security.Policy/i.test(e))).toEqual([]);
-}
 
 /** The response pane's text (Monaco renders spaces as no-break spaces). */
 async function responseText(page: Page): Promise<string> {
@@ -247,6 +240,44 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
     });
   });
 
+  describe('a draw on the table page', () => {
+    it("a seat draws by dragging its library pile onto its hand (moved by position, not by a hidden card's id)", async () => {
+      const created = await createGame(server, 'mtg', DECKS);
+      const alpha = await openContext(browser, origin);
+      const beta = await openContext(browser, origin);
+      try {
+        await beta.page.goto(`${origin}/table/${created.gameId}#token=${created.players[1]!.token}`);
+        await alpha.page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        for (const { page } of [alpha, beta]) {
+          await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
+        }
+        const zone = (page: Page, type: string) =>
+          page.locator(`[data-seat="${created.players[0]!.seat}"] [data-zone-type="${type}"]`);
+        await zone(alpha.page, 'library').locator('.card').dragTo(zone(alpha.page, 'hand'));
+
+        // The top card of the library (the deck's first card) is now in the hand, face up to its owner.
+        const drawn = DECKS[0]![0]!.name;
+        await zone(alpha.page, 'hand').locator(`[data-card-name="${drawn}"]`).waitFor({ timeout: 15_000 });
+        expect(await zone(alpha.page, 'hand').locator('.count').innerText()).toBe(
+          String(ALPHA_HAND.length + 1),
+        );
+        expect(await zone(alpha.page, 'library').locator('.count').innerText()).toBe('4');
+        expect(await alpha.page.locator('.notice').count()).toBe(0);
+        // The opponent sees the counts change live, and not the card.
+        await expect
+          .poll(() => zone(beta.page, 'hand').locator('.count').innerText(), { timeout: 15_000 })
+          .toBe(String(ALPHA_HAND.length + 1));
+        expect(await zone(beta.page, 'library').locator('.count').innerText()).toBe('4');
+        expect(await beta.page.content()).not.toContain(drawn);
+        expectCleanPage(alpha.problems);
+        expectCleanPage(beta.problems);
+      } finally {
+        await alpha.context.close();
+        await beta.context.close();
+      }
+    });
+  });
+
   describe('the table page when the server refuses', () => {
     it('shows a refused move with its code and changes nothing', async () => {
       const created = await createGame(server, 'mtg', DECKS);
@@ -256,11 +287,11 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         const seat = (n: number, zone: string) =>
           page.locator(`[data-seat="${created.players[n]!.seat}"] [data-zone-type="${zone}"]`);
-        // An object in a zone the seat may not see cannot be picked by id: the server refuses it.
+        // The top of the opponent's library, which this seat may not see, is not its to take.
         await seat(1, 'library').locator('.card').first().dragTo(seat(0, 'hand'));
         await expect
           .poll(() => page.locator('.notice').innerText(), { timeout: 15_000 })
-          .toMatch(/hidden from you.*\(FORBIDDEN\)$/);
+          .toMatch(/belongs to another player and is hidden from you\. \(FORBIDDEN\)$/);
         expect(await seat(0, 'hand').locator('.count').innerText()).toBe(String(ALPHA_HAND.length));
         expect(await seat(1, 'library').locator('.count').innerText()).toBe('5');
         expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('live');
@@ -270,15 +301,15 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       }
     });
 
-    it('stops, showing why, when the event stream refuses the token (close 4403)', async () => {
+    it('stops, showing why, when the event stream refuses the token (close 4401)', async () => {
       const created = await createGame(server, 'mtg', DECKS);
       const { context, page, problems } = await openContext(browser, origin);
       let sockets = 0;
       // The HTTP requests reach the server; the WebSocket is answered as a server that refuses the
-      // credential in connection_init (graphql-ws closes with 4403 Forbidden).
+      // credential in connection_init (close 4401, UNAUTHENTICATED in the close code table).
       await page.routeWebSocket(/\/graphql$/, (ws) => {
         sockets += 1;
-        ws.onMessage(() => ws.close({ code: 4403, reason: 'Forbidden' }));
+        ws.onMessage(() => ws.close({ code: 4401, reason: 'Unauthorized' }));
       });
       try {
         await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);

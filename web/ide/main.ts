@@ -15,6 +15,7 @@ import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import 'graphiql/style.css';
 import './ide.css';
+import { DEFAULT_QUERY } from './starter.js';
 import { credentialFreeStorage } from './storage.js';
 
 /**
@@ -80,29 +81,6 @@ function tokenFromFragment(): string | null {
   if (token) history.replaceState(null, '', location.pathname + location.search);
   return token;
 }
-
-const DEFAULT_QUERY = `# Zonekeeper GraphQL IDE
-#
-# To act as a seat, a spectator or the admin, open the
-# Headers tab below and paste:
-#   {"authorization": "Bearer <token>"}
-# It goes with every query and mutation, and with the
-# connection of every subscription. Without it you are
-# anonymous: rulesets and createGame work, games do not.
-# Or open this page as /graphql#token=<token>.
-
-query Rulesets {
-  rulesets {
-    id
-    name
-    zoneTypes {
-      type
-      name
-      visibility
-    }
-  }
-}
-`;
 
 const token = tokenFromFragment();
 const params = new URLSearchParams(location.search);

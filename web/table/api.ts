@@ -12,6 +12,11 @@ import {
   createZonekeeperClient,
   graphql,
   ZonekeeperRequestError,
+  type AdvanceTurnInput,
+  type ChangeCountersInput,
+  type ConcedeInput,
+  type SetPhaseInput,
+  type SetStatusInput,
   type TableGameQuery,
   type TableRulesetsQuery,
 } from '../../client/index.js';
@@ -25,6 +30,9 @@ export type GameView = TableGameQuery['game'];
 export type ZoneView = GameView['zones'][number];
 /** `card` is null when the viewer may not see the object: draw its back. */
 export type ObjectView = ZoneView['objects'][number];
+export type PlayerView = GameView['players'][number];
+/** A counter as the page draws it: a kind name (ruleset data, drawn as text) and an amount. */
+export type CounterView = ObjectView['counters'][number];
 
 /** The part of an event the page uses; it refetches the game to apply it. */
 export interface GameEventInfo {
@@ -32,6 +40,11 @@ export interface GameEventInfo {
   version: number;
   kind: string;
 }
+
+/** What to move: objects by id, or the top of a zone by position; and where to. */
+export type MoveInput = { gameId: string; toZoneId: string } & (
+  { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } }
+);
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -46,8 +59,17 @@ export interface FollowHandlers {
 export interface TableApi {
   rulesets(): Promise<RulesetInfo[]>;
   game(gameId: string): Promise<GameView>;
-  /** Moves objects to a zone (`moveObjects`); resolves to the game's new version. */
-  moveObjects(input: { gameId: string; objectIds: string[]; toZoneId: string }): Promise<number>;
+  /**
+   * Moves objects to a zone (`moveObjects`), named by id or, for objects the viewer may not see
+   * (a library), by position (`select`); resolves to the game's new version.
+   */
+  moveObjects(input: MoveInput): Promise<number>;
+  /** The rest of the table (statuses, counters, turns, concessions); each resolves to the new version. */
+  setStatus(input: SetStatusInput): Promise<number>;
+  changeCounters(input: ChangeCountersInput): Promise<number>;
+  advanceTurn(input: AdvanceTurnInput): Promise<number>;
+  setPhase(input: SetPhaseInput): Promise<number>;
+  concede(input: ConcedeInput): Promise<number>;
   /**
    * Follows `Subscription.gameEvents` from `afterSeq` (the client's `subscribeGameEvents`: on a
    * dropped connection it reconnects with backoff and resumes from the last seq it delivered).
@@ -63,6 +85,7 @@ const TableRulesetsDocument = graphql(`
     rulesets {
       id
       name
+      sides
       zoneTypes {
         type
         name
@@ -70,6 +93,32 @@ const TableRulesetsDocument = graphql(`
         scope
         ordered
         isStack
+      }
+      statuses {
+        name
+        values
+        default
+        zoneTypes
+      }
+      openObjectCounterKinds
+      objectCounters {
+        kind
+        zoneTypes
+      }
+      playerCounters {
+        kind
+        visibility
+      }
+      zoneCounters {
+        kind
+        zoneTypes
+      }
+      turn {
+        phases
+        phasesBySide {
+          side
+          phases
+        }
       }
     }
   }
@@ -88,6 +137,26 @@ const TableGameDocument = graphql(`
         id
         name
         seat
+        conceded
+        counters {
+          kind
+          amount
+        }
+      }
+      turn {
+        number
+        phase
+        activePlayer {
+          id
+        }
+      }
+      result {
+        draw
+        reason
+        winners {
+          id
+          name
+        }
       }
       viewer {
         kind
@@ -104,12 +173,24 @@ const TableGameDocument = graphql(`
         }
         index
         count
+        counters {
+          kind
+          amount
+        }
         objects {
           id
           kind
           faceUp
           position
           layer
+          statuses {
+            name
+            value
+          }
+          counters {
+            kind
+            amount
+          }
           card {
             name
             types
@@ -137,18 +218,13 @@ const TableMoveDocument = graphql(`
   }
 `);
 
-/** graphql-ws closes with 4403 when `connection_init` carries a credential the server refuses. */
-const FORBIDDEN_CLOSE = 4403;
-
-/** The client's `onError` cause as a refusal the page can show. */
+/**
+ * The client's `onError` cause as a refusal the page can show. The client reports refusals and
+ * fatal closes (a refused token: UNAUTHENTICATED) as ZonekeeperRequestError already.
+ */
 function toApiError(error: unknown): ZonekeeperRequestError {
   if (error instanceof ZonekeeperRequestError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === FORBIDDEN_CLOSE) {
-    return new ZonekeeperRequestError([
-      { message: 'The token was refused.', extensions: { code: 'UNAUTHENTICATED' } },
-    ]);
-  }
   const message = typeof code === 'number' ? `The connection was closed (${code}).` : String(error);
   return new ZonekeeperRequestError([{ message: error instanceof Error ? error.message : message }]);
 }
@@ -163,9 +239,25 @@ export function createTableApi(options: { endpoint: string; token: string }): Ta
     async game(gameId) {
       return (await client.request(TableGameDocument, { id: gameId })).game;
     },
-    async moveObjects({ gameId, objectIds, toZoneId }) {
-      const input = { gameId, objectIds, to: { zoneId: toZoneId } };
+    async moveObjects(move) {
+      const which = 'objectIds' in move ? { objectIds: move.objectIds } : { select: move.select };
+      const input = { gameId: move.gameId, ...which, to: { zoneId: move.toZoneId } };
       return (await client.request(TableMoveDocument, { input })).moveObjects.version;
+    },
+    async setStatus(input) {
+      return (await client.setStatus(input)).setStatus.version;
+    },
+    async changeCounters(input) {
+      return (await client.changeCounters(input)).changeCounters.version;
+    },
+    async advanceTurn(input) {
+      return (await client.advanceTurn(input)).advanceTurn.version;
+    },
+    async setPhase(input) {
+      return (await client.setPhase(input)).setPhase.version;
+    },
+    async concede(input) {
+      return (await client.concede(input)).concede.version;
     },
     followGame(gameId, afterSeq, handlers) {
       handlers.onStatus('connecting');

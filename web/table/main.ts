@@ -23,16 +23,52 @@ import {
   createTableApi,
   type GameView,
   type ObjectView,
+  type PlayerView,
   type RulesetInfo,
   type StreamStatus,
   type TableApi,
   type ZoneTypeInfo,
   type ZoneView,
 } from './api.js';
+import {
+  Badges,
+  CardPanel,
+  CounterControl,
+  countersToDraw,
+  PlayerCounters,
+  ResultBanner,
+  rotationOf,
+  toggleOf,
+  TurnBar,
+} from './controls.js';
 import './table.css';
 
-/** The MIME type a dragged object carries; only drops of it are accepted. */
+/** The MIME type a drag carries (a {@link Grabbed} as JSON); only drops of it are accepted. */
 const DRAG_TYPE = 'application/x-zonekeeper-object';
+
+/**
+ * What a drag picks up: one object the viewer sees, by id, or the top of a pile whose objects it
+ * may not see. A hidden object cannot be named by id (the server answers FORBIDDEN: naming it would
+ * let a seat track it), so a pile is moved by position, as a seat draws from its library.
+ */
+type Grabbed = { objectId: string } | { zoneId: string; from: 'TOP' };
+
+function grab(e: DragEvent, what: Grabbed): void {
+  e.dataTransfer?.setData(DRAG_TYPE, JSON.stringify(what));
+}
+
+function grabbed(e: DragEvent): Grabbed | null {
+  const raw = e.dataTransfer?.getData(DRAG_TYPE);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<{ objectId: unknown; zoneId: unknown }>;
+    if (typeof value.objectId === 'string') return { objectId: value.objectId };
+    if (typeof value.zoneId === 'string') return { zoneId: value.zoneId, from: 'TOP' };
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
 
 /** `/table/<gameId>` → gameId. */
 function gameIdFromPath(): string {
@@ -61,7 +97,9 @@ interface Loaded {
 }
 
 /** Seats other than the viewer's come first (across the table), shared zones in the middle. */
-function layout(game: GameView): { title: string; seat: string | null; zones: ZoneView[] }[] {
+function layout(
+  game: GameView,
+): { title: string; seat: string | null; player: PlayerView | null; zones: ZoneView[] }[] {
   const me = game.viewer.player?.id ?? null;
   const byOwner = (id: string | null) => game.zones.filter((z) => (z.owner?.id ?? null) === id);
   const seats = [...game.players].sort((a, b) => a.seat - b.seat);
@@ -71,67 +109,102 @@ function layout(game: GameView): { title: string; seat: string | null; zones: Zo
     ...others.map((p) => ({
       title: `${p.name} (seat ${p.seat})`,
       seat: String(p.seat),
+      player: p,
       zones: byOwner(p.id),
     })),
-    { title: 'Shared', seat: null, zones: byOwner(null) },
+    { title: 'Shared', seat: null, player: null, zones: byOwner(null) },
     ...mine.map((p) => ({
       title: `You: ${p.name} (seat ${p.seat})`,
       seat: String(p.seat),
+      player: p,
       zones: byOwner(p.id),
     })),
-  ].filter((group) => group.zones.length > 0);
+  ].filter((group) => group.zones.length > 0 || group.player !== null);
 }
 
-function CardBack(props: { id: string; draggable: boolean; label?: string }) {
+function CardBack(props: { id: string; draggable: boolean; label?: string; grabs?: Grabbed }) {
   return html`<div
     class="card back"
     data-object-id=${props.id}
     draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, props.id)}
+    onDragStart=${(e: DragEvent) => grab(e, props.grabs ?? { objectId: props.id })}
     title=${props.label ?? 'A card you may not see'}
   >
     ${props.label ?? ''}
   </div>`;
 }
 
-function Card(props: { object: ObjectView; draggable: boolean; zonePublic: boolean }) {
-  const { object } = props;
-  if (!object.card) return html`<${CardBack} id=${object.id} draggable=${props.draggable} />`;
+/** What a seat does to a card by pointing at it: select it (its actions panel), or tap/untap it. */
+interface CardHandlers {
+  selectedId: string | null;
+  onSelect(object: ObjectView, zone: ZoneView): void;
+  onToggle(object: ObjectView, zone: ZoneView): void;
+}
+
+function Card(props: {
+  object: ObjectView;
+  zone: ZoneView;
+  draggable: boolean;
+  zonePublic: boolean;
+  handlers: CardHandlers;
+}) {
+  const { object, zone, handlers } = props;
   const { card } = object;
   // Face down matters in a public zone (others see a back); in a hand or a library it is the norm.
   const faceDown = !object.faceUp && props.zonePublic;
-  const classes = ['card', faceDown ? 'face-down' : 'face-up', object.kind.toLowerCase()].join(' ');
+  const classes = [
+    'card',
+    card ? (faceDown ? 'face-down' : 'face-up') : 'back',
+    object.kind.toLowerCase(),
+    handlers.selectedId === object.id ? 'selected' : '',
+  ].join(' ');
+  // The face turns (a tapped card lies sideways); the badges stay upright, to be read.
+  const rotation = rotationOf(object.statuses);
+  // Double click toggles the zone's two-valued status (tap/untap); a click selects the card.
   return html`<div
     class=${classes}
     data-object-id=${object.id}
-    data-card-name=${card.name}
+    data-card-name=${card?.name}
+    data-rotation=${rotation || undefined}
     draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => e.dataTransfer?.setData(DRAG_TYPE, object.id)}
-    title=${card.text || card.name}
+    onDragStart=${(e: DragEvent) => grab(e, { objectId: object.id })}
+    onClick=${() => handlers.onSelect(object, zone)}
+    onDblClick=${() => handlers.onToggle(object, zone)}
+    title=${card ? card.text || card.name : 'A card you may not see'}
   >
-    <div class="name">${card.name}</div>
-    <div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>
-    ${faceDown ? html`<div class="flag">face down: others see its back</div>` : null}
-    ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
-    ${
-      object.attached.length > 0
-        ? html`<ul class="attached">
-            ${object.attached.map(
-              (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
-            )}
-          </ul>`
-        : null
-    }
+    <div class="face">
+      ${card ? html`<div class="name">${card.name}</div>` : null}
+      ${card ? html`<div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>` : null}
+      ${faceDown && card ? html`<div class="flag">face down: others see its back</div>` : null}
+      ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
+      ${
+        object.attached.length > 0
+          ? html`<ul class="attached">
+              ${object.attached.map(
+                (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
+              )}
+            </ul>`
+          : null
+      }
+    </div>
+    <${Badges} statuses=${object.statuses} counters=${object.counters} />
   </div>`;
 }
 
 function Zone(props: {
   zone: ZoneView;
   info: ZoneTypeInfo | undefined;
+  ruleset: RulesetInfo;
   canMove: boolean;
-  onDrop(objectId: string, zone: ZoneView): void;
+  handlers: CardHandlers;
+  onDrop(what: Grabbed, zone: ZoneView): void;
+  onCounter(zone: ZoneView, kind: string, delta: number): void;
 }) {
   const { zone, info, canMove } = props;
+  const zoneCounters = countersToDraw(
+    props.ruleset.zoneCounters.filter((k) => !k.zoneTypes || k.zoneTypes.includes(zone.type)),
+    zone.counters,
+  );
   const [over, setOver] = useState(false);
   const hidden = zone.objects.filter((o) => !o.card).length;
   // A zone whose every object is hidden (a library, an opponent's hand) is drawn as one pile:
@@ -141,13 +214,26 @@ function Zone(props: {
   let body: ComponentChildren;
   if (zone.count === 0) body = html`<div class="empty">empty</div>`;
   else if (pile) {
-    // Dragging the pile moves its top object (e.g. a draw from the library).
+    // Dragging the pile moves its top object, selected by position (e.g. a draw from the library).
     const top = zone.objects[0]!;
-    body = html`<${CardBack} id=${top.id} draggable=${canMove} label=${`${zone.count}`} />`;
+    body = html`<${CardBack}
+      id=${top.id}
+      draggable=${canMove}
+      label=${`${zone.count}`}
+      grabs=${{ zoneId: zone.id, from: 'TOP' }}
+    />`;
   } else {
     const zonePublic = info?.visibility === 'PUBLIC';
     body = zone.objects.map(
-      (o) => html`<${Card} key=${o.id} object=${o} draggable=${canMove} zonePublic=${zonePublic} />`,
+      (o) =>
+        html`<${Card}
+          key=${o.id}
+          object=${o}
+          zone=${zone}
+          draggable=${canMove}
+          zonePublic=${zonePublic}
+          handlers=${props.handlers}
+        />`,
     );
   }
   return html`<section
@@ -162,10 +248,10 @@ function Zone(props: {
     onDragLeave=${() => setOver(false)}
     onDrop=${(e: DragEvent) => {
       setOver(false);
-      const id = e.dataTransfer?.getData(DRAG_TYPE);
-      if (!id || !accepts(e)) return;
+      const what = grabbed(e);
+      if (!what || !accepts(e)) return;
       e.preventDefault();
-      props.onDrop(id, zone);
+      props.onDrop(what, zone);
     }}
   >
     <header>
@@ -176,6 +262,22 @@ function Zone(props: {
       </span>
       ${hidden > 0 && !pile ? html`<span class="hidden-count">${hidden} hidden</span>` : null}
     </header>
+    ${
+      zoneCounters.length > 0
+        ? html`<div class="zone-counters">
+            ${zoneCounters.map(
+              (c) =>
+                html`<${CounterControl}
+                  key=${c.kind}
+                  kind=${c.kind}
+                  amount=${c.amount}
+                  enabled=${canMove}
+                  onChange=${(kind: string, delta: number) => props.onCounter(zone, kind, delta)}
+                />`,
+            )}
+          </div>`
+        : null
+    }
     <div class="objects">${body}</div>
   </section>`;
 }
@@ -208,6 +310,7 @@ function Table(props: { gameId: string; token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -270,15 +373,41 @@ function Table(props: { gameId: string; token: string }) {
   const { game, ruleset } = loaded;
   const zoneTypes = new Map(ruleset.zoneTypes.map((t) => [t.type, t]));
   const order = (z: ZoneView) => ruleset.zoneTypes.findIndex((t) => t.type === z.type) * 1000 + z.index;
-  const canMove = game.viewer.kind === 'PLAYER' && game.status === 'ACTIVE';
   const me = game.players.find((p) => p.id === game.viewer.player?.id);
+  // A seat that conceded has left the game (MTG 800.4a): it still watches, it no longer acts.
+  const canMove = game.viewer.kind === 'PLAYER' && game.status === 'ACTIVE' && !me?.conceded;
+  const gameId = game.id;
 
-  const onDrop = (objectId: string, zone: ZoneView): void => {
+  /** Sends one action; its result reaches this page as an event, a refusal is shown. */
+  const act = (run: () => Promise<unknown>): void => {
     setNotice(null);
-    api.moveObjects({ gameId: game.id, objectIds: [objectId], toZoneId: zone.id }).catch((err: unknown) => {
-      setNotice(describe(err));
-    });
+    run().catch((err: unknown) => setNotice(describe(err)));
   };
+  const onDrop = (what: Grabbed, zone: ZoneView): void => {
+    const from = 'objectId' in what ? { objectIds: [what.objectId] } : { select: what };
+    act(() => api.moveObjects({ gameId, ...from, toZoneId: zone.id }));
+  };
+  const changeCounter = (
+    holder: { objectId: string } | { playerId: string } | { zoneId: string },
+    kind: string,
+    delta: number,
+  ): void =>
+    act(() =>
+      api.changeCounters({ gameId, holder, kind, op: delta < 0 ? 'REMOVE' : 'ADD', amount: Math.abs(delta) }),
+    );
+  const setObjectStatus = (objectId: string, name: string, value: string): void =>
+    act(() => api.setStatus({ gameId, objectIds: [objectId], name, value }));
+  const handlers: CardHandlers = {
+    selectedId,
+    onSelect: (object) => setSelectedId((id) => (id === object.id ? null : object.id)),
+    onToggle: (object, zone) => {
+      const toggle = canMove ? toggleOf(ruleset, zone.type, object) : null;
+      if (toggle) setObjectStatus(object.id, toggle.name, toggle.value);
+    },
+  };
+  // The selected card, if it is still where it was (a move gives it a new id: MTG 400.7).
+  const selectedZone = game.zones.find((z) => z.objects.some((o) => o.id === selectedId));
+  const selected = selectedZone?.objects.find((o) => o.id === selectedId);
 
   return html`<div class="table" data-viewer=${game.viewer.kind} data-version=${game.version}>
     <header class="bar">
@@ -289,11 +418,52 @@ function Table(props: { gameId: string; token: string }) {
       <span>${me ? `you are ${me.name}, seat ${me.seat}` : game.viewer.kind.toLowerCase()}</span>
       <span class=${`status ${status}`} data-status=${status}>${status}</span>
     </header>
+    <${ResultBanner} game=${game} />
+    <${TurnBar}
+      game=${game}
+      ruleset=${ruleset}
+      canAct=${canMove}
+      actions=${{
+        setPhase: (phase: string) => act(() => api.setPhase({ gameId, phase })),
+        advanceTurn: () => act(() => api.advanceTurn({ gameId })),
+        concede: () => act(() => api.concede({ gameId })),
+      }}
+    />
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
+    ${
+      selected && selectedZone
+        ? html`<${CardPanel}
+            key=${selected.id}
+            object=${selected}
+            zoneType=${selectedZone.type}
+            ruleset=${ruleset}
+            enabled=${canMove}
+            onStatus=${(name: string, value: string) => setObjectStatus(selected.id, name, value)}
+            onCounter=${(kind: string, delta: number) => changeCounter({ objectId: selected.id }, kind, delta)}
+            onClose=${() => setSelectedId(null)}
+          />`
+        : null
+    }
     ${layout(game).map(
       (group) =>
         html`<div class="seat" key=${group.title} data-seat=${group.seat ?? 'shared'}>
-          <h2>${group.title}</h2>
+          <header class="seat-header">
+            <h2 class=${group.player && group.player.id === game.turn?.activePlayer?.id ? 'active' : ''}>
+              ${group.title}
+            </h2>
+            ${
+              group.player
+                ? html`<${PlayerCounters}
+                    player=${group.player}
+                    ruleset=${ruleset}
+                    isViewer=${group.player.id === me?.id}
+                    enabled=${canMove}
+                    onChange=${(kind: string, delta: number) =>
+                      changeCounter({ playerId: group.player!.id }, kind, delta)}
+                  />`
+                : null
+            }
+          </header>
           <div class="zones">
             ${[...group.zones]
               .sort((a, b) => order(a) - order(b))
@@ -303,8 +473,12 @@ function Table(props: { gameId: string; token: string }) {
                     key=${zone.id}
                     zone=${zone}
                     info=${zoneTypes.get(zone.type)}
+                    ruleset=${ruleset}
                     canMove=${canMove}
+                    handlers=${handlers}
                     onDrop=${onDrop}
+                    onCounter=${(z: ZoneView, kind: string, delta: number) =>
+                      changeCounter({ zoneId: z.id }, kind, delta)}
                   />`,
               )}
           </div>

@@ -13,7 +13,8 @@ CREATE TABLE "game_rng" (
 -- AddForeignKey
 ALTER TABLE "game_rng" ADD CONSTRAINT "game_rng_game_id_fkey" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- zk_create_game also writes the new game's zk-rng/1 secret (docs/fairness.md) from p->'rng':
+-- zk_create_game: as in the table_state migration (the new game's table), and it also writes the
+-- new game's zk-rng/1 secret (docs/fairness.md) from p->'rng':
 -- { scheme, seed: hex, derivation_id, reveal_faces }, in the same statement as the game, so that no
 -- game exists without the seed its GAME_CREATED event commits to.
 CREATE OR REPLACE FUNCTION zk_create_game(gid uuid, p jsonb) RETURNS void
@@ -22,9 +23,10 @@ DECLARE
   at timestamptz := (p->'game'->>'created_at')::timestamptz;
 BEGIN
   INSERT INTO game (id, ruleset, ruleset_version, version, last_seq, spectator_token_hash,
-    referee_token_hash, created_at, updated_at)
+    referee_token_hash, created_at, updated_at, table_state)
   VALUES (gid, p->'game'->>'ruleset', p->'game'->>'ruleset_version', 1, 1,
-    p->'game'->>'spectator_token_hash', p->'game'->>'referee_token_hash', at, at);
+    p->'game'->>'spectator_token_hash', p->'game'->>'referee_token_hash', at, at,
+    CASE WHEN jsonb_typeof(p->'game'->'table_state') = 'object' THEN p->'game'->'table_state' END);
 
   INSERT INTO player (id, game_id, seat, name, token_hash)
   SELECT r.id, gid, r.seat, r.name, r.token_hash

@@ -3,12 +3,21 @@
  * objects changed and applies the identity policy when an event closes: an object gets a new public
  * id when the rules make it a new object (MTG 400.7, FAB rule:become_new_object) or when some viewer
  * cannot follow it, so ids never link what a viewer could not see.
+ *
+ * Over 300 lines on purpose: the event a move records, its identity policy and what a zone change
+ * does to statuses and counters (MTG 400.7, 122.2) close together in `end`, read as one.
  */
 import type { GameHooks } from '../types.js';
 import { compareBySortKey, indexPositions } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
+import { clearOnZoneChange } from '../table.js';
 import type {
+  Counters,
   DomainEvent,
+  GameResult,
+  PlayerState,
+  TableDelta,
+  TurnState,
   EventKind,
   GameState,
   ObjectState,
@@ -37,11 +46,18 @@ interface OpenEvent {
   readonly startZones: readonly ZoneState[];
   readonly touched: Map<string, TouchMode>;
   readonly newObjects: Set<string>;
+  readonly players: Map<string, PlayerState>;
+  readonly zoneCounters: Map<string, Counters>;
+  turn?: TurnState;
+  result?: GameResult;
 }
 
 /** The working copy of one move's planning: reads, writes and events, closed by {@link Draft.end}. */
 export class Draft {
   zones: ZoneState[];
+  players: readonly PlayerState[];
+  turn: TurnState | null;
+  result: GameResult | null;
   private readonly objects: Map<string, ObjectState>;
   private readonly byPublicId = new Map<string, string>();
   readonly events: DomainEvent[] = [];
@@ -57,6 +73,9 @@ export class Draft {
   ) {
     this.hooks = spec.hooks;
     this.zones = [...state.zones];
+    this.players = state.players;
+    this.turn = state.turn ?? null;
+    this.result = state.result ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
   }
@@ -124,9 +143,11 @@ export class Draft {
   snapshot(): GameState {
     return {
       ruleset: this.state.ruleset,
-      players: this.state.players,
+      players: this.players,
       zones: this.zones,
       objects: [...this.objects.values()],
+      ...(this.turn ? { turn: this.turn } : {}),
+      ...(this.result ? { result: this.result } : {}),
     };
   }
 
@@ -146,6 +167,8 @@ export class Draft {
       startZones: [...this.zones],
       touched: new Map(),
       newObjects: new Set(),
+      players: new Map(),
+      zoneCounters: new Map(),
     };
   }
 
@@ -205,6 +228,33 @@ export class Draft {
     this.cite(rule);
   }
 
+  /** Replaces a player (counters, conceded) and records it in the event's table change. */
+  putPlayer(player: PlayerState): void {
+    this.players = this.players.map((p) => (p.id === player.id ? player : p));
+    this.ev().players.set(player.id, player);
+  }
+
+  /** Sets a zone's counters and records them in the event's table change. */
+  setZoneCounters(zoneId: string, counters: Counters): void {
+    this.zones = this.zones.map((z) => {
+      if (z.id !== zoneId) return z;
+      const { counters: _old, ...rest } = z;
+      return Object.keys(counters).length > 0 ? { ...rest, counters } : rest;
+    });
+    this.ev().zoneCounters.set(zoneId, counters);
+    this.touchZone(zoneId);
+  }
+
+  setTurn(turn: TurnState): void {
+    this.turn = turn;
+    this.ev().turn = turn;
+  }
+
+  setResult(result: GameResult): void {
+    this.result = result;
+    this.ev().result = result;
+  }
+
   addZone(zone: ZoneState): void {
     this.zones.push(zone);
     this.ev().zonesCreated.push(zone);
@@ -224,6 +274,7 @@ export class Draft {
    */
   end(): void {
     const ev = this.ev();
+    this.clearTableState(ev);
     this.open = null;
     const viewers = nonAdminViewers(this.state);
     // Positions are needed only where touched objects were or are: index just those zones.
@@ -285,8 +336,9 @@ export class Draft {
         afterContext: after ? afterCtx(after) : null,
       });
     }
+    const table = tableDelta(ev);
     const changes = [transitions, ev.unchangedIds, ev.zonesCreated, ev.zonesRemoved];
-    if (changes.every((list) => list.length === 0)) return;
+    if (changes.every((list) => list.length === 0) && !table) return;
     this.events.push({
       kind: ev.kind,
       zoneIds: [...zoneIds],
@@ -295,6 +347,54 @@ export class Draft {
       zonesRemoved: ev.zonesRemoved,
       rules: ev.rules,
       ...(ev.unchangedIds.length > 0 ? { unchangedIds: ev.unchangedIds } : {}),
+      ...(table ? { table } : {}),
     });
   }
+
+  /**
+   * Statuses and counters an object loses as it changes zones (`src/rules/table.ts`): all of them
+   * when the rules make it a new object (MTG 400.7, 122.2; FAB rule:become_new_object), else those
+   * that do not exist in its new zone type. A cleared counter with `returnTo` goes to that zone.
+   */
+  private clearTableState(ev: OpenEvent): void {
+    for (const key of ev.touched.keys()) {
+      const before = ev.startObjects.get(key);
+      const after = this.objects.get(key);
+      if (!before || !after) continue;
+      if (!after.statuses && !after.counters) continue;
+      const zone = this.zone(after.zoneId);
+      if (!zone) continue;
+      const changedZone = before.zoneId !== after.zoneId;
+      if (!changedZone && !ev.newObjects.has(key)) continue;
+      const cleared = clearOnZoneChange(this.spec, after, this.typeOf(zone), ev.newObjects.has(key));
+      if (cleared.obj === after) continue;
+      this.objects.set(key, cleared.obj);
+      for (const r of cleared.returned) {
+        const target = this.zones.find(
+          (z) => z.type === r.zoneType && (z.ownerId === null || z.ownerId === after.ownerId),
+        );
+        if (!target) continue;
+        const current = ev.zoneCounters.get(target.id) ?? target.counters ?? {};
+        this.setZoneCounters(target.id, { ...current, [r.kind]: (current[r.kind] ?? 0) + r.amount });
+        this.cite(r.rule);
+      }
+    }
+  }
+}
+
+/** The event's table change, or null when it changed nothing beyond objects. */
+function tableDelta(ev: OpenEvent): TableDelta | null {
+  const players = [...ev.players.values()].map((p) => ({
+    id: p.id,
+    counters: p.counters ?? {},
+    conceded: p.conceded ?? false,
+  }));
+  const zones = [...ev.zoneCounters].map(([id, counters]) => ({ id, counters }));
+  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result) return null;
+  return {
+    ...(players.length > 0 ? { players } : {}),
+    ...(zones.length > 0 ? { zones } : {}),
+    ...(ev.turn ? { turn: ev.turn } : {}),
+    ...(ev.result ? { result: ev.result } : {}),
+  };
 }

@@ -12,6 +12,15 @@ import { planReorder, planShuffle } from './order.js';
 import { Rejected } from './reject.js';
 import { checkMoveShape } from './shape.js';
 import { planAddLayer, planRemoveLayer } from './stack.js';
+import {
+  planAdvanceTurn,
+  planChangeCounters,
+  planConcede,
+  planEndGame,
+  planMoveCounters,
+  planSetPhase,
+  planSetStatus,
+} from './table.js';
 import { planCreateZone, planRemoveZone } from './zones.js';
 import type { GameState, Move, PlanContext, PlanResult, RulesetSpec } from '../types.js';
 
@@ -47,6 +56,20 @@ function dispatch(d: Draft, move: Move): void {
       return planBringIntoGame(d, move);
     case 'removeFromGame':
       return planRemoveFromGame(d, move);
+    case 'setStatus':
+      return planSetStatus(d, move);
+    case 'changeCounters':
+      return planChangeCounters(d, move);
+    case 'moveCounters':
+      return planMoveCounters(d, move);
+    case 'advanceTurn':
+      return planAdvanceTurn(d, move);
+    case 'setPhase':
+      return planSetPhase(d, move);
+    case 'concede':
+      return planConcede(d, move);
+    case 'endGame':
+      return planEndGame(d, move);
     default:
       return assertNever(move);
   }

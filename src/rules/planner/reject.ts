@@ -37,6 +37,15 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   NOT_A_LAYER: true,
   BAD_ORDER: true,
   MOVE_FAILED: true,
+  NO_STATUSES: true,
+  UNKNOWN_STATUS: true,
+  STATUS_NOT_IN_ZONE: true,
+  UNKNOWN_COUNTER_KIND: true,
+  BAD_KIND_NAME: true,
+  COUNTER_OUT_OF_RANGE: true,
+  TOO_MANY_COUNTER_KINDS: true,
+  UNKNOWN_PHASE: true,
+  BAD_RESULT: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

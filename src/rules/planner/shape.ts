@@ -43,6 +43,10 @@ function cardProps(x: unknown): boolean {
   );
 }
 
+function holder(x: unknown): boolean {
+  return isObj(x) && (x.kind === 'object' || x.kind === 'player' || x.kind === 'zone') && isStr(x.id);
+}
+
 const isBy = (x: unknown): boolean => x === 'rule' || x === 'effect';
 const isBool = (x: unknown): boolean => typeof x === 'boolean';
 const shufflePart = (x: unknown): boolean =>
@@ -145,6 +149,41 @@ export function checkMoveShape(move: unknown): Rejection | null {
         to,
         place,
         face,
+      ]);
+    case 'setStatus':
+      return first([
+        sel,
+        [isStr(m.name), 'BAD_KIND_NAME', 'name must be a string'],
+        [isStr(m.value), 'UNKNOWN_STATUS', 'value must be a string'],
+      ]);
+    case 'changeCounters':
+      return first([
+        [holder(m.holder), 'BAD_SELECTOR', 'holder must name exactly one object, player or zone'],
+        [isStr(m.counter), 'BAD_KIND_NAME', 'kind must be a string'],
+        [
+          m.op === 'add' || m.op === 'remove' || m.op === 'set',
+          'BAD_SELECTOR',
+          'op must be add, remove or set',
+        ],
+        [isNum(m.amount), 'COUNTER_OUT_OF_RANGE', 'amount must be a number'],
+      ]);
+    case 'moveCounters':
+      return first([
+        [holder(m.from) && holder(m.to), 'BAD_SELECTOR', 'from and to must each name one holder'],
+        [isStr(m.counter), 'BAD_KIND_NAME', 'kind must be a string'],
+        [isNum(m.amount), 'COUNTER_OUT_OF_RANGE', 'amount must be a number'],
+      ]);
+    case 'advanceTurn':
+      return first([[optional(m.activePlayerId, isStr), 'UNKNOWN_PLAYER', 'activePlayerId must be an id']]);
+    case 'setPhase':
+      return first([[isStr(m.phase), 'UNKNOWN_PHASE', 'phase must be a string']]);
+    case 'concede':
+      return first([[isStr(m.playerId), 'UNKNOWN_PLAYER', 'playerId must be a player id']]);
+    case 'endGame':
+      return first([
+        [isStrArray(m.winnerIds), 'BAD_RESULT', 'winnerIds must be player ids'],
+        [isBool(m.draw), 'BAD_RESULT', 'draw must be a boolean'],
+        [isStr(m.reason), 'BAD_RESULT', 'reason must be a string'],
       ]);
     default:
       return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'Unknown move kind' };

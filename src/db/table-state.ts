@@ -1,0 +1,57 @@
+/**
+ * The stored form of the table beyond objects (`game.table_state`, `game_checkpoint.table_state`):
+ * players' counters and concessions, zones' counters, the turn and the result, as one JSON value.
+ * Objects' statuses and counters are columns of their rows (`rows.ts`). A game from before the table
+ * existed stores null: no counters, no turn, no result.
+ */
+import type { Counters, GameResult, GameState, TurnState } from '../rules/index.js';
+
+export interface StoredTable {
+  readonly players?: Readonly<Record<string, { readonly counters?: Counters; readonly conceded?: boolean }>>;
+  readonly zones?: Readonly<Record<string, Counters>>;
+  readonly turn?: TurnState | null;
+  readonly result?: GameResult | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The table of a state as stored, or null when it has none of it. */
+export function storedTableOf(state: GameState): StoredTable | null {
+  const players: Record<string, { counters?: Counters; conceded?: boolean }> = {};
+  for (const p of state.players)
+    if (p.counters || p.conceded)
+      players[p.id] = {
+        ...(p.counters ? { counters: p.counters } : {}),
+        ...(p.conceded ? { conceded: true } : {}),
+      };
+  const zones: Record<string, Counters> = {};
+  for (const z of state.zones) if (z.counters) zones[z.id] = z.counters;
+  const turn = state.turn ?? null;
+  const result = state.result ?? null;
+  if (Object.keys(players).length === 0 && Object.keys(zones).length === 0 && !turn && !result) return null;
+  return { players, zones, turn, result };
+}
+
+/** A state with its stored table applied (null or malformed: nothing to apply). */
+export function withStoredTable(state: GameState, stored: unknown): GameState {
+  if (!isRecord(stored)) return state;
+  const t = stored as StoredTable;
+  const players = t.players ?? {};
+  const zones = t.zones ?? {};
+  return {
+    ...state,
+    players: state.players.map((p) => {
+      const s = players[p.id];
+      return s
+        ? { ...p, ...(s.counters ? { counters: s.counters } : {}), ...(s.conceded ? { conceded: true } : {}) }
+        : p;
+    }),
+    zones: state.zones.map((z) => {
+      const counters = zones[z.id];
+      return counters ? { ...z, counters } : z;
+    }),
+    ...(t.turn ? { turn: t.turn } : {}),
+    ...(t.result ? { result: t.result } : {}),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The table sections of a ruleset file (`statuses`, `counters`, `turn`; docs/rulesets.md) and their
+ * checks between fields, for the validator in `schema.ts`.
+ */
+import { z } from 'zod';
+
+// The same citation and zone type name as schema.ts (which imports this file).
+const rule = z.string().min(1).max(200).describe('A rule citation, e.g. "MTG 400.7"');
+const name = z
+  .string()
+  .regex(/^[a-z][a-zA-Z0-9_-]{0,63}$/, 'must start with a lower-case letter, then letters, digits, _ or -');
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** Kind and status names, and status values: drawn as badges (src/rules/table.ts KIND_NAME_PATTERN). */
+const kindName = z
+  .string()
+  .regex(/^[A-Za-z0-9+\-/_]{1,32}$/, 'must be 1 to 32 characters of A-Z a-z 0-9 + - / _');
+const int32 = z.number().int().min(-2147483648).max(2147483647);
+export const noneDeclared = z.strictObject({ none: z.string().min(1).max(300), rule });
+
+const status = z.strictObject({
+  name: kindName,
+  values: z.array(kindName).min(2),
+  default: kindName.optional(),
+  zoneTypes: z.array(name).min(1),
+  rule,
+  faceOnly: z.boolean().optional(),
+});
+
+const counterKind = z.strictObject({
+  kind: kindName,
+  rule,
+  min: int32.nullable().optional(),
+  max: int32.nullable().optional(),
+  zoneTypes: z.array(name).min(1).nullable().optional(),
+  faceOnly: z.boolean().optional(),
+  returnTo: z.strictObject({ zoneType: name, kind: kindName, rule }).nullable().optional(),
+  start: int32.nullable().optional(),
+  visibility: z.enum(['public', 'owner']).optional(),
+});
+
+export const counters = z.strictObject({
+  openObjectKinds: z.boolean().optional(),
+  objects: z.union([z.array(counterKind), noneDeclared]).optional(),
+  players: z.union([z.array(counterKind), noneDeclared]).optional(),
+  zones: z.union([z.array(counterKind), noneDeclared]).optional(),
+});
+
+const phase = kindName;
+export const turn = z.strictObject({
+  phases: z.array(phase).min(1).optional(),
+  phasesBySide: z.record(z.string(), z.array(phase).min(1)).optional(),
+  rule,
+  firstPlayer: z
+    .string()
+    .regex(/^seat[0-9]{1,2}$/, 'must be seat0, seat1, …')
+    .optional(),
+});
+
+/** The table's checks: zone types named exist, defaults and bounds agree, sides and seats exist. */
+export function tableIssues(
+  doc: TableDocument,
+  refer: (path: (string | number)[], type: string | null | undefined) => void,
+): Issue[] {
+  const issues: Issue[] = [];
+  const unique = (path: (string | number)[], names: readonly string[], what: string) =>
+    names.forEach((n, i) => {
+      if (names.indexOf(n) !== i) issues.push({ path: [...path, i], message: `Duplicate ${what} "${n}"` });
+    });
+  if (Array.isArray(doc.statuses)) {
+    unique(
+      ['statuses'],
+      doc.statuses.map((s) => s.name),
+      'status',
+    );
+    doc.statuses.forEach((s, i) => {
+      s.zoneTypes.forEach((t, j) => refer(['statuses', i, 'zoneTypes', j], t));
+      if (s.default !== undefined && !s.values.includes(s.default))
+        issues.push({ path: ['statuses', i, 'default'], message: `"${s.default}" is not one of its values` });
+    });
+  }
+  if (doc.counters && !('none' in doc.counters)) {
+    for (const list of ['objects', 'players', 'zones'] as const) {
+      const given = doc.counters[list] ?? [];
+      const kinds = Array.isArray(given) ? given : [];
+      unique(
+        ['counters', list],
+        kinds.map((c) => c.kind),
+        'counter kind',
+      );
+      kinds.forEach((c, i) => {
+        const at = ['counters', list, i];
+        c.zoneTypes?.forEach((t, j) => refer([...at, 'zoneTypes', j], t));
+        if (c.returnTo) refer([...at, 'returnTo', 'zoneType'], c.returnTo.zoneType);
+        const min = c.min === undefined ? 0 : c.min;
+        const max = c.max ?? null;
+        if (min !== null && max !== null && min > max)
+          issues.push({ path: [...at, 'min'], message: `Min ${min} is more than max ${max}` });
+        const start = c.start ?? null;
+        if (start !== null && ((min !== null && start < min) || (max !== null && start > max)))
+          issues.push({ path: [...at, 'start'], message: `Start ${start} is outside the kind's bounds` });
+        if (list === 'zones' && !c.zoneTypes)
+          issues.push({
+            path: [...at, 'zoneTypes'],
+            message: 'A zone counter names the zone types holding it',
+          });
+      });
+    }
+  }
+  if (doc.turn && !('none' in doc.turn)) {
+    const t = doc.turn;
+    if (!t.phases === !t.phasesBySide)
+      issues.push({ path: ['turn'], message: 'Give exactly one of phases and phasesBySide' });
+    Object.keys(t.phasesBySide ?? {}).forEach((side) => {
+      if (!(doc.sides ?? []).includes(side))
+        issues.push({ path: ['turn', 'phasesBySide', side], message: `No side "${side}" in this file` });
+    });
+    const seat = Number((t.firstPlayer ?? 'seat0').slice(4));
+    if (seat >= doc.players.min)
+      issues.push({
+        path: ['turn', 'firstPlayer'],
+        message: `Seat ${seat} is not in every game of this ruleset`,
+      });
+  }
+  return issues;
+}
+
+/** `statuses`: a list of statuses, or none and why. */
+export const statuses = z.union([z.array(status), noneDeclared]);
+
+/** What {@link tableIssues} reads of a file. */
+interface TableDocument {
+  readonly statuses?: z.infer<typeof statuses> | undefined;
+  readonly counters?: z.infer<typeof counters> | z.infer<typeof noneDeclared> | undefined;
+  readonly turn?: z.infer<typeof turn> | z.infer<typeof noneDeclared> | undefined;
+  readonly sides?: readonly string[] | undefined;
+  readonly players: { readonly min: number; readonly max: number };
+}

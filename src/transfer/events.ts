@@ -1,0 +1,184 @@
+/**
+ * The payload of each event kind in an export document, strict: every field of every event, the
+ * transitions' contexts included, is checked before an import writes anything. This is the one
+ * place to extend when the event vocabulary grows: a new kind needs its entry in
+ * {@link EVENT_PAYLOADS} (the `Record` over `EventKind` makes a missing one a compile error), and a
+ * new field of an event or of an object belongs in the schema here or in `schema-parts.ts`.
+ *
+ * The shape alone: whether the transitions are what the rules would have recorded (the contexts
+ * are where the objects really were, the objects before are the state's) is `replay-check.ts`'s.
+ */
+import { z } from 'zod';
+import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import type { EventKind } from '../rules/index.js';
+import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
+
+/** An object's change, as the planner records it: both contexts set, each with its side. */
+const transition = z
+  .strictObject({
+    before: objectState.nullable(),
+    after: objectState.nullable(),
+    newObject: z.boolean(),
+    beforeContext: snapshotContext.nullable(),
+    afterContext: snapshotContext.nullable(),
+  })
+  .refine((t) => t.before !== null || t.after !== null, 'a transition changes an object')
+  .refine(
+    (t) =>
+      (t.before === null) === (t.beforeContext === null) && (t.after === null) === (t.afterContext === null),
+    'each side of a transition has its context, and only that side',
+  )
+  .refine(
+    (t) => t.before === null || t.after === null || t.before.key === t.after.key,
+    'a transition keeps the object key',
+  );
+
+const MAX_LIST = 10_000;
+const none = z.array(z.never()).max(0);
+
+/** What every event lists: the zones it touched, object transitions, zones created and removed, citations. */
+const eventFields = {
+  zoneIds: z.array(uuid).max(MAX_LIST),
+  transitions: z.array(transition).max(MAX_LIST),
+  zonesCreated: z.array(zoneState).max(MAX_LIST),
+  zonesRemoved: z.array(zoneState).max(MAX_LIST),
+  rules: z.array(z.string().max(200)).max(100),
+};
+
+/** Players', zones', turn and result changes an event records (issue 28, `TableDelta`). */
+const turn = z.strictObject({
+  number: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 30),
+  activePlayerId: uuid.nullable(),
+  phase: z.string().max(32).nullable(),
+});
+const table = z.strictObject({
+  players: z
+    .array(z.strictObject({ id: uuid, counters, conceded: z.boolean() }))
+    .max(16)
+    .optional(),
+  zones: z
+    .array(z.strictObject({ id: uuid, counters }))
+    .max(MAX_LIST)
+    .optional(),
+  turn: turn.optional(),
+  result: z
+    .strictObject({ winnerIds: z.array(uuid).max(16), draw: z.boolean(), reason: z.string().max(500) })
+    .optional(),
+});
+
+/**
+ * zk-rng/1 (docs/fairness.md): the random acts an event records over objects' internal keys, the
+ * commitment a creation or import publishes, the seed an ending reveals. Only the scheme this
+ * service speaks; an event's acts may be "not covered" (scheme null, a game older than the scheme).
+ */
+const keys = z.array(uuid).max(MAX_LIST);
+const actIndex = z.number().int().min(0).max(MAX_LIST);
+/** Whether `part` lists distinct keys, each one of `pool`'s (sets: a document's lists may be long). */
+const distinctWithin = (part: readonly string[], pool: readonly string[]) => {
+  const inPool = new Set(pool);
+  return new Set(part).size === part.length && part.every((k) => inPool.has(k));
+};
+const randomAct = z.discriminatedUnion('kind', [
+  z
+    .strictObject({ index: actIndex, kind: z.literal('shuffle'), before: keys, after: keys })
+    .refine(
+      (a) => a.after.length === a.before.length && distinctWithin(a.after, a.before),
+      'a shuffle reorders the objects it had',
+    ),
+  z
+    .strictObject({ index: actIndex, kind: z.literal('pick'), from: keys, picked: keys })
+    .refine((a) => distinctWithin(a.picked, a.from), 'a pick takes distinct objects of its pool'),
+]);
+const random = z.strictObject({
+  scheme: z.literal(ZK_RNG_1).nullable(),
+  acts: z.array(randomAct).min(1).max(MAX_LIST),
+});
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), 'lower-case hex');
+const commitment = z.strictObject({
+  scheme: z.literal(ZK_RNG_1),
+  gameId: z.string().min(1).max(200),
+  hash: hex(32),
+  revealFaces: z.boolean(),
+});
+const seedReveal = z.strictObject({ scheme: z.literal(ZK_RNG_1), seed: hex(SEED_BYTES) });
+
+/** An event the planner makes: any transitions, and the public ids a rule kept where they were. */
+const planned = <K extends EventKind>(kind: K) =>
+  z.strictObject({
+    kind: z.literal(kind),
+    ...eventFields,
+    unchangedIds: z.array(uuid).max(MAX_LIST).optional(),
+    table: table.optional(),
+    random: random.optional(),
+  });
+
+/** A lifecycle event the data layer writes: it changes no object and no zone. */
+const lifecycle = <K extends EventKind>(kind: K) =>
+  z.strictObject({
+    kind: z.literal(kind),
+    zoneIds: none,
+    transitions: none,
+    zonesCreated: none,
+    zonesRemoved: none,
+    rules: none,
+  });
+
+/** Every event kind's payload. */
+export const EVENT_PAYLOADS = {
+  OBJECTS_MOVED: planned('OBJECTS_MOVED'),
+  TURNED_FACE: planned('TURNED_FACE'),
+  REVEALED: planned('REVEALED'),
+  REVEAL_ENDED: planned('REVEAL_ENDED'),
+  ZONE_SHUFFLED: planned('ZONE_SHUFFLED'),
+  ZONE_REORDERED: planned('ZONE_REORDERED'),
+  TOKEN_CREATED: planned('TOKEN_CREATED'),
+  ATTACHED: planned('ATTACHED'),
+  DETACHED: planned('DETACHED'),
+  ZONE_CREATED: planned('ZONE_CREATED'),
+  ZONE_REMOVED: planned('ZONE_REMOVED'),
+  LAYER_ADDED: planned('LAYER_ADDED'),
+  LAYER_REMOVED: planned('LAYER_REMOVED'),
+  OBJECTS_CLEARED: planned('OBJECTS_CLEARED'),
+  BROUGHT_INTO_GAME: planned('BROUGHT_INTO_GAME'),
+  REMOVED_FROM_GAME: planned('REMOVED_FROM_GAME'),
+  NO_MOVE: planned('NO_MOVE'),
+  STATUS_CHANGED: planned('STATUS_CHANGED'),
+  COUNTERS_CHANGED: planned('COUNTERS_CHANGED'),
+  TURN_CHANGED: planned('TURN_CHANGED'),
+  PLAYER_CONCEDED: planned('PLAYER_CONCEDED'),
+  // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
+  // rules) and its seats.
+  GAME_CREATED: z.strictObject({
+    kind: z.literal('GAME_CREATED'),
+    ...eventFields,
+    players: z
+      .array(z.strictObject({ id: uuid, seat, counters: counters.optional() }))
+      .min(1)
+      .max(16),
+    table: table.optional(),
+    commitment: commitment.optional(),
+  }),
+  // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
+  // Either reveals the seed when it ends play (docs/fairness.md, "Reveal").
+  GAME_ENDED: lifecycle('GAME_ENDED').extend({
+    rules: z.array(z.string().max(200)).max(100),
+    table: table.optional(),
+    seedReveal: seedReveal.optional(),
+  }),
+  GAME_ARCHIVED: lifecycle('GAME_ARCHIVED').extend({ seedReveal: seedReveal.optional() }),
+  // The import's commitment to its new seed, under the original derivation id.
+  GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({ importedFrom: uuid, commitment: commitment.optional() }),
+} satisfies Record<EventKind, z.ZodType>;
+
+/** An event payload of any kind, told apart by `kind`. */
+export const eventPayload = z.discriminatedUnion(
+  'kind',
+  Object.values(EVENT_PAYLOADS) as unknown as [
+    (typeof EVENT_PAYLOADS)[EventKind],
+    ...(typeof EVENT_PAYLOADS)[EventKind][],
+  ],
+);
