@@ -388,22 +388,26 @@ export async function runAging(deps: {
     targets.push({
       target: `aging (${scenario}): move at ${oldest} events ≤ 1.2× at ${youngest}`,
       measured: `${fmtMs(old.move.p50)} vs ${fmtMs(young.move.p50)} ms (${fmtRatio(moveRatio)}; CPU ${fmtMs(old.moveCpuMs)} vs ${fmtMs(young.moveCpuMs)} ms)`,
+      threshold: '≤ 1.2×',
       met: moveRatio <= 1.2,
     });
     const pageRatio = old.page.p50 / young.page.p50;
     targets.push({
       target: `aging (${scenario}): last-100 page at ${oldest} events ≤ 1.2× at ${youngest}`,
       measured: `${fmtMs(old.page.p50)} vs ${fmtMs(young.page.p50)} ms (${fmtRatio(pageRatio)})`,
+      threshold: '≤ 1.2×',
       met: pageRatio <= 1.2,
     });
     targets.push({
       target: `aging (${scenario}): catch-up from seq 0 ≥ 10,000 events/s`,
       measured: `${fmtRate(old.catchUpPerSecond)} events/s at ${old.events} events`,
+      threshold: '≥ 10,000 events/s',
       met: old.catchUpPerSecond >= 10_000,
     });
     targets.push({
       target: `aging (${scenario}): gameAt at the last seq of a ${oldest}-event game ≤ 100 ms`,
       measured: `${fmtMs(old.gameAt.p50)} ms p50`,
+      threshold: '≤ 100 ms',
       met: old.gameAt.p50 <= 100,
     });
   }
@@ -411,21 +415,25 @@ export async function runAging(deps: {
     {
       target: 'createGame 2 × 60 cards: p50 ≤ 15 ms',
       measured: `${fmtMs(created.one.p50)} ms`,
+      threshold: '≤ 15 ms',
       met: created.one.p50 <= 15,
     },
     {
       target: 'createGame: ≥ 200 games/s (40 concurrent)',
       measured: `${fmtRate(created.perSecond)} games/s`,
+      threshold: '≥ 200 games/s',
       met: created.perSecond >= 200,
     },
     {
       target: 'a cached 120-card game ≤ 64 KiB of RSS',
       measured: `${active.perGameKiB.toFixed(1)} KiB (${config.agingActiveGames} games)`,
+      threshold: '≤ 64 KiB',
       met: active.perGameKiB <= 64,
     },
     {
       target: `${config.agingActiveGames} active games: move p99 on random ones ≤ 2× on one game`,
       measured: `${fmtMs(active.random.p99)} vs ${fmtMs(active.one.p99)} ms (${fmtRatio(active.random.p99 / active.one.p99)})`,
+      threshold: '≤ 2×',
       met: active.random.p99 <= 2 * active.one.p99,
     },
   );
@@ -434,11 +442,13 @@ export async function runAging(deps: {
       {
         target: '64 concurrent last-100 pages from one seat: RSS < 512 MiB',
         measured: `peak ${floodResult.peakRssMiB.toFixed(0)} MiB; ${floodResult.answered} answered, ${floodResult.refused} RATE_LIMITED, ${floodResult.other} other errors`,
+        threshold: '< 512 MiB, 0 other errors',
         met: floodResult.peakRssMiB < 512 && floodResult.other === 0,
       },
       {
         target: "… meanwhile another seat's moves p99 ≤ 50 ms",
         measured: `${fmtMs(floodResult.moves.p99)} ms (${floodResult.moves.count} moves)`,
+        threshold: '≤ 50 ms',
         met: floodResult.moves.p99 <= 50,
       },
     );

@@ -360,21 +360,25 @@ export async function runB1(deps: {
         {
           target: 'B1 move throughput ≥ 0.5× baseline (peak, own games)',
           measured: fmtRatio(ratio),
+          threshold: '≥ 0.5×',
           met: Number.isFinite(ratio) ? ratio >= 0.5 : null,
         },
         {
           target: 'service/B0 at peak moves (reported)',
           measured: `${fmtRatio(ratioB0)} (${fmtRate(peak.service)} / ${fmtRate(peak.b0)} ops/s, ${b0.tool})`,
-          met: Number.isFinite(ratioB0) ? true : null,
+          threshold: '≥ 0.5×',
+          met: Number.isFinite(ratioB0) ? ratioB0 >= 0.5 : null,
         },
         {
           target: 'service CPU per move ≤ 0.4 ms (every closed-loop run)',
           measured: `${fmtMs(Math.min(...serviceCpu))}–${fmtMs(Math.max(...serviceCpu))} ms`,
+          threshold: '≤ 0.4 ms',
           met: serviceCpu.length ? Math.max(...serviceCpu) <= 0.4 : null,
         },
         {
           target: 'open-loop move p99 at half the service’s peak ≤ 2× B0’s or the baseline’s at that rate',
           measured: `${fmtMs(ls.r.latency.p99)} vs ${fmtMs(lz.p99)} (B0) / ${fmtMs(lb.r.latency.p99)} ms (baseline) at ${fmtRate(rate)}/s: ${fmtRatio(p99Ratio)}`,
+          threshold: '≤ 2×',
           met: Number.isFinite(p99Ratio) ? p99Ratio <= 2 : null,
         },
       ],

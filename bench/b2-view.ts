@@ -280,11 +280,13 @@ export async function runB2(deps: {
         {
           target: 'B2 view p99 ≤ 2× baseline (both at half the slower side’s peak)',
           measured: fmtRatio(p99Ratio),
+          threshold: '≤ 2×',
           met: Number.isFinite(p99Ratio) ? p99Ratio <= 2 : null,
         },
         {
           target: 'service CPU per 150-object view ≤ 0.5 ms, interleaved with moves',
           measured: viewCpu.map((v) => `${fmtMs(v)} ms`).join(', ') || 'n/a',
+          threshold: '≤ 0.5 ms',
           met: viewCpu.length ? Math.max(...viewCpu) <= 0.5 : null,
         },
       ],

@@ -361,11 +361,13 @@ export async function runB3(deps: {
     targets.push({
       target: `B3 fanout p99 ≤ ${limit} ms (${scenario.label}, after commit)`,
       measured: `${fmtMs(c?.p99 ?? Number.NaN)} ms`,
+      threshold: `≤ ${limit} ms`,
       met: c ? c.p99 <= limit : null,
     });
     targets.push({
       target: `B3 no lost events (${scenario.label})`,
       measured: `${svc.lost} lost of ${svc.expected}`,
+      threshold: '0 lost',
       met: svc.expected > 0 ? svc.lost === 0 : null,
     });
   }

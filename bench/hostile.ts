@@ -176,6 +176,7 @@ export async function runHostile(deps: {
         {
           target: `40-level fragment doubling refused within ${REFUSAL_TARGET_MS} ms (max)`,
           measured: ms(refusal.max),
+          threshold: `≤ ${REFUSAL_TARGET_MS} ms, GRAPHQL_VALIDATION_FAILED`,
           met:
             refusal.max <= REFUSAL_TARGET_MS &&
             refusedCodes.size === 1 &&
@@ -184,6 +185,7 @@ export async function runHostile(deps: {
         {
           target: `peak RSS ≤ 512 MiB under ${n} unique queries and ${n} unique APQ registrations, service up`,
           measured: `${(peak / MiB).toFixed(1)} MiB`,
+          threshold: '≤ 512 MiB, every query answered',
           met: peak <= RSS_BUDGET_BYTES && alive && answered(plainCodes) === n && answered(apqCodes) === n,
         },
       ],

@@ -124,11 +124,13 @@ export async function runMemory(deps: {
         {
           target: 'RSS at rest ≤ 150 MiB (compiled JavaScript, one process)',
           measured: `${(before.rss / MiB).toFixed(1)} MiB`,
+          threshold: '≤ 150 MiB',
           met: before.rss <= 150 * MiB,
         },
         {
           target: 'RSS per idle subscription ≤ 10 KiB',
           measured: kib(rssPer),
+          threshold: '≤ 10 KiB',
           met: rssPer <= 10 * 1024,
         },
       ],

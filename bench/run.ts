@@ -19,7 +19,7 @@ import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
 import { describeMachine, loadAverage, type MachineInfo } from './lib/machine.js';
-import { table, type CaseReport } from './lib/report.js';
+import { metWord, table, type CaseReport } from './lib/report.js';
 import { ROOT, startService, type ServiceProcess } from './lib/service.js';
 
 /** However the run goes, the process ends by then (`BENCH_TIMEOUT_SECONDS`). */
@@ -298,8 +298,8 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const targets = reports.flatMap((r) => r.targets);
   const summary = table(
-    ['target', 'measured', 'met'],
-    targets.map((t) => [t.target, t.measured, t.met === null ? 'not measured' : t.met ? 'yes' : '**no**']),
+    ['target', 'threshold', 'measured', 'met'],
+    targets.map((t) => [t.target, t.threshold, t.measured, metWord(t)]),
   );
   const document = [
     header(machine, config, seconds, loadAverage()),

@@ -95,6 +95,7 @@ export async function runStalled(deps: {
         {
           target: `a spectator behind 16 stalled bodies is answered within the body timeout + 2 s (${limitMs} ms)`,
           measured: `${Math.round(delayMs)} ms`,
+          threshold: `≤ ${limitMs} ms`,
           met,
         },
       ],

@@ -120,6 +120,12 @@ export const configSchema = z.object({
   WS_CONNECTIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(5_000),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
+  /**
+   * How often (ms) each process re-reads the event log of the games it serves, in case a fanout
+   * notice was lost (an instance that committed and died before publishing). 0 turns the poll off:
+   * delivery then rests on the fanout alone (tests use it to test the fanout they name).
+   */
+  EVENT_POLL_MS: z.coerce.number().int().min(0).default(1500),
   /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */
   STATE_CACHE_GAMES: z.coerce.number().int().min(1).default(3000),
   /**

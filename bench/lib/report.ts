@@ -3,11 +3,75 @@
  * BENCHMARKS.md) and target checks for the summary.
  */
 
+import {
+  figureVerdict,
+  fmtRatioEstimate,
+  fmtThreshold,
+  within,
+  type RatioEstimate,
+  type StableFigure,
+  type Threshold,
+} from './stats.js';
+
 export interface TargetCheck {
   readonly target: string;
   readonly measured: string;
-  /** null when the case could not measure it. */
+  /** The threshold the figure is judged against (`≤ 1.1×`, `≥ 0.5×`, `≤ 10 KiB`). */
+  readonly threshold: string;
+  /**
+   * Derived from the threshold by {@link ratioTarget}, {@link figureTarget} or
+   * {@link stableTarget}; null when the case could not measure it or the figure is not stable.
+   */
   readonly met: boolean | null;
+  /** Why `met` is null, when it is: `not measured` or `not stable`. */
+  readonly note?: string;
+}
+
+/** A ratio target judged by the noise method (`pairedRatio`): met only if its interval is within. */
+export function ratioTarget(target: string, estimate: RatioEstimate): TargetCheck {
+  const measured = fmtRatioEstimate(estimate);
+  const threshold = fmtThreshold(estimate.threshold);
+  if (estimate.n === 0) return { target, measured, threshold, met: null, note: 'not measured' };
+  return { target, measured, threshold, met: estimate.met };
+}
+
+/**
+ * A target on one figure measured once (a count, a percentile of one run). `value` NaN means not
+ * measured. Prefer {@link ratioTarget} or {@link stableTarget} when the figure is noisy.
+ */
+export function figureTarget(
+  target: string,
+  value: number,
+  threshold: Threshold,
+  format: (v: number) => string,
+  unit = '',
+): TargetCheck {
+  const t = fmtThreshold(threshold, unit);
+  if (!Number.isFinite(value))
+    return { target, measured: 'n/a', threshold: t, met: null, note: 'not measured' };
+  return { target, measured: format(value), threshold: t, met: within([value, value], threshold) };
+}
+
+/** A target on a repeated figure (`repeatUntilStable`): null ("not stable") unless it settled. */
+export function stableTarget(
+  target: string,
+  figure: StableFigure,
+  threshold: Threshold,
+  format: (v: number) => string,
+  unit = '',
+): TargetCheck {
+  const verdict = figureVerdict(figure, threshold);
+  const [lo, hi] = figure.ci95;
+  const measured = `${format(figure.mean)} (95% ${format(lo)}–${format(hi)}, ${figure.n} runs)`;
+  const t = fmtThreshold(threshold, unit);
+  if (verdict === 'not stable') return { target, measured, threshold: t, met: null, note: 'not stable' };
+  return { target, measured, threshold: t, met: verdict === 'met' };
+}
+
+/** `yes`, `**no**`, `not measured`, `not stable`: the summary table's word, from the threshold alone. */
+export function metWord(t: TargetCheck): string {
+  if (t.met === null) return t.note ?? 'not measured';
+  return t.met ? 'yes' : '**no**';
 }
 
 export interface CaseReport {

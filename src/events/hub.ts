@@ -35,7 +35,7 @@ export interface HubOptions {
   readonly maxLag: number;
   /** Events read per query, for replays and for live reads. */
   readonly pageSize: number;
-  /** How often the log of served games is polled, in case a notice was lost (ms). */
+  /** How often the log of served games is polled, in case a notice was lost (ms); 0: never. */
   readonly pollIntervalMs: number;
 }
 
@@ -91,7 +91,7 @@ export class EventHub<T> {
   readonly #games = new Map<string, GameChannel<T>>();
   readonly #options: HubOptions;
   readonly #unsubscribe: () => void;
-  readonly #poll: NodeJS.Timeout;
+  readonly #poll: NodeJS.Timeout | null;
   #polling = false;
   #closed = false;
 
@@ -108,8 +108,10 @@ export class EventHub<T> {
   ) {
     this.#options = { ...DEFAULT_HUB_OPTIONS, ...options };
     this.#unsubscribe = deps.fanout.subscribe((notice) => this.notify(notice));
-    this.#poll = setInterval(() => void this.#pollLog(), this.#options.pollIntervalMs);
-    this.#poll.unref();
+    this.#poll =
+      this.#options.pollIntervalMs > 0
+        ? setInterval(() => void this.#pollLog(), this.#options.pollIntervalMs).unref()
+        : null;
   }
 
   /** Registers a subscription. Its replay starts at once; the iterator's `return()` unregisters it. */
@@ -144,7 +146,7 @@ export class EventHub<T> {
 
   async close(): Promise<void> {
     this.#closed = true;
-    clearInterval(this.#poll);
+    if (this.#poll) clearInterval(this.#poll);
     this.#unsubscribe();
     for (const channel of [...this.#games.values()])
       for (const sub of [...channel.subscribers]) void sub.return();

@@ -78,7 +78,10 @@ export function startGraphqlWs(
   options: GraphqlWsOptions = {},
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
-  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), options.hub);
+  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), {
+    pollIntervalMs: deps.config.EVENT_POLL_MS,
+    ...options.hub,
+  });
   // Game credentials only: the admin and host are operators, anonymous connections hold no game.
   const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
   const server = useServer<Record<string, unknown>, ConnectionExtra>(

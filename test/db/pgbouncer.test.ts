@@ -42,6 +42,8 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
     const env = {
       DIRECT_DATABASE_URL: direct,
       DATABASE_POOL_SIZE: '8',
+      // No log poll: events reach B through the fanout (LISTEN on the direct URL) or not at all.
+      EVENT_POLL_MS: '0',
     };
     a = await startTestServer(env, { databaseUrl: bouncer.pooled(direct) });
     b = await startTestServer(env, { databaseUrl: bouncer.pooled(direct) });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import {
@@ -249,6 +250,20 @@ describe('README.md', () => {
       expect(matchText(output.content, run.stdout, bindings), `README line ${output.open + 1}`).toEqual([]);
     }
 
+    /**
+     * A drawing checks the names it shows: each `LISTEN/NOTIFY <channel>` is the fanout's channel.
+     * A drawing that names nothing the test can check has nothing to keep true: it fails.
+     */
+    function checkFigure(ex: Example): void {
+      const channels = ex.blocks.flatMap((b) => [...b.content.matchAll(/NOTIFY\s+(\w+)/g)].map((m) => m[1]));
+      expect(
+        channels.length,
+        `README line ${ex.line}: a figure must name a channel the test can check`,
+      ).toBeGreaterThan(0);
+      for (const c of channels)
+        expect(c, `README line ${ex.line}: the fanout's channel`).toBe(FANOUT_CHANNEL);
+    }
+
     function checkExcerpt(ex: Example): void {
       const file = ex.attrs['file'];
       expect(file, `README line ${ex.line}: excerpt needs file=…`).toBeDefined();
@@ -285,8 +300,9 @@ describe('README.md', () => {
               return runShell(ex);
             case 'excerpt':
               return checkExcerpt(ex);
-            case 'not-run':
             case 'figure':
+              return checkFigure(ex);
+            case 'not-run':
               return;
           }
         },

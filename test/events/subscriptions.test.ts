@@ -10,6 +10,12 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/s
 import { EVENT_FIELDS, wsClient, type EventT, type WsClient } from './ws-client.js';
 
 let s: TestServer;
+
+/** `subscriptions_active` from the server's /metrics: counted once the hub registered one. */
+async function activeSubscriptions(): Promise<number> {
+  const text = await (await fetch(s.url.replace(/\/graphql$/, '/metrics'))).text();
+  return Number(/^subscriptions_active (\S+)$/m.exec(text)?.[1] ?? 0);
+}
 let game: Created;
 let gameId: string;
 let alice: string;
@@ -125,10 +131,14 @@ describe('gameEvents subscription', () => {
   });
 
   it('without afterSeq, starts from the current lastSeq', async () => {
+    const before = await activeSubscriptions();
     const c = client(bob);
     const sub = c.subscribe('gameEvents', { gameId });
-    // Give the subscription time to register: it starts at the lastSeq it finds then.
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait until the subscription is registered: it starts at the lastSeq it found then.
+    const deadline = Date.now() + 10_000;
+    while ((await activeSubscriptions()) <= before && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await activeSubscriptions(), 'subscription registered').toBeGreaterThan(before);
     const from = await lastSeq();
     await draw(s, gameId, zones.libB, zones.handB, 1, bob);
     await sub.waitForCount(1);

@@ -35,6 +35,21 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
+/** Scrapes until `metric` satisfies `ok` (a generous deadline: busy machines are slow), then returns it. */
+async function sampleWhen(
+  url: string,
+  metric: string,
+  ok: (v: number) => boolean,
+  ms = 10_000,
+): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = sample(await scrape(url), metric);
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('GET /metrics', () => {
   it('exposes every named metric', async () => {
     const text = await scrape(server.url);
@@ -89,8 +104,8 @@ describe('GET /metrics', () => {
     expect(sample(await scrape(server.url), 'ws_connections_active')).toBe(1);
     ws.close();
     await ws.closed;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(sample(await scrape(server.url), 'ws_connections_active')).toBe(0);
+    // The server notices the close on its own side a moment later.
+    expect(await sampleWhen(server.url, 'ws_connections_active', (v) => v === 0)).toBe(0);
   });
 });
 
@@ -210,7 +225,7 @@ describe('moves and subscriptions in the real pipeline', () => {
         variables: { g: game.game.id },
       },
     });
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await sampleWhen(server.url, 'subscriptions_active', (v) => v === 1)).toBe(1);
     const before = await scrape(server.url);
     expect(sample(before, 'subscriptions_active')).toBe(1);
 

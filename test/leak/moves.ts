@@ -261,10 +261,16 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   const selection = (
     allowRandom: boolean,
   ): { input: Record<string, unknown>; namedIds: string[]; selectedIds: string[]; zoneId: string | null } => {
-    const zone = pick(nonEmpty, ch.a);
+    // Three steps in four act on what the actor may act on (its own zones, shared ones, its own
+    // objects), so that most are accepted; the fourth aims anywhere, at others' hidden cards too.
+    const own = ch.d % 4 !== 0;
+    const actorId = players[actor]?.id;
+    const mine = nonEmpty.filter((z) => z.owner === null || z.owner?.id === actorId);
+    const zone = (own ? pick(mine, ch.a) : undefined) ?? pick(nonEmpty, ch.a);
     if (!zone) return { input: { objectIds: [] }, namedIds: [], selectedIds: [], zoneId: null };
     if (ch.flag) {
-      const first = pick(zone.objects, ch.b)!;
+      const owned = zone.objects.filter((o) => o.owner?.id === actorId);
+      const first = (own ? pick(owned, ch.b) : undefined) ?? pick(zone.objects, ch.b)!;
       const second = ch.c % 3 === 0 ? pick(zone.objects, ch.b + 1) : undefined;
       const ids = [...new Set([first.id, ...(second ? [second.id] : [])])];
       return { input: { objectIds: ids }, namedIds: ids, selectedIds: [], zoneId: zone.id };

@@ -12,7 +12,9 @@ import type {
   Placement,
   RulesetId,
   Selector,
+  ZoneTypeSpec,
 } from '../../src/rules/index.js';
+import { hasTag } from '../../src/rules/hooks.js';
 import { poolOf, spec } from './helpers.js';
 
 export type Seed = { kind: number; a: number; b: number; c: number; d: number; f: number };
@@ -55,6 +57,7 @@ function tableMove(
   player: (n: number) => string,
   oid: (n: number) => string,
   zone: (n: number) => string,
+  bringTo: (zoneType: string) => Move,
 ): Move {
   const table = spec(s.ruleset).table;
   const status = pick(table?.statuses ?? [], x.b);
@@ -71,12 +74,44 @@ function tableMove(
         ? { kind: 'player', id: player(n) }
         : { kind: 'zone', id: zone(n) };
   const phases = [...(table?.turn?.phases ?? []), ...Object.values(table?.turn?.phasesBySide ?? {}).flat()];
+  // Mostly valid targets, so that accepted actions are checked too: an object in a zone type that
+  // has the status, a player counter the ruleset declares, one of the active side's phases.
+  const valid = x.f % 8 !== 7;
+  const statusTarget = status
+    ? pick(
+        s.objects.filter((o) => {
+          const z = s.zones.find((zz) => zz.id === o.zoneId);
+          return z !== undefined && status.zoneTypes.includes(z.type);
+        }),
+        x.a,
+      )
+    : undefined;
+  const from = player(x.b);
+  const playerKind = pick(
+    (table?.playerCounters ?? []).filter(
+      (c) => c.min === null || (s.players.find((p) => p.id === from)?.counters?.[c.kind] ?? 0) - 1 >= c.min,
+    ),
+    x.c,
+  )?.kind;
+  const other = (n: number): string => {
+    const a = player(n);
+    return s.players.find((p) => p.id !== a)?.id ?? a;
+  };
+  const active = s.players.find((p) => p.id === s.turn?.activePlayerId);
+  const sideName = active ? spec(s.ruleset).sides[active.seat] : undefined;
+  const activePhases = table?.turn?.phases?.length
+    ? table.turn.phases
+    : sideName
+      ? (table?.turn?.phasesBySide?.[sideName] ?? [])
+      : [];
   switch (x.a % 9) {
     case 0:
     case 1:
+      // Nothing where the status exists yet: put a card there first (a setup step).
+      if (valid && status && !statusTarget && status.zoneTypes[0]) return bringTo(status.zoneTypes[0]);
       return {
         kind: 'setStatus',
-        select: sel,
+        select: valid && statusTarget ? { kind: 'ids', ids: [statusTarget.publicId] } : sel,
         name: status?.name ?? 'tapped',
         value: pick(status?.values ?? ['tapped'], x.d)!,
       };
@@ -90,17 +125,22 @@ function tableMove(
         amount: x.d % 4,
       };
     case 4:
-      return {
-        kind: 'moveCounters',
-        from: holder(x.b),
-        to: holder(x.d),
-        counter: kind,
-        amount: 1 + (x.f % 3),
-      };
+      return valid && playerKind
+        ? {
+            kind: 'moveCounters',
+            from: { kind: 'player', id: from },
+            to: { kind: 'player', id: other(x.b) },
+            counter: playerKind,
+            amount: 1,
+          }
+        : { kind: 'moveCounters', from: holder(x.b), to: holder(x.d), counter: kind, amount: 1 + (x.f % 3) };
     case 5:
       return x.f & 16 ? { kind: 'advanceTurn', activePlayerId: player(x.d) } : { kind: 'advanceTurn' };
     case 6:
-      return { kind: 'setPhase', phase: pick(phases, x.d) ?? 'main' };
+      return {
+        kind: 'setPhase',
+        phase: pick(valid ? activePhases : phases, x.d) ?? pick(phases, x.d) ?? 'main',
+      };
     case 7:
       return { kind: 'concede', playerId: player(x.d) };
     default:
@@ -110,12 +150,45 @@ function tableMove(
   }
 }
 
-/** Turns a numeric seed into a (mostly valid) move against the current state. */
+/** Whether a zone type's enforced admission rules (types, subtypes) let a card in. */
+function admitsCard(t: ZoneTypeSpec, c: CardProps, kind: 'card' | 'token'): boolean {
+  return t.admits.every((rule) => {
+    const tests: boolean[] = [];
+    if (rule.types) tests.push(rule.types.some((ty) => hasTag(c.types, ty)));
+    if (rule.subtypes) tests.push(rule.subtypes.some((st) => hasTag(c.subtypes, st)));
+    if (rule.kinds) tests.push(rule.kinds.includes(kind));
+    return tests.length === 0 || tests.some(Boolean);
+  });
+}
+
+/**
+ * Turns a numeric seed into a (mostly valid) move against the current state. Targets are chosen
+ * to be valid most of the time (selections from zones that hold objects, destinations that admit
+ * the cards and have room, reorders of the zone's own objects), so that the invariants are checked
+ * on many accepted moves; the seed's low bits still pick invalid ones now and then.
+ */
 export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: MoveGenOptions): Move {
   const sp = spec(id);
   const objs = s.objects;
   const oid = (n: number) => pick(objs, n)?.publicId ?? 'missing';
-  const zone = (n: number) => pick(s.zones, n)?.id ?? 'missing';
+  const held = s.zones.filter((z) => objs.some((o) => o.zoneId === z.id && o.hostKey === null));
+  // One seed in eight aims anywhere, empty zones included.
+  const zone = (n: number) =>
+    (x.f % 8 === 7 ? pick(s.zones, n) : (pick(held, n) ?? pick(s.zones, n)))?.id ?? 'missing';
+  const typeOf = (zoneType: string) => sp.zoneTypes.find((t) => t.type === zoneType);
+  const hasArena = sp.zoneTypes.some((t) => t.arena);
+  /** A zone that admits `cs` and has room for them (any zone when none does). */
+  const fitting = (cs: readonly CardProps[], n: number, kind: 'card' | 'token' = 'card'): string => {
+    const fits = s.zones.filter((z) => {
+      const t = typeOf(z.type);
+      if (!t || t.isStack || !cs.every((c) => admitsCard(t, c, kind))) return false;
+      // A game with an arena keeps its tokens there (FAB rule:clear_definition).
+      if (kind === 'token' && hasArena && !t.arena) return false;
+      const count = objs.filter((o) => o.zoneId === z.id && o.hostKey === null).length;
+      return t.capacity === null || count + cs.length <= t.capacity;
+    });
+    return pick(fits, n)?.id ?? pick(s.zones, n)?.id ?? 'missing';
+  };
   const player = (n: number) => pick(s.players, n)?.id ?? 'p0';
   const by = x.f & 1 ? 'rule' : 'effect';
   const placement: Placement = [
@@ -127,7 +200,7 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
   const cards = poolOf(pool, id);
   const dest: Destination =
     x.f & 2
-      ? { kind: 'zone', zoneId: zone(x.b) }
+      ? { kind: 'zone', zoneId: pick(s.zones, x.b)?.id ?? 'missing' }
       : { kind: 'type', type: pick(types, x.b)!, ownerId: x.f & 4 ? null : player(x.d) };
   const count = 1 + (x.c % 3);
   const someIds = Array.from(new Set(Array.from({ length: count }, (_, i) => oid(x.a + i * 7))));
@@ -182,38 +255,70 @@ export function toMove(id: RulesetId, s: GameState, x: Seed, { pool, wide }: Mov
       return {
         kind: 'createToken',
         card: cardProps,
-        to: dest,
+        to: x.f & 3 ? { kind: 'zone', zoneId: fitting([cardProps], x.b, 'token') } : dest,
         placement,
         ownerId: player(x.c),
         count: 1 + (x.d % 2),
       };
     case 8:
       return { kind: 'attach', select: sel, hostId: oid(x.b), by };
-    case 9:
-      return { kind: 'detach', select: sel, to: dest, placement, by };
+    case 9: {
+      // Mostly what is attached: detaching an unattached object is refused.
+      const hosted = objs.filter((o) => o.hostKey !== null);
+      const select =
+        hosted.length && x.f % 8 !== 7 ? { kind: 'ids' as const, ids: [pick(hosted, x.a)!.publicId] } : sel;
+      return { kind: 'detach', select, to: dest, placement, by };
+    }
     case 10: {
       const t = pick(sp.zoneTypes, x.a)!;
       return { kind: 'createZone', type: t.type, ownerId: t.scope === 'shared' ? null : player(x.b) };
     }
-    case 11:
-      return { kind: 'removeZone', zoneId: zone(x.a) };
+    case 11: {
+      // Mostly empty zones: a zone that holds objects cannot be removed.
+      const empty = s.zones.filter((z) => !held.includes(z));
+      return { kind: 'removeZone', zoneId: (x.f % 8 !== 7 && pick(empty, x.a)?.id) || zone(x.a) };
+    }
     case 12:
       return { kind: 'addLayer', card: cardProps, controllerId: player(x.a) };
-    case 13:
-      return { kind: 'removeLayer', layerId: oid(x.a), by, ...(x.f & 16 ? { to: dest } : {}) };
+    case 13: {
+      const layers = objs.filter((o) => o.kind === 'layer');
+      const layerId = pick(layers, x.a)?.publicId ?? oid(x.a);
+      return { kind: 'removeLayer', layerId, by, ...(x.f & 16 ? { to: dest } : {}) };
+    }
+    // The table's actions (kinds 20-22 only where a suite asks for them: properties).
     case 15:
-      return tableMove(s, x, sel, player, oid, zone);
+    case 20:
+    case 21:
+    case 22:
+      return tableMove(s, x, sel, player, oid, zone, (type) => ({
+        kind: 'bringIntoGame',
+        cards: [cardProps],
+        ownerId: player(x.c),
+        to: {
+          kind: 'type',
+          type,
+          ownerId: sp.zoneTypes.find((t) => t.type === type)?.scope === 'shared' ? null : player(x.c),
+        },
+        placement: { kind: 'top' },
+        faceUp: true,
+      }));
     case 14:
       return wide
         ? {
             kind: 'bringIntoGame',
             cards: [cardProps, pick(cards, x.a)!],
             ownerId: player(x.c),
-            to: dest,
+            to: x.f & 2 ? { kind: 'zone', zoneId: fitting([cardProps, pick(cards, x.a)!], x.b) } : dest,
             placement,
             ...(x.f & 16 ? { faceUp: true } : {}),
           }
-        : { kind: 'bringIntoGame', cards: [cardProps], ownerId: player(x.c), to: dest, placement };
+        : {
+            kind: 'bringIntoGame',
+            cards: [cardProps],
+            ownerId: player(x.c),
+            to: x.f & 2 ? { kind: 'zone', zoneId: fitting([cardProps], x.b) } : dest,
+            placement,
+          };
   }
   if (!wide || x.kind === 16) return { kind: 'removeFromGame', select: sel };
   if (x.kind === 17) {

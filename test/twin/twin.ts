@@ -37,6 +37,7 @@ import {
   type GameJson,
 } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { Acceptance } from '../support/acceptance.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 200);
 const STEPS = Number(process.env['FC_STEPS'] ?? 2);
@@ -192,8 +193,14 @@ const STATE_QUERY = /* GraphQL */ `
         id
         type
         count
+        owner {
+          id
+        }
         objects {
           id
+          owner {
+            id
+          }
           host {
             id
           }
@@ -255,6 +262,11 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
     async () => {
       let cases = 0;
       let pairs = 0;
+      // Refused actions compare only refusals: the twins must differ on accepted ones too.
+      // Only V acts, so kinds V's seat may not use (attaching others' cards, layers in some games)
+      // are refused whatever the aim: the share is checked, not every kind. A planner refusing 80%
+      // of moves stays far below it.
+      const accepted = new Acceptance(`twin ${ruleset}`, { minShare: 0.15, everyKind: false });
       const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
@@ -284,8 +296,10 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
               for (const choice of choices) {
                 random.use('a');
                 const state = await stateOf(server, a);
-                const m = toMutation({ ruleset, state, nextName }, choice);
+                // V is the one acting: its choices aim at what V may act on.
+                const m = toMutation({ ruleset, state, nextName }, { ...choice, actor: viewer });
                 const inA = await step(server, random, a, m);
+                accepted.record(m.field, (inA as { errors: unknown }).errors === null);
                 const inB = await step(server, random, b, {
                   document: m.document,
                   input: inWorldB(m.input) as Record<string, unknown>,
@@ -307,6 +321,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       );
       // No time limit cuts the run short; a property that ran fewer cases than asked has not been shown.
       expect(cases).toBeGreaterThanOrEqual(RUNS);
+      accepted.check();
     },
     TIMEOUT_MS,
   );

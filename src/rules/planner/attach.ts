@@ -32,13 +32,23 @@ export function planAttach(d: Draft, move: AttachMove): void {
   const hostType = d.typeOf(hostZone);
   // Hosted objects live only in public zones, shared or their owner's (MTG 400.3, 401.3, 402.3;
   // NR rule_deck_size_open_information; FAB sub-cards are under permanents, in the arena).
-  const homeless = objects.find((o) => !mayHostIn(hostZone, hostType, o));
+  // Their own sub-objects come along (below) and must be allowed there too.
+  const homeless = objects
+    .flatMap((o) => [o, ...d.hosted(o.key)])
+    .find((o) => !mayHostIn(hostZone, hostType, o));
   if (homeless)
     throw reject(
       'NOT_ADMITTED',
       d.spec.cite.host,
       `Object ${homeless.publicId} cannot be hosted in zone ${hostZone.id}`,
     );
+  // Attached, an object is in its host's zone: one the game keeps out of that zone cannot be
+  // attached there (MTG 400.4a: an instant or sorcery card never is on the battlefield).
+  for (const o of objects) {
+    const rule = d.hooks.staysInPlace(o, d.typeOf(d.zoneOf(o)), hostType);
+    if (rule)
+      throw reject('NOT_ADMITTED', rule, `Object ${o.publicId} cannot be attached in zone ${hostZone.id}`);
+  }
   d.begin('ATTACHED', [d.spec.cite.host]);
   for (const obj of objects) {
     const current = d.get(obj.key);
