@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { createGame, deck, ok, refused, type CardIn, type Created } from './helpers.js';
+import { CASES, cardsFor, heroCard, pieceName } from './table-cases.js';
 
 let s: TestServer;
 
@@ -89,86 +90,9 @@ async function twoSeats(
   return { g, id: g.game.id, ann: a!.token, annId: a!.player.id, bob: b!.token, bobId: b!.player.id };
 }
 
-interface GameCase {
-  readonly ruleset: string;
-  /** A zone type where the status exists, and the card there. */
-  readonly statusZone: string | null;
-  readonly status: { name: string; value: string } | null;
-  readonly counterZone: string;
-  readonly objectCounter: string;
-  readonly playerCounter: string | null;
-  readonly extraCards?: (seat: number) => CardIn[];
-}
-
-const CASES: GameCase[] = [
-  {
-    ruleset: 'mtg',
-    statusZone: 'battlefield',
-    status: { name: 'tapped', value: 'tapped' },
-    counterZone: 'battlefield',
-    objectCounter: '+1/+1',
-    playerCounter: 'life',
-  },
-  {
-    ruleset: 'fab',
-    statusZone: 'hero',
-    status: { name: 'marked', value: 'marked' },
-    counterZone: 'hero',
-    objectCounter: '+1power',
-    playerCounter: 'actionPoints',
-  },
-  {
-    ruleset: 'netrunner',
-    statusZone: null,
-    status: null,
-    counterZone: 'play',
-    objectCounter: 'advancement',
-    playerCounter: 'credits',
-  },
-  {
-    ruleset: 'pokemon',
-    statusZone: 'active_spot',
-    status: { name: 'rotation', value: 'asleep' },
-    counterZone: 'active_spot',
-    objectCounter: 'damage',
-    playerCounter: null,
-  },
-  {
-    ruleset: 'yugioh',
-    statusZone: 'main_monster_zone',
-    status: { name: 'position', value: 'defense' },
-    counterZone: 'main_monster_zone',
-    objectCounter: 'spellCounter',
-    playerCounter: 'lifePoints',
-  },
-];
-
-const heroCard = (seat: number): CardIn => ({
-  name: `Hero ${seat}`,
-  types: ['Hero'],
-  zone: 'hero',
-  attributes: { intellect: 4, life: 20 },
-});
-
-function cardsFor(c: GameCase, seat: number): CardIn[] {
-  const inPlay: CardIn = {
-    name: `Piece ${seat}`,
-    types: c.ruleset === 'pokemon' ? ['pokemon'] : ['Creature'],
-    subtypes: c.ruleset === 'pokemon' ? ['Basic'] : [],
-    zone: c.statusZone ?? c.counterZone,
-  };
-  if (c.ruleset === 'fab') return [heroCard(seat), ...deck(`Deck ${seat}`, 3, ['Action'])];
-  if (c.ruleset === 'netrunner')
-    return [
-      { name: `Piece ${seat}`, types: ['Asset'], zone: 'play', faceUp: true },
-      ...deck(`D${seat}`, 3, ['Asset']),
-    ];
-  return [inPlay, ...deck(`Deck ${seat}`, 3, [c.ruleset === 'pokemon' ? 'Pokémon' : 'Creature'])];
-}
-
 describe.each(CASES)('$ruleset: a seat plays the table its file declares', (c) => {
   let t: Awaited<ReturnType<typeof twoSeats>>;
-  const piece = (seat: number) => (c.ruleset === 'fab' ? `Hero ${seat}` : `Piece ${seat}`);
+  const piece = (seat: number) => pieceName(c, seat);
 
   beforeAll(async () => {
     t = await twoSeats(c.ruleset, (seat) => cardsFor(c, seat));

@@ -5,8 +5,9 @@
  * schema's code.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createZonekeeperClient, type ZonekeeperClient } from '../../client/index.js';
+import { createZonekeeperClient, ZonekeeperRequestError, type ZonekeeperClient } from '../../client/index.js';
 import { createGame, deck } from '../api/helpers.js';
+import { CASES, cardsFor, pieceName } from '../api/table-cases.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
@@ -183,5 +184,115 @@ describe('Netrunner credits through the typed client', () => {
     const poolAfter = credits(after.players.find((p) => p.id === runner.player.id)!.counters);
     expect(poolAfter).toBe(start.pool + 3);
     expect(bankAfter + poolAfter).toBe(start.bank + start.pool);
+  });
+});
+
+describe.each(CASES)('$ruleset: a seat plays the table its file declares, through the typed client', (c) => {
+  type Seat = { id: string; zk: ZonekeeperClient };
+  let gameId: string;
+  let ann: Seat;
+  let bob: Seat;
+  const objectNamed = async (name: string) =>
+    (await bob.zk.game(gameId)).game.zones.flatMap((z) => z.objects).find((o) => o.card?.name === name)!;
+  const piece = () => objectNamed(pieceName(c, 0));
+  const ruleset = async () => (await ann.zk.rulesets()).rulesets.find((r) => r.id === c.ruleset)!;
+
+  beforeAll(async () => {
+    const created = await createGame(s, c.ruleset, [
+      { name: 'Ann', deck: cardsFor(c, 0) },
+      { name: 'Bob', deck: cardsFor(c, 1) },
+    ]);
+    gameId = created.game.id;
+    [ann, bob] = created.seats.map((seat) => ({ id: seat.player.id, zk: client(seat.token) })) as [
+      Seat,
+      Seat,
+    ];
+  });
+
+  it('sets and clears a status, or is refused with NO_STATUSES where the file declares none', async () => {
+    const mine = await piece();
+    if (!c.status) {
+      const err = await ann.zk
+        .setStatus({ gameId, objectIds: [mine.id], name: 'tapped', value: 'tapped' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ZonekeeperRequestError);
+      expect(err).toMatchObject({ code: 'INVALID_MOVE', reason: 'NO_STATUSES' });
+      expect((await ruleset()).statusesNone?.reason).toBeTruthy();
+      return;
+    }
+    const { setStatus } = await ann.zk.setStatus({ gameId, objectIds: [mine.id], ...c.status });
+    expect(setStatus.events.map((e) => e.kind)).toEqual(['STATUS_CHANGED']);
+    expect((await piece()).statuses).toEqual([c.status]);
+    const def = (await ruleset()).statuses.find((x) => x.name === c.status!.name)!.default;
+    await ann.zk.setStatus({ gameId, objectIds: [mine.id], name: c.status.name, value: def });
+    expect((await piece()).statuses).toEqual([]);
+  });
+
+  it('adds and removes counters on its object; below the bound is refused and changes nothing', async () => {
+    const holder = { objectId: (await piece()).id };
+    await ann.zk.changeCounters({ gameId, holder, kind: c.objectCounter, op: 'ADD', amount: 3 });
+    const { changeCounters } = await ann.zk.changeCounters({
+      gameId,
+      holder,
+      kind: c.objectCounter,
+      op: 'REMOVE',
+      amount: 1,
+    });
+    expect(changeCounters.events.map((e) => e.kind)).toEqual(['COUNTERS_CHANGED']);
+    expect((await piece()).counters).toEqual([{ kind: c.objectCounter, amount: 2 }]);
+    const version = (await ann.zk.game(gameId)).game.version;
+    const below = await ann.zk
+      .changeCounters({ gameId, holder, kind: c.objectCounter, op: 'REMOVE', amount: 3 })
+      .catch((e: unknown) => e);
+    expect(below).toMatchObject({ code: 'INVALID_MOVE', reason: 'COUNTER_OUT_OF_RANGE' });
+    expect((await ann.zk.game(gameId)).game.version).toBe(version);
+  });
+
+  it('changes one of its player counters, or is refused where the file declares none', async () => {
+    const holder = { playerId: ann.id };
+    if (!c.playerCounter) {
+      const err = await ann.zk
+        .changeCounters({ gameId, holder, kind: 'life', op: 'ADD', amount: 1 })
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'INVALID_MOVE', reason: 'UNKNOWN_COUNTER_KIND' });
+      expect((await ruleset()).playerCounters).toEqual([]);
+      return;
+    }
+    const amountOf = async () =>
+      (await bob.zk.game(gameId)).game.players
+        .find((p) => p.id === ann.id)!
+        .counters.find((k) => k.kind === c.playerCounter)?.amount ?? 0;
+    const before = await amountOf();
+    await ann.zk.changeCounters({ gameId, holder, kind: c.playerCounter, op: 'ADD', amount: 2 });
+    expect(await amountOf()).toBe(before + 2);
+  });
+
+  it('advances the turn as the active player and sets the phase; the inactive player is refused', async () => {
+    const { game } = await ann.zk.game(gameId);
+    expect(game.turn?.activePlayer?.id).toBe(ann.id);
+    expect(await bob.zk.advanceTurn({ gameId }).catch((e: unknown) => e)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const { advanceTurn } = await ann.zk.advanceTurn({ gameId, expectedVersion: game.version });
+    const turn = (await ruleset()).turn!;
+    const bobPhases = turn.phases.length > 0 ? turn.phases : turn.phasesBySide[1]!.phases;
+    expect(advanceTurn.events.map((e) => [e.kind, e.turn])).toEqual([
+      ['TURN_CHANGED', { number: game.turn!.number + 1, phase: bobPhases[0], activePlayer: { id: bob.id } }],
+    ]);
+    const last = bobPhases.at(-1)!;
+    expect(await ann.zk.setPhase({ gameId, phase: last }).catch((e: unknown) => e)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await bob.zk.setPhase({ gameId, phase: last });
+    expect((await ann.zk.game(gameId)).game.turn!.phase).toBe(last);
+  });
+
+  it('concedes: the last seat left wins and the game ends', async () => {
+    const { concede } = await bob.zk.concede({ gameId });
+    expect(concede.events.map((e) => e.kind)).toEqual(['PLAYER_CONCEDED', 'GAME_ENDED']);
+    const { game } = await ann.zk.game(gameId);
+    expect(game.status).toBe('ENDED');
+    expect(game.players.find((p) => p.id === bob.id)!.conceded).toBe(true);
+    expect(game.result).toMatchObject({ winners: [{ id: ann.id }], draw: false });
   });
 });
