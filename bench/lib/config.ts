@@ -51,7 +51,17 @@ export interface BenchConfig {
   readonly output: string;
 }
 
-export const ALL_CASES = ['b1', 'b2', 'b3', 'memory', 'profile', 'aging', 'hostile', 'stalled'] as const;
+export const ALL_CASES = [
+  'b1',
+  'b2',
+  'b3',
+  'memory',
+  'profile',
+  'aging',
+  'hostile',
+  'stalled',
+  'table',
+] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const cases = (env['BENCH_CASES'] ?? ALL_CASES.join(','))
