@@ -17,11 +17,11 @@ const LAYERS = [
   { name: 'rules', path: '^src/rules/' },
   // Leaves every layer may use: typed errors, configuration, logging, metrics, credentials, the
   // ruleset files (rulesets/: read, validated and handed to the rules layer at start), the
-  // generated Prisma client. `db/driver-errors.ts` classifies driver errors without importing
+  // generated Prisma client, the zk-rng/1 derivation (fairness/). `db/driver-errors.ts` classifies driver errors without importing
   // anything, so that `errors.ts` can mask them.
   {
     name: 'base',
-    path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
+    path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
   // Storage and notification: Prisma, the event log, fan-out between instances.
   { name: 'db/events', path: '^src/(db|events)/' },

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { runB1 } from './b1-move.js';
 import { runB2 } from './b2-view.js';
 import { runB3 } from './b3-fanout.js';
+import { runB4 } from './b4-shuffle.js';
 import { runMemory } from './memory.js';
 import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
@@ -96,7 +97,10 @@ const METHOD = `
   commit, so this slightly understates commit→delivery and may be negative); *after send* =
   receipt − just before the mutation (or the baseline's trigger) was sent, an upper bound. Lost =
   deliveries expected (events × subscribers of the game) − received, after a drain of up to 10 s.
-- **Service CPU per operation** (B1, B2): CPU time of the service process over a run (warm-up
+- **B4, a 60-card shuffle.** \`shuffleZone\` on seat 0's 60-card library (every card in it), over HTTP,
+  closed loop at 1 and 8 clients, each on its own game; service CPU per shuffle compared with the
+  figure of the code before zk-rng/1 (BENCH_SHUFFLE_BASELINE_MS: the same case run there).
+- **Service CPU per operation** (B1, B2, B4): CPU time of the service process over a run (warm-up
   included) ÷ operations completed, from /proc/<pid>/stat summed over the service's process tree. Unlike throughput it hardly depends on
   what else the machine is doing, so it is the number to compare across runs and commits.
 - **CPU profile** (\`BENCH_CASES=profile\`). A fresh service (\`WORKERS=1\`, \`--inspect\` on
@@ -205,7 +209,7 @@ async function main(): Promise<void> {
   );
 
   const reports: CaseReport[] = [];
-  const needsService = ['b1', 'b2', 'b3'].some((c) => config.cases.has(c));
+  const needsService = ['b1', 'b2', 'b3', 'b4'].some((c) => config.cases.has(c));
   if (needsService) {
     let service: ServiceProcess | null = null;
     try {
@@ -235,6 +239,7 @@ async function main(): Promise<void> {
         ['b1', 'B1, a move (`moveObjects`)', () => runB1(deps)],
         ['b2', 'B2, a full game view (`game(id)`)', () => runB2(deps)],
         ['b3', 'B3, fanout (`gameEvents` over graphql-ws)', () => runB3(deps)],
+        ['b4', 'B4, a 60-card shuffle (`shuffleZone`)', () => runB4(deps)],
       ];
       for (const [id, title, run] of cases) {
         if (!config.cases.has(id)) continue;

@@ -73,6 +73,10 @@ import {
 export * from './generated/graphql.js';
 export { graphql } from './generated/index.js';
 export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+// zk-rng/1 (docs/fairness.md): check an ended game's shuffles and picks from its transcript.
+export { verifyGame } from './verify.js';
+export type { Transcript, TranscriptAct, VerifyReport } from './verify.js';
+export { FairnessTranscriptDocument } from './operations.js';
 export { CLOSE_CODES, closeMeaning, type CloseMeaning } from '../src/server/close-codes.js';
 
 /** A string union that still accepts values a newer server may add. */

@@ -317,6 +317,12 @@ export const ZoneEventsSubscriptionDocument = graphql(`
   }
 `);
 
+export const FairnessTranscriptDocument = graphql(`
+  query FairnessTranscript($gameId: ID!) {
+    fairnessTranscript(gameId: $gameId)
+  }
+`);
+
 /** A new game: its view for the caller, and the credentials it hands out, each shown once. */
 export const CreateGameDocument = graphql(`
   mutation CreateGame($input: CreateGameInput!) {

@@ -11,6 +11,7 @@
  *   npm run -s admin -- end <gameId>
  *   npm run -s admin -- archive <gameId>
  *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
+ *   npm run -s admin -- verify <gameId> [--json]
  *
  * `-s` (`--silent`) keeps npm's own banner ("> zonekeeper@… admin") off stdout, so `--json` output
  * is pure JSON that pipes into `jq` or a file.
@@ -22,6 +23,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { verifyGame, type Transcript } from '../client/verify.js';
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
 
@@ -40,6 +42,9 @@ commands:
       With both --after and --count, a log that ends first also stops it.
       It stops at GAME_ENDED or GAME_ARCHIVED (at once for a game already ended or archived,
       nothing left to replay) unless --follow.
+  verify <gameId> [--json]
+      recomputes every shuffle and random pick of an ended game from its revealed seed
+      (zk-rng/1, docs/fairness.md); exit 1 names the first event that does not match
 
 environment:
   ZONEKEEPER_URL  GraphQL endpoint (default ${DEFAULT_URL})
@@ -427,6 +432,33 @@ async function tail(env: Env, args: string[]): Promise<void> {
   }
 }
 
+/** zk-rng/1: the ended game's transcript, checked by the client's verifier (docs/fairness.md). */
+async function verify(env: Env, args: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' } },
+  });
+  const gameId = needId(positionals);
+  const data = await gql<{ fairnessTranscript: Transcript }>(
+    env,
+    'query Transcript($gameId: ID!) { fairnessTranscript(gameId: $gameId) }',
+    { gameId },
+  );
+  const report = verifyGame(data.fairnessTranscript);
+  if (values.json) print(report);
+  else {
+    const { shuffle, pick } = report.counts;
+    process.stdout.write(
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles, ${pick} picks), ${report.notCovered} not covered\n`,
+    );
+  }
+  if (report.firstMismatch)
+    throw new ServiceError(
+      `event ${report.firstMismatch.seq} does not match: ${report.firstMismatch.reason}`,
+    );
+}
+
 // ----- main -------------------------------------------------------------------------------------
 
 const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
@@ -437,6 +469,7 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
   end: (env, args) => lifecycle(env, args, 'endGame'),
   archive: (env, args) => lifecycle(env, args, 'archiveGame'),
   tail,
+  verify,
 };
 
 /**

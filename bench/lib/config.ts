@@ -55,6 +55,7 @@ export const ALL_CASES = [
   'b1',
   'b2',
   'b3',
+  'b4',
   'memory',
   'profile',
   'aging',

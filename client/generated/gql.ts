@@ -28,6 +28,7 @@ type Documents = {
     "\n  mutation MoveObjects($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n      objects {\n        ...ObjectFields\n      }\n      events {\n        ...EventFields\n      }\n    }\n  }\n": typeof types.MoveObjectsDocument,
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.ZoneEventsDocument,
+    "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": typeof types.FairnessTranscriptDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": typeof types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.SetStatusDocument,
@@ -55,6 +56,7 @@ const documents: Documents = {
     "\n  mutation MoveObjects($input: MoveObjectsInput!) {\n    moveObjects(input: $input) {\n      version\n      objects {\n        ...ObjectFields\n      }\n      events {\n        ...EventFields\n      }\n    }\n  }\n": types.MoveObjectsDocument,
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.ZoneEventsDocument,
+    "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": types.FairnessTranscriptDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.SetStatusDocument,
@@ -121,6 +123,10 @@ export function graphql(source: "\n  subscription GameEvents($gameId: ID!, $afte
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n"): typeof import('./graphql.js').ZoneEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n"): typeof import('./graphql.js').FairnessTranscriptDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

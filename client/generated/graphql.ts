@@ -87,6 +87,11 @@ export type CreateGameInput = {
    */
   idempotencyKey?: string | null | undefined;
   players: Array<PlayerInput>;
+  /**
+   * The verification transcript (fairnessTranscript, docs/fairness.md) shows card faces after the
+   * end, not only the objects' internal keys. Default false: decklists stay private.
+   */
+  revealFacesAfterEnd?: boolean | null | undefined;
   ruleset: string | number;
 };
 
@@ -182,6 +187,11 @@ export type MoveObjectsInput = {
   order?: Array<string | number> | null | undefined;
   /** Either position (default TOP) or index (0 = top). */
   position?: Position | null | undefined;
+  /**
+   * The arriving objects go in a random order instead, e.g. to the bottom of a library (MTG 401.4):
+   * a random act of zk-rng/1 (docs/fairness.md), checkable after the game. Not with `order`.
+   */
+  randomOrder?: boolean | null | undefined;
   /** FAB rule:flip_step re-evaluation: where the object was going before a replacement effect changed it. */
   replacedFrom?: DestinationInput | null | undefined;
   /** NR rule_reveal_from_hidden: the effect needs an attribute, so hidden cards are revealed first. */
@@ -330,6 +340,13 @@ export type ZoneEventsSubscriptionVariables = Exact<{
 
 
 export type ZoneEventsSubscription = { zoneEvents: { gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null } };
+
+export type FairnessTranscriptQueryVariables = Exact<{
+  gameId: string | number;
+}>;
+
+
+export type FairnessTranscriptQuery = { fairnessTranscript: unknown };
 
 export type CreateGameMutationVariables = Exact<{
   input: CreateGameInput;
@@ -1353,6 +1370,11 @@ fragment EventFields on GameEvent {
   }
   concededPlayerId
 }`) as unknown as TypedDocumentString<ZoneEventsSubscription, ZoneEventsSubscriptionVariables>;
+export const FairnessTranscriptDocument = new TypedDocumentString(`
+    query FairnessTranscript($gameId: ID!) {
+  fairnessTranscript(gameId: $gameId)
+}
+    `) as unknown as TypedDocumentString<FairnessTranscriptQuery, FairnessTranscriptQueryVariables>;
 export const CreateGameDocument = new TypedDocumentString(`
     mutation CreateGame($input: CreateGameInput!) {
   createGame(input: $input) {

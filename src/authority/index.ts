@@ -20,6 +20,7 @@ import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './creation.js';
 
 export { execute } from './pipeline.js';
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
+export { transcriptFor } from './fairness.js';
 export { publish } from './publish.js';
 export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
 export type { Acting, ViewerChoice } from './standing.js';

@@ -15,7 +15,6 @@
  *    on), or under the lock. Its stored response is replayed.
  * 8. Publish (`publish.ts`), the one place that announces commits.
  */
-import { randomInt } from 'node:crypto';
 import { newId } from '../ids.js';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
@@ -37,6 +36,7 @@ import {
   type Outcome,
   type Planned,
 } from '../db/mutate.js';
+import { secretOf } from '../db/fairness.js';
 import { stateCacheFor } from '../db/state-cache.js';
 import type { LoadedGame } from '../db/state.js';
 import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
@@ -45,17 +45,23 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { planWith, type Move, type Viewer } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
+import { actDraws, type ActDraws } from './draws.js';
 import { publish } from './publish.js';
 import { actorIn } from './standing.js';
 
-/** Fresh ids and random choices for the planner. Tests inject a seeded source to compare twin games. */
+/**
+ * Fresh ids and new games' zk-rng/1 seeds (docs/fairness.md); every random act derives from its
+ * game's seed. Tests inject a seeded source (and one derivation id for twin games) to compare games.
+ */
 export interface Randomness {
   newId(): string;
-  /** Uniform integer in [0, n). */
-  randomInt(n: number): number;
+  /** A new game's secret seed: 32 bytes. */
+  newSeed?(): Uint8Array;
+  /** The game id a new game's derivation uses (default: its own id). */
+  derivationId?(gameId: string): string;
 }
 
-const CRYPTO_RANDOMNESS: Randomness = { newId, randomInt: (n) => randomInt(n) };
+const CRYPTO_RANDOMNESS: Randomness = { newId };
 
 /** What the authority needs from the application. */
 export interface AuthorityDeps {
@@ -129,7 +135,9 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
   const { db } = deps;
   const cache = stateCacheFor(db);
   const random = deps.random ?? CRYPTO_RANDOMNESS;
-  let outcome = await tryCommit(db, req, random, cache.latest(req.gameId));
+  const secret = await secretOf(db, req.gameId);
+  const draws = (game: LoadedGame['game']) => actDraws(secret, game.lastSeq);
+  let outcome = await tryCommit(db, req, random, draws, cache.latest(req.gameId));
   if (outcome.kind === 'conflict') {
     // Another process committed first. Queue on the game row lock instead of racing again: under
     // the lock the version check cannot fail, so a busy game never starves this move.
@@ -142,7 +150,7 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
         const stored = req.idempotency ? await locked.stored(req.idempotency) : null;
         if (stored !== null) return { kind: 'replay', stored } as const;
         const loaded = await locked.load();
-        return locked.commit(req, loaded, decide(loaded, req, random));
+        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded.game)));
       },
       () => deps.metrics.transactionRetry(),
     );
@@ -156,14 +164,15 @@ async function tryCommit(
   db: Db,
   req: Decided,
   random: Randomness,
+  draws: (game: LoadedGame['game']) => ActDraws,
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
   let loaded = cached ?? (await loadOrThrow(db, req.gameId));
-  let decided = tryDecide(loaded, req, random);
+  let decided = tryDecide(loaded, req, random, draws(loaded.game));
   if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
     loaded = await loadOrThrow(db, req.gameId);
-    decided = tryDecide(loaded, req, random);
+    decided = tryDecide(loaded, req, random, draws(loaded.game));
   }
   if (!decided.ok) return refuse(db, req.idempotency, decided.error);
   return commitOptimistic(db, req, loaded, decided.plan);
@@ -185,9 +194,10 @@ function tryDecide(
   loaded: LoadedGame,
   req: Decided,
   random: Randomness,
+  draws: ActDraws,
 ): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
   try {
-    return { ok: true, plan: decide(loaded, req, random) };
+    return { ok: true, plan: decide(loaded, req, random, draws) };
   } catch (error) {
     return { ok: false, error };
   }
@@ -198,7 +208,7 @@ function tryDecide(
  * errors. Permission is decided before the planner runs, from what the seat can observe only, so a
  * refusal never depends on a card hidden from it (`src/rules/permission.ts`).
  */
-function decide(loaded: LoadedGame, req: Decided, random: Randomness): Planned {
+function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: ActDraws): Planned {
   const { game } = loaded;
   if (game.status !== 'ACTIVE') throw gameNotActive();
   if (
@@ -211,13 +221,14 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness): Planned {
   // The game's own ruleset version (docs/rulesets.md, stable games), whatever is loaded now.
   const planned = planWith(loaded.spec, loaded.state, req.move, {
     newId: () => random.newId(),
-    randomInt: (n) => random.randomInt(n),
+    randomAct: draws.randomAct,
+    randomScheme: draws.scheme,
     actorId: actingPlayer(req.actor),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version
   // can be recovered from the log: a plan that changed nothing (shuffling an empty zone) records NO_MOVE.
-  const events = planned.plan.events.length > 0 ? planned.plan.events : [noMove()];
+  const events = planned.plan.events.length > 0 ? draws.reveal(planned.plan.events) : [noMove()];
   return { state: planned.plan.state, events };
 }
 

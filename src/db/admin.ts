@@ -9,6 +9,7 @@ import type { Db } from './client.js';
 import { isUuid } from '../uuid.js';
 import { lockGame } from './mutate.js';
 import { appendEvents } from './rows.js';
+import { revealSeed } from './fairness.js';
 import { withRetry } from './retry.js';
 
 export interface GameFilter {
@@ -81,6 +82,23 @@ export function lifecycleEvent(kind: 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPO
   return { kind, zoneIds: [], transitions: [], zonesCreated: [], zonesRemoved: [], rules: [] };
 }
 
+/**
+ * The event of a status change. The one that ends a game's play (ACTIVE to ENDED, or an active game
+ * archived) reveals its zk-rng/1 seed (`revealSeed`, docs/fairness.md): every path that ends a game
+ * builds its event here.
+ */
+export async function endingEvent(
+  tx: Prisma.TransactionClient,
+  gameId: string,
+  from: GameStatus,
+  kind: 'GAME_ENDED' | 'GAME_ARCHIVED',
+): Promise<DomainEvent> {
+  const event = lifecycleEvent(kind);
+  if (from !== 'ACTIVE') return event;
+  const seedReveal = await revealSeed(tx, gameId);
+  return seedReveal ? { ...event, seedReveal } : event;
+}
+
 const NEXT: Record<'ENDED' | 'ARCHIVED', { from: GameStatus; kind: 'GAME_ENDED' | 'GAME_ARCHIVED' }> = {
   ENDED: { from: 'ACTIVE', kind: 'GAME_ENDED' },
   ARCHIVED: { from: 'ENDED', kind: 'GAME_ARCHIVED' },
@@ -123,7 +141,7 @@ export async function changeStatus(db: Db, gameId: string, to: 'ENDED' | 'ARCHIV
           actorKind: 'ADMIN',
           actorPlayerId: null,
           createdAt: now,
-          payload: lifecycleEvent(step.kind),
+          payload: await endingEvent(tx, gameId, locked.status, step.kind),
         },
       ]);
       return { ok: true, game, seq: game.lastSeq };

@@ -26,6 +26,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { driverPool } from './client.js';
 import { compactCreation } from './creation-payload.js';
+import { newGameRng, type SecretSource } from './fairness.js';
 import { zoneToSqlRow } from './rows.js';
 import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
@@ -187,8 +188,10 @@ function creationRows(
   credentials: Credentials,
   createdAt: Date,
   notifyChannel: string | null,
+  rng: ReturnType<typeof newGameRng>,
 ): string {
   return JSON.stringify({
+    rng: rng.row,
     game: {
       notify_channel: notifyChannel,
       ruleset: spec.id,
@@ -206,7 +209,7 @@ function creationRows(
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
-    event: compactCreation(creationEvent(spec, state)),
+    event: { ...compactCreation(creationEvent(spec, state)), commitment: rng.commitment },
   });
 }
 
@@ -225,6 +228,8 @@ export async function createGame(
   opts: {
     readonly newId?: (() => string) | undefined;
     readonly notifyChannel?: string | undefined;
+    /** The zk-rng/1 seed's sources (docs/fairness.md) and the transcript's face option. */
+    readonly rng?: SecretSource & { readonly revealFaces?: boolean | undefined };
     /** The seat active at turn 1 (default: the ruleset's). */
     readonly firstSeat?: number | null | undefined;
   } = {},
@@ -243,7 +248,9 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(db, spec);
-  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, opts.notifyChannel ?? null);
+  const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
+  const notify = opts.notifyChannel ?? null;
+  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, notify, rng);
 
   const chosen = idem
     ? await withRetry(

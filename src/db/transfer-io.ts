@@ -8,6 +8,7 @@ import type { GameState, ObjectState, RulesetId, ZoneState } from '../rules/inde
 import { emptyState, replay } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import { checkpointsOf } from './checkpoints.js';
+import type { newGameRng } from './fairness.js';
 import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
 import {
@@ -84,6 +85,8 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
   }[];
   readonly spectatorTokenHash: string;
   readonly refereeTokenHash: string;
+  /** The game's new zk-rng/1 secret (docs/fairness.md), covering acts from `coveredFromSeq` on. */
+  readonly rng: ReturnType<typeof newGameRng>['row'] & { readonly coveredFromSeq: number };
 }
 
 /**
@@ -130,6 +133,16 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
       });
       if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: checkpoints });
       await appendEvents(tx, g.events);
+      await tx.gameRng.create({
+        data: {
+          gameId,
+          scheme: g.rng.scheme,
+          seed: Buffer.from(g.rng.seed, 'hex'),
+          derivationId: g.rng.derivation_id,
+          coveredFromSeq: g.rng.coveredFromSeq,
+          revealFaces: g.rng.reveal_faces,
+        },
+      });
     },
     // A long log is a large write: more than Prisma's default 5 s may pass on a busy machine.
     { maxWait: 15_000, timeout: 120_000 },

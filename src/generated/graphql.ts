@@ -224,6 +224,11 @@ export type CreateGameInput = {
    */
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   readonly players: ReadonlyArray<PlayerInput>;
+  /**
+   * The verification transcript (fairnessTranscript, docs/fairness.md) shows card faces after the
+   * end, not only the objects' internal keys. Default false: decklists stay private.
+   */
+  readonly revealFacesAfterEnd?: InputMaybe<Scalars['Boolean']['input']>;
   readonly ruleset: Scalars['ID']['input'];
 };
 
@@ -430,6 +435,15 @@ export type EventKind =
   | 'ZONE_REORDERED'
   | 'ZONE_SHUFFLED';
 
+/** The random acts an event records (shuffles, RANDOM picks), and the scheme they were drawn from. */
+export type EventRandomness = {
+  readonly __typename?: 'EventRandomness';
+  /** How many random acts the event records; each is keyed by the event's seq and its index here. */
+  readonly acts: Scalars['Int']['output'];
+  /** `zk-rng/1`, or null: not covered (a game created before the scheme). */
+  readonly scheme?: Maybe<Scalars['String']['output']>;
+};
+
 export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
@@ -470,14 +484,20 @@ export type GameEvent = {
   readonly actor: EventActor;
   readonly at: Scalars['DateTime']['output'];
   readonly changes: ReadonlyArray<ObjectChange>;
+  /** Set on GAME_CREATED and GAME_IMPORTED: the commitment to the seed every later random act derives from. */
+  readonly commitment?: Maybe<RandomCommitment>;
   /** The seat a PLAYER_CONCEDED event records. */
   readonly concededPlayerId?: Maybe<Scalars['ID']['output']>;
   /** Player and zone counters the event changed, as the viewer may see them. */
   readonly counterChanges: ReadonlyArray<CounterChange>;
   readonly gameId: Scalars['ID']['output'];
   readonly kind: EventKind;
+  /** Set on events that record random acts. */
+  readonly randomness?: Maybe<EventRandomness>;
   /** The result a GAME_ENDED event carries; null for an end without one. */
   readonly result?: Maybe<GameResult>;
+  /** Set on the event that ends a game (GAME_ENDED): the seed, lower-case hex, revealed. */
+  readonly revealedSeed?: Maybe<Scalars['String']['output']>;
   /** Rules that shaped the change, e.g. "MTG 400.3". */
   readonly rules: ReadonlyArray<Scalars['String']['output']>;
   /** Gapless per game, starting at 1. */
@@ -699,6 +719,11 @@ export type MoveObjectsInput = {
   readonly order?: InputMaybe<ReadonlyArray<Scalars['ID']['input']>>;
   /** Either position (default TOP) or index (0 = top). */
   readonly position?: InputMaybe<Position>;
+  /**
+   * The arriving objects go in a random order instead, e.g. to the bottom of a library (MTG 401.4):
+   * a random act of zk-rng/1 (docs/fairness.md), checkable after the game. Not with `order`.
+   */
+  readonly randomOrder?: InputMaybe<Scalars['Boolean']['input']>;
   /** FAB rule:flip_step re-evaluation: where the object was going before a replacement effect changed it. */
   readonly replacedFrom?: InputMaybe<DestinationInput>;
   /** NR rule_reveal_from_hidden: the effect needs an attribute, so hidden cards are revealed first. */
@@ -1024,6 +1049,13 @@ export type Query = {
   /** The whole game, state and log, as a JSON document (format `zonekeeper.game/2`; `/1` still imports) for `importGame`. */
   readonly exportGame: Scalars['JSON']['output'];
   /**
+   * After a game has ended, its verification transcript (format `zk-rng/1.transcript`,
+   * docs/fairness.md): every random act with the order of the objects' internal keys before and
+   * after, the commitments and the revealed seed. Check it with the client's `verifyGame`. Any seat,
+   * spectator or referee of the game, and admins; FORBIDDEN before the end.
+   */
+  readonly fairnessTranscript: Scalars['JSON']['output'];
+  /**
    * The game as the caller may see it. An unknown game and a game the caller may not see give the
    * same NOT_FOUND error.
    */
@@ -1061,6 +1093,11 @@ export type QueryExportGameArgs = {
 };
 
 
+export type QueryFairnessTranscriptArgs = {
+  gameId: Scalars['ID']['input'];
+};
+
+
 export type QueryGameArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1077,6 +1114,18 @@ export type QueryGameEventsArgs = {
   afterSeq?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['ID']['input'];
+};
+
+/** A published commitment to a game's secret seed: SHA-256 over the scheme's tag and the seed. */
+export type RandomCommitment = {
+  readonly __typename?: 'RandomCommitment';
+  /** The game id the derivation uses (the original game's, for an imported game). */
+  readonly gameId: Scalars['ID']['output'];
+  /** Lower-case hex. */
+  readonly hash: Scalars['String']['output'];
+  /** Whether the verification transcript shows card faces after the end (chosen at creation). */
+  readonly revealFaces: Scalars['Boolean']['output'];
+  readonly scheme: Scalars['String']['output'];
 };
 
 export type RemoveFromGameInput = {
@@ -1200,11 +1249,15 @@ export type SetStatusInput = {
 };
 
 export type ShuffleZoneInput = {
+  /** Shuffle only the bottom this many objects among their own positions. Not with `top`. */
+  readonly bottom?: InputMaybe<Scalars['Int']['input']>;
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   readonly gameId: Scalars['ID']['input'];
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Admins only: act as a judge on behalf of this player (recorded as the admin, with onBehalfOf). */
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** Shuffle only the top this many objects among their own positions; the rest keep their places. */
+  readonly top?: InputMaybe<Scalars['Int']['input']>;
   readonly zoneId: Scalars['ID']['input'];
 };
 
@@ -1513,6 +1566,7 @@ export type ResolversTypes = {
   ErrorCode: ErrorCode;
   EventActor: ResolverTypeWrapper<EventActor>;
   EventKind: EventKind;
+  EventRandomness: ResolverTypeWrapper<EventRandomness>;
   FaceDownSeenBy: FaceDownSeenBy;
   Game: ResolverTypeWrapper<GameOut>;
   GameEvent: ResolverTypeWrapper<Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversTypes['ObjectChange']>, result?: Maybe<ResolversTypes['GameResult']>, turn?: Maybe<ResolversTypes['Turn']> }>;
@@ -1542,6 +1596,7 @@ export type ResolversTypes = {
   PositionSelectorInput: PositionSelectorInput;
   PrincipalKind: PrincipalKind;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RandomCommitment: ResolverTypeWrapper<RandomCommitment>;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
@@ -1600,6 +1655,7 @@ export type ResolversParentTypes = {
   EndGameInput: EndGameInput;
   EndRevealInput: EndRevealInput;
   EventActor: EventActor;
+  EventRandomness: EventRandomness;
   Game: GameOut;
   GameEvent: Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']>, result?: Maybe<ResolversParentTypes['GameResult']>, turn?: Maybe<ResolversParentTypes['Turn']> };
   GameObject: ObjectOut;
@@ -1622,6 +1678,7 @@ export type ResolversParentTypes = {
   PlayerInput: PlayerInput;
   PositionSelectorInput: PositionSelectorInput;
   Query: Record<PropertyKey, never>;
+  RandomCommitment: RandomCommitment;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
@@ -1720,6 +1777,11 @@ export type EventActorResolvers<ContextType = Context, ParentType extends Resolv
   playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
+export type EventRandomnessResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EventRandomness'] = ResolversParentTypes['EventRandomness']> = {
+  acts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scheme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type GameResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Game'] = ResolversParentTypes['Game']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1739,11 +1801,14 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   actor?: Resolver<ResolversTypes['EventActor'], ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   changes?: Resolver<ReadonlyArray<ResolversTypes['ObjectChange']>, ParentType, ContextType>;
+  commitment?: Resolver<Maybe<ResolversTypes['RandomCommitment']>, ParentType, ContextType>;
   concededPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   counterChanges?: Resolver<ReadonlyArray<ResolversTypes['CounterChange']>, ParentType, ContextType>;
   gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['EventKind'], ParentType, ContextType>;
+  randomness?: Resolver<Maybe<ResolversTypes['EventRandomness']>, ParentType, ContextType>;
   result?: Resolver<Maybe<ResolversTypes['GameResult']>, ParentType, ContextType>;
+  revealedSeed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rules?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   turn?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
@@ -1873,11 +1938,19 @@ export type PlayerResolvers<ContextType = Context, ParentType extends ResolversP
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   adminGames?: Resolver<ResolversTypes['AdminGamePage'], ParentType, ContextType, RequireFields<QueryAdminGamesArgs, 'limit' | 'offset'>>;
   exportGame?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryExportGameArgs, 'gameId'>>;
+  fairnessTranscript?: Resolver<ResolversTypes['JSON'], ParentType, ContextType, RequireFields<QueryFairnessTranscriptArgs, 'gameId'>>;
   game?: Resolver<ResolversTypes['Game'], ParentType, ContextType, RequireFields<QueryGameArgs, 'id'>>;
   gameAt?: Resolver<ResolversTypes['GameSnapshot'], ParentType, ContextType, RequireFields<QueryGameAtArgs, 'as' | 'gameId' | 'seq'>>;
   gameEvents?: Resolver<ReadonlyArray<ResolversTypes['GameEvent']>, ParentType, ContextType, RequireFields<QueryGameEventsArgs, 'afterSeq' | 'first' | 'gameId'>>;
   rulesets?: Resolver<ReadonlyArray<ResolversTypes['Ruleset']>, ParentType, ContextType>;
   whoami?: Resolver<ResolversTypes['Whoami'], ParentType, ContextType>;
+};
+
+export type RandomCommitmentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RandomCommitment'] = ResolversParentTypes['RandomCommitment']> = {
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revealFaces?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  scheme?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RulesetResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ruleset'] = ResolversParentTypes['Ruleset']> = {
@@ -1993,6 +2066,7 @@ export type Resolvers<ContextType = Context> = {
   CreateGamePayload?: CreateGamePayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   EventActor?: EventActorResolvers<ContextType>;
+  EventRandomness?: EventRandomnessResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
   GameEvent?: GameEventResolvers<ContextType>;
   GameObject?: GameObjectResolvers<ContextType>;
@@ -2009,6 +2083,7 @@ export type Resolvers<ContextType = Context> = {
   ObjectStatus?: ObjectStatusResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RandomCommitment?: RandomCommitmentResolvers<ContextType>;
   Ruleset?: RulesetResolvers<ContextType>;
   SeatCredential?: SeatCredentialResolvers<ContextType>;
   SidePhases?: SidePhasesResolvers<ContextType>;

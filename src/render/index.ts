@@ -25,6 +25,7 @@ export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
+export { toTranscript } from './transcript.js';
 
 export type { ResultOut, TurnOut } from './table.js';
 

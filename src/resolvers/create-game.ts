@@ -27,6 +27,7 @@ interface CreateGameInput {
     readonly counters?: readonly { readonly kind: string; readonly amount: number }[] | null;
   }[];
   readonly idempotencyKey?: string | null;
+  readonly revealFacesAfterEnd?: boolean | null;
   readonly firstSeat?: number | null;
 }
 
@@ -82,6 +83,11 @@ export const createGameResolvers = {
       const created = await createGame(ctx.db, spec, seats, idem, {
         newId: ctx.random?.newId,
         notifyChannel: ctx.fanout.commitChannel,
+        rng: {
+          newSeed: ctx.random?.newSeed ? () => ctx.random!.newSeed!() : undefined,
+          derivationId: ctx.random?.derivationId ? (id) => ctx.random!.derivationId!(id) : undefined,
+          revealFaces: args.input.revealFacesAfterEnd ?? false,
+        },
         firstSeat: args.input.firstSeat ?? null,
       });
       await publish(

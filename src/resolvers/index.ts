@@ -10,6 +10,7 @@ import { tableMutationResolvers } from './table-mutations.js';
 import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { eventLogResolvers } from './event-log.js';
+import { fairnessResolvers } from './fairness.js';
 import { whoamiResolvers } from './whoami.js';
 
 export const resolvers = mergeResolvers([
@@ -21,5 +22,6 @@ export const resolvers = mergeResolvers([
   gameResolvers,
   createGameResolvers,
   mutationResolvers,
+  fairnessResolvers,
   tableMutationResolvers,
 ]);

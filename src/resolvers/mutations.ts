@@ -75,6 +75,14 @@ export async function run(
 
 type Args<T> = { input: T & Common };
 
+/** A partial shuffle's `part` from `top` / `bottom` (at most one of them). */
+function shufflePart(input: { top?: number | null; bottom?: number | null }) {
+  if (given(input.top) && given(input.bottom)) throw badInput('Give top or bottom, not both.', 'top');
+  if (given(input.top)) return { part: { from: 'top', count: input.top } } as const;
+  if (given(input.bottom)) return { part: { from: 'bottom', count: input.bottom } } as const;
+  return {};
+}
+
 export const mutationResolvers = {
   Mutation: {
     moveObjects: (
@@ -89,6 +97,7 @@ export const mutationResolvers = {
           faceUp?: boolean | null;
           by?: By;
           order?: readonly string[] | null;
+          randomOrder?: boolean | null;
           replacedFrom?: DestinationInput | null;
           requiresAttribute?: boolean | null;
           activePlayerId?: string | null;
@@ -104,6 +113,7 @@ export const mutationResolvers = {
         ...(given(input.faceUp) ? { faceUp: input.faceUp } : {}),
         by: moveBy(input.by),
         ...(given(input.order) ? { order: input.order } : {}),
+        ...(input.randomOrder ? { randomOrder: true } : {}),
         ...(given(input.replacedFrom)
           ? { replacedFrom: destination(input.replacedFrom, 'replacedFrom') }
           : {}),
@@ -111,8 +121,16 @@ export const mutationResolvers = {
         ...(given(input.activePlayerId) ? { activePlayerId: input.activePlayerId } : {}),
       })),
 
-    shuffleZone: (_: unknown, { input }: Args<{ zoneId: string }>, ctx: Context) =>
-      run(ctx, 'shuffleZone', input, () => ({ kind: 'shuffle', zoneId: input.zoneId })),
+    shuffleZone: (
+      _: unknown,
+      { input }: Args<{ zoneId: string; top?: number | null; bottom?: number | null }>,
+      ctx: Context,
+    ) =>
+      run(ctx, 'shuffleZone', input, () => ({
+        kind: 'shuffle',
+        zoneId: input.zoneId,
+        ...shufflePart(input),
+      })),
 
     reorderZone: (
       _: unknown,

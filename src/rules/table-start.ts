@@ -58,7 +58,9 @@ export function startTable(
         (min !== null && o.amount < min) ||
         (max !== null && o.amount > max)
       )
-        return { problem: { field: `${field}.amount`, message: `${o.kind} must be within its bounds.` } };
+        return {
+          problem: { field: `${field}.amount`, message: `Counter ${o.kind} must be within its bounds.` },
+        };
       counters[o.kind] = o.amount;
     }
     players.push(Object.keys(counters).length > 0 ? { ...p, counters: counters as Counters } : p);

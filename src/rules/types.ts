@@ -451,6 +451,11 @@ export interface MoveObjectsMove {
    */
   readonly order?: readonly string[];
   /**
+   * The arriving objects go in a random order instead (MTG 401.4 "in a random order", e.g. to the
+   * bottom of a library): a random act of zk-rng/1 (docs/fairness.md). Not with `order`.
+   */
+  readonly randomOrder?: boolean;
+  /**
    * FAB rule:flip_step re-evaluation: the destination originally intended before a replacement
    * effect changed it to `to`. Recorded in history and events.
    */
@@ -489,6 +494,11 @@ export interface EndRevealMove {
 export interface ShuffleMove {
   readonly kind: 'shuffle';
   readonly zoneId: string;
+  /**
+   * Only the top or bottom `count` objects are shuffled among their own positions (an effect such
+   * as "shuffle the top three cards of your library"); the rest keep their places.
+   */
+  readonly part?: { readonly from: 'top' | 'bottom'; readonly count: number };
 }
 
 /** Rearrange objects of a zone (MTG 400.5, 402.3; NR rule_deck_ordered). */
@@ -677,8 +687,14 @@ export type Move =
 export interface PlanContext {
   /** A fresh unguessable public id. */
   readonly newId: () => string;
-  /** Uniform random integer in [0, n). */
-  readonly randomInt: (n: number) => number;
+  /**
+   * The draws of one random act (docs/fairness.md): `event` is the index in the plan of the event
+   * that records the act, `index` the act's index within that event. The returned function gives
+   * uniform integers in [0, n), each act from its own stream.
+   */
+  readonly randomAct: (event: number, index: number) => (n: number) => number;
+  /** The scheme the draws come from (`zk-rng/1`), or null for a game it does not cover. */
+  readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */
   readonly actorId: string | null;
 }
@@ -753,6 +769,53 @@ export interface DomainEvent {
   readonly unchangedIds?: readonly string[];
   /** Players', zones', turn and result changes (objects' statuses and counters are in `transitions`). */
   readonly table?: TableDelta;
+  /** The random acts this event records, and the scheme they were drawn from (docs/fairness.md). */
+  readonly random?: EventRandomness;
+  /** GAME_CREATED, GAME_IMPORTED: the commitment to the game's secret seed (docs/fairness.md). */
+  readonly commitment?: RandomCommitment;
+  /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
+  readonly seedReveal?: SeedReveal;
+}
+
+/** A published commitment to a game's secret seed (docs/fairness.md, "Commitment"). */
+export interface RandomCommitment {
+  readonly scheme: string;
+  /** The game id the derivation uses, kept across export and import. */
+  readonly gameId: string;
+  /** Lower-case hex SHA-256 over the scheme's commitment tag and the seed. */
+  readonly hash: string;
+  /** Whether the verification transcript after the end shows card faces. */
+  readonly revealFaces: boolean;
+}
+
+/** A revealed seed, lower-case hex. */
+export interface SeedReveal {
+  readonly scheme: string;
+  readonly seed: string;
+}
+
+/**
+ * One random act, over the internal keys of objects (never their public ids), top first:
+ * a shuffle's order before and after, or a pick's pool and the objects picked, in pick order.
+ */
+export type RandomAct =
+  | {
+      readonly index: number;
+      readonly kind: 'shuffle';
+      readonly before: readonly string[];
+      readonly after: readonly string[];
+    }
+  | {
+      readonly index: number;
+      readonly kind: 'pick';
+      readonly from: readonly string[];
+      readonly picked: readonly string[];
+    };
+
+/** The random acts of one event; `scheme` null: not covered by a verifiable scheme. */
+export interface EventRandomness {
+  readonly scheme: string | null;
+  readonly acts: readonly RandomAct[];
 }
 
 /**

@@ -77,7 +77,10 @@ export function tableIssues(
     doc.statuses.forEach((s, i) => {
       s.zoneTypes.forEach((t, j) => refer(['statuses', i, 'zoneTypes', j], t));
       if (s.default !== undefined && !s.values.includes(s.default))
-        issues.push({ path: ['statuses', i, 'default'], message: `"${s.default}" is not one of its values` });
+        issues.push({
+          path: ['statuses', i, 'default'],
+          message: `Default "${s.default}" is not one of its values`,
+        });
     });
   }
   if (doc.counters && !('none' in doc.counters)) {

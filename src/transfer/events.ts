@@ -9,6 +9,7 @@
  * are where the objects really were, the objects before are the state's) is `replay-check.ts`'s.
  */
 import { z } from 'zod';
+import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
 import type { EventKind } from '../rules/index.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
@@ -69,6 +70,42 @@ const table = z.strictObject({
     .optional(),
 });
 
+/**
+ * zk-rng/1 (docs/fairness.md): the random acts an event records over objects' internal keys, the
+ * commitment a creation or import publishes, the seed an ending reveals. Only the scheme this
+ * service speaks; an event's acts may be "not covered" (scheme null, a game older than the scheme).
+ */
+const keys = z.array(uuid).max(MAX_LIST);
+const actIndex = z.number().int().min(0).max(MAX_LIST);
+/** Whether `part` lists distinct keys, each one of `pool`'s (sets: a document's lists may be long). */
+const distinctWithin = (part: readonly string[], pool: readonly string[]) => {
+  const inPool = new Set(pool);
+  return new Set(part).size === part.length && part.every((k) => inPool.has(k));
+};
+const randomAct = z.discriminatedUnion('kind', [
+  z
+    .strictObject({ index: actIndex, kind: z.literal('shuffle'), before: keys, after: keys })
+    .refine(
+      (a) => a.after.length === a.before.length && distinctWithin(a.after, a.before),
+      'a shuffle reorders the objects it had',
+    ),
+  z
+    .strictObject({ index: actIndex, kind: z.literal('pick'), from: keys, picked: keys })
+    .refine((a) => distinctWithin(a.picked, a.from), 'a pick takes distinct objects of its pool'),
+]);
+const random = z.strictObject({
+  scheme: z.literal(ZK_RNG_1).nullable(),
+  acts: z.array(randomAct).min(1).max(MAX_LIST),
+});
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), 'lower-case hex');
+const commitment = z.strictObject({
+  scheme: z.literal(ZK_RNG_1),
+  gameId: z.string().min(1).max(200),
+  hash: hex(32),
+  revealFaces: z.boolean(),
+});
+const seedReveal = z.strictObject({ scheme: z.literal(ZK_RNG_1), seed: hex(SEED_BYTES) });
+
 /** An event the planner makes: any transitions, and the public ids a rule kept where they were. */
 const planned = <K extends EventKind>(kind: K) =>
   z.strictObject({
@@ -76,6 +113,7 @@ const planned = <K extends EventKind>(kind: K) =>
     ...eventFields,
     unchangedIds: z.array(uuid).max(MAX_LIST).optional(),
     table: table.optional(),
+    random: random.optional(),
   });
 
 /** A lifecycle event the data layer writes: it changes no object and no zone. */
@@ -122,14 +160,18 @@ export const EVENT_PAYLOADS = {
       .min(1)
       .max(16),
     table: table.optional(),
+    commitment: commitment.optional(),
   }),
   // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
+  // Either reveals the seed when it ends play (docs/fairness.md, "Reveal").
   GAME_ENDED: lifecycle('GAME_ENDED').extend({
     rules: z.array(z.string().max(200)).max(100),
     table: table.optional(),
+    seedReveal: seedReveal.optional(),
   }),
-  GAME_ARCHIVED: lifecycle('GAME_ARCHIVED'),
-  GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({ importedFrom: uuid }),
+  GAME_ARCHIVED: lifecycle('GAME_ARCHIVED').extend({ seedReveal: seedReveal.optional() }),
+  // The import's commitment to its new seed, under the original derivation id.
+  GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({ importedFrom: uuid, commitment: commitment.optional() }),
 } satisfies Record<EventKind, z.ZodType>;
 
 /** An event payload of any kind, told apart by `kind`. */

@@ -9,6 +9,7 @@
 import { hashToken, newToken } from '../auth/tokens.js';
 import { lifecycleEvent } from '../db/admin.js';
 import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
+import { newGameRng } from '../db/fairness.js';
 import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
 import type { Db } from '../db/client.js';
 import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
@@ -112,7 +113,21 @@ export async function importGame(db: Db, input: unknown, caps: ImportCaps): Prom
   const refereeToken = newToken('referee', gameId);
   const seq = doc.game.lastSeq + 1;
   const version = doc.game.version + 1;
-  const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id };
+  // A new seed, committed to under the original derivation id: acts before the import are not covered.
+  const before = original.events
+    .map((e) => decodeEvent(e.payload).commitment)
+    .filter((c) => c !== undefined)
+    .at(-1);
+  const rng = newGameRng(
+    original.game.id,
+    { derivationId: () => before?.gameId ?? original.game.id },
+    before?.revealFaces ?? false,
+  );
+  const imported = {
+    ...lifecycleEvent('GAME_IMPORTED'),
+    importedFrom: original.game.id,
+    commitment: rng.commitment,
+  };
   await writeWholeGame(db, {
     game: {
       ...doc.game,
@@ -155,6 +170,7 @@ export async function importGame(db: Db, input: unknown, caps: ImportCaps): Prom
     ],
     spectatorTokenHash: hashToken(spectatorToken),
     refereeTokenHash: hashToken(refereeToken),
+    rng: { ...rng.row, coveredFromSeq: seq },
   });
   return { ok: true, gameId, importedFrom: original.game.id, seats, spectatorToken, refereeToken, seq };
 }

@@ -18,6 +18,8 @@ const TEXT_KEYS = new Set([
   'subtypes',
   'history',
   'rules',
+  // zk-rng/1 (docs/fairness.md): the derivation's game id is kept across export and import.
+  'commitment',
 ]);
 
 /** Consistent old → new id mapping; every UUID it meets gets one fresh UUID. */

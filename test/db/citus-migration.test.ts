@@ -34,8 +34,9 @@ async function rows(db: pg.Client): Promise<Record<string, string[]>> {
   for (const t of TABLES)
     out[t] = (
       await db.query<{ r: string }>(
-        // Without ruleset_version: a later migration adds that column, filled at the first start after it.
-        `SELECT (to_jsonb(x) - 'ruleset_version')::text AS r FROM ${t} x ORDER BY 1`,
+        // Without the columns later migrations add (ruleset_version, filled at the first start after
+        // it; the table state: table_state, statuses, counters).
+        `SELECT (to_jsonb(x) - 'ruleset_version' - 'table_state' - 'statuses' - 'counters')::text AS r FROM ${t} x ORDER BY 1`,
       )
     ).rows.map((r) => r.r);
   return out;

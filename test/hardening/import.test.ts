@@ -13,7 +13,8 @@ import { creationEvent } from '../../src/db/games.js';
 import { objectToRow } from '../../src/db/rows.js';
 import { getRuleset, type GameState, type ObjectState, type RulesetSpec } from '../../src/rules/index.js';
 import { documentState } from '../../src/transfer/validate.js';
-import { EXPORT_GAME, IMPORT_GAME, ok, playRandom, type ImportJson } from '../admin/support.js';
+import { END_GAME, EXPORT_GAME, IMPORT_GAME, ok, playRandom, type ImportJson } from '../admin/support.js';
+import { moveDocument } from '../support/documents.js';
 import { createGame, fetchGame, fetchHistory, post } from '../support/game-api.js';
 import { decksFor } from '../leak/moves.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -28,6 +29,8 @@ let client: pg.Client;
 let fresh: Doc;
 /** A played mtg game (the leak suite's moves), exported. */
 let played: Doc;
+/** An mtg game with one shuffle (a zk-rng/1 act), then ended (its seed revealed), exported. */
+let shuffled: Doc;
 const spec = getRuleset('mtg') as RulesetSpec;
 
 const TABLES = ['game', 'player', 'zone', 'game_object', 'game_event', 'game_checkpoint', 'ruleset_version'];
@@ -47,6 +50,20 @@ beforeAll(async () => {
   await client.connect();
   fresh = await exportDoc((await createGame(server, 'mtg', decksFor('mtg', 2))).gameId);
   played = await exportDoc((await playRandom(server, 'mtg', 2, 20, 5)).gameId);
+  const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+  const seat = game.players[0]!;
+  const library = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.zones.find(
+    (z) => z.type === 'library' && z.owner?.id === seat.id,
+  )!.id;
+  const input = { gameId: game.gameId, zoneId: library };
+  await ok(
+    server,
+    moveDocument('shuffleZone', 'ShuffleZoneInput', { selection: 'version' }),
+    { input },
+    seat.token,
+  );
+  await ok(server, END_GAME, { gameId: game.gameId });
+  shuffled = await exportDoc(game.gameId);
 });
 afterAll(async () => {
   await client?.end();
@@ -390,6 +407,29 @@ const EDITED: { name: string; at: RegExp; make: () => Doc }[] = [
     },
   },
   {
+    name: 'an unknown field in a random act',
+    at: /^events\.1\.payload\.random\.acts\.0$/,
+    make: () => set(shuffled, ['events', 1, 'payload', 'random', 'acts', 0, 'seed'], '00'),
+  },
+  {
+    name: 'a recorded shuffle that loses a card',
+    at: /^events\.1\.payload\.random\.acts\.0/,
+    make: () => {
+      const act = shuffled.events[1].payload.random.acts[0];
+      return set(shuffled, ['events', 1, 'payload', 'random', 'acts', 0, 'after'], act.after.slice(1));
+    },
+  },
+  {
+    name: 'a commitment of an unknown scheme',
+    at: /^events\.0\.payload\.commitment\.scheme$/,
+    make: () => set(shuffled, ['events', 0, 'payload', 'commitment', 'scheme'], 'zk-rng/9'),
+  },
+  {
+    name: 'a revealed seed that is not 32 bytes of hex',
+    at: /^events\.2\.payload\.seedReveal\.seed$/,
+    make: () => set(shuffled, ['events', 2, 'payload', 'seedReveal', 'seed'], 'zz'),
+  },
+  {
     name: 'an actor who is not a player',
     at: /^events\.0\.actorPlayerId$/,
     make: () => set(fresh, ['events', 0, 'actorPlayerId'], NEW_ID),
@@ -429,7 +469,7 @@ function set(doc: Doc, path: (string | number)[], value: unknown): Doc {
 
 describe('hostile import documents', () => {
   it('the fresh and played documents themselves import (the cases below each break one thing)', async () => {
-    for (const d of [fresh, played, startingWith((s) => s)])
+    for (const d of [fresh, played, shuffled, startingWith((s) => s)])
       expect(
         (await ok<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: d })).importGame.game.id,
       ).toBeTruthy();

@@ -51,10 +51,11 @@ export function testCtx(actorId: string | null = null, seed = 1): PlanContext {
   let s = seed >>> 0;
   return {
     newId: () => `n${++idCounter}`,
-    randomInt: (k: number) => {
+    randomAct: () => (k: number) => {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
       return s % k;
     },
+    randomScheme: null,
     actorId,
   };
 }

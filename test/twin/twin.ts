@@ -6,7 +6,8 @@
  * game after each step and V's whole event history (kinds, `rules` citations, changes).
  *
  * The two games ("worlds") run side by side on one server whose randomness is one seeded stream per
- * world, started from the same seed, and whose fresh ids differ between the worlds only in their
+ * world, started from the same seed (so both games get the same zk-rng/1 seed and derivation game id,
+ * docs/fairness.md, and shuffle alike), and whose fresh ids differ between the worlds only in their
  * first character, so ids minted in the same order compare equal once that character is erased and
  * sort the same way in both. Everything else is compared as sent.
  *
@@ -91,7 +92,12 @@ class WorldRandomness implements Randomness {
     return `${s.prefix}-0000-4000-8000-${(++s.counter).toString(16).padStart(12, '0')}`;
   };
 
-  readonly randomInt = (n: number): number => Math.floor(this.#stream().next() * n);
+  /** zk-rng/1 seeds (docs/fairness.md): both worlds' games draw the same seed from the same stream. */
+  readonly newSeed = (): Uint8Array =>
+    Uint8Array.from({ length: 32 }, () => Math.floor(this.#stream().next() * 256));
+
+  /** Both worlds' games derive from one game id: theirs differ only in the world letter. */
+  readonly derivationId = (gameId: string): string => gameId.replace(/^[ab]/, 'w');
 }
 
 /** World b's id for a world-a id (the same draw of the same stream). */

@@ -30,6 +30,7 @@ import type {
 } from '../types.js';
 import { canSeeSnapshot, contextIn, nonAdminViewers, type ObjectSnapshot } from '../visibility.js';
 import { newObjectHistory } from './history.js';
+import { ActLog } from './acts.js';
 
 /** How an object was touched: a real change, or only a renumbered sort key (keeps its id). */
 type TouchMode = 'change' | 'renumber';
@@ -60,6 +61,7 @@ export class Draft {
   private readonly objects: Map<string, ObjectState>;
   private readonly byPublicId = new Map<string, string>();
   readonly events: DomainEvent[] = [];
+  readonly acts = new ActLog(); // the plan's random acts (docs/fairness.md)
   private open: OpenEvent | null = null;
   /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
   readonly hooks: GameHooks;

@@ -90,5 +90,5 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
     if (e instanceof Rejected) return { ok: false, rejection: e.rejection };
     throw e;
   }
-  return { ok: true, plan: { state: d.snapshot(), events: d.events } };
+  return { ok: true, plan: { state: d.snapshot(), events: d.acts.attach(d.events, ctx.randomScheme) } };
 }

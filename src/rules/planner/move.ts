@@ -45,7 +45,11 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
 export function planMoveObjects(d: Draft, move: MoveObjectsMove): void {
   const objects = select(d, move.select);
   rejectHostAndHosted(objects);
-  let ordered = applyOrder(objects, move.order, d.spec.cite.arrivalOrder);
+  if (move.randomOrder && move.order !== undefined)
+    throw reject('BAD_ORDER', INPUT_RULE, 'Give either an order or a random order, not both');
+  let ordered = move.randomOrder
+    ? d.acts.draw(d.ctx, d.events.length, 'shuffle', objects, objects.length)
+    : applyOrder(objects, move.order, d.spec.cite.arrivalOrder);
   if (move.activePlayerId !== undefined)
     ordered = apnap(d, ordered, move.activePlayerId, move.order !== undefined);
   relocate(d, {

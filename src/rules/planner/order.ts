@@ -10,14 +10,24 @@ function zoneNamed(d: Draft, zoneId: string): ZoneState {
   return zone;
 }
 
-/** shuffle: a uniform random order; every object not visible to all gets a new id (identity policy). */
+/** The objects a shuffle reorders: all, or the top or bottom `count` (which must be 1 to all of them). */
+function segment(objects: ObjectState[], part: ShuffleMove['part']): ObjectState[] {
+  if (part === undefined) return objects;
+  if (!Number.isInteger(part.count) || part.count < 1 || part.count > objects.length)
+    throw reject(
+      'BAD_SELECTOR',
+      INPUT_RULE,
+      `Cannot shuffle ${String(part.count)} of ${objects.length} objects`,
+    );
+  return part.from === 'top' ? objects.slice(0, part.count) : objects.slice(objects.length - part.count);
+}
+
+/** shuffle: a uniform random order of the zone or of its top or bottom part (zk-rng/1, docs/fairness.md); every object not visible to all gets a new id (identity policy). */
 export function planShuffle(d: Draft, move: ShuffleMove): void {
   const zone = zoneNamed(d, move.zoneId);
-  const objects = d.topLevel(zone.id);
+  const objects = segment(d.topLevel(zone.id), move.part);
   const keys = objects.map((o) => o.sortKey);
-  const pool = [...objects];
-  const shuffled: ObjectState[] = [];
-  while (pool.length > 0) shuffled.push(pool.splice(d.ctx.randomInt(pool.length), 1)[0] as ObjectState);
+  const shuffled = d.acts.draw(d.ctx, d.events.length, 'shuffle', objects, objects.length);
   d.begin('ZONE_SHUFFLED', [d.spec.cite.shuffle]);
   d.touchZone(zone.id);
   shuffled.forEach((o, i) => {

@@ -12,8 +12,8 @@ function validCount(n: number): boolean {
 }
 
 /**
- * The objects a selector names, in selector order (top first for top/bottom). Random picks use
- * `ctx.randomInt`. Throws {@link Rejected} on unknown ids, duplicates, bad counts, unknown zones.
+ * The objects a selector names, in selector order (top first for top/bottom). Random picks are
+ * random acts (docs/fairness.md). Throws {@link Rejected} on unknown ids, duplicates, bad counts, unknown zones.
  */
 export function select(d: Draft, sel: Selector): ObjectState[] {
   switch (sel.kind) {
@@ -45,11 +45,7 @@ export function select(d: Draft, sel: Selector): ObjectState[] {
       }
       if (sel.kind === 'top') return objects.slice(0, sel.count);
       if (sel.kind === 'bottom') return objects.slice(objects.length - sel.count);
-      const pool = [...objects];
-      const picked: ObjectState[] = [];
-      for (let i = 0; i < sel.count; i++)
-        picked.push(pool.splice(d.ctx.randomInt(pool.length), 1)[0] as ObjectState);
-      return picked;
+      return d.acts.draw(d.ctx, d.events.length, 'pick', objects, sel.count);
     }
   }
 }

@@ -49,6 +49,8 @@ function holder(x: unknown): boolean {
 
 const isBy = (x: unknown): boolean => x === 'rule' || x === 'effect';
 const isBool = (x: unknown): boolean => typeof x === 'boolean';
+const shufflePart = (x: unknown): boolean =>
+  isObj(x) && (x.from === 'top' || x.from === 'bottom') && isNum(x.count);
 
 /** Checks, in order, returning the first failing one. */
 function first(checks: readonly [boolean, RejectionCode, string][]): Rejection | null {
@@ -82,6 +84,7 @@ export function checkMoveShape(move: unknown): Rejection | null {
         by,
         face,
         [optional(m.order, isStrArray), 'BAD_ORDER', 'order must be a list of ids'],
+        [optional(m.randomOrder, isBool), 'BAD_ORDER', 'randomOrder must be a boolean'],
         [optional(m.replacedFrom, destination), 'UNKNOWN_ZONE', 'malformed replacedFrom'],
         [optional(m.requiresAttribute, isBool), 'BAD_SELECTOR', 'requiresAttribute must be a boolean'],
         [optional(m.activePlayerId, isStr), 'UNKNOWN_PLAYER', 'activePlayerId must be a player id'],
@@ -97,6 +100,10 @@ export function checkMoveShape(move: unknown): Rejection | null {
     case 'removeFromGame':
       return first([sel]);
     case 'shuffle':
+      return first([
+        [isStr(m.zoneId), 'UNKNOWN_ZONE', 'zoneId must be a string'],
+        [optional(m.part, shufflePart), 'BAD_SELECTOR', "part must be { from: 'top' | 'bottom', count }"],
+      ]);
     case 'removeZone':
       return first([[isStr(m.zoneId), 'UNKNOWN_ZONE', 'zoneId must be a string']]);
     case 'reorder':

@@ -165,7 +165,7 @@ function checked(h: Holder, kind: string, amount: number): Counters {
     throw reject(
       'COUNTER_OUT_OF_RANGE',
       rule,
-      `${kind} on ${h.label} would be ${amount}; it must be within ${min ?? INT32_MIN}..${max ?? INT32_MAX}.`,
+      `Counter ${kind} on ${h.label} would be ${amount}; it must be within ${min ?? INT32_MIN}..${max ?? INT32_MAX}.`,
     );
   if (amount !== 0 && h.counters[kind] === undefined && Object.keys(h.counters).length >= MAX_COUNTER_KINDS)
     throw reject('TOO_MANY_COUNTER_KINDS', rule, `At most ${MAX_COUNTER_KINDS} counter kinds on ${h.label}.`);
@@ -175,7 +175,7 @@ function checked(h: Holder, kind: string, amount: number): Counters {
 function amountOf(move: { readonly amount: unknown }, least: number): number {
   const n = move.amount;
   if (typeof n !== 'number' || !isInt32(n) || n < least)
-    throw reject('COUNTER_OUT_OF_RANGE', INPUT_RULE, `amount must be an integer of at least ${least}.`);
+    throw reject('COUNTER_OUT_OF_RANGE', INPUT_RULE, `The amount must be an integer of at least ${least}.`);
   return n;
 }
 
@@ -198,7 +198,8 @@ export function planMoveCounters(d: Draft, move: MoveCountersMove): void {
   const amount = amountOf(move, 1);
   const from = holder(d, move.from, kind);
   const to = holder(d, move.to, kind);
-  if (from.label === to.label) throw reject('BAD_SELECTOR', INPUT_RULE, 'from and to are the same holder.');
+  if (from.label === to.label)
+    throw reject('BAD_SELECTOR', INPUT_RULE, 'The from and to holders are the same.');
   const fromCounters = checked(from, kind, (from.counters[kind] ?? 0) - amount);
   const toCounters = checked(to, kind, (to.counters[kind] ?? 0) + amount);
   d.begin('COUNTERS_CHANGED', [from.spec.rule, to.spec.rule]);
@@ -286,11 +287,11 @@ export function planConcede(d: Draft, move: ConcedeMove): void {
 export function planEndGame(d: Draft, move: EndGameMove): void {
   const winners = Array.isArray(move.winnerIds) ? move.winnerIds : [];
   if (new Set(winners).size !== winners.length || winners.some((id) => !d.isPlayer(id)))
-    throw reject('BAD_RESULT', INPUT_RULE, 'winnerIds must be distinct players of this game.');
+    throw reject('BAD_RESULT', INPUT_RULE, 'The winners (winnerIds) must be distinct players of this game.');
   if (move.draw === winners.length > 0)
     throw reject('BAD_RESULT', INPUT_RULE, 'A result names winners, or is a draw with none.');
   if (typeof move.reason !== 'string' || move.reason.trim() === '' || move.reason.length > MAX_REASON_LENGTH)
-    throw reject('BAD_RESULT', INPUT_RULE, `reason is 1 to ${MAX_REASON_LENGTH} characters.`);
+    throw reject('BAD_RESULT', INPUT_RULE, `The reason is 1 to ${MAX_REASON_LENGTH} characters.`);
   d.begin('GAME_ENDED', [INPUT_RULE]);
   d.setResult({ winnerIds: [...winners], draw: move.draw, reason: move.reason });
   d.end();

@@ -1,0 +1,147 @@
+/**
+ * An independent verifier of zk-rng/1 (docs/fairness.md), on `@noble/hashes` only, so it runs in
+ * browsers and in Node. {@link verifyGame} takes an ended game's verification transcript
+ * (`Query.fairnessTranscript`) and recomputes every shuffle and pick from the revealed seed; it
+ * names the first event that does not match.
+ *
+ *   const { fairnessTranscript } = await zk.request(FairnessTranscriptDocument, { gameId });
+ *   const report = verifyGame(fairnessTranscript);   // report.verdict: 'verified' | 'mismatch' | 'not covered'
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** One random act as the transcript records it, over internal keys, top first. */
+export type TranscriptAct =
+  | { index: number; kind: 'shuffle'; before: string[]; after: string[] }
+  | { index: number; kind: 'pick'; from: string[]; picked: string[] };
+
+/** The `zk-rng/1.transcript` document. */
+export interface Transcript {
+  format: string;
+  gameId: string;
+  commitments: { seq: number; scheme: string; gameId: string; hash: string; revealFaces: boolean }[];
+  reveal: { seq: number; scheme: string; seed: string } | null;
+  events: { seq: number; kind: string; scheme: string | null; acts: TranscriptAct[] }[];
+  faces?: Record<string, string>;
+}
+
+/** What {@link verifyGame} found. */
+export interface VerifyReport {
+  /** `verified`: the seed matches its commitment and every covered act matches; `not covered`: no commitment or no reveal. */
+  verdict: 'verified' | 'mismatch' | 'not covered';
+  /** Acts recomputed and found equal. */
+  verified: number;
+  /** Acts outside the scheme: a game from before it, or made before the game was imported. */
+  notCovered: number;
+  /** Verified acts by kind. */
+  counts: { shuffle: number; pick: number };
+  /** The first event that does not match, and why. */
+  firstMismatch?: { seq: number; reason: string };
+}
+
+const SCHEME = 'zk-rng/1';
+const TWO32 = 4294967296;
+const tag = (name: string) => utf8ToBytes(`${SCHEME}:${name}\u0000`);
+
+/** SHA-256("zk-rng/1:commit\0" ‖ seed), hex. */
+export function commitmentHash(seed: Uint8Array): string {
+  return bytesToHex(sha256(concatBytes(tag('commit'), seed)));
+}
+
+/** The per-act key (docs/fairness.md, "Per-act key"). */
+export function perActKey(seed: Uint8Array, gameId: string, seq: number, index: number, entropy: Uint8Array) {
+  const id = utf8ToBytes(gameId);
+  const position = new Uint8Array(12);
+  const view = new DataView(position.buffer);
+  view.setBigUint64(0, BigInt(seq));
+  view.setUint32(8, index);
+  return hmac(sha256, seed, concatBytes(tag('act'), Uint8Array.of(id.length), id, position, entropy));
+}
+
+/** The entropy hash before any seat added entropy. */
+export const startEntropy = (): Uint8Array => sha256(tag('entropy'));
+
+/** A draw function over one act's key: words of HMAC(key, u64 counter), rejection to [0, n). */
+export function drawsFrom(key: Uint8Array): (n: number) => number {
+  let counter = 0;
+  let words: number[] = [];
+  const next = () => {
+    if (words.length === 0) {
+      const block = new Uint8Array(8);
+      new DataView(block.buffer).setBigUint64(0, BigInt(counter++));
+      const out = hmac(sha256, key, block);
+      const v = new DataView(out.buffer, out.byteOffset, out.byteLength);
+      words = Array.from({ length: 8 }, (_, i) => v.getUint32(i * 4));
+    }
+    return words.shift() as number;
+  };
+  return (n) => {
+    const bound = TWO32 - (TWO32 % n);
+    let w = next();
+    while (w >= bound) w = next();
+    return w % n;
+  };
+}
+
+/** The first `count` steps of the Fisher–Yates shuffle from the top. */
+export function shuffleTop<T>(list: readonly T[], count: number, draw: (n: number) => number): T[] {
+  const out = list.slice();
+  for (let i = 0; i < Math.min(count, out.length - 1); i++) {
+    const j = i + draw(out.length - i);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Recomputes one act; a reason when it does not match. */
+function checkAct(act: TranscriptAct, draw: (n: number) => number): string | null {
+  if (act.kind === 'shuffle') {
+    return same(shuffleTop(act.before, act.before.length, draw), act.after)
+      ? null
+      : `shuffle ${act.index}: the order after does not follow from the seed`;
+  }
+  const picked = shuffleTop(act.from, act.picked.length, draw).slice(0, act.picked.length);
+  return same(picked, act.picked)
+    ? null
+    : `pick ${act.index}: the objects picked do not follow from the seed`;
+}
+
+/** Verifies every random act of an ended game's transcript (see the file comment). */
+export function verifyGame(t: Transcript): VerifyReport {
+  const report: VerifyReport = {
+    verdict: 'not covered',
+    verified: 0,
+    notCovered: 0,
+    counts: { shuffle: 0, pick: 0 },
+  };
+  const commitment = t.commitments.at(-1);
+  const acts = (e: Transcript['events'][number]) => e.acts.length;
+  const covered = t.events.filter((e) => commitment && e.scheme === SCHEME && e.seq > commitment.seq);
+  report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
+  if (!commitment || commitment.scheme !== SCHEME || !t.reveal) return report;
+  const seed = hexToBytes(t.reveal.seed);
+  if (commitmentHash(seed) !== commitment.hash) {
+    report.verdict = 'mismatch';
+    report.firstMismatch = { seq: t.reveal.seq, reason: 'the revealed seed does not match the commitment' };
+    return report;
+  }
+  const entropy = startEntropy();
+  for (const e of covered) {
+    for (const act of e.acts) {
+      const reason = checkAct(act, drawsFrom(perActKey(seed, commitment.gameId, e.seq, act.index, entropy)));
+      if (reason !== null) {
+        report.verdict = 'mismatch';
+        report.firstMismatch = { seq: e.seq, reason };
+        return report;
+      }
+      report.verified += 1;
+      report.counts[act.kind] += 1;
+    }
+  }
+  report.verdict = 'verified';
+  return report;
+}

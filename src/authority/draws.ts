@@ -1,0 +1,42 @@
+/**
+ * The draws of a move's random acts (docs/fairness.md, zk-rng/1): each act's stream is keyed by the
+ * game's secret seed, the derivation's game id, the seq of the event that records the act, the
+ * act's index within it and the entropy so far. The keys live only while the move is planned.
+ */
+import { revealOf, type GameSecret } from '../db/fairness.js';
+import { actKey, ActStream, INITIAL_ENTROPY, newSeed } from '../fairness/zk-rng.js';
+import type { DomainEvent, PlanContext } from '../rules/index.js';
+
+/** What the planner's context needs to draw: the act streams and the scheme they come from. */
+export interface ActDraws {
+  readonly randomAct: PlanContext['randomAct'];
+  readonly scheme: string | null;
+  /**
+   * The plan's events as committed: a GAME_ENDED the rules wrote (a last concession, endGame) reveals
+   * the seed, like every path that ends a game (docs/fairness.md, "Reveal").
+   */
+  readonly reveal: (events: readonly DomainEvent[]) => readonly DomainEvent[];
+}
+
+/**
+ * The draws of a move planned on a game whose last event is `lastSeq` (the plan's event i gets seq
+ * lastSeq + 1 + i). A game zk-rng/1 does not cover (created before it) draws from a seed of the
+ * CSPRNG that is used for this one move and never stored: its acts are "not covered".
+ */
+export function actDraws(secret: GameSecret | null, lastSeq: number): ActDraws {
+  const seed = secret?.seed ?? newSeed();
+  const gameId = secret?.derivationId ?? '';
+  return {
+    scheme: secret?.scheme ?? null,
+    reveal: (events) =>
+      secret
+        ? events.map((e) => (e.kind === 'GAME_ENDED' ? { ...e, seedReveal: revealOf(secret) } : e))
+        : events,
+    randomAct: (event, index) => {
+      const stream = new ActStream(
+        actKey(seed, { gameId, seq: lastSeq + 1 + event, index, entropy: INITIAL_ENTROPY }),
+      );
+      return (n) => stream.int(n);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The zk-rng/1 secret of each game (docs/fairness.md): written with the game, read only here, and
+ * revealed only by {@link revealSeed}, which every path that ends a game calls. No other module
+ * reads `game_rng`, so no read path (views, events, history, exports, admin views) can carry the
+ * seed before the end.
+ */
+import type { Prisma } from '../generated/prisma/client.js';
+import { commitmentOf, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import type { RandomCommitment, SeedReveal } from '../rules/index.js';
+import type { Db } from './client.js';
+
+/** A game's secret as the authority needs it while planning a move. Never rendered, logged or stored elsewhere. */
+export interface GameSecret {
+  readonly scheme: string;
+  readonly seed: Uint8Array;
+  /** The game id in the commitment: the derivation's input. */
+  readonly derivationId: string;
+  /** Acts in events before this seq are not covered (made before an import). */
+  readonly coveredFromSeq: number;
+}
+
+/** The injected parts of a new secret (tests share them between twin games). */
+export interface SecretSource {
+  readonly newSeed?: (() => Uint8Array) | undefined;
+  /** The derivation's game id for a new game (default: the game's own id). */
+  readonly derivationId?: ((gameId: string) => string) | undefined;
+}
+
+/** A new game's secret (the `p.rng` of zk_create_game) and the commitment its creation event carries. */
+export function newGameRng(gameId: string, source: SecretSource, revealFaces: boolean) {
+  const seed = (source.newSeed ?? newSeed)();
+  const derivationId = source.derivationId?.(gameId) ?? gameId;
+  const commitment: RandomCommitment = {
+    scheme: ZK_RNG_1,
+    gameId: derivationId,
+    hash: commitmentOf(seed),
+    revealFaces,
+  };
+  const row = {
+    scheme: ZK_RNG_1,
+    seed: Buffer.from(seed).toString('hex'),
+    derivation_id: derivationId,
+    reveal_faces: revealFaces,
+  };
+  return { row, commitment };
+}
+
+/** Secrets never change once written: kept per process, bounded. */
+const CACHE_LIMIT = 10_000;
+const cache = new Map<string, GameSecret | null>();
+
+/** The secret of a game (null: created before zk-rng/1, not covered). */
+export async function secretOf(
+  db: Db | Prisma.TransactionClient,
+  gameId: string,
+): Promise<GameSecret | null> {
+  const hit = cache.get(gameId);
+  if (hit !== undefined) return hit;
+  const row = await db.gameRng.findUnique({ where: { gameId } });
+  const secret = row
+    ? {
+        scheme: row.scheme,
+        seed: new Uint8Array(row.seed),
+        derivationId: row.derivationId,
+        coveredFromSeq: row.coveredFromSeq,
+      }
+    : null;
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(gameId, secret);
+  return secret;
+}
+
+/**
+ * The reveal a game's ending event carries (GAME_ENDED, or GAME_ARCHIVED of a game archived while
+ * active): its scheme and seed. Every path that ends a game calls this in its transaction and puts
+ * the result in the event's `seedReveal`; undefined for a game zk-rng/1 does not cover.
+ */
+export async function revealSeed(
+  tx: Prisma.TransactionClient,
+  gameId: string,
+): Promise<SeedReveal | undefined> {
+  const row = await tx.gameRng.findUnique({ where: { gameId } });
+  if (!row) return undefined;
+  return revealOf({ scheme: row.scheme, seed: row.seed });
+}
+
+/**
+ * The reveal of a secret already read: what a move that ends the game (concede, endGame) puts in
+ * its GAME_ENDED, committed in the same transaction as the end.
+ */
+export function revealOf(secret: Pick<GameSecret, 'scheme' | 'seed'>): SeedReveal {
+  return { scheme: secret.scheme, seed: Buffer.from(secret.seed).toString('hex') };
+}

@@ -1,0 +1,99 @@
+/**
+ * zk-rng/1, the service's side of provably fair randomness (specified in docs/fairness.md, which an
+ * independent verifier implements; `client/verify.ts` is one, on `@noble/hashes`).
+ *
+ * A game's secret seed is drawn from the CSPRNG at creation and committed to in GAME_CREATED. Each
+ * random act draws from its own key, HMAC-SHA256(seed, tag ‖ game id ‖ seq ‖ index ‖ entropy), in
+ * counter mode; integers are drawn by rejection sampling, so no value is favoured. Nothing here
+ * logs, stores or returns the seed or a key: callers hold them only while planning a move.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+
+/** The scheme's name, recorded in every event whose acts it drew and in the commitment. */
+export const ZK_RNG_1 = 'zk-rng/1';
+
+/** Bytes of a game seed (docs/fairness.md, "Seed"). */
+export const SEED_BYTES = 32;
+
+const TAG_COMMIT = Buffer.from('zk-rng/1:commit\0');
+const TAG_ENTROPY = Buffer.from('zk-rng/1:entropy\0');
+const TAG_ACT = Buffer.from('zk-rng/1:act\0');
+const WORD = 2 ** 32;
+
+/** A new game seed from the operating system's CSPRNG. */
+export function newSeed(): Uint8Array {
+  return randomBytes(SEED_BYTES);
+}
+
+/** The commitment published at creation: SHA-256(tag ‖ seed), lower-case hex (docs/fairness.md, "Commitment"). */
+export function commitmentOf(seed: Uint8Array): string {
+  return createHash('sha256').update(TAG_COMMIT).update(seed).digest('hex');
+}
+
+/** The entropy hash before any seat added entropy: SHA-256(tag) (docs/fairness.md, "Entropy"). */
+export const INITIAL_ENTROPY: Uint8Array = createHash('sha256').update(TAG_ENTROPY).digest();
+
+/** Where an act sits in the log and what it depends on (docs/fairness.md, "Per-act key"). */
+export interface ActAddress {
+  /** The game id in the commitment event (kept across export and import). */
+  readonly gameId: string;
+  /** The seq of the event that records the act. */
+  readonly seq: number;
+  /** The act's index within that event, from 0. */
+  readonly index: number;
+  /** The running entropy hash when the act was made (32 bytes). */
+  readonly entropy: Uint8Array;
+}
+
+function actMessage(a: ActAddress): Buffer {
+  const id = Buffer.from(a.gameId, 'utf8');
+  if (id.length > 255) throw new RangeError('game id longer than 255 bytes');
+  if (a.entropy.length !== 32) throw new RangeError('entropy hash must be 32 bytes');
+  const position = Buffer.alloc(12);
+  position.writeBigUInt64BE(BigInt(a.seq), 0);
+  position.writeUInt32BE(a.index, 8);
+  return Buffer.concat([TAG_ACT, Buffer.of(id.length), id, position, a.entropy]);
+}
+
+/** The per-act key: HMAC-SHA256(seed, tag ‖ len ‖ game id ‖ u64 seq ‖ u32 index ‖ entropy). */
+export function actKey(seed: Uint8Array, a: ActAddress): Uint8Array {
+  return createHmac('sha256', seed).update(actMessage(a)).digest();
+}
+
+/**
+ * The draws of one act: 32-bit big-endian words from HMAC-SHA256(key, u64 counter) blocks, counter
+ * from 0, each integer in [0, n) by rejection of the words at or above the largest multiple of n.
+ */
+export class ActStream {
+  #block = Buffer.alloc(0);
+  #offset = 32;
+  #counter = 0n;
+  readonly #key: Uint8Array;
+
+  constructor(key: Uint8Array) {
+    this.#key = key;
+  }
+
+  /** The next 32-bit word of the stream. */
+  word(): number {
+    if (this.#offset >= 32) {
+      const counter = Buffer.alloc(8);
+      counter.writeBigUInt64BE(this.#counter++);
+      this.#block = createHmac('sha256', this.#key).update(counter).digest();
+      this.#offset = 0;
+    }
+    const w = this.#block.readUInt32BE(this.#offset);
+    this.#offset += 4;
+    return w;
+  }
+
+  /** A uniform integer in [0, n), 1 ≤ n ≤ 2^32, without modulo bias (docs/fairness.md, "Integers"). */
+  int(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > WORD) throw new RangeError(`cannot draw from [0, ${n})`);
+    const limit = WORD - (WORD % n);
+    for (;;) {
+      const w = this.word();
+      if (w < limit) return w % n;
+    }
+  }
+}

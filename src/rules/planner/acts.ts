@@ -1,0 +1,56 @@
+/**
+ * Random acts of one plan (docs/fairness.md, zk-rng/1 "Shuffle and pick"). Each act draws from its
+ * own stream, addressed by the event that records it and its index within that event, and is
+ * recorded over the objects' internal keys so that a verifier can recompute it after the game.
+ */
+import type { DomainEvent, ObjectState, PlanContext, RandomAct } from '../types.js';
+
+/** What a random act does with the order it draws: reorder all of it, or pick its first `count`. */
+export type ActKind = RandomAct['kind'];
+
+/**
+ * The first `count` positions of a Fisher–Yates shuffle from the top: for i = 0, 1, … while
+ * i < count and i < m − 1, j = i + draw(m − i), swap positions i and j (docs/fairness.md).
+ */
+export function fisherYates<T>(items: readonly T[], count: number, draw: (n: number) => number): T[] {
+  const a = [...items];
+  for (let i = 0; i < count && i < a.length - 1; i++) {
+    const j = i + draw(a.length - i);
+    const t = a[i] as T;
+    a[i] = a[j] as T;
+    a[j] = t;
+  }
+  return a;
+}
+
+/** The acts a plan made, by the index of the event that records them. */
+export class ActLog {
+  readonly #byEvent = new Map<number, RandomAct[]>();
+
+  /**
+   * A random act over `objects` (top first), recorded on the plan's event number `event` (the
+   * next event to close): a shuffle returns them all in their new order, a pick the `count` picked.
+   */
+  draw(ctx: PlanContext, event: number, kind: ActKind, objects: readonly ObjectState[], count: number) {
+    const acts = this.#byEvent.get(event) ?? [];
+    this.#byEvent.set(event, acts);
+    const index = acts.length;
+    const order = fisherYates(objects, count, ctx.randomAct(event, index));
+    const keys = (list: readonly ObjectState[]) => list.map((o) => o.key);
+    if (kind === 'shuffle') {
+      acts.push({ index, kind, before: keys(objects), after: keys(order) });
+      return order;
+    }
+    const picked = order.slice(0, count);
+    acts.push({ index, kind, from: keys(objects), picked: keys(picked) });
+    return picked;
+  }
+
+  /** The plan's events, each with the acts it records and the scheme they were drawn from. */
+  attach(events: readonly DomainEvent[], scheme: string | null): DomainEvent[] {
+    return events.map((e, i) => {
+      const acts = this.#byEvent.get(i);
+      return acts && acts.length > 0 ? { ...e, random: { scheme, acts } } : e;
+    });
+  }
+}

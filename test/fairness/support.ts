@@ -1,0 +1,114 @@
+/**
+ * Playing, ending and checking games for the zk-rng/1 suites (docs/fairness.md): property-generated
+ * steps (the leak suite's generator) plus one shuffle and one RANDOM pick per game, then the end,
+ * the transcript and the client's `verifyGame`.
+ */
+import fc from 'fast-check';
+import pg from 'pg';
+import { expect } from 'vitest';
+import type { Transcript } from '../../client/verify.js';
+import { END_GAME, ok } from '../admin/support.js';
+import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
+import { moveDocument } from '../support/documents.js';
+import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+
+export const TRANSCRIPT = 'query T($gameId: ID!) { fairnessTranscript(gameId: $gameId) }';
+const LEAN = { selection: 'version' };
+
+/** One seat's library or deck: where shuffles and random picks matter. */
+async function deckOf(server: TestServer, game: CreatedGame) {
+  const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  const seat = game.players[0]!;
+  const zone =
+    state.zones.find(
+      (z) => z.owner?.id === seat.id && z.count >= 3 && ['library', 'deck'].includes(z.type),
+    ) ?? state.zones.find((z) => z.owner?.id === seat.id && z.count >= 3);
+  return { state, seat, zone };
+}
+
+/** A shuffle, a RANDOM pick (a reveal of 2 random cards) and a shuffle of the top 3, by seat 0 on its own pile. */
+export async function shuffleAndPick(server: TestServer, game: CreatedGame): Promise<void> {
+  const { seat, zone } = await deckOf(server, game);
+  if (!zone) throw new Error(`seat 0 has no pile of 3 or more in ${game.gameId}`);
+  const shuffled = await post(
+    server,
+    moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+    {
+      input: { gameId: game.gameId, zoneId: zone.id },
+    },
+    seat.token,
+  );
+  expect(shuffled.errors, shuffled.text).toBeUndefined();
+  const picked = await post(
+    server,
+    moveDocument('revealObjects', 'RevealObjectsInput', LEAN),
+    {
+      input: { gameId: game.gameId, select: { zoneId: zone.id, from: 'RANDOM', count: 2 }, toAll: true },
+    },
+    seat.token,
+  );
+  expect(picked.errors, picked.text).toBeUndefined();
+  const partial = await post(
+    server,
+    moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+    { input: { gameId: game.gameId, zoneId: zone.id, top: 3 } },
+    seat.token,
+  );
+  expect(partial.errors, partial.text).toBeUndefined();
+}
+
+/** Plays `steps` generated moves (some refused on purpose, as in the leak suite). */
+export async function playSteps(
+  server: TestServer,
+  ruleset: string,
+  game: CreatedGame,
+  steps: number,
+  seed: number,
+) {
+  const adminView = async () => (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  const names = { made: 0 };
+  const nextName = (kind: 'Token' | 'Layer') => secretName(kind, (names.made += 1));
+  let state = await adminView();
+  const choices = fc.sample(choiceArb, { numRuns: steps, seed });
+  for (let i = 0; i < choices.length; i++) {
+    const step = toMutation({ ruleset, state, nextName }, choices[i]!);
+    const token = game.players[step.actor]!.token;
+    const refused = (await post(server, step.document, { input: step.input }, token)).errors;
+    if (refused === undefined) state = await adminView();
+  }
+}
+
+/** A new game of `ruleset`, played, with at least one shuffle and one random pick. */
+export async function playedGame(
+  server: TestServer,
+  ruleset: string,
+  players: number,
+  steps: number,
+  seed: number,
+) {
+  const game = await createGame(server, ruleset, decksFor(ruleset, players));
+  await shuffleAndPick(server, game);
+  await playSteps(server, ruleset, game, steps, seed);
+  return game;
+}
+
+export const endGame = (server: TestServer, gameId: string) => ok(server, END_GAME, { gameId });
+
+/** The transcript as `token` fetches it (a seat's, by default the admin's). */
+export async function transcriptOf(server: TestServer, gameId: string, token = TEST_ADMIN_TOKEN) {
+  return (await ok<{ fairnessTranscript: Transcript }>(server, TRANSCRIPT, { gameId }, token))
+    .fairnessTranscript;
+}
+
+/** Runs `sql` on the test database (planted tamperings). */
+export async function onDatabase(server: TestServer, sql: string, params: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  try {
+    const res = await client.query(sql, params);
+    expect(res.rowCount, sql).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * zk-rng/1 (docs/fairness.md) through the API: every random act is the committed seed's (a server
+ * with an injected seed, checked against the game's real order, not the stored record), the
+ * commitment comes first and the seed only at the end, the transcript is refused before the end,
+ * an imported game verifies, and each planted tampering is named by `verifyGame`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drawsFrom, perActKey, shuffleTop, startEntropy, verifyGame } from '../../client/verify.js';
+import { newId } from '../../src/ids.js';
+import { decksFor } from '../leak/moves.js';
+import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.js';
+import { moveDocument } from '../support/documents.js';
+import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { endGame, onDatabase, shuffleAndPick, transcriptOf, TRANSCRIPT } from './support.js';
+
+const SEED = Uint8Array.from({ length: 32 }, (_, i) => 0xa0 ^ i);
+const EVENTS = /* GraphQL */ `
+  query E($gameId: ID!) {
+    gameEvents(gameId: $gameId, first: 100) {
+      seq
+      kind
+      randomness {
+        scheme
+        acts
+      }
+      commitment {
+        scheme
+        gameId
+        hash
+      }
+      revealedSeed
+    }
+  }
+`;
+interface EventOut {
+  seq: number;
+  kind: string;
+  randomness: { scheme: string | null; acts: number } | null;
+  commitment: { scheme: string; gameId: string; hash: string } | null;
+  revealedSeed: string | null;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { random: { newId, newSeed: () => SEED } });
+});
+
+const keysOf = async (gameId: string, zoneId: string) =>
+  (await fetchGame(server, gameId, TEST_ADMIN_TOKEN)).game.zones
+    .find((z) => z.id === zoneId)!
+    .objects.filter((o) => o.host === null)
+    .map((o) => o.internalKey!);
+const events = async (gameId: string, token: string) =>
+  (await ok<{ gameEvents: EventOut[] }>(server, EVENTS, { gameId }, token)).gameEvents;
+const LEAN = { selection: 'version events { seq }' };
+
+async function mtgGame(): Promise<{ game: CreatedGame; library: string }> {
+  const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+  const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+  const library = state.zones.find((z) => z.type === 'library' && z.owner?.id === game.players[0]!.id)!.id;
+  return { game, library };
+}
+
+describe('zk-rng/1 through the API', () => {
+  it('shuffles and random picks are the committed seed’s draws (no other source)', async () => {
+    const { game, library } = await mtgGame();
+    const seat = game.players[0]!;
+    const key = (seq: number) => drawsFrom(perActKey(SEED, game.gameId, seq, 0, startEntropy()));
+
+    const before = await keysOf(game.gameId, library);
+    const shuffled = await ok<{ shuffleZone: { events: { seq: number }[] } }>(
+      server,
+      moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+      { input: { gameId: game.gameId, zoneId: library } },
+      seat.token,
+    );
+    const seq = shuffled.shuffleZone.events[0]!.seq;
+    expect(await keysOf(game.gameId, library)).toEqual(shuffleTop(before, before.length, key(seq)));
+
+    const pool = await keysOf(game.gameId, library);
+    const revealed = await ok<{ revealObjects: { events: { seq: number }[] } }>(
+      server,
+      moveDocument('revealObjects', 'RevealObjectsInput', LEAN),
+      { input: { gameId: game.gameId, select: { zoneId: library, from: 'RANDOM', count: 3 }, toAll: true } },
+      seat.token,
+    );
+    const picked = shuffleTop(pool, 3, key(revealed.revealObjects.events[0]!.seq)).slice(0, 3);
+    const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
+    const shown = state.zones
+      .find((z) => z.id === library)!
+      .objects.filter((o) => o.revealedToAll)
+      .map((o) => o.internalKey);
+    expect(new Set(shown)).toEqual(new Set(picked));
+  });
+
+  it('partial shuffles and a random bottom order are the seed’s draws too, and verify', async () => {
+    const { game, library } = await mtgGame();
+    const seat = game.players[0]!;
+    const key = (seq: number) => drawsFrom(perActKey(SEED, game.gameId, seq, 0, startEntropy()));
+    const act = async (field: string, inputType: string, input: Record<string, unknown>) => {
+      const data = await ok<Record<string, { events: { seq: number }[] }>>(
+        server,
+        moveDocument(field, inputType, LEAN),
+        { input: { gameId: game.gameId, ...input } },
+        seat.token,
+      );
+      return data[field]!.events[0]!.seq;
+    };
+
+    const start = await keysOf(game.gameId, library);
+    const top = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, top: 4 });
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...shuffleTop(start.slice(0, 4), 4, key(top)),
+      ...start.slice(4),
+    ]);
+
+    const middle = await keysOf(game.gameId, library);
+    const bottom = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, bottom: 3 });
+    const n = middle.length;
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...middle.slice(0, n - 3),
+      ...shuffleTop(middle.slice(n - 3), 3, key(bottom)),
+    ]);
+
+    const before = await keysOf(game.gameId, library);
+    const moved = await act('moveObjects', 'MoveObjectsInput', {
+      select: { zoneId: library, from: 'TOP', count: 3 },
+      to: { zoneId: library },
+      position: 'BOTTOM',
+      randomOrder: true,
+    });
+    expect(await keysOf(game.gameId, library)).toEqual([
+      ...before.slice(3),
+      ...shuffleTop(before.slice(0, 3), 3, key(moved)),
+    ]);
+
+    const both = await post(
+      server,
+      moveDocument('shuffleZone', 'ShuffleZoneInput', LEAN),
+      {
+        input: { gameId: game.gameId, zoneId: library, top: 2, bottom: 2 },
+      },
+      seat.token,
+    );
+    expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    await endGame(server, game.gameId);
+    expect(verifyGame(await transcriptOf(server, game.gameId))).toMatchObject({
+      verdict: 'verified',
+      counts: { shuffle: 3, pick: 0 },
+    });
+  });
+
+  it('the commitment comes first, the seed only with GAME_ENDED, the transcript only after it', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    const seat = game.players[1]!.token;
+    const live = await events(game.gameId, seat);
+    expect(live[0]).toMatchObject({
+      seq: 1,
+      kind: 'GAME_CREATED',
+      commitment: { scheme: 'zk-rng/1', gameId: game.gameId },
+    });
+    const random = live.filter((e) => e.randomness);
+    expect(random.length).toBeGreaterThanOrEqual(2);
+    expect(random.every((e) => e.seq > 1 && e.randomness!.scheme === 'zk-rng/1')).toBe(true);
+    expect(live.every((e) => e.revealedSeed === null)).toBe(true);
+    const early = await post(server, TRANSCRIPT, { gameId: game.gameId }, seat);
+    expect(early.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    await endGame(server, game.gameId);
+    const ended = (await events(game.gameId, game.spectatorToken)).at(-1)!;
+    expect(ended).toMatchObject({ kind: 'GAME_ENDED', revealedSeed: Buffer.from(SEED).toString('hex') });
+    for (const token of [seat, game.spectatorToken]) {
+      const report = verifyGame(await transcriptOf(server, game.gameId, token));
+      expect(report.verdict).toBe('verified');
+      expect(report.verified).toBe(random.reduce((n, e) => n + e.randomness!.acts, 0));
+    }
+  });
+
+  it('a game the rules end (the last concession, endGameWithResult) reveals its seed, verifies and re-imports', async () => {
+    const seed = Buffer.from(SEED).toString('hex');
+    const conceded = await mtgGame();
+    await shuffleAndPick(server, conceded.game);
+    const bob = conceded.game.players[1]!;
+    await ok(
+      server,
+      moveDocument('concede', 'ConcedeInput', LEAN),
+      { input: { gameId: conceded.game.gameId } },
+      bob.token,
+    );
+    const judged = await mtgGame();
+    await shuffleAndPick(server, judged.game);
+    await ok(server, moveDocument('endGameWithResult', 'EndGameInput', LEAN), {
+      input: { gameId: judged.game.gameId, winnerIds: [], draw: true, reason: 'Time.' },
+    });
+    for (const { game } of [conceded, judged]) {
+      const ended = (await events(game.gameId, game.spectatorToken)).at(-1)!;
+      expect(ended).toMatchObject({ kind: 'GAME_ENDED', revealedSeed: seed });
+      const report = verifyGame(await transcriptOf(server, game.gameId, game.players[0]!.token));
+      expect(report).toMatchObject({ verdict: 'verified', verified: 3 });
+      // The ended game's export (its acts, result and revealed seed) passes the strict import.
+      const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId }))
+        .exportGame;
+      await ok(server, IMPORT_GAME, { data: doc });
+    }
+  });
+
+  it('an imported game verifies: acts before the import are not covered, later ones are', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId })).exportGame;
+    expect(JSON.stringify(doc)).not.toContain(Buffer.from(SEED).toString('hex'));
+    const imported = (await ok<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: doc })).importGame;
+    const [first, ...rest] = imported.seats;
+    const copy: CreatedGame = {
+      gameId: imported.game.id,
+      spectatorToken: imported.spectatorToken,
+      players: [first!, ...rest].map(({ player, token }) => ({ ...player, token })),
+    };
+    await shuffleAndPick(server, copy);
+    await endGame(server, copy.gameId);
+    const t = await transcriptOf(server, copy.gameId, copy.players[0]!.token);
+    expect(t.commitments.map((c) => c.gameId)).toEqual([game.gameId, game.gameId]);
+    expect(verifyGame(t)).toMatchObject({ verdict: 'verified', verified: 3, notCovered: 3 });
+  });
+
+  describe('planted tamperings are named', () => {
+    let game: CreatedGame;
+    beforeAll(async () => {
+      ({ game } = await mtgGame());
+      await shuffleAndPick(server, game);
+      await shuffleAndPick(server, game);
+      await endGame(server, game.gameId);
+    });
+    const tamper = async (seq: number, path: string, value: unknown) => {
+      await onDatabase(
+        server,
+        `UPDATE game_event SET payload = jsonb_set(payload, $3::text[], $4::jsonb) WHERE game_id = $1::uuid AND seq = $2`,
+        [game.gameId, seq, `{${path}}`, JSON.stringify(value)],
+      );
+    };
+
+    it('one position changed in a stored shuffle', async () => {
+      const t = await transcriptOf(server, game.gameId);
+      expect(verifyGame(t).verdict).toBe('verified');
+      const shuffle = t.events.filter((e) => e.kind === 'ZONE_SHUFFLED')[1]!;
+      const act = shuffle.acts[0]!;
+      if (act.kind !== 'shuffle') throw new Error('not a shuffle');
+      const after = [...act.after];
+      [after[0], after[1]] = [after[1]!, after[0]!];
+      await tamper(shuffle.seq, 'random,acts,0,after', after);
+      expect(verifyGame(await transcriptOf(server, game.gameId)).firstMismatch?.seq).toBe(shuffle.seq);
+      await tamper(shuffle.seq, 'random,acts,0,after', act.after);
+    });
+
+    it('one random pick changed', async () => {
+      const t = await transcriptOf(server, game.gameId);
+      const event = t.events.filter((e) => e.acts[0]?.kind === 'pick')[1]!;
+      const act = event.acts[0]!;
+      if (act.kind !== 'pick') throw new Error('not a pick');
+      const other = act.from.find((k) => !act.picked.includes(k))!;
+      await tamper(event.seq, 'random,acts,0,picked', [other, ...act.picked.slice(1)]);
+      expect(verifyGame(await transcriptOf(server, game.gameId)).firstMismatch?.seq).toBe(event.seq);
+      await tamper(event.seq, 'random,acts,0,picked', act.picked);
+    });
+
+    it('the revealed seed changed', async () => {
+      const t = await transcriptOf(server, game.gameId);
+      const reveal = t.reveal!;
+      const seed = reveal.seed.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+      await tamper(reveal.seq, 'seedReveal,seed', seed);
+      expect(verifyGame(await transcriptOf(server, game.gameId)).firstMismatch?.seq).toBe(reveal.seq);
+      await tamper(reveal.seq, 'seedReveal,seed', reveal.seed);
+      expect(verifyGame(await transcriptOf(server, game.gameId)).verdict).toBe('verified');
+    });
+  });
+});
