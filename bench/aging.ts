@@ -174,7 +174,8 @@ function catchUp(wsUrl: string, gameId: string, token: string, lastSeq: number):
   });
 }
 
-async function settledRss(service: ServiceProcess): Promise<number> {
+/** The service's RSS: the median of three samples half a second apart (RSS moves with the allocator and the GC). */
+export async function settledRss(service: ServiceProcess): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 3; i++) {
     if (i) await sleep(500);

@@ -26,7 +26,7 @@ interface Profile {
 }
 
 /** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
-async function inspector(url: string) {
+export async function inspector(url: string) {
   const ws = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

@@ -15,6 +15,7 @@ import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
 import { runStalled } from './stalled.js';
+import { runTable } from './table.js';
 import { loadBenchConfig, type BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -117,6 +118,19 @@ const METHOD = `
   game's spectator credential and 8 anonymous ones send their headers and one byte of body, then
   nothing; another spectator's \`game(id)\` is timed from send to answer (target: within
   \`REQUEST_BODY_TIMEOUT_SECONDS\` + 2 s, every stalled request answered 408).
+- **The table** (\`BENCH_CASES=table\`). A fresh service (\`WORKERS=1\`). Three paired comparisons,
+  each 8 pairs of one-client closed-loop runs (2 s after 0.5 s of warm-up), alternating which side
+  goes first; per run the service's CPU per operation and the latency p50; each ratio's 95% interval
+  (bench/lib/stats.ts) is judged against ≤ 1.1×. A tap (\`setStatus\` tapped ↔ untapped on one of
+  seat 0's permanents) and a counter change (\`changeCounters\` +1/+1, ADD ↔ REMOVE one) against B1's
+  move, on one B1 game, all by seat 0. B2's view with each object's \`statuses\` and \`counters\`, of
+  a game of BENCH_GAME_OBJECTS objects all on the battlefield, every one tapped with two counter
+  kinds (+1/+1 and charge), against the same view of its twin with none. And RSS per cached 120-card
+  game carrying table state (B1's layout, every permanent tapped, counters on six, both life totals
+  changed, turn 2 in its main phase), on its own fresh service whose inspector forces a full garbage
+  collection before each reading: batches of 100 such games, each batch's RSS growth ÷ 100, until
+  the 95% interval is narrower than 16 KiB or 6 batches have run (met only if it settled within
+  64 KiB); the V8 heap's growth per game is reported beside it.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
@@ -293,6 +307,17 @@ async function main(): Promise<void> {
       id: 'stalled',
     });
     log(`bench: stalled took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('table')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runTable({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('The table: taps, counters, a tapped view, a cached game', err),
+      )),
+      id: 'table',
+    });
+    log(`bench: table took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

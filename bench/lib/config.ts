@@ -61,6 +61,7 @@ export const ALL_CASES = [
   'aging',
   'hostile',
   'stalled',
+  'table',
 ] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {

@@ -18,6 +18,10 @@ export interface BenchGame {
   readonly id: string;
   readonly seats: readonly BenchSeat[];
   readonly spectatorToken: string;
+  /** The game's referee, which deals the cards and may act on any object. */
+  readonly refereeToken: string;
+  /** Every zone of the game: its id, type and owner (null for a shared zone). */
+  readonly zones: readonly { readonly id: string; readonly type: string; readonly ownerId: string | null }[];
 }
 
 export interface MovePayload {
@@ -56,13 +60,20 @@ function card(seat: number, i: number) {
  * How the cards of each seat are spread after set-up, as `[zone type, count]` moved off the top of
  * the library. The rest stay in the library.
  */
-const LAYOUT: readonly (readonly [string, number])[] = [
+export type Layout = readonly (readonly [string, number])[];
+
+const LAYOUT: Layout = [
   ['hand', 7],
   ['battlefield', 12],
   ['graveyard', 4],
 ];
 
 const createBodies = new Map<number, string>();
+
+/** Cards each of the two seats gets in a bench game of `objects` cards (at least 30). */
+export function cardsPerSeat(objects: number): number {
+  return Math.max(30, Math.floor(objects / 2));
+}
 
 /**
  * The createGame request for `objects` cards, serialised once per size: every bench game gets the
@@ -71,7 +82,7 @@ const createBodies = new Map<number, string>();
 function createBody(objects: number): string {
   let body = createBodies.get(objects);
   if (body === undefined) {
-    const perSeat = Math.max(30, Math.floor(objects / 2));
+    const perSeat = cardsPerSeat(objects);
     const input = {
       ruleset: 'mtg',
       players: [0, 1].map((seat) => ({
@@ -86,13 +97,14 @@ function createBody(objects: number): string {
 }
 
 /**
- * Creates a two-player Magic game of `objects` cards (half per seat) and lays it out. With
- * `layout: false` every card stays in its library (fast; for games that only need moves).
+ * Creates a two-player Magic game of `objects` cards (half per seat) and lays it out (`layout: true`:
+ * hands, permanents and graveyards; or a {@link Layout} of its own). With `layout: false` every card
+ * stays in its library (fast; for games that only need moves).
  */
 export async function createBenchGame(
   api: GraphqlClient,
   objects: number,
-  opts: { layout: boolean } = { layout: true },
+  opts: { layout: boolean | Layout } = { layout: true },
 ): Promise<BenchGame> {
   const { createGame } = await api.requestBody<CreatePayload>(createBody(objects));
   // The seat's own zone of that type, else the shared one (MTG battlefield, stack, exile).
@@ -111,10 +123,16 @@ export async function createBenchGame(
       libraryId: zone('library', s.player.id),
       handId: zone('hand', s.player.id),
     }));
-  const game: BenchGame = { id: createGame.game.id, seats, spectatorToken: createGame.spectatorToken };
+  const game: BenchGame = {
+    id: createGame.game.id,
+    seats,
+    spectatorToken: createGame.spectatorToken,
+    refereeToken: createGame.refereeToken,
+    zones: createGame.game.zones.map((z) => ({ id: z.id, type: z.type, ownerId: z.owner?.id ?? null })),
+  };
   if (opts.layout) {
     for (const seat of seats) {
-      for (const [type, count] of LAYOUT) {
+      for (const [type, count] of opts.layout === true ? LAYOUT : opts.layout) {
         await api.request<MovePayload>(
           BENCH_MOVE,
           {
@@ -140,7 +158,7 @@ export async function createBenchGames(
   api: GraphqlClient,
   count: number,
   objects: number,
-  opts: { layout: boolean },
+  opts: { layout: boolean | Layout },
 ): Promise<BenchGame[]> {
   const games: BenchGame[] = [];
   const parallel = 4;

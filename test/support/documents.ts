@@ -344,6 +344,56 @@ export const BENCH_GAME_VIEW = /* GraphQL */ `
   }
 `;
 
+/** The table bench's tap and counter change: B1's lean selection, so all three answer alike. */
+export const BENCH_TAP = moveDocument('setStatus', 'SetStatusInput', {
+  name: 'BenchTap',
+  selection: 'version objects { id } events { seq }',
+});
+export const BENCH_COUNTERS = moveDocument('changeCounters', 'ChangeCountersInput', {
+  name: 'BenchCounters',
+  selection: 'version objects { id } events { seq }',
+});
+export const BENCH_TURN = moveDocument('advanceTurn', 'AdvanceTurnInput', {
+  name: 'BenchTurn',
+  selection: 'version',
+});
+export const BENCH_PHASE = moveDocument('setPhase', 'SetPhaseInput', {
+  name: 'BenchPhase',
+  selection: 'version',
+});
+
+/** B2's view with each object's statuses and counters (the table bench views both twins with it). */
+export const BENCH_TABLE_VIEW = BENCH_GAME_VIEW.replace(
+  'query BenchGameView',
+  'query BenchTableView',
+).replace('card {', 'statuses { name value } counters { kind amount } card {');
+
+/** The objects of each zone, with their controller and table state (the table bench's set-up and checks). */
+export const BENCH_TABLE_OBJECTS = /* GraphQL */ `
+  query BenchTableObjects($id: ID!) {
+    game(id: $id) {
+      zones {
+        id
+        type
+        objects {
+          id
+          controller {
+            id
+          }
+          statuses {
+            name
+            value
+          }
+          counters {
+            kind
+            amount
+          }
+        }
+      }
+    }
+  }
+`;
+
 export const BENCH_GAME_EVENTS = /* GraphQL */ `
   subscription BenchGameEvents($gameId: ID!) {
     gameEvents(gameId: $gameId) {
