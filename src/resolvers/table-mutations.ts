@@ -32,6 +32,9 @@ function holder(h: HolderInput, field: string): CounterHolder {
 type Args<T> = { input: T & Common };
 type Op = 'ADD' | 'REMOVE' | 'SET';
 
+/** The GraphQL op to the rules layer's (a typed Record: a new op fails to compile until mapped). */
+const OPS: Record<Op, 'add' | 'remove' | 'set'> = { ADD: 'add', REMOVE: 'remove', SET: 'set' };
+
 export const tableMutationResolvers = {
   Mutation: {
     setStatus: (
@@ -61,7 +64,7 @@ export const tableMutationResolvers = {
         kind: 'changeCounters',
         holder: holder(input.holder, 'holder'),
         counter: input.kind,
-        op: input.op === 'ADD' ? 'add' : input.op === 'REMOVE' ? 'remove' : 'set',
+        op: OPS[input.op],
         amount: input.amount,
       })),
     moveCounters: (
