@@ -161,6 +161,15 @@ interface StepKit {
 }
 
 /**
+ * Table action kinds a ruleset's file declares none of (Netrunner: no statuses): every one sent is
+ * refused by design, so the suite's acceptance count may not demand one accepted.
+ */
+export function declaredNone(ruleset: RulesetName): string[] {
+  const file = rulesetFile(ruleset);
+  return Array.isArray(file.statuses) && file.statuses.length > 0 ? [] : ['setStatus'];
+}
+
+/**
  * The table's actions (issue 28): statuses, counters on objects, players and zones, moved counters,
  * turns and phases, and (rarely: it may end the game) a concession or a seat's refused result.
  * Names and kinds come from the ruleset's file, with a few it does not declare (refused).

@@ -151,7 +151,9 @@ describe('random move sequences keep invariants and leak nothing', () => {
   for (const id of LOADED_IDS.filter((x) => !['mtg', 'fab', 'netrunner'].includes(x)))
     it(`property: ${id} random moves`, () => property(id), 120_000);
   it('accepted every move kind in some ruleset, each ruleset at least its share', () => {
-    const all = new Acceptance('property, all rulesets', { minShare: MIN_ACCEPTED });
+    // A kind sent 10+ times over all rulesets must be accepted at least once (as the leak suite
+    // does): the table's rarer actions (a phase, a counter move) are sent only a few times a run.
+    const all = new Acceptance('property, all rulesets', { minShare: MIN_ACCEPTED, minTries: 10 });
     for (const id of LOADED_IDS) {
       expect(ACCEPTED[id], `${id} ran`).toBeDefined();
       all.merge(ACCEPTED[id]!);

@@ -33,9 +33,8 @@ export function planAttach(d: Draft, move: AttachMove): void {
   // Hosted objects live only in public zones, shared or their owner's (MTG 400.3, 401.3, 402.3;
   // NR rule_deck_size_open_information; FAB sub-cards are under permanents, in the arena).
   // Their own sub-objects come along (below) and must be allowed there too.
-  const homeless = objects
-    .flatMap((o) => [o, ...d.hosted(o.key)])
-    .find((o) => !mayHostIn(hostZone, hostType, o));
+  const moving = objects.flatMap((o) => [o, ...d.hosted(o.key)]);
+  const homeless = moving.find((o) => !mayHostIn(hostZone, hostType, o));
   if (homeless)
     throw reject(
       'NOT_ADMITTED',
@@ -43,8 +42,9 @@ export function planAttach(d: Draft, move: AttachMove): void {
       `Object ${homeless.publicId} cannot be hosted in zone ${hostZone.id}`,
     );
   // Attached, an object is in its host's zone: one the game keeps out of that zone cannot be
-  // attached there (MTG 400.4a: an instant or sorcery card never is on the battlefield).
-  for (const o of objects) {
+  // attached there, nor carried there under one (MTG 400.4a: an instant or sorcery card never is on
+  // the battlefield).
+  for (const o of moving) {
     const rule = d.hooks.staysInPlace(o, d.typeOf(d.zoneOf(o)), hostType);
     if (rule)
       throw reject('NOT_ADMITTED', rule, `Object ${o.publicId} cannot be attached in zone ${hostZone.id}`);
