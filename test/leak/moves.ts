@@ -191,8 +191,18 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
     return { h: { zoneId: pick(zones, n)!.id }, kinds: zoneKinds, named: [] };
   };
   weight(8, () => {
-    const sel = selection(true);
     const status = pick(statuses, ch.d);
+    // Three in four aim at an object in a zone the status applies to (FAB's `marked` lives only on
+    // heroes), the actor's own when it has one, so that most are accepted; the rest aim anywhere.
+    const zoneTypes = (status as { zoneTypes?: string[] } | undefined)?.zoneTypes;
+    const fitting = zoneTypes ? zones.filter((z) => zoneTypes.includes(z.type) && z.objects.length > 0) : [];
+    const actorId = players[ch.actor % players.length]?.id;
+    const fitObjects = fitting.flatMap((z) => z.objects);
+    const mineFit = fitObjects.filter((o) => o.owner?.id === actorId);
+    const target = ch.a % 4 !== 0 ? (pick(mineFit, ch.b) ?? pick(fitObjects, ch.b)) : undefined;
+    const sel = target
+      ? { input: { objectIds: [target.id] }, namedIds: [target.id], selectedIds: [] as string[] }
+      : selection(true);
     const name = status && ch.c % 5 !== 0 ? status.name : 'tapped';
     const value = status ? pick(status.values, ch.b)! : 'tapped';
     return make(
