@@ -118,6 +118,22 @@ export const EVENT_FRAGMENT = /* GraphQL */ `
       reason
     }
     concededPlayerId
+    randomness {
+      scheme
+      acts
+    }
+    roll {
+      sides
+      count
+      dice
+      coins
+      seenBy
+    }
+    entropy {
+      playerId
+      data
+      hash
+    }
   }
 `;
 
