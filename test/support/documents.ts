@@ -122,6 +122,7 @@ export const EVENT_FRAGMENT = /* GraphQL */ `
       scheme
       acts
     }
+    revealedSeed
     roll {
       sides
       count
