@@ -108,8 +108,7 @@ export function execute(
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
     const move = command.toMove(actingPlayer(actor));
-    if (move.kind === 'addEntropy')
-      entropyLimiter.take(command.gameId, actingPlayer(actor) ?? actor.kind);
+    if (move.kind === 'addEntropy') entropyLimiter.take(command.gameId, actingPlayer(actor) ?? actor.kind);
     const req: Decided = {
       gameId: command.gameId,
       actor,

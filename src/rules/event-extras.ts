@@ -7,7 +7,13 @@
  */
 import { visiblePlayerCounters } from './table.js';
 import type { DomainEvent, EntropyRecord, RulesetSpec, Viewer } from './types.js';
-import type { CounterChangeView } from './redact.js';
+
+export interface CounterChangeView {
+  readonly playerId: string | null;
+  readonly zoneId: string | null;
+  readonly kind: string;
+  readonly amount: number;
+}
 
 /** A roll or flip as one viewer may see it. */
 export interface RollView {

@@ -3,7 +3,9 @@
  * functions; they never include card properties a viewer may not see (see `visibility.ts`), nor
  * internal keys for non-admins. {@link viewSnapshot} is the one redaction of an object.
  */
-import { eventExtras, type EventExtras } from './event-extras.js';
+import { eventExtras, type CounterChangeView, type EventExtras } from './event-extras.js';
+
+export type { CounterChangeView } from './event-extras.js';
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneDisplayName, zoneTypeOf } from './spec.js';
 import { visiblePlayerCounters, visibleTableState } from './table.js';
@@ -94,13 +96,6 @@ export interface EventView extends Pick<
   readonly roll: EventExtras['roll'];
   /** ENTROPY_ADDED: public. */
   readonly entropy: EventExtras['entropy'];
-}
-
-export interface CounterChangeView {
-  readonly playerId: string | null;
-  readonly zoneId: string | null;
-  readonly kind: string;
-  readonly amount: number;
 }
 
 /**

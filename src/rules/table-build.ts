@@ -26,7 +26,9 @@ const listOf = <T>(x: readonly T[] | NoneDocument | undefined): readonly T[] =>
   Array.isArray(x) ? (x as readonly T[]) : [];
 
 const randomizer = (x: RandomizerDocument | NoneDocument | undefined, sides: readonly number[]) =>
-  x && !isNone(x) ? ({ sides: x.sides ?? sides, seenBy: x.seenBy, rule: x.rule } satisfies RandomizerSpec) : null;
+  x && !isNone(x)
+    ? ({ sides: x.sides ?? sides, seenBy: x.seenBy, rule: x.rule } satisfies RandomizerSpec)
+    : null;
 
 /** The table a file declares; undefined when it declares none of statuses, counters, turn, dice, coins. */
 export function buildTable(doc: RulesetDocument): TableSpec | undefined {

@@ -45,7 +45,11 @@ function checkCount(count: unknown, what: string): number {
 /** Who sees the results: allowed by the ruleset, and a private roll needs a seat to show it to. */
 function audience(d: Draft, spec: RandomizerSpec, seenBy: RollAudience): 'all' | readonly string[] {
   if (!spec.seenBy.includes(seenBy))
-    throw reject('BAD_ROLL', spec.rule, `Results here are seen by ${spec.seenBy.join(' or ')}, not ${seenBy}.`);
+    throw reject(
+      'BAD_ROLL',
+      spec.rule,
+      `Results here are seen by ${spec.seenBy.join(' or ')}, not ${seenBy}.`,
+    );
   if (seenBy === 'all') return 'all';
   if (d.ctx.actorId === null)
     throw reject('BAD_ROLL', INPUT_RULE, 'A roll seen only by its roller is made by a seat.');
