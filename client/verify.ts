@@ -1,8 +1,8 @@
 /**
  * An independent verifier of zk-rng/1 (docs/fairness.md), on `@noble/hashes` only, so it runs in
  * browsers and in Node. {@link verifyGame} takes an ended game's verification transcript
- * (`Query.fairnessTranscript`) and recomputes every shuffle and pick from the revealed seed; it
- * names the first event that does not match.
+ * (`Query.fairnessTranscript`) and recomputes every shuffle, pick, die roll and coin flip from the
+ * revealed seed and the seats' entropy; it names the first event that does not match.
  *
  *   const { fairnessTranscript } = await zk.request(FairnessTranscriptDocument, { gameId });
  *   const report = verifyGame(fairnessTranscript);   // report.verdict: 'verified' | 'mismatch' | 'not covered'
@@ -13,8 +13,10 @@ import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/
 
 /** One random act as the transcript records it, over internal keys, top first. */
 export type TranscriptAct =
-  | { index: number; kind: 'shuffle'; before: string[]; after: string[] }
-  | { index: number; kind: 'pick'; from: string[]; picked: string[] };
+  | { index: number; kind: 'shuffle'; before: string[]; after: string[]; part?: 'top' | 'bottom' }
+  | { index: number; kind: 'pick'; from: string[]; picked: string[] }
+  | { index: number; kind: 'roll'; sides: number; results: number[] }
+  | { index: number; kind: 'coin'; results: ('heads' | 'tails')[] };
 
 /** The `zk-rng/1.transcript` document. */
 export interface Transcript {
@@ -22,6 +24,8 @@ export interface Transcript {
   gameId: string;
   commitments: { seq: number; scheme: string; gameId: string; hash: string; revealFaces: boolean }[];
   reveal: { seq: number; scheme: string; seed: string } | null;
+  /** Seat entropy, in seq order: each piece is folded into every later act's key. */
+  entropy?: { seq: number; playerId: string | null; data: string }[];
   events: { seq: number; kind: string; scheme: string | null; acts: TranscriptAct[] }[];
   faces?: Record<string, string>;
 }
@@ -34,8 +38,8 @@ export interface VerifyReport {
   verified: number;
   /** Acts outside the scheme: a game from before it, or made before the game was imported. */
   notCovered: number;
-  /** Verified acts by kind. */
-  counts: { shuffle: number; pick: number };
+  /** Verified acts by kind (`partial`: the shuffles of a zone's top or bottom part, also in `shuffle`). */
+  counts: { shuffle: number; partial: number; pick: number; roll: number; coin: number };
   /** The first event that does not match, and why. */
   firstMismatch?: { seq: number; reason: string };
 }
@@ -61,6 +65,10 @@ export function perActKey(seed: Uint8Array, gameId: string, seq: number, index: 
 
 /** The entropy hash before any seat added entropy. */
 export const startEntropy = (): Uint8Array => sha256(tag('entropy'));
+
+/** The entropy hash after a seat adds `data`: SHA-256("zk-rng/1:entropy\0" ‖ E ‖ data). */
+export const foldEntropy = (current: Uint8Array, data: Uint8Array): Uint8Array =>
+  sha256(concatBytes(tag('entropy'), current, data));
 
 /** A draw function over one act's key: words of HMAC(key, u64 counter), rejection to [0, n). */
 export function drawsFrom(key: Uint8Array): (n: number) => number {
@@ -99,15 +107,26 @@ const same = (a: readonly string[], b: readonly string[]) =>
 
 /** Recomputes one act; a reason when it does not match. */
 function checkAct(act: TranscriptAct, draw: (n: number) => number): string | null {
-  if (act.kind === 'shuffle') {
-    return same(shuffleTop(act.before, act.before.length, draw), act.after)
-      ? null
-      : `shuffle ${act.index}: the order after does not follow from the seed`;
+  switch (act.kind) {
+    case 'shuffle':
+      return same(shuffleTop(act.before, act.before.length, draw), act.after)
+        ? null
+        : `shuffle ${act.index}: the order after does not follow from the seed`;
+    case 'pick': {
+      const picked = shuffleTop(act.from, act.picked.length, draw).slice(0, act.picked.length);
+      return same(picked, act.picked)
+        ? null
+        : `pick ${act.index}: the objects picked do not follow from the seed`;
+    }
+    case 'roll':
+      return act.results.every((r) => r === 1 + draw(act.sides))
+        ? null
+        : `roll ${act.index}: the dice do not follow from the seed`;
+    case 'coin':
+      return act.results.every((r) => r === (draw(2) === 0 ? 'heads' : 'tails'))
+        ? null
+        : `coin ${act.index}: the flips do not follow from the seed`;
   }
-  const picked = shuffleTop(act.from, act.picked.length, draw).slice(0, act.picked.length);
-  return same(picked, act.picked)
-    ? null
-    : `pick ${act.index}: the objects picked do not follow from the seed`;
 }
 
 /** Verifies every random act of an ended game's transcript (see the file comment). */
@@ -116,7 +135,7 @@ export function verifyGame(t: Transcript): VerifyReport {
     verdict: 'not covered',
     verified: 0,
     notCovered: 0,
-    counts: { shuffle: 0, pick: 0 },
+    counts: { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 },
   };
   const commitment = t.commitments.at(-1);
   const acts = (e: Transcript['events'][number]) => e.acts.length;
@@ -129,8 +148,11 @@ export function verifyGame(t: Transcript): VerifyReport {
     report.firstMismatch = { seq: t.reveal.seq, reason: 'the revealed seed does not match the commitment' };
     return report;
   }
-  const entropy = startEntropy();
+  const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);
+  let entropy = startEntropy();
   for (const e of covered) {
+    while (added.length > 0 && added[0]!.seq < e.seq)
+      entropy = foldEntropy(entropy, hexToBytes(added.shift()!.data));
     for (const act of e.acts) {
       const reason = checkAct(act, drawsFrom(perActKey(seed, commitment.gameId, e.seq, act.index, entropy)));
       if (reason !== null) {
@@ -140,6 +162,7 @@ export function verifyGame(t: Transcript): VerifyReport {
       }
       report.verified += 1;
       report.counts[act.kind] += 1;
+      if (act.kind === 'shuffle' && act.part) report.counts.partial += 1;
     }
   }
   report.verdict = 'verified';

@@ -5,6 +5,10 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type CoinSide =
+  | 'HEADS'
+  | 'TAILS';
+
 export type CounterOp =
   | 'ADD'
   | 'REMOVE'
@@ -98,8 +102,11 @@ export type ErrorCode =
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'
+  | 'DICE_ROLLED'
+  | 'ENTROPY_ADDED'
   | 'GAME_ARCHIVED'
   | 'GAME_CREATED'
   | 'GAME_ENDED'
@@ -137,6 +144,8 @@ export type GameStatus =
  * ids and zones, never a card the caller may not see.
  */
 export type InvalidMoveReason =
+  /** Entropy that is not 1 to 64 bytes of hex. */
+  | 'BAD_ENTROPY'
   /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
@@ -148,6 +157,11 @@ export type InvalidMoveReason =
   | 'BAD_PLACEMENT'
   /** The player has conceded, or a result names someone who is not a player of the game. */
   | 'BAD_RESULT'
+  /**
+   * A roll or flip the ruleset does not allow: a die it does not declare, 0 or over 100 dice, or an
+   * audience it does not allow (a private roll where rolls are public).
+   */
+  | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
   /**
@@ -173,6 +187,8 @@ export type InvalidMoveReason =
   | 'NOT_A_HOST'
   /** The object is not a layer on the stack. */
   | 'NOT_A_LAYER'
+  /** The ruleset version declares no dice (or no coins) for this game. */
+  | 'NO_RANDOMIZER'
   /**
    * The ruleset version of this game declares no statuses (older games, or a game with no tapping):
    * there is nothing to set.
@@ -242,6 +258,13 @@ export type PrincipalKind =
    */
   | 'REFEREE'
   | 'SPECTATOR';
+
+/** Who sees a roll's or a flip's results. */
+export type RollAudience =
+  /** Every viewer (a public roll: MTG 706.1, 705.1). */
+  | 'ALL'
+  /** Only the seat that rolled, and admins (a private roll, where the ruleset allows it). */
+  | 'ROLLER';
 
 export type SelectorFrom =
   | 'BOTTOM'

@@ -116,8 +116,11 @@ export type EndGameInput = {
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'
+  | 'DICE_ROLLED'
+  | 'ENTROPY_ADDED'
   | 'GAME_ARCHIVED'
   | 'GAME_CREATED'
   | 'GAME_ENDED'

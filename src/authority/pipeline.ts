@@ -46,6 +46,7 @@ import type { Metrics } from '../metrics.js';
 import { planWith, type Move, type Viewer } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
+import { entropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
 import { actorIn } from './standing.js';
 
@@ -107,6 +108,7 @@ export function execute(
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
     const move = command.toMove(actingPlayer(actor));
+    if (move.kind === 'addEntropy') entropyLimiter.take(command.gameId, actingPlayer(actor) ?? actor.kind);
     const req: Decided = {
       gameId: command.gameId,
       actor,
@@ -136,7 +138,7 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
   const cache = stateCacheFor(db);
   const random = deps.random ?? CRYPTO_RANDOMNESS;
   const secret = await secretOf(db, req.gameId);
-  const draws = (game: LoadedGame['game']) => actDraws(secret, game.lastSeq);
+  const draws = (loaded: LoadedGame) => actDraws(secret, loaded.game.lastSeq, loaded.state.entropy);
   let outcome = await tryCommit(db, req, random, draws, cache.latest(req.gameId));
   if (outcome.kind === 'conflict') {
     // Another process committed first. Queue on the game row lock instead of racing again: under
@@ -150,7 +152,7 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
         const stored = req.idempotency ? await locked.stored(req.idempotency) : null;
         if (stored !== null) return { kind: 'replay', stored } as const;
         const loaded = await locked.load();
-        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded.game)));
+        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded)));
       },
       () => deps.metrics.transactionRetry(),
     );
@@ -164,15 +166,15 @@ async function tryCommit(
   db: Db,
   req: Decided,
   random: Randomness,
-  draws: (game: LoadedGame['game']) => ActDraws,
+  draws: (loaded: LoadedGame) => ActDraws,
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
   let loaded = cached ?? (await loadOrThrow(db, req.gameId));
-  let decided = tryDecide(loaded, req, random, draws(loaded.game));
+  let decided = tryDecide(loaded, req, random, draws(loaded));
   if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
     loaded = await loadOrThrow(db, req.gameId);
-    decided = tryDecide(loaded, req, random, draws(loaded.game));
+    decided = tryDecide(loaded, req, random, draws(loaded));
   }
   if (!decided.ok) return refuse(db, req.idempotency, decided.error);
   return commitOptimistic(db, req, loaded, decided.plan);
@@ -223,6 +225,7 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
     newId: () => random.newId(),
     randomAct: draws.randomAct,
     randomScheme: draws.scheme,
+    foldEntropy: draws.foldEntropy,
     actorId: actingPlayer(req.actor),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);

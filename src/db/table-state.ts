@@ -11,6 +11,8 @@ export interface StoredTable {
   readonly zones?: Readonly<Record<string, Counters>>;
   readonly turn?: TurnState | null;
   readonly result?: GameResult | null;
+  /** zk-rng/1's running entropy hash (public: folded from the log's ENTROPY_ADDED events). */
+  readonly entropy?: string | null;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -29,8 +31,10 @@ export function storedTableOf(state: GameState): StoredTable | null {
   for (const z of state.zones) if (z.counters) zones[z.id] = z.counters;
   const turn = state.turn ?? null;
   const result = state.result ?? null;
-  if (Object.keys(players).length === 0 && Object.keys(zones).length === 0 && !turn && !result) return null;
-  return { players, zones, turn, result };
+  const entropy = state.entropy ?? null;
+  if (Object.keys(players).length === 0 && Object.keys(zones).length === 0 && !turn && !result && !entropy)
+    return null;
+  return { players, zones, turn, result, ...(entropy ? { entropy } : {}) };
 }
 
 /** A state with its stored table applied (null or malformed: nothing to apply). */
@@ -53,5 +57,6 @@ export function withStoredTable(state: GameState, stored: unknown): GameState {
     }),
     ...(t.turn ? { turn: t.turn } : {}),
     ...(t.result ? { result: t.result } : {}),
+    ...(typeof t.entropy === 'string' ? { entropy: t.entropy } : {}),
   };
 }

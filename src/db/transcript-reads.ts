@@ -1,6 +1,6 @@
 /**
  * What a zk-rng/1 verification transcript is made of (docs/fairness.md, "Transcript"), read after a
- * game's end: the events that carry commitments, random acts or the revealed seed, and the
+ * game's end: the events that carry commitments, random acts, seat entropy or the revealed seed, and the
  * transcript options. The seed is read from the ending event that revealed it, never from `game_rng`.
  */
 import { isUuid } from '../uuid.js';
@@ -11,7 +11,7 @@ import type { DomainEvent } from '../rules/index.js';
 export interface TranscriptEvent {
   readonly seq: number;
   readonly kind: string;
-  readonly payload: Pick<DomainEvent, 'random' | 'commitment' | 'seedReveal'>;
+  readonly payload: Pick<DomainEvent, 'random' | 'commitment' | 'seedReveal' | 'entropyAdded'>;
 }
 
 export interface TranscriptSource {
@@ -32,9 +32,10 @@ export async function readTranscriptSource(db: Db, gameId: string): Promise<Tran
   if (!game) return null;
   const { rows } = await driverPool(db).query<TranscriptEvent>(
     `SELECT seq, kind, jsonb_strip_nulls(jsonb_build_object('random', payload->'random',
-       'commitment', payload->'commitment', 'seedReveal', payload->'seedReveal')) AS payload
+       'commitment', payload->'commitment', 'seedReveal', payload->'seedReveal',
+       'entropyAdded', payload->'entropyAdded')) AS payload
      FROM game_event WHERE game_id = $1::uuid
-       AND (payload ? 'random' OR payload ? 'commitment' OR payload ? 'seedReveal')
+       AND (payload ? 'random' OR payload ? 'commitment' OR payload ? 'seedReveal' OR payload ? 'entropyAdded')
      ORDER BY seq`,
     [gameId],
   );

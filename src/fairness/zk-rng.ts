@@ -97,3 +97,12 @@ export class ActStream {
     }
   }
 }
+
+/**
+ * The entropy hash after a seat adds `data`: SHA-256(tag ‖ E ‖ data) (docs/fairness.md, "Entropy").
+ * One hash per addition, so its cost does not grow with the game's age.
+ */
+export function foldEntropy(current: Uint8Array, data: Uint8Array): Uint8Array {
+  if (current.length !== 32) throw new RangeError('entropy hash must be 32 bytes');
+  return createHash('sha256').update(TAG_ENTROPY).update(current).update(data).digest();
+}

@@ -26,6 +26,15 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type AddEntropyInput = {
+  /** 1 to 64 bytes, hex. */
+  readonly data: Scalars['String']['input'];
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type AddStackLayerInput = {
   /** Defaults to the caller's seat. */
   readonly controllerId?: InputMaybe<Scalars['ID']['input']>;
@@ -151,6 +160,10 @@ export type ChangeCountersInput = {
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
   readonly op: CounterOp;
 };
+
+export type CoinSide =
+  | 'HEADS'
+  | 'TAILS';
 
 export type ConcedeInput = {
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
@@ -314,6 +327,17 @@ export type EndRevealInput = {
   readonly select?: InputMaybe<PositionSelectorInput>;
 };
 
+/** Entropy a seat added (ENTROPY_ADDED): public, like the running hash after it. */
+export type EntropyAdded = {
+  readonly __typename?: 'EntropyAdded';
+  /** The bytes, lower-case hex. */
+  readonly data: Scalars['String']['output'];
+  /** The running entropy hash `E` after them, lower-case hex (docs/fairness.md, "Entropy"). */
+  readonly hash: Scalars['String']['output'];
+  /** The seat that added it (null: the referee or an admin). */
+  readonly playerId?: Maybe<Scalars['ID']['output']>;
+};
+
 /**
  * The `extensions.code` of every error the service returns. Messages are for people and may change;
  * codes are stable. Any failure not listed here is masked as INTERNAL_SERVER_ERROR with a
@@ -411,8 +435,11 @@ export type EventActor = {
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'
+  | 'DICE_ROLLED'
+  | 'ENTROPY_ADDED'
   | 'GAME_ARCHIVED'
   | 'GAME_CREATED'
   | 'GAME_ENDED'
@@ -435,7 +462,7 @@ export type EventKind =
   | 'ZONE_REORDERED'
   | 'ZONE_SHUFFLED';
 
-/** The random acts an event records (shuffles, RANDOM picks), and the scheme they were drawn from. */
+/** The random acts an event records (shuffles, RANDOM picks, rolls, flips), and the scheme they were drawn from. */
 export type EventRandomness = {
   readonly __typename?: 'EventRandomness';
   /** How many random acts the event records; each is keyed by the event's seq and its index here. */
@@ -448,6 +475,17 @@ export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
   | 'OWNER';
+
+export type FlipCoinInput = {
+  /** 1 to 100 coins. Default 1. */
+  readonly count?: InputMaybe<Scalars['Int']['input']>;
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** Default ALL. */
+  readonly seenBy?: InputMaybe<RollAudience>;
+};
 
 export type Game = {
   readonly __typename?: 'Game';
@@ -490,6 +528,8 @@ export type GameEvent = {
   readonly concededPlayerId?: Maybe<Scalars['ID']['output']>;
   /** Player and zone counters the event changed, as the viewer may see them. */
   readonly counterChanges: ReadonlyArray<CounterChange>;
+  /** Set on ENTROPY_ADDED. */
+  readonly entropy?: Maybe<EntropyAdded>;
   readonly gameId: Scalars['ID']['output'];
   readonly kind: EventKind;
   /** Set on events that record random acts. */
@@ -498,6 +538,8 @@ export type GameEvent = {
   readonly result?: Maybe<GameResult>;
   /** Set on the event that ends a game (GAME_ENDED): the seed, lower-case hex, revealed. */
   readonly revealedSeed?: Maybe<Scalars['String']['output']>;
+  /** Set on DICE_ROLLED and COINS_FLIPPED. */
+  readonly roll?: Maybe<RollOutcome>;
   /** Rules that shaped the change, e.g. "MTG 400.3". */
   readonly rules: ReadonlyArray<Scalars['String']['output']>;
   /** Gapless per game, starting at 1. */
@@ -602,6 +644,8 @@ export type ImportGamePayload = {
  * ids and zones, never a card the caller may not see.
  */
 export type InvalidMoveReason =
+  /** Entropy that is not 1 to 64 bytes of hex. */
+  | 'BAD_ENTROPY'
   /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
@@ -613,6 +657,11 @@ export type InvalidMoveReason =
   | 'BAD_PLACEMENT'
   /** The player has conceded, or a result names someone who is not a player of the game. */
   | 'BAD_RESULT'
+  /**
+   * A roll or flip the ruleset does not allow: a die it does not declare, 0 or over 100 dice, or an
+   * audience it does not allow (a private roll where rolls are public).
+   */
+  | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
   /**
@@ -638,6 +687,8 @@ export type InvalidMoveReason =
   | 'NOT_A_HOST'
   /** The object is not a layer on the stack. */
   | 'NOT_A_LAYER'
+  /** The ruleset version declares no dice (or no coins) for this game. */
+  | 'NO_RANDOMIZER'
   /**
    * The ruleset version of this game declares no statuses (older games, or a game with no tapping):
    * there is nothing to set.
@@ -745,6 +796,12 @@ export type MovePayload = {
 
 export type Mutation = {
   readonly __typename?: 'Mutation';
+  /**
+   * Adds 1 to 64 bytes of a seat's own entropy (hex). They are public and folded into the running
+   * hash every later random act of the game depends on (docs/fairness.md, "Entropy"), so the seed
+   * committed at creation cannot have been chosen knowing them. Rate-limited per seat (RATE_LIMITED).
+   */
+  readonly addEntropy: MovePayload;
   /** Adds a layer (an ability with no card) on top of the stack. */
   readonly addStackLayer: MovePayload;
   /**
@@ -788,6 +845,11 @@ export type Mutation = {
   /** Ends a reveal. */
   readonly endReveal: MovePayload;
   /**
+   * Flips `count` coins (MTG 705.1), each heads or tails. Refused with NO_RANDOMIZER where the
+   * ruleset declares no coins.
+   */
+  readonly flipCoin: MovePayload;
+  /**
    * Imports an `exportGame` document as a new game. Every id (game, players, zones, objects) is new,
    * consistently so in the log; the log is kept and GAME_IMPORTED appended. New seat and spectator
    * credentials are returned once. An invalid document is BAD_USER_INPUT and nothing is written.
@@ -810,6 +872,11 @@ export type Mutation = {
   readonly reorderZone: MovePayload;
   /** Reveals objects to chosen players or to all. */
   readonly revealObjects: MovePayload;
+  /**
+   * Rolls `count` dice of `sides` faces (MTG 706.1), each result in 1..sides. The ruleset declares
+   * which dice exist and who may see the results; refused with NO_RANDOMIZER where it declares none.
+   */
+  readonly rollDice: MovePayload;
   /** Sets the phase of the current turn (the active player, the referee or a judge). */
   readonly setPhase: MovePayload;
   /**
@@ -821,6 +888,11 @@ export type Mutation = {
   readonly shuffleZone: MovePayload;
   /** Turns objects face up or face down. */
   readonly turnFace: MovePayload;
+};
+
+
+export type MutationAddEntropyArgs = {
+  input: AddEntropyInput;
 };
 
 
@@ -894,6 +966,11 @@ export type MutationEndRevealArgs = {
 };
 
 
+export type MutationFlipCoinArgs = {
+  input: FlipCoinInput;
+};
+
+
 export type MutationImportGameArgs = {
   data: Scalars['JSON']['input'];
 };
@@ -931,6 +1008,11 @@ export type MutationReorderZoneArgs = {
 
 export type MutationRevealObjectsArgs = {
   input: RevealObjectsInput;
+};
+
+
+export type MutationRollDiceArgs = {
+  input: RollDiceInput;
 };
 
 
@@ -1128,6 +1210,16 @@ export type RandomCommitment = {
   readonly scheme: Scalars['String']['output'];
 };
 
+/** Dice or coins a ruleset declares. */
+export type Randomizer = {
+  readonly __typename?: 'Randomizer';
+  readonly rule: Scalars['String']['output'];
+  /** Who the results may be shown to. */
+  readonly seenBy: ReadonlyArray<RollAudience>;
+  /** Faces a die may have (coins: [2]). */
+  readonly sides: ReadonlyArray<Scalars['Int']['output']>;
+};
+
 export type RemoveFromGameInput = {
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   readonly gameId: Scalars['ID']['input'];
@@ -1184,11 +1276,49 @@ export type RevealObjectsInput = {
   readonly toPlayerIds?: InputMaybe<ReadonlyArray<Scalars['ID']['input']>>;
 };
 
+/** Who sees a roll's or a flip's results. */
+export type RollAudience =
+  /** Every viewer (a public roll: MTG 706.1, 705.1). */
+  | 'ALL'
+  /** Only the seat that rolled, and admins (a private roll, where the ruleset allows it). */
+  | 'ROLLER';
+
+export type RollDiceInput = {
+  /** 1 to 100 dice. Default 1. */
+  readonly count?: InputMaybe<Scalars['Int']['input']>;
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** Default ALL. */
+  readonly seenBy?: InputMaybe<RollAudience>;
+  /** Faces of each die; one of the ruleset's `dice.sides`. */
+  readonly sides: Scalars['Int']['input'];
+};
+
+/** A roll of dice or a flip of coins (DICE_ROLLED, COINS_FLIPPED). */
+export type RollOutcome = {
+  readonly __typename?: 'RollOutcome';
+  /** The coins' results in flip order; null for dice, and for a viewer the flip is hidden from. */
+  readonly coins?: Maybe<ReadonlyArray<CoinSide>>;
+  readonly count: Scalars['Int']['output'];
+  /** The dice's results in roll order; null for coins, and for a viewer the roll is hidden from. */
+  readonly dice?: Maybe<ReadonlyArray<Scalars['Int']['output']>>;
+  /** The players who see the results (and admins); null: everyone. */
+  readonly seenBy?: Maybe<ReadonlyArray<Scalars['ID']['output']>>;
+  /** Faces of each die; 2 for coins. */
+  readonly sides: Scalars['Int']['output'];
+};
+
 export type Ruleset = {
   readonly __typename?: 'Ruleset';
+  readonly coins?: Maybe<Randomizer>;
+  readonly coinsNone?: Maybe<NoneDeclared>;
   readonly countersNone?: Maybe<NoneDeclared>;
   /** Zone type that submitted decks start in by default. */
   readonly deckZone: Scalars['String']['output'];
+  readonly dice?: Maybe<Randomizer>;
+  readonly diceNone?: Maybe<NoneDeclared>;
   readonly id: Scalars['ID']['output'];
   readonly maxPlayers: Scalars['Int']['output'];
   readonly minPlayers: Scalars['Int']['output'];
@@ -1534,6 +1664,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   ActorKind: ActorKind;
+  AddEntropyInput: AddEntropyInput;
   AddStackLayerInput: AddStackLayerInput;
   AdminGame: ResolverTypeWrapper<AdminGameOut>;
   AdminGameFilter: AdminGameFilter;
@@ -1546,6 +1677,7 @@ export type ResolversTypes = {
   Card: ResolverTypeWrapper<Card>;
   CardInput: CardInput;
   ChangeCountersInput: ChangeCountersInput;
+  CoinSide: CoinSide;
   ConcedeInput: ConcedeInput;
   Counter: ResolverTypeWrapper<Counter>;
   CounterChange: ResolverTypeWrapper<CounterChange>;
@@ -1563,11 +1695,13 @@ export type ResolversTypes = {
   DetachObjectsInput: DetachObjectsInput;
   EndGameInput: EndGameInput;
   EndRevealInput: EndRevealInput;
+  EntropyAdded: ResolverTypeWrapper<EntropyAdded>;
   ErrorCode: ErrorCode;
   EventActor: ResolverTypeWrapper<EventActor>;
   EventKind: EventKind;
   EventRandomness: ResolverTypeWrapper<EventRandomness>;
   FaceDownSeenBy: FaceDownSeenBy;
+  FlipCoinInput: FlipCoinInput;
   Game: ResolverTypeWrapper<GameOut>;
   GameEvent: ResolverTypeWrapper<Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversTypes['ObjectChange']>, result?: Maybe<ResolversTypes['GameResult']>, turn?: Maybe<ResolversTypes['Turn']> }>;
   GameObject: ResolverTypeWrapper<ObjectOut>;
@@ -1597,11 +1731,15 @@ export type ResolversTypes = {
   PrincipalKind: PrincipalKind;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RandomCommitment: ResolverTypeWrapper<RandomCommitment>;
+  Randomizer: ResolverTypeWrapper<Randomizer>;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
   RevealObjectsInput: RevealObjectsInput;
+  RollAudience: RollAudience;
+  RollDiceInput: RollDiceInput;
+  RollOutcome: ResolverTypeWrapper<RollOutcome>;
   Ruleset: ResolverTypeWrapper<Ruleset>;
   SeatCredential: ResolverTypeWrapper<Omit<SeatCredential, 'player'> & { player: ResolversTypes['Player'] }>;
   SelectorFrom: SelectorFrom;
@@ -1627,6 +1765,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AddEntropyInput: AddEntropyInput;
   AddStackLayerInput: AddStackLayerInput;
   AdminGame: AdminGameOut;
   AdminGameFilter: AdminGameFilter;
@@ -1654,8 +1793,10 @@ export type ResolversParentTypes = {
   DetachObjectsInput: DetachObjectsInput;
   EndGameInput: EndGameInput;
   EndRevealInput: EndRevealInput;
+  EntropyAdded: EntropyAdded;
   EventActor: EventActor;
   EventRandomness: EventRandomness;
+  FlipCoinInput: FlipCoinInput;
   Game: GameOut;
   GameEvent: Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']>, result?: Maybe<ResolversParentTypes['GameResult']>, turn?: Maybe<ResolversParentTypes['Turn']> };
   GameObject: ObjectOut;
@@ -1679,11 +1820,14 @@ export type ResolversParentTypes = {
   PositionSelectorInput: PositionSelectorInput;
   Query: Record<PropertyKey, never>;
   RandomCommitment: RandomCommitment;
+  Randomizer: Randomizer;
   RemoveFromGameInput: RemoveFromGameInput;
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
   RevealObjectsInput: RevealObjectsInput;
+  RollDiceInput: RollDiceInput;
+  RollOutcome: RollOutcome;
   Ruleset: Ruleset;
   SeatCredential: Omit<SeatCredential, 'player'> & { player: ResolversParentTypes['Player'] };
   SetPhaseInput: SetPhaseInput;
@@ -1771,6 +1915,12 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type EntropyAddedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EntropyAdded'] = ResolversParentTypes['EntropyAdded']> = {
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
 export type EventActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EventActor'] = ResolversParentTypes['EventActor']> = {
   kind?: Resolver<ResolversTypes['ActorKind'], ParentType, ContextType>;
   onBehalfOf?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -1804,11 +1954,13 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   commitment?: Resolver<Maybe<ResolversTypes['RandomCommitment']>, ParentType, ContextType>;
   concededPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   counterChanges?: Resolver<ReadonlyArray<ResolversTypes['CounterChange']>, ParentType, ContextType>;
+  entropy?: Resolver<Maybe<ResolversTypes['EntropyAdded']>, ParentType, ContextType>;
   gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['EventKind'], ParentType, ContextType>;
   randomness?: Resolver<Maybe<ResolversTypes['EventRandomness']>, ParentType, ContextType>;
   result?: Resolver<Maybe<ResolversTypes['GameResult']>, ParentType, ContextType>;
   revealedSeed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  roll?: Resolver<Maybe<ResolversTypes['RollOutcome']>, ParentType, ContextType>;
   rules?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   turn?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
@@ -1881,6 +2033,7 @@ export type MovePayloadResolvers<ContextType = Context, ParentType extends Resol
 };
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addEntropy?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddEntropyArgs, 'input'>>;
   addStackLayer?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddStackLayerArgs, 'input'>>;
   advanceTurn?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAdvanceTurnArgs, 'input'>>;
   archiveGame?: Resolver<ResolversTypes['AdminGame'], ParentType, ContextType, RequireFields<MutationArchiveGameArgs, 'gameId'>>;
@@ -1895,6 +2048,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   endGame?: Resolver<ResolversTypes['AdminGame'], ParentType, ContextType, RequireFields<MutationEndGameArgs, 'gameId'>>;
   endGameWithResult?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationEndGameWithResultArgs, 'input'>>;
   endReveal?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationEndRevealArgs, 'input'>>;
+  flipCoin?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationFlipCoinArgs, 'input'>>;
   importGame?: Resolver<ResolversTypes['ImportGamePayload'], ParentType, ContextType, RequireFields<MutationImportGameArgs, 'data'>>;
   moveCounters?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationMoveCountersArgs, 'input'>>;
   moveObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationMoveObjectsArgs, 'input'>>;
@@ -1903,6 +2057,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   removeZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveZoneArgs, 'input'>>;
   reorderZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationReorderZoneArgs, 'input'>>;
   revealObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRevealObjectsArgs, 'input'>>;
+  rollDice?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRollDiceArgs, 'input'>>;
   setPhase?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetPhaseArgs, 'input'>>;
   setStatus?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetStatusArgs, 'input'>>;
   shuffleZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationShuffleZoneArgs, 'input'>>;
@@ -1953,9 +2108,27 @@ export type RandomCommitmentResolvers<ContextType = Context, ParentType extends 
   scheme?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type RandomizerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Randomizer'] = ResolversParentTypes['Randomizer']> = {
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seenBy?: Resolver<ReadonlyArray<ResolversTypes['RollAudience']>, ParentType, ContextType>;
+  sides?: Resolver<ReadonlyArray<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RollOutcomeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RollOutcome'] = ResolversParentTypes['RollOutcome']> = {
+  coins?: Resolver<Maybe<ReadonlyArray<ResolversTypes['CoinSide']>>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dice?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
+  seenBy?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ID']>>, ParentType, ContextType>;
+  sides?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type RulesetResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ruleset'] = ResolversParentTypes['Ruleset']> = {
+  coins?: Resolver<Maybe<ResolversTypes['Randomizer']>, ParentType, ContextType>;
+  coinsNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   countersNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   deckZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dice?: Resolver<Maybe<ResolversTypes['Randomizer']>, ParentType, ContextType>;
+  diceNone?: Resolver<Maybe<ResolversTypes['NoneDeclared']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   maxPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   minPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2065,6 +2238,7 @@ export type Resolvers<ContextType = Context> = {
   CounterKind?: CounterKindResolvers<ContextType>;
   CreateGamePayload?: CreateGamePayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  EntropyAdded?: EntropyAddedResolvers<ContextType>;
   EventActor?: EventActorResolvers<ContextType>;
   EventRandomness?: EventRandomnessResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
@@ -2084,6 +2258,8 @@ export type Resolvers<ContextType = Context> = {
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RandomCommitment?: RandomCommitmentResolvers<ContextType>;
+  Randomizer?: RandomizerResolvers<ContextType>;
+  RollOutcome?: RollOutcomeResolvers<ContextType>;
   Ruleset?: RulesetResolvers<ContextType>;
   SeatCredential?: SeatCredentialResolvers<ContextType>;
   SidePhases?: SidePhasesResolvers<ContextType>;

@@ -100,6 +100,10 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     turn: turnOut(view.turn, lookup),
     result: resultOut(view.result, lookup),
     concededPlayerId: view.concededPlayerId,
+    roll: view.roll
+      ? { ...view.roll, coins: view.roll.coins?.map((c) => (c === 'heads' ? 'HEADS' : 'TAILS')) ?? null }
+      : null,
+    entropy: view.entropy,
   };
 }
 

@@ -12,10 +12,12 @@ export const TRANSCRIPT_FORMAT = 'zk-rng/1.transcript';
 export function toTranscript(gameId: string, source: TranscriptSource) {
   const commitments = [];
   const events = [];
+  const entropy = [];
   let reveal = null;
   for (const e of source.events) {
-    const { commitment, seedReveal, random } = e.payload;
+    const { commitment, seedReveal, random, entropyAdded } = e.payload;
     if (commitment) commitments.push({ seq: e.seq, ...commitment });
+    if (entropyAdded) entropy.push({ seq: e.seq, ...entropyAdded });
     if (seedReveal) reveal = { seq: e.seq, ...seedReveal };
     if (random) events.push({ seq: e.seq, kind: e.kind, scheme: random.scheme, acts: random.acts });
   }
@@ -24,6 +26,7 @@ export function toTranscript(gameId: string, source: TranscriptSource) {
     gameId,
     commitments,
     reveal,
+    entropy,
     events,
     ...(source.faces ? { faces: source.faces } : {}),
   };

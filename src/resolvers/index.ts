@@ -7,6 +7,7 @@ import { createGameResolvers } from './create-game.js';
 import { gameResolvers } from './game.js';
 import { mutationResolvers } from './mutations.js';
 import { tableMutationResolvers } from './table-mutations.js';
+import { chanceMutationResolvers } from './chance-mutations.js';
 import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { eventLogResolvers } from './event-log.js';
@@ -24,4 +25,5 @@ export const resolvers = mergeResolvers([
   mutationResolvers,
   fairnessResolvers,
   tableMutationResolvers,
+  chanceMutationResolvers,
 ]);

@@ -3,6 +3,7 @@ import type { Resolvers } from '../generated/graphql.js';
 import {
   loadedRulesets,
   type CounterKindSpec,
+  type RandomizerSpec,
   type RulesetSpec,
   type TableSpec,
   type ZoneTypeSpec,
@@ -40,6 +41,11 @@ const counterKindOut = (c: CounterKindSpec) => ({
   visibility: c.visibility.toUpperCase() as Uppercase<CounterKindSpec['visibility']>,
 });
 
+const randomizerOut = (r: RandomizerSpec | null | undefined) =>
+  r
+    ? { sides: r.sides, seenBy: r.seenBy.map((a) => a.toUpperCase() as Uppercase<typeof a>), rule: r.rule }
+    : null;
+
 /** Statuses, counter kinds and the turn structure a table page draws (`docs/rulesets.md`). */
 const tableOut = (t: TableSpec | undefined) => ({
   statuses: t?.statuses ?? [],
@@ -60,6 +66,10 @@ const tableOut = (t: TableSpec | undefined) => ({
       }
     : null,
   turnNone: t?.turnNone ?? null,
+  dice: randomizerOut(t?.dice),
+  diceNone: t?.diceNone ?? null,
+  coins: randomizerOut(t?.coins),
+  coinsNone: t?.coinsNone ?? null,
 });
 
 const rulesetOut = (r: RulesetSpec) => ({

@@ -132,6 +132,13 @@ export interface TurnDocument {
   readonly firstPlayer?: string;
 }
 
+/** `dice` or `coins` in a ruleset file: which dice (coins: none), who may see results, the rule. */
+export interface RandomizerDocument {
+  readonly sides?: readonly number[];
+  readonly seenBy: readonly ('all' | 'roller')[];
+  readonly rule: string;
+}
+
 /** A ruleset file. */
 export interface RulesetDocument {
   /** The JSON Schema reference editors use; ignored. */
@@ -151,4 +158,6 @@ export interface RulesetDocument {
   readonly statuses?: readonly StatusDocument[] | NoneDocument;
   readonly counters?: CountersDocument | NoneDocument;
   readonly turn?: TurnDocument | NoneDocument;
+  readonly dice?: RandomizerDocument | NoneDocument;
+  readonly coins?: RandomizerDocument | NoneDocument;
 }

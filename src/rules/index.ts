@@ -19,6 +19,7 @@ export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';
 export { planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
+export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
 export { stateFault } from './invariants.js';

@@ -18,7 +18,13 @@ export interface LayoutRefusal {
   readonly message: string;
 }
 
-const NO_CONTEXT = { newId: () => '', randomAct: () => () => 0, randomScheme: null, actorId: null } as const;
+const NO_CONTEXT = {
+  newId: () => '',
+  randomAct: () => () => 0,
+  randomScheme: null,
+  actorId: null,
+  foldEntropy: () => '',
+} as const;
 
 /**
  * Checks every object of `state` as if the objects arrived one by one in `state.objects` order (a

@@ -287,5 +287,10 @@ export function seatMayMake(
       return move.playerId === seatId ? null : refusal('A seat concedes only for itself.');
     case 'endGame':
       return refusal('Only the referee or an admin ends a game with a result.');
+    case 'rollDice':
+    case 'flipCoin':
+    case 'addEntropy':
+      // A roll, a flip or entropy reads nothing hidden and changes no object: any seat, any time.
+      return null;
   }
 }

@@ -3,14 +3,15 @@
  * functions; they never include card properties a viewer may not see (see `visibility.ts`), nor
  * internal keys for non-admins. {@link viewSnapshot} is the one redaction of an object.
  */
+import { eventExtras, type CounterChangeView, type EventExtras } from './event-extras.js';
+
+export type { CounterChangeView } from './event-extras.js';
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneDisplayName, zoneTypeOf } from './spec.js';
 import { visiblePlayerCounters, visibleTableState } from './table.js';
 import type {
   CardProps,
   Counters,
-  GameResult,
-  TurnState,
   DomainEvent,
   GameState,
   HistoryEntry,
@@ -88,16 +89,13 @@ export interface EventView extends Pick<
   readonly unchangedIds: readonly string[];
   /** Player counters (as the viewer may see them) and zone counters after the event (0: none left). */
   readonly counterChanges: readonly CounterChangeView[];
-  readonly turn: TurnState | null;
-  readonly result: GameResult | null;
+  readonly turn: EventExtras['turn'];
+  readonly result: EventExtras['result'];
   readonly concededPlayerId: string | null;
-}
-
-export interface CounterChangeView {
-  readonly playerId: string | null;
-  readonly zoneId: string | null;
-  readonly kind: string;
-  readonly amount: number;
+  /** DICE_ROLLED, COINS_FLIPPED: results only where the viewer may see them. */
+  readonly roll: EventExtras['roll'];
+  /** ENTROPY_ADDED: public. */
+  readonly entropy: EventExtras['entropy'];
 }
 
 /**
@@ -273,28 +271,6 @@ export function redactEvent(spec: RulesetSpec, event: DomainEvent, viewer: Viewe
     zonesCreated: event.zonesCreated,
     zonesRemoved: event.zonesRemoved,
     unchangedIds: event.unchangedIds ?? [],
-    ...tableView(spec, event, viewer),
-  };
-}
-
-/** An event's table change as a viewer may see it (player counters by their declared visibility). */
-function tableView(spec: RulesetSpec, event: DomainEvent, viewer: Viewer) {
-  const t = event.table;
-  const counterChanges: CounterChangeView[] = [];
-  for (const p of t?.players ?? []) {
-    const seen = visiblePlayerCounters(spec, viewer, p.id, p.counters);
-    // Kinds that dropped to zero are listed as 0 only where the viewer may see the kind at all.
-    for (const [kind, amount] of Object.entries(seen))
-      counterChanges.push({ playerId: p.id, zoneId: null, kind, amount });
-  }
-  for (const z of t?.zones ?? [])
-    for (const [kind, amount] of Object.entries(z.counters))
-      counterChanges.push({ playerId: null, zoneId: z.id, kind, amount });
-  const conceded = event.kind === 'PLAYER_CONCEDED' ? t?.players?.find((p) => p.conceded) : undefined;
-  return {
-    counterChanges,
-    turn: t?.turn ?? null,
-    result: t?.result ?? null,
-    concededPlayerId: conceded?.id ?? null,
+    ...eventExtras(spec, event, viewer),
   };
 }

@@ -74,6 +74,7 @@ export class Replayer {
   readonly #objects = new Map<string, ObjectState>();
   #turn: TurnState | null;
   #result: GameResult | null;
+  #entropy: string | null;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
@@ -81,6 +82,7 @@ export class Replayer {
     this.#players = start.players;
     this.#turn = start.turn ?? null;
     this.#result = start.result ?? null;
+    this.#entropy = start.entropy ?? null;
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
@@ -110,6 +112,7 @@ export class Replayer {
       for (const z of next.zones) this.#zones.set(z.id, z);
       if (event.table.turn) this.#turn = event.table.turn;
       if (event.table.result) this.#result = event.table.result;
+      if (event.table.entropy) this.#entropy = event.table.entropy;
     }
   }
 
@@ -122,6 +125,7 @@ export class Replayer {
       objects: [...this.#objects.values()],
       ...(this.#turn ? { turn: this.#turn } : {}),
       ...(this.#result ? { result: this.#result } : {}),
+      ...(this.#entropy ? { entropy: this.#entropy } : {}),
     };
   }
 }

@@ -2,8 +2,8 @@
  * A ruleset file's table declarations (`statuses`, `counters`, `turn`; docs/rulesets.md) as the
  * rules layer's {@link TableSpec}, with the defaults the file format documents.
  */
-import type { CounterKindDocument, NoneDocument, RulesetDocument } from './document.js';
-import type { CounterKindSpec, NoneDeclared, TableSpec } from './types.js';
+import type { CounterKindDocument, NoneDocument, RandomizerDocument, RulesetDocument } from './document.js';
+import type { CounterKindSpec, NoneDeclared, RandomizerSpec, TableSpec } from './types.js';
 
 const isNone = (x: unknown): x is NoneDocument =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && 'none' in x;
@@ -25,9 +25,15 @@ const counterKind = (c: CounterKindDocument): CounterKindSpec => ({
 const listOf = <T>(x: readonly T[] | NoneDocument | undefined): readonly T[] =>
   Array.isArray(x) ? (x as readonly T[]) : [];
 
-/** The table a file declares; undefined when it declares none of statuses, counters and turn. */
+const randomizer = (x: RandomizerDocument | NoneDocument | undefined, sides: readonly number[]) =>
+  x && !isNone(x)
+    ? ({ sides: x.sides ?? sides, seenBy: x.seenBy, rule: x.rule } satisfies RandomizerSpec)
+    : null;
+
+/** The table a file declares; undefined when it declares none of statuses, counters, turn, dice, coins. */
 export function buildTable(doc: RulesetDocument): TableSpec | undefined {
-  if (doc.statuses === undefined && doc.counters === undefined && doc.turn === undefined) return undefined;
+  const declared = [doc.statuses, doc.counters, doc.turn, doc.dice, doc.coins];
+  if (declared.every((x) => x === undefined)) return undefined;
   const statuses = doc.statuses && !isNone(doc.statuses) ? doc.statuses : [];
   const counters = doc.counters && !isNone(doc.counters) ? doc.counters : {};
   const turn = doc.turn && !isNone(doc.turn) ? doc.turn : null;
@@ -58,5 +64,9 @@ export function buildTable(doc: RulesetDocument): TableSpec | undefined {
         }
       : null,
     turnNone: noneOf(doc.turn),
+    dice: randomizer(doc.dice, []),
+    diceNone: noneOf(doc.dice),
+    coins: randomizer(doc.coins, [2]),
+    coinsNone: noneOf(doc.coins),
   };
 }

@@ -44,6 +44,10 @@ const NONE: TableSpec = Object.freeze({
   zoneCountersNone: null,
   turn: null,
   turnNone: null,
+  dice: null,
+  diceNone: null,
+  coins: null,
+  coinsNone: null,
 });
 
 /** A ruleset's table declarations; a ruleset (or stored version) without them declares none. */
@@ -212,6 +216,7 @@ export function applyTableDelta(state: GameState, delta: TableDelta | undefined)
     zones,
     ...(delta.turn ? { turn: delta.turn } : {}),
     ...(delta.result ? { result: delta.result } : {}),
+    ...(delta.entropy ? { entropy: delta.entropy } : {}),
   };
 }
 

@@ -192,6 +192,21 @@ export interface TableSpec {
   readonly zoneCountersNone: NoneDeclared | null;
   readonly turn: TurnSpec | null;
   readonly turnNone: NoneDeclared | null;
+  /** Dice a seat may roll (MTG 706.1), or null with `diceNone` saying why not. */
+  readonly dice: RandomizerSpec | null;
+  readonly diceNone: NoneDeclared | null;
+  /** Coins a seat may flip (MTG 705.1), or null with `coinsNone` saying why not. */
+  readonly coins: RandomizerSpec | null;
+  readonly coinsNone: NoneDeclared | null;
+}
+
+/** Dice or coins as a ruleset declares them: which dice, who may see the results, and the rule. */
+export interface RandomizerSpec {
+  /** Dice: the faces a die may have (a coin has 2). */
+  readonly sides: readonly number[];
+  /** Who may be shown the results: `all` (a public roll), `roller` (a private one). */
+  readonly seenBy: readonly RollAudience[];
+  readonly rule: string;
 }
 
 /**
@@ -343,6 +358,11 @@ export interface GameState {
   readonly turn?: TurnState | null;
   /** The result once the game ended with one. */
   readonly result?: GameResult | null;
+  /**
+   * zk-rng/1's running entropy hash `E` (docs/fairness.md, "Entropy"), lower-case hex, after every
+   * seat entropy added so far; absent until a seat adds some (then `E` is `E0`). Public.
+   */
+  readonly entropy?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +413,10 @@ export type RejectionCode =
   | 'COUNTER_OUT_OF_RANGE'
   | 'TOO_MANY_COUNTER_KINDS'
   | 'UNKNOWN_PHASE'
-  | 'BAD_RESULT';
+  | 'BAD_RESULT'
+  | 'NO_RANDOMIZER'
+  | 'BAD_ROLL'
+  | 'BAD_ENTROPY';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
@@ -636,6 +659,31 @@ export interface SetPhaseMove {
   readonly phase: string;
 }
 
+/** Who sees a roll's or flip's results: every viewer, or only the seat that made it (and admins). */
+export type RollAudience = 'all' | 'roller';
+
+/** Roll `count` dice of `sides` faces (MTG 706.1; the ruleset's `dice` declares the sides and audiences). */
+export interface RollDiceMove {
+  readonly kind: 'rollDice';
+  readonly sides: number;
+  readonly count: number;
+  readonly seenBy: RollAudience;
+}
+
+/** Flip `count` coins (MTG 705.1; the ruleset's `coins` declares the audiences). */
+export interface FlipCoinMove {
+  readonly kind: 'flipCoin';
+  readonly count: number;
+  readonly seenBy: RollAudience;
+}
+
+/** A seat's entropy, folded into zk-rng/1's running hash for every later random act (docs/fairness.md). */
+export interface AddEntropyMove {
+  readonly kind: 'addEntropy';
+  /** 1 to 64 bytes, lower-case hex. */
+  readonly data: string;
+}
+
 /** A seat concedes (MTG 104.3a) and leaves the game (MTG 800.4a). */
 export interface ConcedeMove {
   readonly kind: 'concede';
@@ -660,9 +708,13 @@ export type TableMove =
   | ConcedeMove
   | EndGameMove;
 
+/** The random acts a seat asks for beyond shuffles and picks, and seat entropy (issue 31). */
+export type ChanceMove = RollDiceMove | FlipCoinMove | AddEntropyMove;
+
 /** Every move a client may ask the planner for. */
 export type Move =
   | TableMove
+  | ChanceMove
   | MoveObjectsMove
   | TurnFaceMove
   | RevealMove
@@ -697,6 +749,8 @@ export interface PlanContext {
   readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */
   readonly actorId: string | null;
+  /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
+  readonly foldEntropy: (current: string | undefined, data: string) => string;
 }
 
 /**
@@ -748,6 +802,9 @@ export type EventKind =
   | 'COUNTERS_CHANGED'
   | 'TURN_CHANGED'
   | 'PLAYER_CONCEDED'
+  | 'DICE_ROLLED'
+  | 'COINS_FLIPPED'
+  | 'ENTROPY_ADDED'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
   // initial object as a transition from null, so that replaying the log rebuilds any state.
   | 'GAME_CREATED'
@@ -773,6 +830,10 @@ export interface DomainEvent {
   readonly random?: EventRandomness;
   /** GAME_CREATED, GAME_IMPORTED: the commitment to the game's secret seed (docs/fairness.md). */
   readonly commitment?: RandomCommitment;
+  /** DICE_ROLLED, COINS_FLIPPED: who sees the results (they are the event's random act). */
+  readonly roll?: RollRecord;
+  /** ENTROPY_ADDED: the bytes a seat added (public), the running hash after them is `table.entropy`. */
+  readonly entropyAdded?: EntropyRecord;
   /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
   readonly seedReveal?: SeedReveal;
 }
@@ -786,6 +847,18 @@ export interface RandomCommitment {
   readonly hash: string;
   /** Whether the verification transcript after the end shows card faces. */
   readonly revealFaces: boolean;
+}
+
+/** Who sees a roll's results: everyone, or these players (and admins). */
+export interface RollRecord {
+  readonly seenBy: 'all' | readonly string[];
+}
+
+/** Seat entropy as the log records it (public: anyone can fold it, docs/fairness.md "Entropy"). */
+export interface EntropyRecord {
+  readonly playerId: string | null;
+  /** Lower-case hex, 1 to 64 bytes. */
+  readonly data: string;
 }
 
 /** A revealed seed, lower-case hex. */
@@ -804,12 +877,27 @@ export type RandomAct =
       readonly kind: 'shuffle';
       readonly before: readonly string[];
       readonly after: readonly string[];
+      /** A partial shuffle: `before` is only the zone's top or bottom part. */
+      readonly part?: 'top' | 'bottom';
     }
   | {
       readonly index: number;
       readonly kind: 'pick';
       readonly from: readonly string[];
       readonly picked: readonly string[];
+    }
+  | {
+      readonly index: number;
+      readonly kind: 'roll';
+      /** Faces of each die; each result is 1 + draw(sides). */
+      readonly sides: number;
+      readonly results: readonly number[];
+    }
+  | {
+      readonly index: number;
+      readonly kind: 'coin';
+      /** Each flip is heads when draw(2) is 0, else tails. */
+      readonly results: readonly ('heads' | 'tails')[];
     };
 
 /** The random acts of one event; `scheme` null: not covered by a verifiable scheme. */
@@ -831,6 +919,8 @@ export interface TableDelta {
   readonly zones?: readonly { readonly id: string; readonly counters: Counters }[];
   readonly turn?: TurnState;
   readonly result?: GameResult;
+  /** zk-rng/1's running entropy hash after the event (ENTROPY_ADDED), lower-case hex. */
+  readonly entropy?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  * refer to zone types of the same file, duplicates, known hook names.
  */
 import { z } from 'zod';
-import { counters, statuses, tableIssues, turn, noneDeclared } from './table-schema.js';
+import { coins, counters, dice, statuses, tableIssues, turn, noneDeclared } from './table-schema.js';
 import { HOOK_NAMES, type RulesetDocument } from '../rules/index.js';
 
 /** A rule citation: the game's own rule, e.g. `MTG 400.7`, `FAB sec:deck_zone`. */
@@ -150,6 +150,8 @@ const shape = z.strictObject({
   statuses: statuses.optional(),
   counters: z.union([counters, noneDeclared]).optional(),
   turn: z.union([turn, noneDeclared]).optional(),
+  dice: dice.optional(),
+  coins: coins.optional(),
 });
 
 type Shape = z.infer<typeof shape>;

@@ -3,6 +3,7 @@
  * checks between fields, for the validator in `schema.ts`.
  */
 import { z } from 'zod';
+import { MAX_DIE_SIDES } from '../rules/index.js';
 
 // The same citation and zone type name as schema.ts (which imports this file).
 const rule = z.string().min(1).max(200).describe('A rule citation, e.g. "MTG 400.7"');
@@ -57,6 +58,19 @@ export const turn = z.strictObject({
     .regex(/^seat[0-9]{1,2}$/, 'must be seat0, seat1, …')
     .optional(),
 });
+
+const seenBy = z.array(z.enum(['all', 'roller'])).min(1);
+/** `dice`: the faces a die may have, who may see the results (all, the roller), and the rule. */
+export const dice = z.union([
+  z.strictObject({
+    sides: z.array(z.number().int().min(2).max(MAX_DIE_SIDES)).min(1),
+    seenBy,
+    rule,
+  }),
+  noneDeclared,
+]);
+/** `coins`: who may see the results, and the rule. */
+export const coins = z.union([z.strictObject({ seenBy, rule }), noneDeclared]);
 
 /** The table's checks: zone types named exist, defaults and bounds agree, sides and seats exist. */
 export function tableIssues(

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
-import type { EventKind } from '../rules/index.js';
+import { MAX_DIE_SIDES, MAX_ROLL_COUNT, type EventKind } from '../rules/index.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
@@ -68,6 +68,10 @@ const table = z.strictObject({
   result: z
     .strictObject({ winnerIds: z.array(uuid).max(16), draw: z.boolean(), reason: z.string().max(500) })
     .optional(),
+  entropy: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'lower-case hex')
+    .optional(),
 });
 
 /**
@@ -84,7 +88,13 @@ const distinctWithin = (part: readonly string[], pool: readonly string[]) => {
 };
 const randomAct = z.discriminatedUnion('kind', [
   z
-    .strictObject({ index: actIndex, kind: z.literal('shuffle'), before: keys, after: keys })
+    .strictObject({
+      index: actIndex,
+      kind: z.literal('shuffle'),
+      before: keys,
+      after: keys,
+      part: z.enum(['top', 'bottom']).optional(),
+    })
     .refine(
       (a) => a.after.length === a.before.length && distinctWithin(a.after, a.before),
       'a shuffle reorders the objects it had',
@@ -92,6 +102,22 @@ const randomAct = z.discriminatedUnion('kind', [
   z
     .strictObject({ index: actIndex, kind: z.literal('pick'), from: keys, picked: keys })
     .refine((a) => distinctWithin(a.picked, a.from), 'a pick takes distinct objects of its pool'),
+  z
+    .strictObject({
+      index: actIndex,
+      kind: z.literal('roll'),
+      sides: z.number().int().min(2).max(MAX_DIE_SIDES),
+      results: z.array(z.number().int().min(1).max(MAX_DIE_SIDES)).min(1).max(MAX_ROLL_COUNT),
+    })
+    .refine((a) => a.results.every((r) => r <= a.sides), 'a die shows one of its faces'),
+  z.strictObject({
+    index: actIndex,
+    kind: z.literal('coin'),
+    results: z
+      .array(z.enum(['heads', 'tails']))
+      .min(1)
+      .max(MAX_ROLL_COUNT),
+  }),
 ]);
 const random = z.strictObject({
   scheme: z.literal(ZK_RNG_1).nullable(),
@@ -127,6 +153,15 @@ const lifecycle = <K extends EventKind>(kind: K) =>
     rules: none,
   });
 
+/** A roll's or flip's audience, and seat entropy (docs/fairness.md). */
+const roll = z.strictObject({
+  seenBy: z.union([z.literal('all'), z.array(uuid).min(1).max(16)]),
+});
+const entropyAdded = z.strictObject({
+  playerId: uuid.nullable(),
+  data: z.string().regex(/^(?:[0-9a-f]{2}){1,64}$/, '1 to 64 bytes, lower-case hex'),
+});
+
 /** Every event kind's payload. */
 export const EVENT_PAYLOADS = {
   OBJECTS_MOVED: planned('OBJECTS_MOVED'),
@@ -150,6 +185,9 @@ export const EVENT_PAYLOADS = {
   COUNTERS_CHANGED: planned('COUNTERS_CHANGED'),
   TURN_CHANGED: planned('TURN_CHANGED'),
   PLAYER_CONCEDED: planned('PLAYER_CONCEDED'),
+  DICE_ROLLED: planned('DICE_ROLLED').extend({ roll }),
+  COINS_FLIPPED: planned('COINS_FLIPPED').extend({ roll }),
+  ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({

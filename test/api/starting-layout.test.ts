@@ -104,7 +104,13 @@ function buildByMoves(id: BuiltinId, layout: Layout): Verdict {
           // Objects enter a stack on top (MTG 405.2, FAB sec:stack_zone); order does not affect admission.
           placement: type.isStack ? { kind: 'top' } : { kind: 'bottom' },
         },
-        { newId: () => `id${++n}`, randomAct: () => () => 0, randomScheme: null, actorId: `p${p}` },
+        {
+          newId: () => `id${++n}`,
+          randomAct: () => () => 0,
+          randomScheme: null,
+          actorId: `p${p}`,
+          foldEntropy: () => '',
+        },
       );
       if (!r.ok) return { refused: { player: p, card: c, rule: r.rejection.rule, reason: r.rejection.code } };
       state = r.plan.state;

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { Transcript } from '../../client/verify.js';
 import { END_GAME, ok } from '../admin/support.js';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
+import { loadedRulesets } from '../../src/rules/index.js';
 import { moveDocument } from '../support/documents.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -58,6 +59,29 @@ export async function shuffleAndPick(server: TestServer, game: CreatedGame): Pro
   expect(partial.errors, partial.text).toBeUndefined();
 }
 
+/**
+ * Seat entropy (by the last seat), then a roll of the ruleset's first die and a flip of coins where
+ * its file declares them (docs/fairness.md): rolls and flips drawn after the entropy.
+ */
+export async function entropyRollAndFlip(server: TestServer, game: CreatedGame, ruleset: string, n: number) {
+  const table = loadedRulesets().find((r) => r.id === ruleset)?.table;
+  const seat = game.players.at(-1)!;
+  const send = async (field: string, input: Record<string, unknown>) => {
+    const type = `${field[0]!.toUpperCase()}${field.slice(1)}Input`;
+    const res = await post(
+      server,
+      moveDocument(field, type, LEAN),
+      { input: { gameId: game.gameId, ...input } },
+      seat.token,
+    );
+    expect(res.errors, res.text).toBeUndefined();
+  };
+  await send('addEntropy', { data: (n >>> 0).toString(16).padStart(8, '0') });
+  if (table?.dice)
+    await send('rollDice', { sides: table.dice.sides[n % table.dice.sides.length], count: 1 + (n % 3) });
+  if (table?.coins) await send('flipCoin', { count: 1 + (n % 2) });
+}
+
 /** Plays `steps` generated moves (some refused on purpose, as in the leak suite). */
 export async function playSteps(
   server: TestServer,
@@ -79,7 +103,10 @@ export async function playSteps(
   }
 }
 
-/** A new game of `ruleset`, played, with at least one shuffle and one random pick. */
+/**
+ * A new game of `ruleset`, played: at least one shuffle, one partial shuffle and one random pick,
+ * seat entropy, a roll and a flip where the ruleset declares dice and coins, then generated steps.
+ */
 export async function playedGame(
   server: TestServer,
   ruleset: string,
@@ -89,6 +116,7 @@ export async function playedGame(
 ) {
   const game = await createGame(server, ruleset, decksFor(ruleset, players));
   await shuffleAndPick(server, game);
+  await entropyRollAndFlip(server, game, ruleset, seed);
   await playSteps(server, ruleset, game, steps, seed);
   return game;
 }

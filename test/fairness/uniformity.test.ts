@@ -1,11 +1,12 @@
 /**
  * zk-rng/1 uniformity from fixed seeds (docs/fairness.md): every order of 5 cards appears over
  * 120,000 shuffles and chi-square over the 120 orders gives p > 0.001; the same over 100,000 d6
- * draws. (Chi-square cannot see modulo bias; the rejection step is checked by its vector.)
+ * rolls, through the planner's roll act. (Chi-square cannot see modulo bias; the rejection step is checked by its vector.)
  */
 import { describe, expect, it } from 'vitest';
 import { actKey, ActStream, INITIAL_ENTROPY } from '../../src/fairness/zk-rng.js';
-import { fisherYates } from '../../src/rules/planner/acts.js';
+import { ActLog, fisherYates } from '../../src/rules/planner/acts.js';
+import type { PlanContext } from '../../src/rules/index.js';
 
 const SEED = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
 const stream = (seq: number) =>
@@ -40,10 +41,20 @@ describe('zk-rng/1 uniformity', () => {
     expect(chiSquareP(chiSquare([...counts.values()], N), 119)).toBeGreaterThan(0.001);
   });
 
-  it('100,000 d6 draws: all six faces, chi-square p > 0.001', () => {
+  it('100,000 d6 rolls (rollDice’s act): all six faces, chi-square p > 0.001', () => {
     const counts = [0, 0, 0, 0, 0, 0];
     const N = 100_000;
-    for (let seq = 1; seq <= N; seq++) counts[stream(seq).int(6)]! += 1;
+    const ctx = (seq: number): PlanContext => ({
+      newId: () => '',
+      randomAct: () => {
+        const s = stream(seq);
+        return (n) => s.int(n);
+      },
+      randomScheme: 'zk-rng/1',
+      actorId: null,
+      foldEntropy: () => '',
+    });
+    for (let seq = 1; seq <= N; seq++) counts[new ActLog().roll(ctx(seq), 0, 6, 1)[0]! - 1]! += 1;
     expect(counts.every((c) => c > 0)).toBe(true);
     expect(chiSquareP(chiSquare(counts, N), 5)).toBeGreaterThan(0.001);
   });

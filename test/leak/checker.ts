@@ -23,6 +23,7 @@ import {
   type RawResponse,
 } from '../support/game-api.js';
 import type { TestServer } from '../support/server.js';
+import { secretNeedles } from './secrets.js';
 import { expectedView, mayView, truthOf, viewerName, type RulesetName, type TestViewer } from './model.js';
 
 /** A mutation about to be sent, with what the test needs to know about whom it acts on. */
@@ -62,6 +63,17 @@ export interface StepOutcome {
   readonly errorCode?: string;
 }
 
+/**
+ * An event header as a viewer may see it: the admin's, with a roll's or flip's results hidden
+ * unless the roll is public or names the viewer (docs/fairness.md; every built-in roll is public).
+ */
+function rollAsSeenBy<T extends Pick<EventJson, 'roll'>>(viewer: TestViewer, head: T): T {
+  const roll = head.roll;
+  if (!roll?.seenBy) return head;
+  if (viewer.kind === 'player' && roll.seenBy.includes(viewer.playerId)) return head;
+  return { ...head, roll: { ...roll, dice: null, coins: null } };
+}
+
 export class LeakChecker {
   readonly ruleset: RulesetName;
   readonly game: CreatedGame;
@@ -75,6 +87,8 @@ export class LeakChecker {
   state!: GameJson;
   step = 0;
   readonly log: string[] = [];
+  /** Every response text read so far (every viewer's and the admin's), for the secrets scan. */
+  readonly outputs: string[] = [];
 
   constructor(
     private readonly server: TestServer,
@@ -131,6 +145,8 @@ export class LeakChecker {
     ]);
     const after = afterView.game;
     const adminEvents = adminHistory.events;
+    // Only while the game is active: the end reveals the seed (docs/fairness.md, "Reveal").
+    if (after.status === 'ACTIVE') this.outputs.push(afterView.text, ...adminHistory.texts);
     this.log.push(
       `#${this.step} seat ${m.actor} ${m.field} ${JSON.stringify(m.input)} -> ${
         res.errors
@@ -403,7 +419,7 @@ export class LeakChecker {
       const truth = adminEvents[ei]!;
       const { changes, ...head } = ev;
       const { changes: truthChanges, ...truthHead } = truth;
-      expect(head, `${who}: event ${ev.seq} header`).toEqual(truthHead);
+      expect(head, `${who}: event ${ev.seq} header`).toEqual(rollAsSeenBy(v.viewer, truthHead));
       const byObject = new Map(truthChanges.filter((c) => c.objectId).map((c) => [c.objectId!, c]));
       const byPrevious = new Map(truthChanges.filter((c) => c.previousId).map((c) => [c.previousId!, c]));
       expect(
@@ -492,7 +508,22 @@ export class LeakChecker {
   }
 
   /** Every response body, as text: no name of a card the viewer never saw, no internal key. */
+  /**
+   * zk-rng/1: no response read so far (every viewer's, the admin's, the metrics page) carries the
+   * game's seed or any per-act key, in hex or base64 (docs/fairness.md, "Reveal"). Before the end.
+   */
+  async checkSecrets(seed: Uint8Array): Promise<number> {
+    const metrics = await fetch(new URL('/metrics', this.server.url));
+    const { events } = await fetchHistory(this.server, this.game.gameId, 0, this.admin.token);
+    const needles = secretNeedles(seed, this.game.gameId, events);
+    const all = [...this.outputs, await metrics.text()].join('\n');
+    for (const needle of needles)
+      expect(all.includes(needle), `a response carries zk-rng secret ${needle}`).toBe(false);
+    return needles.length;
+  }
+
   private checkTexts(v: ViewerState, texts: readonly string[], who: string): void {
+    if (this.state.status === 'ACTIVE') this.outputs.push(...texts);
     const all = texts.join('\n');
     for (const name of this.names.keys()) {
       if (v.knownNames.has(name)) continue;

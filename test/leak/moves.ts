@@ -166,7 +166,48 @@ interface StepKit {
  */
 export function declaredNone(ruleset: RulesetName): string[] {
   const file = rulesetFile(ruleset);
-  return Array.isArray(file.statuses) && file.statuses.length > 0 ? [] : ['setStatus'];
+  return [
+    ...(Array.isArray(file.statuses) && file.statuses.length > 0 ? [] : ['setStatus']),
+    ...(file.dice && !('none' in file.dice) ? [] : ['rollDice']),
+    ...(file.coins && !('none' in file.coins) ? [] : ['flipCoin']),
+  ];
+}
+
+/**
+ * Random acts beyond whole shuffles and picks (docs/fairness.md): dice and coins as the file
+ * declares them (a few undeclared, refused), partial shuffles of a pile, and seat entropy.
+ */
+function chanceSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
+  const { weight, make, zones } = kit;
+  const file = rulesetFile(ctx.ruleset);
+  const dice = file.dice && !('none' in file.dice) ? file.dice : null;
+  const coins = file.coins && !('none' in file.coins) ? file.coins : null;
+  const audience = (seenBy: readonly string[] | undefined) =>
+    seenBy?.includes('roller') && ch.flag2 ? 'ROLLER' : 'ALL';
+  weight(3, () => {
+    const sides = ch.c % 5 === 0 ? 7 : (pick(dice?.sides ?? [6], ch.a) ?? 6);
+    return make('rollDice', 'RollDiceInput', {
+      sides,
+      count: 1 + (ch.b % 4),
+      seenBy: audience(dice?.seenBy),
+    });
+  });
+  weight(2, () =>
+    make('flipCoin', 'FlipCoinInput', { count: 1 + (ch.b % 3), seenBy: audience(coins?.seenBy) }),
+  );
+  weight(3, () => {
+    const piles = zones.filter((z) => z.count >= 2);
+    const zone = pick(piles, ch.a) ?? pick(zones, ch.a)!;
+    const n = 1 + (ch.b % Math.max(zone.count, 1));
+    return make('shuffleZone', 'ShuffleZoneInput', {
+      zoneId: zone.id,
+      ...(ch.flag ? { top: n } : { bottom: n }),
+    });
+  });
+  weight(1, () => {
+    const bytes = [ch.a, ch.b, ch.c, ch.d].map((x) => (x % 256).toString(16).padStart(2, '0'));
+    return make('addEntropy', 'AddEntropyInput', { data: bytes.join('') });
+  });
 }
 
 /**
@@ -461,5 +502,6 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
     return make('removeZone', 'RemoveZoneInput', { zoneId: zone.id });
   });
   tableSteps(ctx, ch, { weight, make, selection, objects, zones });
+  chanceSteps(ctx, ch, { weight, make, selection, objects, zones });
   return ops[ch.op % ops.length]!();
 }

@@ -2,7 +2,8 @@
  * The leak suite: random move sequences through the real GraphQL API; after every step
  * every viewer's every read path (game(id), the acting player's payload, the graphql-ws
  * subscription, the event history) is checked against the independent model of what that viewer
- * may know. See `checker.ts` for the checks and `model.ts` for the model. One test file per ruleset
+ * may know; at the game's end no response read carries its zk-rng/1 seed or a per-act key
+ * (`secrets.ts`). See `checker.ts` for the checks and `model.ts` for the model. One test file per ruleset
  * (`*.test.ts` here) so the rulesets run in parallel.
  *
  * Size: FC_RUNS games per ruleset (default 5), FC_STEPS steps per game (default 15). FC_SEED
@@ -17,6 +18,7 @@ import { LeakChecker } from './checker.js';
 import type { RulesetName } from './model.js';
 import { choiceArb, declaredNone, decksFor, secretName, toMutation } from './moves.js';
 import { Acceptance } from '../support/acceptance.js';
+import { recordingRandomness } from './secrets.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 5);
 const STEPS = Number(process.env['FC_STEPS'] ?? 15);
@@ -27,8 +29,9 @@ const TIMEOUT_MS = 60_000 + RUNS * STEPS * 2_000;
 /** Declares the leak property for one ruleset, with 2..maxPlayers seats and a spectator. */
 export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers = 2): void {
   let server: TestServer;
+  const random = recordingRandomness();
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, { random });
   });
 
   it(
@@ -65,6 +68,9 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 }
                 accepted.record(m.field, (await checker.run(m)).ok);
               }
+              const seed = random.seeds.get(game.gameId);
+              expect(seed, 'the game’s injected seed').toBeDefined();
+              await checker.checkSecrets(seed!);
             } catch (err) {
               const log = checker.log.slice(-8).join('\n');
               throw new Error(

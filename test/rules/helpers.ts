@@ -51,6 +51,7 @@ export function testCtx(actorId: string | null = null, seed = 1): PlanContext {
   let s = seed >>> 0;
   return {
     newId: () => `n${++idCounter}`,
+    foldEntropy: (current, data) => `${current ?? ''}${data}`.slice(-64),
     randomAct: () => (k: number) => {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
       return s % k;

@@ -118,6 +118,23 @@ export const EVENT_FRAGMENT = /* GraphQL */ `
       reason
     }
     concededPlayerId
+    randomness {
+      scheme
+      acts
+    }
+    revealedSeed
+    roll {
+      sides
+      count
+      dice
+      coins
+      seenBy
+    }
+    entropy {
+      playerId
+      data
+      hash
+    }
   }
 `;
 

@@ -82,6 +82,17 @@ export interface EventJson {
   changes: ChangeJson[];
   zonesCreated: { id: string; type: string; ownerId: string | null; index: number }[];
   zonesRemoved: { id: string; type: string; ownerId: string | null; index: number }[];
+  /** zk-rng/1: how many random acts the event records, and the seat entropy it adds. */
+  randomness?: { scheme: string | null; acts: number } | null;
+  entropy?: { playerId: string | null; data: string; hash: string } | null;
+  /** A roll's or flip's results: null where hidden from the viewer (docs/fairness.md). */
+  roll?: {
+    sides: number;
+    count: number;
+    dice: number[] | null;
+    coins: string[] | null;
+    seenBy: string[] | null;
+  } | null;
 }
 
 export interface PayloadJson {

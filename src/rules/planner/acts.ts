@@ -6,7 +6,7 @@
 import type { DomainEvent, ObjectState, PlanContext, RandomAct } from '../types.js';
 
 /** What a random act does with the order it draws: reorder all of it, or pick its first `count`. */
-export type ActKind = RandomAct['kind'];
+export type ActKind = 'shuffle' | 'pick';
 
 /**
  * The first `count` positions of a Fisher–Yates shuffle from the top: for i = 0, 1, … while
@@ -30,20 +30,51 @@ export class ActLog {
   /**
    * A random act over `objects` (top first), recorded on the plan's event number `event` (the
    * next event to close): a shuffle returns them all in their new order, a pick the `count` picked.
+   * `part`: a shuffle of only the zone's top or bottom part, recorded so a verifier can count them.
    */
-  draw(ctx: PlanContext, event: number, kind: ActKind, objects: readonly ObjectState[], count: number) {
-    const acts = this.#byEvent.get(event) ?? [];
-    this.#byEvent.set(event, acts);
+  draw(
+    ctx: PlanContext,
+    event: number,
+    kind: ActKind,
+    objects: readonly ObjectState[],
+    count: number,
+    part?: 'top' | 'bottom',
+  ) {
+    const acts = this.#acts(event);
     const index = acts.length;
     const order = fisherYates(objects, count, ctx.randomAct(event, index));
     const keys = (list: readonly ObjectState[]) => list.map((o) => o.key);
     if (kind === 'shuffle') {
-      acts.push({ index, kind, before: keys(objects), after: keys(order) });
+      acts.push({ index, kind, before: keys(objects), after: keys(order), ...(part ? { part } : {}) });
       return order;
     }
     const picked = order.slice(0, count);
     acts.push({ index, kind, from: keys(objects), picked: keys(picked) });
     return picked;
+  }
+
+  /** A roll of `count` dice of `sides` faces (MTG 706.1): each 1 + draw(sides), in one act. */
+  roll(ctx: PlanContext, event: number, sides: number, count: number): readonly number[] {
+    const acts = this.#acts(event);
+    const draw = ctx.randomAct(event, acts.length);
+    const results = Array.from({ length: count }, () => 1 + draw(sides));
+    acts.push({ index: acts.length, kind: 'roll', sides, results });
+    return results;
+  }
+
+  /** A flip of `count` coins (MTG 705.1): heads when draw(2) is 0, in one act. */
+  flip(ctx: PlanContext, event: number, count: number): readonly ('heads' | 'tails')[] {
+    const acts = this.#acts(event);
+    const draw = ctx.randomAct(event, acts.length);
+    const results = Array.from({ length: count }, () => (draw(2) === 0 ? 'heads' : 'tails'));
+    acts.push({ index: acts.length, kind: 'coin', results });
+    return results;
+  }
+
+  #acts(event: number): RandomAct[] {
+    const acts = this.#byEvent.get(event) ?? [];
+    this.#byEvent.set(event, acts);
+    return acts;
   }
 
   /** The plan's events, each with the acts it records and the scheme they were drawn from. */

@@ -50,6 +50,9 @@ interface OpenEvent {
   readonly zoneCounters: Map<string, Counters>;
   turn?: TurnState;
   result?: GameResult;
+  entropy?: string;
+  /** Fields the event records beyond changes (a roll's audience, seat entropy). */
+  extra: Pick<DomainEvent, 'roll' | 'entropyAdded'>;
 }
 
 /** The working copy of one move's planning: reads, writes and events, closed by {@link Draft.end}. */
@@ -58,6 +61,8 @@ export class Draft {
   players: readonly PlayerState[];
   turn: TurnState | null;
   result: GameResult | null;
+  /** zk-rng/1's running entropy hash (hex), null until a seat adds entropy. */
+  entropy: string | null;
   private readonly objects: Map<string, ObjectState>;
   private readonly byPublicId = new Map<string, string>();
   readonly events: DomainEvent[] = [];
@@ -76,6 +81,7 @@ export class Draft {
     this.players = state.players;
     this.turn = state.turn ?? null;
     this.result = state.result ?? null;
+    this.entropy = state.entropy ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
   }
@@ -148,6 +154,7 @@ export class Draft {
       objects: [...this.objects.values()],
       ...(this.turn ? { turn: this.turn } : {}),
       ...(this.result ? { result: this.result } : {}),
+      ...(this.entropy ? { entropy: this.entropy } : {}),
     };
   }
 
@@ -169,6 +176,7 @@ export class Draft {
       newObjects: new Set(),
       players: new Map(),
       zoneCounters: new Map(),
+      extra: {},
     };
   }
 
@@ -248,6 +256,17 @@ export class Draft {
   setTurn(turn: TurnState): void {
     this.turn = turn;
     this.ev().turn = turn;
+  }
+
+  /** Sets zk-rng/1's running entropy hash and records it in the event's table change. */
+  setEntropy(hash: string): void {
+    this.entropy = hash;
+    this.ev().entropy = hash;
+  }
+
+  /** Records fields of the open event beyond its changes; such an event is kept even if nothing else changed. */
+  record(extra: OpenEvent['extra']): void {
+    Object.assign(this.ev().extra, extra);
   }
 
   setResult(result: GameResult): void {
@@ -338,7 +357,8 @@ export class Draft {
     }
     const table = tableDelta(ev);
     const changes = [transitions, ev.unchangedIds, ev.zonesCreated, ev.zonesRemoved];
-    if (changes.every((list) => list.length === 0) && !table) return;
+    const extra = Object.keys(ev.extra).length > 0;
+    if (changes.every((list) => list.length === 0) && !table && !extra) return;
     this.events.push({
       kind: ev.kind,
       zoneIds: [...zoneIds],
@@ -348,6 +368,7 @@ export class Draft {
       rules: ev.rules,
       ...(ev.unchangedIds.length > 0 ? { unchangedIds: ev.unchangedIds } : {}),
       ...(table ? { table } : {}),
+      ...ev.extra,
     });
   }
 
@@ -390,11 +411,12 @@ function tableDelta(ev: OpenEvent): TableDelta | null {
     conceded: p.conceded ?? false,
   }));
   const zones = [...ev.zoneCounters].map(([id, counters]) => ({ id, counters }));
-  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result) return null;
+  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result && !ev.entropy) return null;
   return {
     ...(players.length > 0 ? { players } : {}),
     ...(zones.length > 0 ? { zones } : {}),
     ...(ev.turn ? { turn: ev.turn } : {}),
     ...(ev.result ? { result: ev.result } : {}),
+    ...(ev.entropy ? { entropy: ev.entropy } : {}),
   };
 }

@@ -5,6 +5,7 @@
 import { assertNever } from '../assert.js';
 import { Draft } from './draft.js';
 import { planAttach } from './attach.js';
+import { planAddEntropy, planFlipCoin, planRollDice } from './chance.js';
 import { planBringIntoGame, planCreateToken, planRemoveFromGame } from './create.js';
 import { planEndReveal, planReveal, planTurnFace } from './face.js';
 import { planDetach, planMoveObjects } from './move.js';
@@ -70,6 +71,12 @@ function dispatch(d: Draft, move: Move): void {
       return planConcede(d, move);
     case 'endGame':
       return planEndGame(d, move);
+    case 'rollDice':
+      return planRollDice(d, move);
+    case 'flipCoin':
+      return planFlipCoin(d, move);
+    case 'addEntropy':
+      return planAddEntropy(d, move);
     default:
       return assertNever(move);
   }

@@ -27,7 +27,7 @@ export function planShuffle(d: Draft, move: ShuffleMove): void {
   const zone = zoneNamed(d, move.zoneId);
   const objects = segment(d.topLevel(zone.id), move.part);
   const keys = objects.map((o) => o.sortKey);
-  const shuffled = d.acts.draw(d.ctx, d.events.length, 'shuffle', objects, objects.length);
+  const shuffled = d.acts.draw(d.ctx, d.events.length, 'shuffle', objects, objects.length, move.part?.from);
   d.begin('ZONE_SHUFFLED', [d.spec.cite.shuffle]);
   d.touchZone(zone.id);
   shuffled.forEach((o, i) => {

@@ -46,6 +46,9 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   TOO_MANY_COUNTER_KINDS: true,
   UNKNOWN_PHASE: true,
   BAD_RESULT: true,
+  NO_RANDOMIZER: true,
+  BAD_ROLL: true,
+  BAD_ENTROPY: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

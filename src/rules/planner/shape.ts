@@ -185,6 +185,19 @@ export function checkMoveShape(move: unknown): Rejection | null {
         [isBool(m.draw), 'BAD_RESULT', 'draw must be a boolean'],
         [isStr(m.reason), 'BAD_RESULT', 'reason must be a string'],
       ]);
+    case 'rollDice':
+      return first([
+        [isNum(m.sides), 'BAD_ROLL', 'sides must be a number'],
+        [isNum(m.count), 'BAD_ROLL', 'count must be a number'],
+        [m.seenBy === 'all' || m.seenBy === 'roller', 'BAD_ROLL', 'seenBy must be all or roller'],
+      ]);
+    case 'flipCoin':
+      return first([
+        [isNum(m.count), 'BAD_ROLL', 'count must be a number'],
+        [m.seenBy === 'all' || m.seenBy === 'roller', 'BAD_ROLL', 'seenBy must be all or roller'],
+      ]);
+    case 'addEntropy':
+      return first([[isStr(m.data), 'BAD_ENTROPY', 'data must be a hex string']]);
     default:
       return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'Unknown move kind' };
   }
