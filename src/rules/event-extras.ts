@@ -49,6 +49,22 @@ export function entropyView(event: DomainEvent): (EntropyRecord & { readonly has
   return event.entropyAdded && hash ? { ...event.entropyAdded, hash } : null;
 }
 
+/**
+ * Counter kinds in the order the ruleset's file declares them, undeclared kinds after by name: a
+ * stored event's JSON object comes back with its keys reordered, and the payload, the history and
+ * the subscription must list an event's changes alike.
+ */
+function inDeclaredOrder(
+  counters: Readonly<Record<string, number>>,
+  declared: readonly { readonly kind: string }[] | undefined,
+): [string, number][] {
+  const rank = (kind: string) => {
+    const i = (declared ?? []).findIndex((d) => d.kind === kind);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return Object.entries(counters).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** An event's table change as a viewer may see it (player counters by their declared visibility). */
 function tableView(spec: RulesetSpec, event: DomainEvent, viewer: Viewer) {
   const t = event.table;
@@ -56,11 +72,11 @@ function tableView(spec: RulesetSpec, event: DomainEvent, viewer: Viewer) {
   for (const p of t?.players ?? []) {
     const seen = visiblePlayerCounters(spec, viewer, p.id, p.counters);
     // Kinds that dropped to zero are listed as 0 only where the viewer may see the kind at all.
-    for (const [kind, amount] of Object.entries(seen))
+    for (const [kind, amount] of inDeclaredOrder(seen, spec.table?.playerCounters))
       counterChanges.push({ playerId: p.id, zoneId: null, kind, amount });
   }
   for (const z of t?.zones ?? [])
-    for (const [kind, amount] of Object.entries(z.counters))
+    for (const [kind, amount] of inDeclaredOrder(z.counters, spec.table?.zoneCounters))
       counterChanges.push({ playerId: null, zoneId: z.id, kind, amount });
   const conceded = event.kind === 'PLAYER_CONCEDED' ? t?.players?.find((p) => p.conceded) : undefined;
   return {

@@ -11,18 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const section = readme.slice(
-  readme.indexOf('### A bot in its own project'),
-  readme.indexOf('## For operators'),
-);
-/** The section's first fenced block in `lang`. */
-const fenced = (lang: string): string => {
-  const found = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section)?.[1];
-  if (found === undefined) throw new Error(`README's bot project section has no ${lang} block`);
-  return found;
-};
+import { readmeExample } from '../support/readme-example.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'zk-bot-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -39,8 +28,10 @@ const env = {
 };
 
 it('runs the README bot from a new folder, installed offline with only the listed packages', async () => {
-  // The client, packed as the README says (its prepack builds it).
-  const pack = await runCommand('npm', ['pack', './client', '--pack-destination', work], {
+  // The client, packed as the README says (its prepack builds it): its command, comment aside.
+  const [npm, ...packArgs] = readmeExample('pack-client').replace(/#.*/, '').trim().split(/\s+/);
+  expect(npm).toBe('npm');
+  const pack = await runCommand(npm!, [...packArgs, '--pack-destination', work], {
     env,
     killAfterMs: 180_000,
   });
@@ -49,7 +40,10 @@ it('runs the README bot from a new folder, installed offline with only the liste
   expect(tarball).toBe('zonekeeper-client-0.1.0.tgz');
 
   // The bot project: the README's package.json, its client path pointed at this tarball.
-  const manifest = JSON.parse(fenced('json')) as { type: string; dependencies: Record<string, string> };
+  const manifest = JSON.parse(readmeExample('bot-package')) as {
+    type: string;
+    dependencies: Record<string, string>;
+  };
   expect(manifest.type).toBe('module');
   expect(Object.keys(manifest.dependencies).sort()).toEqual(['@zonekeeper/client', 'ws']);
   const project = path.join(work, 'bot');
@@ -78,7 +72,7 @@ it('runs the README bot from a new folder, installed offline with only the liste
   rmSync(project, { recursive: true, force: true });
   await import('node:fs/promises').then((fs) => fs.mkdir(project));
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ ...manifest, dependencies }, null, 2));
-  writeFileSync(path.join(project, 'bot.js'), fenced('js'));
+  writeFileSync(path.join(project, 'bot.js'), readmeExample('bot-script'));
   const install = await runCommand('npm', ['install', '--offline', '--prefix', project], {
     env,
     killAfterMs: 180_000,
@@ -103,4 +97,9 @@ it('runs the README bot from a new folder, installed offline with only the liste
   expect(lines).toContainEqual(expect.stringMatching(/^moved, version \d+$/));
   expect(lines).toContainEqual(expect.stringMatching(/^event \d+ OBJECTS_MOVED$/));
   expect(lines.slice(-2)).toEqual(['http: true UNAUTHENTICATED', 'ws: true UNAUTHENTICATED']);
+  // The output the README shows, line for line, its shortened game id aside (the event and the
+  // move may come in either order).
+  const shown = readmeExample('bot-script-output').split('\n');
+  expect(shown[0]).toMatch(/^created [0-9a-f]{4}…$/);
+  expect([...lines.slice(1)].sort()).toEqual([...shown.slice(1)].sort());
 }, 400_000);

@@ -10,11 +10,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { exampleText, readLedger, readmeExample, sha256 } from '../support/readme-example.js';
 import {
   actorPhrase,
   bindLeniently,
@@ -30,7 +32,45 @@ import {
 } from './readme-examples.js';
 
 const README = path.join(ROOT, 'README.md');
-const UPDATE = process.env['UPDATE_README'] === '1';
+const ledger = readLedger();
+/**
+ * Covered examples whose tests do not read them from here yet (they run an equivalent of their
+ * own): their text is still held to the ledger, so a change to one fails until it is reviewed.
+ * Each one that moves to `readmeExample` leaves this list, which may only shrink.
+ */
+const NOT_YET_READ = new Set([
+  'start',
+  'random-move',
+  'verify-game',
+  'typed-request',
+  'codegen',
+  'bot-client',
+  'bot-output',
+  'migrations',
+  'pgbouncer-start',
+  'pgbouncer-ini',
+]);
+
+/** The ids of README examples a test file reads, from its code: calls `readmeExample('<id>', …)`. */
+function callsReadmeExample(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const ids: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'readmeExample' &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      ids.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return ids;
+}
+const UPDATE_VARIABLE = 'UPDATE_README';
+const UPDATE = process.env[UPDATE_VARIABLE] === '1';
 const DOCUMENTED_ORIGIN = 'http://localhost:4000';
 const parsed = parseReadme(readFileSync(README, 'utf8'));
 
@@ -59,8 +99,22 @@ describe('README.md', () => {
       expect(shapeProblems(ex), 'README').toEqual([]);
       if (ex.kind === 'not-run') {
         const by = ex.attrs['covered-by'];
+        const id = ex.attrs['id'];
         expect(by, `${where}: not-run needs covered-by=<test file>`).toBeDefined();
+        expect(id, `${where}: not-run needs id=<name>, for its test to read it by`).toBeDefined();
         expect(existsSync(path.join(ROOT, by!)), `${where}: ${by} does not exist`).toBe(true);
+        // The named test reads the example from here and runs it: a call in its code, not a
+        // comment or a copy, and the ledger holds the very text it ran last.
+        const calls = callsReadmeExample(path.join(ROOT, by!));
+        if (NOT_YET_READ.has(id!))
+          expect(calls, `${where}: ${by} reads example ${id}: take it off NOT_YET_READ`).not.toContain(id);
+        else expect(calls, `${where}: ${by} never calls readmeExample('${id}')`).toContain(id);
+        const entry = ledger[id!];
+        expect(entry?.test, `${where}: the ledger says who runs example ${id}`).toBe(by);
+        expect(
+          entry?.sha256,
+          `${where}: example ${id} changed since ${by} last ran it (run ${by} with UPDATE_README=1, review test/docs/readme-covered.json)`,
+        ).toBe(sha256(exampleText(ex)));
       }
       if (ex.kind === 'graphql' || ex.kind === 'subscription') {
         expect(ex.attrs['as'], `${where}: say whose credential (as=…)`).toBeDefined();
@@ -77,11 +131,28 @@ describe('README.md', () => {
             `README line ${b.open + 1}: nothing may be elided (shortened tokens aside)`,
           ).toBe(false);
     }
+    // Every ledger entry is an example of today's README (a removed one leaves no stale record).
+    const ids = new Set(parsed.examples.map((e) => e.attrs['id']));
+    expect(
+      Object.keys(ledger).filter((id) => !ids.has(id)),
+      'ledger entries with no README example',
+    ).toEqual([]);
     // A README whose annotations were lost would pass everything below vacuously.
     const count = (kind: string) => parsed.examples.filter((e) => e.kind === kind).length;
     expect(count('graphql')).toBeGreaterThanOrEqual(6);
     expect(count('subscription')).toBeGreaterThanOrEqual(1);
     expect(count('sh')).toBeGreaterThanOrEqual(6);
+  });
+
+  it("CI runs the README's test command, as its last step", () => {
+    const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8').trim().split('\n');
+    expect(ci.at(-1)).toBe(readmeExample('test-command'));
+  });
+
+  it("the README's update command sets this test's variable and runs this file", () => {
+    const [assignment, ...command] = readmeExample('update-readme').split(' ');
+    expect(assignment).toBe(`${UPDATE_VARIABLE}=1`);
+    expect(command).toEqual(['npx', 'vitest', 'run', path.relative(ROOT, expect.getState().testPath!)]);
   });
 
   describe('examples, in order, against a real service', () => {

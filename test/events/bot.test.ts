@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
+import { readmeExample } from '../support/readme-example.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { eventually, within } from './log-rows.js';
@@ -29,9 +30,24 @@ async function twoSeatGame() {
   return { gameId, alice, bob, zone };
 }
 
-/** Starts examples/bot.ts with `env`; `output()` is everything it printed so far. */
+/**
+ * The README's command: its variables (by name; the values are this test's) and the script it
+ * runs with `npx tsx`.
+ */
+function readmeCommand(): { names: string[]; script: string } {
+  const words = readmeExample('bot-run').split(/\s+(?![^<]*>)/);
+  const names = words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.slice(0, w.indexOf('=')));
+  const rest = words.filter((w) => !/^[A-Z_]+=/.test(w));
+  expect(rest.slice(0, 2)).toEqual(['npx', 'tsx']);
+  return { names, script: rest[2]! };
+}
+
+/** Starts the README's bot with `env`; `output()` is everything it printed so far. */
 function startBot(env: Record<string, string>) {
-  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['examples/bot.ts'], {
+  const { names, script } = readmeCommand();
+  // The README sets these; the tests may add more (ZK_MAX_EVENTS…), never miss one.
+  expect(Object.keys(env)).toEqual(expect.arrayContaining(names));
+  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

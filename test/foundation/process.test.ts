@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { startServiceProcess } from '../support/process.js';
+import { until } from '../support/wait.js';
 
 describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
   it('starts an embedded database in DATA_DIR, migrates, serves, stops cleanly and reuses the data on restart', async () => {
@@ -36,29 +38,34 @@ describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
 describe('npm start with DATABASE_URL', () => {
   it('uses the given database and finishes an in-flight request on SIGTERM before exiting 0', async () => {
     const db = await useTestDatabase();
-    const service = await startServiceProcess({ DATABASE_URL: db.url, PORT: String(await freePort()) });
-    // An in-flight request: a body that arrives slowly, finished after the signal was sent.
+    const service = await startServiceProcess({
+      DATABASE_URL: db.url,
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
+    // An in-flight request: its headers are in (the server's 100 Continue says so; a connection
+    // with no request yet is idle and rightly closed at once), its body sent only once the service
+    // has begun shutting down.
     const body = JSON.stringify({ query: '{ whoami { kind } }' });
-    const request = fetch(service.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: new ReadableStream({
-        async start(controller) {
-          controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
-          await new Promise((r) => setTimeout(r, 1_500));
-          controller.enqueue(new TextEncoder().encode(body.slice(10)));
-          controller.close();
-        },
-      }),
-      duplex: 'half',
-    } as RequestInit);
-    // Give the request time to reach the server (a connection with no request yet is idle and is
-    // rightly closed at once), then signal while its body is still arriving.
-    await new Promise((r) => setTimeout(r, 700));
+    const { hostname, port } = new URL(service.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await until(() => received.includes('100 Continue'), 'the server to read the request headers');
     const exit = service.stop('SIGTERM');
-    const response = await request;
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { whoami: { kind: 'ANONYMOUS' } } });
+    await until(() => service.output().includes('shutting down'), 'the service to start shutting down');
+    socket.write(body);
+    await closed;
+    const response = received.slice(received.indexOf('\r\n\r\n') + 4);
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toEqual({
+      data: { whoami: { kind: 'ANONYMOUS' } },
+    });
     expect(await exit).toBe(0);
   }, 90_000);
 });

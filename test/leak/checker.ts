@@ -310,8 +310,11 @@ export class LeakChecker {
           this.checkPayload(v, mutation.payload, adminObjects, who);
         } else {
           for (const err of mutation.res.errors ?? []) {
+            // A game that has ended (a concession, a result) refuses every move as such.
             expect(err.extensions?.code, `${who}: ${m?.field} error code`).toMatch(
-              /^(INVALID_MOVE|BAD_USER_INPUT|NOT_FOUND|GRAPHQL_VALIDATION_FAILED|FORBIDDEN)$/,
+              before.status === 'ACTIVE'
+                ? /^(INVALID_MOVE|BAD_USER_INPUT|NOT_FOUND|GRAPHQL_VALIDATION_FAILED|FORBIDDEN)$/
+                : /^(GAME_NOT_ACTIVE|BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED|FORBIDDEN)$/,
             );
           }
         }

@@ -28,7 +28,8 @@ export interface Choice {
 
 export const choiceArb: fc.Arbitrary<Choice> = fc.record({
   actor: fc.nat({ max: 7 }),
-  op: fc.nat({ max: 99 }),
+  // Unbiased: a biased nat favours its ends, and the weighted list is longer than 100 entries.
+  op: fc.noBias(fc.nat({ max: 9999 })),
   a: fc.nat({ max: 999 }),
   b: fc.nat({ max: 999 }),
   c: fc.nat({ max: 999 }),
@@ -285,6 +286,43 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
       : make('endGameWithResult', 'EndGameInput', { winnerIds: [pick(players, ch.a)!.id], reason: 'Test.' }),
   );
 }
+
+/**
+ * A draw the rules must accept: the top card of the actor's own deck to the actor's own hand (its
+ * `hand`, or else the first secret zone type without a capacity that is not the deck), by the actor, in an active game. Null
+ * when there is nothing to draw (an empty deck, a conceded actor, an ended game, no hand).
+ *
+ * Suites send one every few steps and demand nearly all accepted (a {@link DRAW} floor): random
+ * steps are refused often by design, so their share alone tells a healthy planner from one refusing
+ * most moves only over many steps; a legal draw refused says it at once.
+ */
+export function drawStep(ctx: Ctx, actor: number): StepMutation | null {
+  const { state } = ctx;
+  const player = state.players[actor];
+  if (state.status !== 'ACTIVE' || !player || player.conceded) return null;
+  const file = rulesetFile(ctx.ruleset);
+  const hand =
+    file.zoneTypes.find((t) => t.type === 'hand') ??
+    file.zoneTypes.find((t) => t.visibility === 'secret' && t.type !== file.deckZone && !t.capacity);
+  const own = (type: string | undefined) =>
+    state.zones.find((z) => z.type === type && z.owner?.id === player.id);
+  const deck = own(file.deckZone);
+  const to = own(hand?.type);
+  if (!deck || deck.count === 0 || !to) return null;
+  const top = deck.objects.find((o) => o.host === null);
+  return {
+    field: 'moveObjects',
+    document: moveDocument('moveObjects', 'MoveObjectsInput'),
+    input: { gameId: state.id, select: { zoneId: deck.id, from: 'TOP', count: 1 }, to: { zoneId: to.id } },
+    actor,
+    namedIds: [],
+    reorderedZoneIds: [],
+    selectedIds: top ? [top.id] : [],
+  };
+}
+
+/** The kind under which suites record {@link drawStep}'s steps. */
+export const DRAW = 'draw (legal)';
 
 /** Turns a choice into a mutation. Some are invalid on purpose (the rules refuse them): that is a path too. */
 export function toMutation(ctx: Ctx, ch: Choice): StepMutation {

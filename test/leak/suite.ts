@@ -16,7 +16,7 @@ import { createGame, post } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { LeakChecker } from './checker.js';
 import type { RulesetName } from './model.js';
-import { choiceArb, declaredNone, decksFor, secretName, toMutation } from './moves.js';
+import { choiceArb, declaredNone, decksFor, DRAW, drawStep, secretName, toMutation } from './moves.js';
 import { Acceptance } from '../support/acceptance.js';
 import { recordingRandomness } from './secrets.js';
 
@@ -39,12 +39,15 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
     async () => {
       let games = 0;
       // A step the rules refused checks only that nothing leaked from a refusal.
-      // 75 steps by default: 20% leaves room for a run's spread (healthy runs are at 27-48%); a
-      // planner refusing 80% of moves gives under 10%.
+      // 75 steps by default: 20% leaves room for a run's spread; a planner refusing 80% of moves
+      // gives under 10%. Legal draws (15 by default) must nearly all be accepted: a planner refusing
+      // 80% of moves, or of moveObjects alone, accepts about 3 of them.
       const accepted = new Acceptance(`leak ${ruleset}`, {
         minShare: 0.2,
         minTries: 8,
         mayAllRefuse: declaredNone(ruleset),
+        floors: { [DRAW]: 0.8 },
+        floorTries: Math.min(8, Math.floor(STEPS / 4) * RUNS),
       });
       await fc.assert(
         fc.asyncProperty(
@@ -59,14 +62,21 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             try {
               await checker.start();
               for (const [i, choice] of choices.entries()) {
-                const m = toMutation({ ruleset, state: checker.state, nextName }, choice);
+                const ctx = { ruleset, state: checker.state, nextName };
+                // Every fourth step a legal draw, where there is one: see `drawStep`.
+                const draw = i % 4 === 3 ? drawStep(ctx, choice.actor % players) : null;
+                const m = draw ?? toMutation(ctx, choice);
                 if (i === 0) {
                   // A spectator can never act: the same mutation is refused and changes nothing.
                   const res = await post(server, m.document, { input: m.input }, game.spectatorToken);
                   expect(res.errors?.[0]?.extensions?.code, 'spectator mutation').toBe('FORBIDDEN');
                   expect(res.data).toBeNull();
                 }
-                accepted.record(m.field, (await checker.run(m)).ok);
+                // A game that has ended refuses everything by design: such steps only check that
+                // nothing leaks from a refusal, and do not count.
+                const active = checker.state.status === 'ACTIVE';
+                const { ok } = await checker.run(m);
+                if (active) accepted.record(draw ? DRAW : m.field, ok);
               }
               const seed = random.seeds.get(game.gameId);
               expect(seed, 'the game’s injected seed').toBeDefined();

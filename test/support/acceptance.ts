@@ -43,6 +43,14 @@ export interface AcceptanceOptions {
    * sent must be accepted). For small runs where a rare kind may be sent twice and refused twice.
    */
   readonly minTries?: number;
+  /**
+   * Least accepted share per kind (0..1), for kinds a suite's generator aims to be valid most of
+   * the time: a planner refusing most moves of one kind then fails even when the overall share
+   * hides it. Such a kind must be sent at least {@link floorTries} times.
+   */
+  readonly floors?: Readonly<Record<string, number>>;
+  /** Tries a kind with a floor must have been sent (default 8). */
+  readonly floorTries?: number;
 }
 
 export interface KindCount {
@@ -57,6 +65,8 @@ export class Acceptance {
   readonly #mayAllRefuse: ReadonlySet<string>;
   readonly #everyKind: boolean;
   readonly #minTries: number;
+  readonly #floors: Readonly<Record<string, number>>;
+  readonly #floorTries: number;
 
   constructor(
     /** Names the suite in the printed table and in the failure. */
@@ -67,6 +77,8 @@ export class Acceptance {
     this.#mayAllRefuse = new Set(options.mayAllRefuse ?? []);
     this.#everyKind = options.everyKind ?? true;
     this.#minTries = options.minTries ?? 1;
+    this.#floors = options.floors ?? {};
+    this.#floorTries = options.floorTries ?? 8;
     for (const kind of options.kinds ?? []) this.#counts.set(kind, { sent: 0, accepted: 0 });
   }
 
@@ -108,8 +120,13 @@ export class Acceptance {
   /** The per-kind table, one line per kind, then the total. */
   report(): string {
     const pct = (a: number, s: number) => (s === 0 ? '   -' : `${((100 * a) / s).toFixed(0).padStart(3)}%`);
+    const floor = (kind: string) => {
+      const f = this.#floors[kind];
+      return f === undefined ? '' : `  (needs ≥ ${(100 * f).toFixed(0)}%)`;
+    };
     const rows = this.counts().map(
-      ({ kind, sent, accepted }) => `  ${kind.padEnd(22)} ${pct(accepted, sent)}  ${accepted}/${sent}`,
+      ({ kind, sent, accepted }) =>
+        `  ${kind.padEnd(22)} ${pct(accepted, sent)}  ${accepted}/${sent}${floor(kind)}`,
     );
     const total = this.counts().reduce((t, c) => ({ s: t.s + c.sent, a: t.a + c.accepted }), { s: 0, a: 0 });
     return [
@@ -134,6 +151,14 @@ export class Acceptance {
       : [];
     if (never.length > 0)
       out.push(`never accepted: ${never.map((c) => `${c.kind} (sent ${c.sent})`).join(', ')}`);
+    for (const [kind, floor] of Object.entries(this.#floors)) {
+      const c = this.#counts.get(kind) ?? { sent: 0, accepted: 0 };
+      // A floor is stated for a kind the suite sends often: sent too rarely, it checked nothing.
+      if (c.sent < this.#floorTries)
+        out.push(`${kind}: sent ${c.sent} times, fewer than the ${this.#floorTries} its floor needs`);
+      else if (c.accepted / c.sent < floor)
+        out.push(`${kind}: only ${c.accepted} of ${c.sent} accepted (needs ≥ ${(100 * floor).toFixed(0)}%)`);
+    }
     return out;
   }
 

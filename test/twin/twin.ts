@@ -26,7 +26,7 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import type { Randomness } from '../../src/authority/index.js';
-import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
+import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation } from '../leak/moves.js';
 import { rulesetFile, type RulesetName } from '../leak/model.js';
 import {
   createGame,
@@ -185,9 +185,11 @@ const STATE_QUERY = /* GraphQL */ `
   query State($id: ID!) {
     game(id: $id) {
       id
+      status
       players {
         id
         seat
+        conceded
       }
       zones {
         id
@@ -266,7 +268,13 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // Only V acts, so kinds V's seat may not use (attaching others' cards, layers in some games)
       // are refused whatever the aim: the share is checked, not every kind. A planner refusing 80%
       // of moves stays far below it.
-      const accepted = new Acceptance(`twin ${ruleset}`, { minShare: 0.15, everyKind: false });
+      // Legal draws (about one action in four) must nearly all be accepted: a planner refusing
+      // 80% of moves, or of moveObjects alone, accepts about one in five.
+      const accepted = new Acceptance(`twin ${ruleset}`, {
+        minShare: 0.15,
+        everyKind: false,
+        floors: { [DRAW]: 0.8 },
+      });
       const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
@@ -291,15 +299,21 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
             const where = `seat ${viewer} of ${players}`;
             expect(await look(server, random, b), `start, ${where}`).toEqual(await look(server, random, a));
+            let actions = 0;
             for (const choices of sequences) {
               cases++;
               for (const choice of choices) {
                 random.use('a');
                 const state = await stateOf(server, a);
+                const ctx = { ruleset, state, nextName };
+                // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
+                const draw = ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
                 // V is the one acting: its choices aim at what V may act on.
-                const m = toMutation({ ruleset, state, nextName }, { ...choice, actor: viewer });
+                const m = draw ?? toMutation(ctx, { ...choice, actor: viewer });
+                const active = state.status === 'ACTIVE';
                 const inA = await step(server, random, a, m);
-                accepted.record(m.field, (inA as { errors: unknown }).errors === null);
+                if (active)
+                  accepted.record(draw ? DRAW : m.field, (inA as { errors: unknown }).errors === null);
                 const inB = await step(server, random, b, {
                   document: m.document,
                   input: inWorldB(m.input) as Record<string, unknown>,

@@ -1,0 +1,243 @@
+/**
+ * The documents drawn from a bench run: BENCHMARKS.md and the README's results summary are
+ * rendered from bench/results.json alone, so that they cannot say anything the run did not measure.
+ * `npm run bench` writes all three; `npm run bench:docs` renders the two documents again from the
+ * file (after a change to how they are laid out), and test/bench/results.test.ts checks that both
+ * documents are what the file renders to.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BenchConfig } from './config.js';
+import type { MachineInfo } from './machine.js';
+import { metWord, table, type TargetCheck } from './report.js';
+import { ROOT } from './service.js';
+
+/** bench/results.json: everything a run measured, by name. */
+export interface BenchResults {
+  readonly machine: MachineInfo & { readonly loadAtEnd: number };
+  readonly settings: BenchConfig;
+  readonly runSeconds: number;
+  readonly targets: readonly TargetCheck[];
+  /** Per case: its title, its BENCHMARKS.md section and its named figures. */
+  readonly cases: Readonly<Record<string, { readonly title: string; readonly markdown?: string }>>;
+}
+
+/** The results file (`BENCH_RESULTS`, bench/results.json by default). */
+export function resultsPath(): string {
+  return path.resolve(ROOT, process.env['BENCH_RESULTS'] || 'bench/results.json');
+}
+
+/** The README's summary sits between these two lines, which `npm run bench:docs` rewrites. */
+export const README_BEGIN = '<!-- bench:results (written by npm run bench from bench/results.json) -->';
+export const README_END = '<!-- /bench:results -->';
+
+const METHOD = `
+## How it is measured
+
+- **One machine, one run.** The service runs as its own process tree, as \`npm start\` runs it: the
+  compiled \`dist/main.js\` (built first when stale) with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` and
+  \`WORKERS\` at its default (one server process; \`BENCH_WORKERS\` sets another count; the memory, profile and aging
+  cases run one, \`WORKERS=1\`, as their figures are per process). It shares the same PostgreSQL as
+  the baselines; the load generators, the baselines' \`pg\` clients and all subscribers run in the
+  bench process. On a small machine they all share the cores, so absolute numbers are modest: read
+  the ratios.
+- **Same rows.** Games are created through the API (two-player Magic games of BENCH_GAME_OBJECTS
+  objects, laid out with hands, permanents and graveyards). The baselines operate on those rows.
+- **B1, a move.** Each operation alternately draws the top card of a seat's library into its hand
+  and puts that card on the bottom of the library. Service: \`moveObjects\` over HTTP (keep-alive,
+  seat token). Baseline: one \`pg\` connection per client running \`BEGIN; SELECT … FOR UPDATE\` on
+  the game; \`UPDATE game_object\` (zone, sort_key, public_id, history); \`UPDATE game\` (version,
+  last_seq); \`INSERT game_event\` (a real payload copied from the service); \`COMMIT\`. The
+  service itself plans the move in memory and writes it with one statement (\`zk_commit_move\`:
+  lock, version check, the same writes, the event, the fanout's notice), so it makes one round trip
+  to the baseline's six.
+  **B0** is the physical limit: the same move as *one* SQL statement (bump the game's version
+  under its row lock, move one of a seat's objects between the battlefield and its graveyard,
+  append the event,
+  \`pg_notify\`), run by pgbench as a custom script (\`-M prepared\`, one game per client) where pgbench
+  is found on \`PATH\` or in \`/usr/lib/postgresql/*/bin\`, else by raw \`pg\` clients; service/B0 is
+  reported at peak.
+  Throughput is closed loop: N clients send back to back for BENCH_SECONDS after a warm-up, each
+  on its own game ("own games") or all on one game ("one game", every move queues on the game's
+  row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half the service's
+  best closed-loop throughput, for B0 (pgbench \`-R\`, Poisson arrivals), the baseline and the
+  service alike, spread over the own games; latency runs from the *scheduled* arrival to
+  completion, so queueing shows up instead of lowering the load (no coordinated omission).
+  **Event-loop delay**: the service's, from its \`/metrics\` (\`nodejs_eventloop_lag_*\`, a
+  \`perf_hooks.monitorEventLoopDelay\` histogram reset at each scrape; one worker's), and the load
+  generator's own over each run (a stalled generator would show as service latency).
+- **B2, a view.** The viewer is seat 0 (the service runs with \`WORK_LIMIT_PER_PRINCIPAL=64\`, as
+  its one credential is driven by up to 32 clients). Service: \`game(id)\` over HTTP with players, zones
+  (count, owner) and every object with its card fields. Baseline: one SQL statement that builds the
+  same JSON document in PostgreSQL (\`json_agg\`), nulling card fields with a \`CASE\` that follows
+  src/rules/visibility.ts; the run checks both list the same objects and the same visible cards.
+  Throughput closed loop as in B1; latency open loop with both sides at the same offered load, half
+  the slower side's peak (at half of its own peak a faster side would be loaded harder, and its
+  p99 would not compare). **Interleaved**, the way frontends use views: each client makes a move,
+  then views the game, so every view sees a new version; CPU per view = CPU per (move + view) −
+  CPU per move of a moves-only run just before, same clients and game.
+- **B3, fanout.** Subscribers are plain \`ws\` sockets speaking \`graphql-transport-ws\` (one
+  connection, one \`gameEvents\` subscription each; viewers rotate over both seats and the
+  spectator); the baseline is a separate process running a tiny \`ws\` server that sends a trigger's
+  JSON (the service's own message, re-addressed) to all sockets of a game. Moves (or triggers) are
+  sent open loop: BENCH_FANOUT_MOVES_1 per second on the one game, BENCH_FANOUT_MOVES_100 per
+  second spread round-robin over the 100 games. All timestamps come from one clock in one
+  process. *After commit* = receipt − arrival of the mutation's response (the response follows the
+  commit, so this slightly understates commit→delivery and may be negative); *after send* =
+  receipt − just before the mutation (or the baseline's trigger) was sent, an upper bound. Lost =
+  deliveries expected (events × subscribers of the game) − received, after a drain of up to 10 s.
+- **B4, a 60-card shuffle.** \`shuffleZone\` on seat 0's 60-card library (every card in it), over HTTP,
+  closed loop at 1 and 8 clients, each on its own game; service CPU per shuffle compared with the
+  figure of the code before zk-rng/1 (BENCH_SHUFFLE_BASELINE_MS: the same case run there).
+- **Service CPU per operation** (B1, B2, B4): CPU time of the service process over a run (warm-up
+  included) ÷ operations completed, from /proc/<pid>/stat summed over the service's process tree. Unlike throughput it hardly depends on
+  what else the machine is doing, so it is the number to compare across runs and commits.
+- **CPU profile** (\`BENCH_CASES=profile\`). A fresh service (\`WORKERS=1\`, \`--inspect\` on
+  127.0.0.1) profiled through the inspector's Profiler (100 µs sampling) while 4 clients move on
+  their own games, then while they alternate move and view; self time per function per operation,
+  the view's as the per-pair figure minus the move's. Sampled time is wall time on the service's
+  main thread: on a busy machine it includes time descheduled, so read the shares.
+- **Hostile input** (\`BENCH_CASES=hostile\`). A fresh service (\`WORKERS=1\`), anonymous clients: 20
+  documents of 40 doubled fragments (below \`Query\` and below \`__schema\`), each refusal's time and
+  a bystander's \`/healthz\` meanwhile; then BENCH_HOSTILE_QUERIES (10,000) unique queries just
+  under the 32 KiB query cap (padded with a comment) from 8 clients, and as many unique persisted
+  query (APQ) registrations, with the service's RSS sampled every 200 ms (peak against the 512 MiB
+  budget) and \`/healthz\` asked at the end.
+- **Stalled bodies** (\`BENCH_CASES=stalled\`). A fresh service at its defaults; 8 requests on a
+  game's spectator credential and 8 anonymous ones send their headers and one byte of body, then
+  nothing; another spectator's \`game(id)\` is timed from send to answer (target: within
+  \`REQUEST_BODY_TIMEOUT_SECONDS\` + 2 s, every stalled request answered 408).
+- **The table** (\`BENCH_CASES=table\`). A fresh service (\`WORKERS=1\`). Three paired comparisons,
+  each 8 pairs of one-client closed-loop runs (2 s after 0.5 s of warm-up), alternating which side
+  goes first; per run the service's CPU per operation and the latency p50; each ratio's 95% interval
+  (bench/lib/stats.ts) is judged against ≤ 1.1×. A tap (\`setStatus\` tapped ↔ untapped on one of
+  seat 0's permanents) and a counter change (\`changeCounters\` +1/+1, ADD ↔ REMOVE one) against B1's
+  move, on one B1 game, all by seat 0. B2's view with each object's \`statuses\` and \`counters\`, of
+  a game of BENCH_GAME_OBJECTS objects all on the battlefield, every one tapped with two counter
+  kinds (+1/+1 and charge), against the same view of its twin with none. And RSS per cached 120-card
+  game carrying table state (B1's layout, every permanent tapped, counters on six, both life totals
+  changed, turn 2 in its main phase), on its own fresh service whose inspector forces a full garbage
+  collection before each reading: batches of 100 such games, each batch's RSS growth ÷ 100, until
+  the 95% interval is narrower than 16 KiB or 6 batches have run (met only if it settled within
+  64 KiB); the V8 heap's growth per game is reported beside it.
+- **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
+- **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
+  subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
+  divided by their number. Garbage not yet collected counts, so treat it as an estimate.
+- **Aging** (\`BENCH_CASES=aging\` runs it alone). Two two-player Magic games of 2 × 60 cards, aged
+  through the API to each of BENCH_AGING_AGES events: *rotation* (seat 0 draws its library into its
+  graveyard one card at a time; when the library is empty the graveyard goes back in one move) and
+  *back and forth* (seat 0 moves one card hand ↔ graveyard). At each age: 60 moves (latency p50 and
+  service CPU per move), 20 last-100 pages read by seat 1 (\`gameEvents(afterSeq: lastSeq − 100,
+  first: 100)\`), one graphql-ws subscription from seq 0 until it has the last seq (events/s),
+  5 \`gameAt\` at the last seq (admin) and the service's RSS. On the oldest rotation game, 64
+  concurrent last-100 pages from seat 1 (its own client, in a thread of its own) while seat 0 keeps
+  moving (peak RSS, answered / refused, seat 0's move latency). Then a fresh service: 30 createGame
+  (2 × 60 cards) one at a time, 200 with 40 concurrent; BENCH_AGING_ACTIVE_GAMES games each moved
+  once (RSS growth ÷ games), then 300 moves on one game and 300 on random ones of them.
+`;
+
+function header(machine: MachineInfo, config: BenchConfig, seconds: number, loadAtEnd: number): string {
+  // Only the load before the run counts: during it, the run itself keeps every core busy.
+  const busy = machine.loadAtStart > machine.cores;
+  return [
+    '# Benchmarks',
+    '',
+    'Generated by `npm run bench` (bench/run.ts). Numbers from different machines are not comparable;',
+    'rerun on yours. The targets are reported, not asserted.',
+    '',
+    table(
+      ['machine', ''],
+      [
+        ['CPU', machine.cpuModel],
+        ['cores', String(machine.cores)],
+        ['RAM', `${machine.ramGiB} GiB`],
+        ['OS', machine.os],
+        ['Node.js', machine.node],
+        ['PostgreSQL', `${machine.postgres}, ${machine.postgresKind}`],
+        ['date', machine.date],
+        [
+          'settings',
+          `BENCH_SECONDS=${config.seconds}, BENCH_WARMUP_SECONDS=${config.warmupSeconds}, BENCH_CONCURRENCY=${config.concurrency.join(',')}, ` +
+            `BENCH_GAME_OBJECTS=${config.gameObjects}, BENCH_FANOUT_SECONDS=${config.fanoutSeconds}, ` +
+            `BENCH_FANOUT_MOVES_1=${config.fanoutMovesOneGame}, BENCH_FANOUT_MOVES_100=${config.fanoutMovesManyGames}, BENCH_IDLE_SUBSCRIPTIONS=${config.idleSubscriptions}`,
+        ],
+        ['run time', `${Math.round(seconds)} s`],
+        [
+          'load average (1 min)',
+          `${machine.loadAtStart} before the run, ${loadAtEnd} at its end (the run's own load included)`,
+        ],
+      ],
+    ),
+    ...(busy
+      ? [
+          '',
+          `> **The machine was busy** when the run started (load average ${machine.loadAtStart} on ${machine.cores} cores, from other work):`,
+          '> every number below is lower, and every latency higher, than on an idle machine.',
+        ]
+      : []),
+  ].join('\n');
+}
+
+/** The targets table: every target with its threshold, what the run measured and whether it is met. */
+function targetsTable(targets: readonly TargetCheck[]): string {
+  return table(
+    ['target', 'threshold', 'measured', 'met'],
+    targets.map((t) => [t.target, t.threshold, t.measured, metWord(t)]),
+  );
+}
+
+/** BENCHMARKS.md, from a run's results. */
+export function renderBenchmarks(results: BenchResults): string {
+  const { machine, settings, runSeconds, targets, cases } = results;
+  return [
+    header(machine, settings, runSeconds, machine.loadAtEnd),
+    '',
+    '## Targets',
+    '',
+    targetsTable(targets),
+    '',
+    ...Object.values(cases).flatMap((c) => [
+      `## ${c.title}`,
+      '',
+      c.markdown ?? '**Not in bench/results.json**: rerun `npm run bench`.',
+      '',
+    ]),
+    METHOD.trim(),
+    '',
+  ].join('\n');
+}
+
+/** The README's summary of the last run: its machine, how many targets it met, and all of them. */
+export function renderReadmeSummary(results: BenchResults): string {
+  const { machine, targets } = results;
+  const met = targets.filter((t) => t.met === true).length;
+  return [
+    README_BEGIN,
+    '',
+    `The run recorded in BENCHMARKS.md (${machine.date.slice(0, 10)}, ${machine.cpuModel}, ${machine.cores} cores, ` +
+      `load average ${machine.loadAtStart} when it started) met ${met} of its ${targets.length} targets:`,
+    '',
+    targetsTable(targets),
+    '',
+    README_END,
+  ].join('\n');
+}
+
+/** The README with its summary replaced by `summary` (the markers must be there, once each). */
+export function withReadmeSummary(readme: string, summary: string): string {
+  const begin = readme.indexOf(README_BEGIN);
+  const end = readme.indexOf(README_END);
+  if (begin < 0 || end < begin) throw new Error(`README.md has no ${README_BEGIN} … ${README_END} section`);
+  return readme.slice(0, begin) + summary + readme.slice(end + README_END.length);
+}
+
+/** Writes BENCHMARKS.md (or `output`) and the README's summary from `results`; returns the files. */
+export async function writeDocs(results: BenchResults, output = 'BENCHMARKS.md'): Promise<string[]> {
+  const doc = path.resolve(ROOT, output);
+  await writeFile(doc, renderBenchmarks(results));
+  const readmePath = path.join(ROOT, 'README.md');
+  const readme = await readFile(readmePath, 'utf8');
+  await writeFile(readmePath, withReadmeSummary(readme, renderReadmeSummary(results)));
+  return [doc, readmePath];
+}

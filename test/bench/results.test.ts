@@ -1,0 +1,58 @@
+/**
+ * The bench's documents agree with its results: BENCHMARKS.md and the README's summary are exactly
+ * what bench/results.json renders to (`bench/lib/docs.ts`), no target is judged without a
+ * threshold, and the README's Benchmarks section quotes no figure outside the rendered summary.
+ * After `npm run bench` all three are written together; `npm run bench:docs` renders the documents
+ * again from the file.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  README_BEGIN,
+  README_END,
+  renderBenchmarks,
+  renderReadmeSummary,
+  type BenchResults,
+} from '../../bench/lib/docs.js';
+import { ROOT } from '../support/process.js';
+
+const results = JSON.parse(readFileSync(path.join(ROOT, 'bench/results.json'), 'utf8')) as BenchResults;
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+describe('bench/results.json and the documents drawn from it', () => {
+  it('judges every target against a stated threshold', () => {
+    expect(results.targets.length).toBeGreaterThan(0);
+    const unjudged = results.targets.filter((t) => t.met !== null && !(t.threshold ?? '').trim());
+    expect(
+      unjudged.map((t) => t.target),
+      'targets marked met or missed without a threshold',
+    ).toEqual([]);
+    const noNote = results.targets.filter((t) => t.met === null && !t.note);
+    expect(
+      noNote.map((t) => t.target),
+      'targets not judged must say why',
+    ).toEqual([]);
+  });
+
+  it('BENCHMARKS.md is what bench/results.json renders to (else: npm run bench:docs)', () => {
+    const doc = readFileSync(path.join(ROOT, results.settings.output || 'BENCHMARKS.md'), 'utf8');
+    expect(doc).toBe(renderBenchmarks(results));
+  });
+
+  it("the README's summary is what bench/results.json renders to (else: npm run bench:docs)", () => {
+    const begin = readme.indexOf(README_BEGIN);
+    const end = readme.indexOf(README_END);
+    expect(begin, 'README.md has the bench:results section').toBeGreaterThanOrEqual(0);
+    expect(readme.slice(begin, end + README_END.length)).toBe(renderReadmeSummary(results));
+  });
+
+  it("the README's Benchmarks section quotes no figure outside the rendered summary", () => {
+    const section = readme.slice(readme.indexOf('### Benchmarks'));
+    const prose = section.slice(0, section.indexOf('\n## ') < 0 ? undefined : section.indexOf('\n## '));
+    const outside = prose.slice(0, prose.indexOf(README_BEGIN)) + prose.slice(prose.indexOf(README_END));
+    const figures =
+      outside.match(/\d[\d,.]*\s?(?:ms|s\b|×|KiB|MiB|GiB|%|(?:ops|moves|events|games)\/s)/g) ?? [];
+    expect(figures, 'measured figures belong in bench/results.json and the rendered summary').toEqual([]);
+  });
+});
