@@ -57,9 +57,9 @@ const LATENCY_PAIRS = 12;
 const AT_MOST = { atMost: 1.1 } as const;
 const GAME_KIB = { atMost: 64 } as const;
 /** Games created per memory sample, a few at a time; a sample is their RSS growth ÷ their number. */
-const MEMORY_GAMES = 150;
+const MEMORY_GAMES = 100;
 /** Batches at most, and the interval width (KiB) at which the figure is stable. */
-const MEMORY_RUNS = 8;
+const MEMORY_RUNS = 10;
 const MEMORY_WIDTH = 8;
 const MEMORY_PARALLEL = 8;
 const KiB = 2 ** 10;
@@ -258,7 +258,7 @@ async function measureMemory(databaseUrl: string, log: BenchLog) {
         );
         return perGame;
       },
-      { maxWidth: MEMORY_WIDTH, maxRuns: MEMORY_RUNS, maxMs: 150_000 },
+      { maxWidth: MEMORY_WIDTH, maxRuns: MEMORY_RUNS, maxMs: 240_000 },
     );
     return { memory, heap: meanInterval(heaps) };
   } finally {
