@@ -209,10 +209,17 @@ async function measureMemory(databaseUrl: string, log: BenchLog) {
     const memory = await repeatUntilStable(
       async (run) => {
         const before = await collected();
-        await inParallel(
-          Array.from({ length: MEMORY_GAMES }, () => () => tableGame(api)),
-          MEMORY_PARALLEL,
-        );
+        // A fresh client per batch: keep-alive sockets left idle through the readings may be closed
+        // by the service just as they are reused (ECONNRESET on a busy machine).
+        const batch = graphqlClient(service.url);
+        try {
+          await inParallel(
+            Array.from({ length: MEMORY_GAMES }, () => () => tableGame(batch)),
+            MEMORY_PARALLEL,
+          );
+        } finally {
+          batch.close();
+        }
         const after = await collected();
         const perGame = (after.rss - before.rss) / MEMORY_GAMES / KiB;
         heaps.push((after.heap - before.heap) / MEMORY_GAMES / KiB);
