@@ -4,10 +4,11 @@
  *
  * - A tap (`setStatus` tapped ↔ untapped on one of seat 0's permanents) and a counter change
  *   (`changeCounters` +1/+1, ADD ↔ REMOVE one, on another) against B1's move (seat 0 draws its top
- *   card, then puts it on the bottom) on the same B1 game. Each run is one pair: one client takes
- *   turns between the two sides in short blocks (A B B A …), so both sides see the same moments of
- *   a busy machine; per side the service's CPU per operation (the process's CPU read around each
- *   block) and the latency p50.
+ *   card, then puts it on the bottom) on the same B1 game. Service CPU: paired closed-loop runs of
+ *   one client, one side per run, alternating which goes first (the process's CPU cannot be split
+ *   between two kinds of operation in one run). Latency: paired runs in which one client
+ *   interleaves the two sides operation by operation (A B, B A, …), so both sides of a pair see the
+ *   same moment of a busy machine; per run each side's p50.
  * - A view (B2's `game(id)` with each object's statuses and counters) of a 150-object game whose
  *   every object is on the battlefield, tapped and carrying two counter kinds, against the same view
  *   of its twin with none: paired runs as above, seat 0 viewing.
@@ -31,8 +32,10 @@ import { ApiMover, cardsPerSeat, createBenchGame, type BenchGame } from './lib/f
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
 import { ratioTarget, stableTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
+import { closedLoop } from './lib/runner.js';
 import { startService } from './lib/service.js';
 import {
+  alternating,
   fmtMs,
   fmtRatioEstimate,
   Latencies,
@@ -43,13 +46,13 @@ import {
   type StableFigure,
 } from './lib/stats.js';
 
-/** Paired runs per comparison (the noise method needs at least 5); each run is one pair. */
-const PAIRS = 12;
-/** Measured and warm-up seconds of each run: PAIRS × 3 comparisons of them take about 2 minutes. */
-const RUN_SECONDS = 3;
+/** Paired runs per comparison (the noise method needs at least 5). */
+const PAIRS = 8;
+/** Measured and warm-up seconds of each run: 2 × PAIRS × 3 comparisons of them take about 2 minutes. */
+const RUN_SECONDS = 2;
 const WARMUP_SECONDS = 0.5;
-/** Within a run the two sides take turns in blocks this long. */
-const BLOCK_SECONDS = 0.25;
+/** Interleaved latency runs per comparison: LATENCY_PAIRS × 3 of them take about a minute and a half. */
+const LATENCY_PAIRS = 12;
 /** The targets: each table figure within 1.1× of what it is compared with; a cached game ≤ 64 KiB. */
 const AT_MOST = { atMost: 1.1 } as const;
 const GAME_KIB = { atMost: 64 } as const;
@@ -76,7 +79,41 @@ interface ObjectsPayload {
   };
 }
 
-type Op = () => Promise<unknown>;
+/**
+ * One run of one client interleaving `a` and `b` operation by operation, alternating which goes
+ * first: the latency p50 (ms) of each, measured after the warm-up.
+ */
+async function interleavedP50(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<{ a: number; b: number; errors: number; firstError: string | null }> {
+  const la = new Latencies();
+  const lb = new Latencies();
+  const from = performance.now() + WARMUP_SECONDS * 1000;
+  const until = from + RUN_SECONDS * 1000;
+  let errors = 0;
+  let firstError: string | null = null;
+  const timed = async (op: () => Promise<unknown>, into: Latencies) => {
+    const t0 = performance.now();
+    try {
+      await op();
+      if (t0 >= from) into.add(performance.now() - t0);
+    } catch (err) {
+      errors++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  };
+  for (let i = 0; performance.now() < until && errors <= 20; i++) {
+    if (i % 2 === 0) {
+      await timed(a, la);
+      await timed(b, lb);
+    } else {
+      await timed(b, lb);
+      await timed(a, la);
+    }
+  }
+  return { a: la.summary().p50, b: lb.summary().p50, errors, firstError };
+}
 
 /** One run's figures: the service's CPU per operation (warm-up included) and the latency p50, ms. */
 interface Sample {
@@ -252,72 +289,51 @@ export async function runTable(deps: {
   const service = await startService(deps.databaseUrl, { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' });
   const api = graphqlClient(service.url);
   try {
-    /**
-     * One run of one client that alternates between `a` and `b` in blocks of BLOCK_SECONDS (A B, B A,
-     * …), so both sides see the same moments of a busy machine: per side, the service's CPU per
-     * operation (the process's CPU read around each block) and the latency p50 after the warm-up.
-     */
-    const interleavedRun = async (names: readonly [string, string], a: Op, b: Op) => {
-      const sides = [a, b].map((op) => ({ op, cpuMs: 0, ops: 0, errors: 0, latencies: new Latencies() }));
-      const from = performance.now() + WARMUP_SECONDS * 1000;
-      const until = from + RUN_SECONDS * 1000;
-      let firstError: string | null = null;
-      for (let block = 0; performance.now() < until; block++) {
-        const order = block % 4 === 0 || block % 4 === 3 ? sides : [...sides].reverse();
-        const side = order[block % 2]!;
-        const blockEnd = performance.now() + BLOCK_SECONDS * 1000;
-        const measured = performance.now() >= from;
-        const cpu0 = measured ? await service.cpuMs() : 0;
-        let ops = 0;
-        while (performance.now() < blockEnd) {
-          const t0 = performance.now();
-          try {
-            await side.op();
-            ops++;
-            if (measured) side.latencies.add(performance.now() - t0);
-          } catch (err) {
-            side.errors++;
-            firstError ??= err instanceof Error ? err.message : String(err);
-            if (side.errors > 20)
-              throw new Error(`${firstError} (and ${side.errors - 1} more)`, { cause: err });
-          }
-        }
-        if (measured) {
-          side.cpuMs += (await service.cpuMs()) - cpu0;
-          side.ops += ops;
-        }
-      }
-      const [sa, sb] = sides.map((x): Sample => ({
-        cpuMs: x.ops ? x.cpuMs / x.ops : Number.NaN,
-        p50Ms: x.latencies.summary().p50,
-        opsPerSecond: x.ops / (RUN_SECONDS / 2),
-        errors: x.errors,
-      })) as [Sample, Sample];
+    /** One closed-loop run of `op` by one client: the service's CPU per operation and the p50. */
+    const measure = async (name: string, op: () => Promise<unknown>): Promise<Sample> => {
+      const cpu0 = await service.cpuMs();
+      const r = await closedLoop({
+        concurrency: 1,
+        seconds: RUN_SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        op: async () => {
+          await op();
+        },
+      });
+      const cpuMs = r.completed ? ((await service.cpuMs()) - cpu0) / r.completed : Number.NaN;
       log(
-        `  ${names[0]} / ${names[1]}: service CPU ${fmtMs(sa.cpuMs)} / ${fmtMs(sb.cpuMs)} ms/op, p50 ${fmtMs(sa.p50Ms)} / ${fmtMs(sb.p50Ms)} ms${firstError ? ` (errors: ${firstError})` : ''}`,
+        `  ${name}: ${r.throughput.toFixed(0)}/s, p50 ${fmtMs(r.latency.p50)} ms, service CPU ${fmtMs(cpuMs)} ms/op${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
       );
-      return [sa, sb] as const;
+      return { cpuMs, p50Ms: r.latency.p50, opsPerSecond: r.throughput, errors: r.errors };
     };
-    /** PAIRS interleaved runs of `a` and `b`: the ratios of their CPU and p50, and the runs. */
-    const paired = async (names: [string, string], a: Op, b: Op) => {
+    /** `pairs` alternating runs of `a` and `b`: their samples, in pair order. */
+    const paired = async (names: [string, string], a: () => Promise<unknown>, b: () => Promise<unknown>) => {
       const as: Sample[] = [];
       const bs: Sample[] = [];
-      for (let run = 0; run < PAIRS; run++) {
-        // Odd runs start with `b`: which side goes first alternates from run to run as well.
-        const [x, y] =
-          run % 2 === 0
-            ? await interleavedRun(names, a, b)
-            : await interleavedRun([names[1], names[0]], b, a).then(([q, p]) => [p, q] as const);
-        as.push(x);
-        bs.push(y);
-      }
-      const ratio = (key: 'cpuMs' | 'p50Ms') =>
-        pairedRatio(
-          as.map((s) => s[key]),
-          bs.map((s) => s[key]),
-          AT_MOST,
+      await alternating(
+        PAIRS,
+        async () => (as.push(await measure(names[0], a)), 0),
+        async () => (bs.push(await measure(names[1], b)), 0),
+      );
+      const cpu = pairedRatio(
+        as.map((s) => s.cpuMs),
+        bs.map((s) => s.cpuMs),
+        AT_MOST,
+      );
+      const p50s: { a: number; b: number }[] = [];
+      for (let i = 0; i < LATENCY_PAIRS; i++) {
+        const r = await interleavedP50(a, b);
+        log(
+          `  ${names[0]} / ${names[1]} interleaved: p50 ${fmtMs(r.a)} / ${fmtMs(r.b)} ms${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
         );
-      return { cpu: ratio('cpuMs'), latency: ratio('p50Ms'), runs: { [names[0]]: as, [names[1]]: bs } };
+        p50s.push({ a: r.a, b: r.b });
+      }
+      const latency = pairedRatio(
+        p50s.map((p) => p.a),
+        p50s.map((p) => p.b),
+        AT_MOST,
+      );
+      return { cpu, latency, runs: { [names[0]]: as, [names[1]]: bs }, interleavedP50Ms: p50s };
     };
 
     // A tap and a counter change against B1's move, all by seat 0 on one B1 game.
@@ -370,19 +386,27 @@ export async function runTable(deps: {
       ],
     ] as const;
     const medianOf = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
-    const sideFigures = (runs: Record<string, Sample[]>, key: 'cpuMs' | 'p50Ms') =>
+    const sideFigures = (runs: Record<string, Sample[]>) =>
       Object.values(runs)
-        .map((ss) => fmtMs(medianOf(ss.map((s) => s[key]))))
+        .map((ss) => fmtMs(medianOf(ss.map((s) => s.cpuMs))))
         .join(' / ');
+    const p50Figures = (p50s: readonly { a: number; b: number }[]) =>
+      `${fmtMs(medianOf(p50s.map((p) => p.a)))} / ${fmtMs(medianOf(p50s.map((p) => p.b)))}`;
     const kib = (v: number) => `${v.toFixed(1)} KiB`;
     const markdown = [
       table(
-        ['paired runs', 'service CPU ms/op (median run)', 'ratio', 'latency p50 ms (median run)', 'ratio'],
+        [
+          'paired runs',
+          'service CPU ms/op (median run)',
+          'ratio',
+          'latency p50 ms (median interleaved run)',
+          'ratio',
+        ],
         comparisons.map(([label, c]) => [
           label,
-          sideFigures(c.runs, 'cpuMs'),
+          sideFigures(c.runs),
           fmtRatioEstimate(c.cpu),
-          sideFigures(c.runs, 'p50Ms'),
+          p50Figures(c.interleavedP50Ms),
           fmtRatioEstimate(c.latency),
         ]),
       ),
@@ -401,9 +425,9 @@ export async function runTable(deps: {
         ],
       ),
       '',
-      `Each run: one client, ${RUN_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, taking turns between the two sides ` +
-        `in blocks of ${BLOCK_SECONDS} s (A B B A …; odd runs start with B); each run is one pair. ${PAIRS} runs per comparison. ` +
-        `The view twins were checked as seat 0 sees them: ` +
+      `Each run: one client, ${RUN_SECONDS} s after ${WARMUP_SECONDS} s of warm-up. Service CPU: ${PAIRS} pairs of runs ` +
+        `of one side each per comparison, alternating which side goes first. Latency: ${LATENCY_PAIRS} runs per comparison ` +
+        `that interleave the two sides operation by operation (A B, B A, …); each run is one pair of p50s. The view twins were checked as seat 0 sees them: ` +
         `${twins.shapes.tabled.tappedWithTwoKinds} of ${twins.shapes.tabled.objects} objects tapped with two counter kinds, ` +
         `${twins.shapes.plain.tappedWithTwoKinds} of ${twins.shapes.plain.objects} on the other. ` +
         `Load average (1 min) ${loadAtStart} when the case started, ${loadAtEnd} at its end.`,
@@ -437,16 +461,18 @@ export async function runTable(deps: {
         runSeconds: RUN_SECONDS,
         warmupSeconds: WARMUP_SECONDS,
         pairs: PAIRS,
-        blockSeconds: BLOCK_SECONDS,
+        latencyPairs: LATENCY_PAIRS,
         tapOverMove: {
           cpu: estimateJson(tapVsMove.cpu),
           latencyP50: estimateJson(tapVsMove.latency),
           runs: tapVsMove.runs,
+          interleavedP50Ms: tapVsMove.interleavedP50Ms,
         },
         counterChangeOverMove: {
           cpu: estimateJson(counterVsMove.cpu),
           latencyP50: estimateJson(counterVsMove.latency),
           runs: counterVsMove.runs,
+          interleavedP50Ms: counterVsMove.interleavedP50Ms,
         },
         tabledViewOverPlainView: {
           objects: twins.shapes.tabled.objects,
@@ -454,6 +480,7 @@ export async function runTable(deps: {
           cpu: estimateJson(viewVsPlain.cpu),
           latencyP50: estimateJson(viewVsPlain.latency),
           runs: viewVsPlain.runs,
+          interleavedP50Ms: viewVsPlain.interleavedP50Ms,
         },
         cachedGameWithTableStateKiB: { ...figureJson(memory), gamesPerRun: MEMORY_GAMES },
         cachedGameWithTableStateHeapKiB: { mean: heap.mean, ci95: heap.ci95, runs: heap.n },
