@@ -4,8 +4,11 @@
  *
  * - A tap (`setStatus` tapped ↔ untapped on one of seat 0's permanents) and a counter change
  *   (`changeCounters` +1/+1, ADD ↔ REMOVE one, on another) against B1's move (seat 0 draws its top
- *   card, then puts it on the bottom) on the same B1 game: paired closed-loop runs of one client,
- *   alternating which goes first; per run the service's CPU per operation and the latency p50.
+ *   card, then puts it on the bottom) on the same B1 game. Service CPU: paired closed-loop runs of
+ *   one client, one side per run, alternating which goes first (the process's CPU cannot be split
+ *   between two kinds of operation in one run). Latency: paired runs in which one client
+ *   interleaves the two sides operation by operation (A B, B A, …), so both sides of a pair see the
+ *   same moment of a busy machine; per run each side's p50.
  * - A view (B2's `game(id)` with each object's statuses and counters) of a 150-object game whose
  *   every object is on the battlefield, tapped and carrying two counter kinds, against the same view
  *   of its twin with none: paired runs as above, seat 0 viewing.
@@ -35,6 +38,7 @@ import {
   alternating,
   fmtMs,
   fmtRatioEstimate,
+  Latencies,
   meanInterval,
   pairedRatio,
   repeatUntilStable,
@@ -47,13 +51,16 @@ const PAIRS = 8;
 /** Measured and warm-up seconds of each run: 2 × PAIRS × 3 comparisons of them take about 2 minutes. */
 const RUN_SECONDS = 2;
 const WARMUP_SECONDS = 0.5;
+/** Interleaved latency runs per comparison: LATENCY_PAIRS × 3 of them take about a minute and a half. */
+const LATENCY_PAIRS = 12;
 /** The targets: each table figure within 1.1× of what it is compared with; a cached game ≤ 64 KiB. */
 const AT_MOST = { atMost: 1.1 } as const;
 const GAME_KIB = { atMost: 64 } as const;
 /** Games created per memory sample, a few at a time; a sample is their RSS growth ÷ their number. */
 const MEMORY_GAMES = 100;
-/** Batches at most: the memory part stays under about a minute. */
-const MEMORY_RUNS = 6;
+/** Batches at most, and the interval width (KiB) at which the figure is stable. */
+const MEMORY_RUNS = 10;
+const MEMORY_WIDTH = 8;
 const MEMORY_PARALLEL = 8;
 const KiB = 2 ** 10;
 
@@ -70,6 +77,42 @@ interface ObjectsPayload {
       }[];
     }[];
   };
+}
+
+/**
+ * One run of one client interleaving `a` and `b` operation by operation, alternating which goes
+ * first: the latency p50 (ms) of each, measured after the warm-up.
+ */
+async function interleavedP50(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<{ a: number; b: number; errors: number; firstError: string | null }> {
+  const la = new Latencies();
+  const lb = new Latencies();
+  const from = performance.now() + WARMUP_SECONDS * 1000;
+  const until = from + RUN_SECONDS * 1000;
+  let errors = 0;
+  let firstError: string | null = null;
+  const timed = async (op: () => Promise<unknown>, into: Latencies) => {
+    const t0 = performance.now();
+    try {
+      await op();
+      if (t0 >= from) into.add(performance.now() - t0);
+    } catch (err) {
+      errors++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  };
+  for (let i = 0; performance.now() < until && errors <= 20; i++) {
+    if (i % 2 === 0) {
+      await timed(a, la);
+      await timed(b, lb);
+    } else {
+      await timed(b, lb);
+      await timed(a, la);
+    }
+  }
+  return { a: la.summary().p50, b: lb.summary().p50, errors, firstError };
 }
 
 /** One run's figures: the service's CPU per operation (warm-up included) and the latency p50, ms. */
@@ -203,10 +246,17 @@ async function measureMemory(databaseUrl: string, log: BenchLog) {
     const memory = await repeatUntilStable(
       async (run) => {
         const before = await collected();
-        await inParallel(
-          Array.from({ length: MEMORY_GAMES }, () => () => tableGame(api)),
-          MEMORY_PARALLEL,
-        );
+        // A fresh client per batch: keep-alive sockets left idle through the readings may be closed
+        // by the service just as they are reused (ECONNRESET on a busy machine).
+        const batch = graphqlClient(service.url);
+        try {
+          await inParallel(
+            Array.from({ length: MEMORY_GAMES }, () => () => tableGame(batch)),
+            MEMORY_PARALLEL,
+          );
+        } finally {
+          batch.close();
+        }
         const after = await collected();
         const perGame = (after.rss - before.rss) / MEMORY_GAMES / KiB;
         heaps.push((after.heap - before.heap) / MEMORY_GAMES / KiB);
@@ -215,7 +265,7 @@ async function measureMemory(databaseUrl: string, log: BenchLog) {
         );
         return perGame;
       },
-      { maxWidth: 16, maxRuns: MEMORY_RUNS, maxMs: 60_000 },
+      { maxWidth: MEMORY_WIDTH, maxRuns: MEMORY_RUNS, maxMs: 240_000 },
     );
     return { memory, heap: meanInterval(heaps) };
   } finally {
@@ -270,12 +320,20 @@ export async function runTable(deps: {
         bs.map((s) => s.cpuMs),
         AT_MOST,
       );
+      const p50s: { a: number; b: number }[] = [];
+      for (let i = 0; i < LATENCY_PAIRS; i++) {
+        const r = await interleavedP50(a, b);
+        log(
+          `  ${names[0]} / ${names[1]} interleaved: p50 ${fmtMs(r.a)} / ${fmtMs(r.b)} ms${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
+        );
+        p50s.push({ a: r.a, b: r.b });
+      }
       const latency = pairedRatio(
-        as.map((s) => s.p50Ms),
-        bs.map((s) => s.p50Ms),
+        p50s.map((p) => p.a),
+        p50s.map((p) => p.b),
         AT_MOST,
       );
-      return { cpu, latency, runs: { [names[0]]: as, [names[1]]: bs } };
+      return { cpu, latency, runs: { [names[0]]: as, [names[1]]: bs }, interleavedP50Ms: p50s };
     };
 
     // A tap and a counter change against B1's move, all by seat 0 on one B1 game.
@@ -328,19 +386,27 @@ export async function runTable(deps: {
       ],
     ] as const;
     const medianOf = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
-    const sideFigures = (runs: Record<string, Sample[]>, key: 'cpuMs' | 'p50Ms') =>
+    const sideFigures = (runs: Record<string, Sample[]>) =>
       Object.values(runs)
-        .map((ss) => fmtMs(medianOf(ss.map((s) => s[key]))))
+        .map((ss) => fmtMs(medianOf(ss.map((s) => s.cpuMs))))
         .join(' / ');
+    const p50Figures = (p50s: readonly { a: number; b: number }[]) =>
+      `${fmtMs(medianOf(p50s.map((p) => p.a)))} / ${fmtMs(medianOf(p50s.map((p) => p.b)))}`;
     const kib = (v: number) => `${v.toFixed(1)} KiB`;
     const markdown = [
       table(
-        ['paired runs', 'service CPU ms/op (median run)', 'ratio', 'latency p50 ms (median run)', 'ratio'],
+        [
+          'paired runs',
+          'service CPU ms/op (median run)',
+          'ratio',
+          'latency p50 ms (median interleaved run)',
+          'ratio',
+        ],
         comparisons.map(([label, c]) => [
           label,
-          sideFigures(c.runs, 'cpuMs'),
+          sideFigures(c.runs),
           fmtRatioEstimate(c.cpu),
-          sideFigures(c.runs, 'p50Ms'),
+          p50Figures(c.interleavedP50Ms),
           fmtRatioEstimate(c.latency),
         ]),
       ),
@@ -359,8 +425,9 @@ export async function runTable(deps: {
         ],
       ),
       '',
-      `Each run: one client, ${RUN_SECONDS} s after ${WARMUP_SECONDS} s of warm-up; ${PAIRS} pairs per comparison, ` +
-        `alternating which side goes first. The view twins were checked as seat 0 sees them: ` +
+      `Each run: one client, ${RUN_SECONDS} s after ${WARMUP_SECONDS} s of warm-up. Service CPU: ${PAIRS} pairs of runs ` +
+        `of one side each per comparison, alternating which side goes first. Latency: ${LATENCY_PAIRS} runs per comparison ` +
+        `that interleave the two sides operation by operation (A B, B A, …); each run is one pair of p50s. The view twins were checked as seat 0 sees them: ` +
         `${twins.shapes.tabled.tappedWithTwoKinds} of ${twins.shapes.tabled.objects} objects tapped with two counter kinds, ` +
         `${twins.shapes.plain.tappedWithTwoKinds} of ${twins.shapes.plain.objects} on the other. ` +
         `Load average (1 min) ${loadAtStart} when the case started, ${loadAtEnd} at its end.`,
@@ -394,15 +461,18 @@ export async function runTable(deps: {
         runSeconds: RUN_SECONDS,
         warmupSeconds: WARMUP_SECONDS,
         pairs: PAIRS,
+        latencyPairs: LATENCY_PAIRS,
         tapOverMove: {
           cpu: estimateJson(tapVsMove.cpu),
           latencyP50: estimateJson(tapVsMove.latency),
           runs: tapVsMove.runs,
+          interleavedP50Ms: tapVsMove.interleavedP50Ms,
         },
         counterChangeOverMove: {
           cpu: estimateJson(counterVsMove.cpu),
           latencyP50: estimateJson(counterVsMove.latency),
           runs: counterVsMove.runs,
+          interleavedP50Ms: counterVsMove.interleavedP50Ms,
         },
         tabledViewOverPlainView: {
           objects: twins.shapes.tabled.objects,
@@ -410,6 +480,7 @@ export async function runTable(deps: {
           cpu: estimateJson(viewVsPlain.cpu),
           latencyP50: estimateJson(viewVsPlain.latency),
           runs: viewVsPlain.runs,
+          interleavedP50Ms: viewVsPlain.interleavedP50Ms,
         },
         cachedGameWithTableStateKiB: { ...figureJson(memory), gamesPerRun: MEMORY_GAMES },
         cachedGameWithTableStateHeapKiB: { mean: heap.mean, ci95: heap.ci95, runs: heap.n },

@@ -39,7 +39,9 @@ type ObjectJson = ObjectColumns;
 /**
  * One statement for the whole state: players, zones and objects are aggregated as JSON next to the
  * game row. A single round trip matters because every mutation runs it inside its transaction.
- * Floats and timestamps survive the JSON exactly (PostgreSQL prints shortest-exact float8).
+ * Floats and timestamps survive the JSON exactly (PostgreSQL prints shortest-exact float8). Objects
+ * come in sort-key order, so each zone's objects are already in position order when a view sorts
+ * them, whatever order updates (a move, a tap, a counter) left the rows in.
  */
 function loadQuery(db: Queryable, gameId: string) {
   return db.$queryRaw<LoadedRow[]>`
@@ -55,7 +57,7 @@ function loadQuery(db: Queryable, gameId: string) {
                 'sortKey', o.sort_key, 'faceUp', o.face_up, 'revealedToAll', o.revealed_to_all,
                 'revealedTo', o.revealed_to, 'hostKey', o.host_key, 'name', o.name, 'types', o.types,
                 'subtypes', o.subtypes, 'text', o.text, 'attributes', o.attributes, 'history', o.history,
-                'statuses', o.statuses, 'counters', o.counters)), '[]')
+                'statuses', o.statuses, 'counters', o.counters) ORDER BY o.sort_key, o.key), '[]')
          FROM game_object o WHERE o.game_id = g.id) AS objects
     FROM game g WHERE g.id = ${gameId}::uuid`;
 }

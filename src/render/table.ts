@@ -6,17 +6,43 @@
 import type { Counters, GameResult, TurnState } from '../rules/index.js';
 import { withLookup, type LookupSource, type PlayerOut } from './lookup.js';
 
-/** Counters as the GraphQL list `[Counter!]!`, in kind order (stable for clients and twins). */
+/**
+ * A record's entries as list items in key order (stable for clients and twins). Records are mostly
+ * written in key order already, so the sort runs only when they are not.
+ */
+function entryList<T, I>(
+  record: Readonly<Record<string, T>> | undefined,
+  item: (key: string, value: T) => I,
+  keyOf: (item: I) => string,
+): I[] {
+  const out: I[] = [];
+  if (!record) return out;
+  let sorted = true;
+  let last = '';
+  for (const [key, value] of Object.entries(record)) {
+    if (out.length > 0 && key < last) sorted = false;
+    last = key;
+    out.push(item(key, value));
+  }
+  if (!sorted) out.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  return out;
+}
+
+/** Counters as the GraphQL list `[Counter!]!`, in kind order. */
 export const counterList = (counters: Counters | undefined) =>
-  Object.entries(counters ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([kind, amount]) => ({ kind, amount }));
+  entryList(
+    counters,
+    (kind, amount) => ({ kind, amount }),
+    (c) => c.kind,
+  );
 
 /** Statuses as the GraphQL list `[ObjectStatus!]!`, in name order. */
 export const statusList = (statuses: Readonly<Record<string, string>>) =>
-  Object.entries(statuses)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => ({ name, value }));
+  entryList(
+    statuses,
+    (name, value) => ({ name, value }),
+    (s) => s.name,
+  );
 
 export interface TurnOut {
   readonly turn: TurnState;

@@ -17,6 +17,7 @@ import {
   statusSpec,
   tableOf,
   withCounter,
+  withEntry,
   withTableState,
   zoneCounterSpec,
 } from '../table.js';
@@ -72,9 +73,7 @@ export function planSetStatus(d: Draft, move: SetStatusMove): void {
       d.unchanged(o.publicId);
       continue;
     }
-    const statuses: Record<string, string> = { ...(o.statuses ?? {}) };
-    if (move.value === spec.default) delete statuses[name];
-    else statuses[name] = move.value;
+    const statuses = withEntry(o.statuses, name, move.value === spec.default ? undefined : move.value);
     d.put(withTableState(o, statuses, o.counters));
   }
   d.end();
