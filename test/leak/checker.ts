@@ -40,6 +40,11 @@ export interface StepMutation {
   readonly reorderedZoneIds: readonly string[];
   /** Ids a TOP/BOTTOM selector picks, computed from the admin's state before the step. */
   readonly selectedIds: readonly string[];
+  /**
+   * The kind the acceptance counts this step under, when not `field`: a step aimed where the rules
+   * must refuse it (a status with no object in a zone it applies to) is counted apart.
+   */
+  readonly countAs?: string;
 }
 
 interface ViewerState {

@@ -162,12 +162,19 @@ interface StepKit {
 }
 
 /**
+ * A status step sent with no object in a zone the status applies to (a Pokémon with an empty Active
+ * Spot): the rules may refuse every one, so the acceptance counts it apart from `setStatus`.
+ */
+export const UNAIMED_STATUS = 'setStatus (unaimed)';
+
+/**
  * Table action kinds a ruleset's file declares none of (Netrunner: no statuses): every one sent is
  * refused by design, so the suite's acceptance count may not demand one accepted.
  */
 export function declaredNone(ruleset: RulesetName): string[] {
   const file = rulesetFile(ruleset);
   return [
+    UNAIMED_STATUS,
     ...(Array.isArray(file.statuses) && file.statuses.length > 0 ? [] : ['setStatus']),
     ...(file.dice && !('none' in file.dice) ? [] : ['rollDice']),
     ...(file.coins && !('none' in file.coins) ? [] : ['flipCoin']),
@@ -251,7 +258,11 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
       'setStatus',
       'SetStatusInput',
       { ...sel.input, name, value },
-      { namedIds: sel.namedIds, selectedIds: sel.selectedIds },
+      {
+        namedIds: sel.namedIds,
+        selectedIds: sel.selectedIds,
+        ...(target ? {} : { countAs: UNAIMED_STATUS }),
+      },
     );
   });
   weight(8, () => {

@@ -313,7 +313,10 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 const active = state.status === 'ACTIVE';
                 const inA = await step(server, random, a, m);
                 if (active)
-                  accepted.record(draw ? DRAW : m.field, (inA as { errors: unknown }).errors === null);
+                  accepted.record(
+                    draw ? DRAW : (m.countAs ?? m.field),
+                    (inA as { errors: unknown }).errors === null,
+                  );
                 const inB = await step(server, random, b, {
                   document: m.document,
                   input: inWorldB(m.input) as Record<string, unknown>,
