@@ -13,7 +13,7 @@ import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installRulesetFiles } from './rulesets/load.js';
 import { startHttpServer } from './server/http.js';
-import { buildSchema } from './server/schema.js';
+import { buildSchema } from './resolvers/schema.js';
 
 export interface App {
   readonly url: string;
