@@ -23,6 +23,9 @@ const LAYERS = [
     name: 'base',
     path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
+  // PostgreSQL provisioning: find or start the database (embedded when none is configured) and
+  // apply migrations with Prisma's schema engine. Run by the entry points before anything is stored.
+  { name: 'postgres', path: '^src/postgres/' },
   // Storage and notification: Prisma, the event log, fan-out between instances.
   { name: 'db/events', path: '^src/(db|events)/' },
   // Export and import documents: format, validation, id remapping; their I/O is db/transfer-io.ts.

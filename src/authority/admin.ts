@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { changeStatus, findGame, listGames, MAX_PAGE, seatsOf, type GameFilter } from '../db/admin.js';
-import { stateAt } from '../db/checkpoints.js';
+import { stateAt } from './replay.js';
 import type { Db } from '../db/client.js';
 import { loadCurrentGame } from '../db/state.js';
 import { exportGame, importGame } from '../transfer/index.js';

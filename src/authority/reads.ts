@@ -6,7 +6,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { gameAsOfEvents, type KnownState } from '../db/event-time.js';
+import { gameAsOfEvents, type KnownState } from './event-time.js';
 import { findGameLog, hasZone, readEvents, type StoredEvent } from '../db/log-reads.js';
 import { rulesetOfGame } from '../db/ruleset-versions.js';
 import { loadCurrentGame, type LoadedGame } from '../db/state.js';

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { startServiceProcess } from '../support/process.js';
 
