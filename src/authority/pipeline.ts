@@ -20,16 +20,13 @@ import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
-  actingPlayer,
   commitOptimistic,
   gameNotActive,
   loadOrThrow,
-  noMove,
   queued,
   replayMove,
   storedResponse,
   withGameLocked,
-  type Actor,
   type CommitRequest,
   type Conflict,
   type MoveResult,
@@ -43,7 +40,7 @@ import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '.
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import { planWith, type Move, type Viewer } from '../rules/index.js';
+import { actingPlayer, noMove, planWith, type Actor, type Move, type Viewer } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import { publish } from './publish.js';
@@ -106,10 +103,12 @@ export function execute(
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
-    const move = command.toMove(actingPlayer(actor));
+    const actorPlayerId = actingPlayer(actor);
+    const move = command.toMove(actorPlayerId);
     const req: Decided = {
       gameId: command.gameId,
       actor,
+      actorPlayerId,
       idempotency,
       notifyChannel: deps.fanout.commitChannel,
       expectedVersion: expected,
@@ -223,7 +222,7 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
     newId: () => random.newId(),
     randomAct: draws.randomAct,
     randomScheme: draws.scheme,
-    actorId: actingPlayer(req.actor),
+    actorId: req.actorPlayerId,
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version

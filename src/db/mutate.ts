@@ -21,7 +21,7 @@
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
-import type { DomainEvent, GameState, ObjectState } from '../rules/index.js';
+import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
 import { isUuid } from '../uuid.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
@@ -32,31 +32,12 @@ import { decodeEventRow, eventToSqlRow, objectToSqlRow, zoneToSqlRow, type Store
 import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
 import { storedTableOf } from './table-state.js';
 
-/**
- * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is
- * a game's own engine or host (one game's judge), recorded as such.
- */
-export type Actor =
-  | { readonly kind: 'PLAYER'; readonly playerId: string }
-  | { readonly kind: 'ADMIN'; readonly onBehalfOf?: string }
-  | { readonly kind: 'REFEREE' };
-
-/** The player a move is made as, for the rules (owner's choices) and for the log. */
-export function actingPlayer(actor: Actor): string | null {
-  switch (actor.kind) {
-    case 'PLAYER':
-      return actor.playerId;
-    case 'ADMIN':
-      return actor.onBehalfOf ?? null;
-    case 'REFEREE':
-      return null;
-  }
-}
-
 /** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
 export interface CommitRequest {
   readonly gameId: string;
   readonly actor: Actor;
+  /** The player the move is made as (`actingPlayer`), logged with the actor. */
+  readonly actorPlayerId: string | null;
   readonly idempotency: IdempotencyKey | null;
   /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
   readonly notifyChannel?: string | undefined;
@@ -244,7 +225,7 @@ async function commit(
     version,
     kind: e.kind,
     actorKind: req.actor.kind,
-    actorPlayerId: actingPlayer(req.actor),
+    actorPlayerId: req.actorPlayerId,
     createdAt,
     payload: e,
   }));
@@ -300,16 +281,6 @@ async function commit(
     },
   };
 }
-
-/** The event of a plan that changed nothing (shuffling an empty zone): every commit appends one. */
-export const noMove = (): DomainEvent => ({
-  kind: 'NO_MOVE',
-  zoneIds: [],
-  transitions: [],
-  zonesCreated: [],
-  zonesRemoved: [],
-  rules: [],
-});
 
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */
 export async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {
