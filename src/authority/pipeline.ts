@@ -40,7 +40,15 @@ import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '.
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import { actingPlayer, noMove, planWith, type Actor, type Move, type Viewer } from '../rules/index.js';
+import {
+  actingPlayer,
+  assertNever,
+  noMove,
+  planWith,
+  type Actor,
+  type Move,
+  type Viewer,
+} from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import { publish } from './publish.js';
@@ -248,5 +256,7 @@ function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
       return;
     case 'REFEREE':
       return;
+    default:
+      return assertNever(actor);
   }
 }

@@ -38,6 +38,7 @@ export type { ObjectView, ZoneView } from './redact.js';
 
 // Actors, the seat policy and replay.
 export { actingPlayer, noMove } from './actor.js';
+export { assertNever } from './assert.js';
 export type { Actor } from './actor.js';
 export { seatMayMake } from './permission.js';
 export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
