@@ -99,6 +99,22 @@ export default {
       to: { path: '^src/resolvers/' },
     },
     {
+      name: 'db-not-to-errors',
+      comment:
+        'src/db stores: it raises its own DbError (src/db/errors.ts), which the authority maps to public codes; it never builds a public error.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/errors[.]ts$' },
+    },
+    {
+      name: 'db-rules-types-only',
+      comment:
+        'src/db decides nothing about actors, events, layouts or rulesets: it imports only types from src/rules.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/rules/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles in src/ through imports that exist at run time.',
       severity: 'error',

@@ -7,6 +7,7 @@ import { createDb, driverPool } from './db/client.js';
 import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets } from './db/ruleset-versions.js';
+import { loadedRulesets } from './rules/index.js';
 import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
@@ -40,7 +41,7 @@ export async function startApp(
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     // Every loaded ruleset version stored; games from before versions keep the loaded one from now on.
-    await recordLoadedRulesets(db);
+    await recordLoadedRulesets(db, loadedRulesets());
     const fanout = await createFanout(config, directUrl, logger);
     // Another instance (or worker) moved a game this one has cached: forget the stale state.
     const stateCache = stateCacheFor(db);

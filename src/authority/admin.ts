@@ -6,6 +6,7 @@
 import type { Principal } from '../auth/principal.js';
 import { changeStatus, findGame, listGames, MAX_PAGE, seatsOf, type GameFilter } from '../db/admin.js';
 import { stateAt } from './replay.js';
+import { endsPlay, LIFECYCLE_STEPS, statusChangeEvent } from '../rules/index.js';
 import type { Db } from '../db/client.js';
 import { loadCurrentGame } from '../db/state.js';
 import { exportGame, importGame } from '../transfer/index.js';
@@ -73,7 +74,10 @@ export async function changeGameStatus(
   to: 'ENDED' | 'ARCHIVED',
 ) {
   requireAdmin(principal);
-  const result = await changeStatus(deps.db, gameId, to);
+  const step = LIFECYCLE_STEPS[to];
+  const result = await changeStatus(deps.db, gameId, step, async (from, revealSeed) =>
+    statusChangeEvent(step.kind, endsPlay(from) ? await revealSeed() : null),
+  );
   if (result.ok) {
     await publish(deps, { gameId, seq: result.seq });
     return result.game;

@@ -5,15 +5,18 @@
  * into seats (`toSeats`, like `execute`'s `toMove`) and renders the result.
  */
 import type { Principal } from '../auth/principal.js';
-import { createGame, type CreatedGame, type NewSeat } from '../db/games.js';
+import { createGame, type CreatedGame } from '../db/games.js';
+import { newId as randomId } from '../ids.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { getRuleset, type Viewer } from '../rules/index.js';
 import { creationAuthorityFor, type CreationConfig } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
 import { creatorViewer } from './standing.js';
+import { creationEvent, initialState, type NewSeat } from './starting-layout.js';
 
-export type { CreatedGame, NewSeat } from '../db/games.js';
+export type { CreatedGame } from '../db/games.js';
+export type { NewSeat } from './starting-layout.js';
 
 /** One `createGame` call as the caller made it. */
 export interface CreateGameRequest {
@@ -52,15 +55,19 @@ export async function createGameAs(
   const seats = toSeats(grant.names);
   const idem = grant.idempotencyScope ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', input) : null;
   const random = deps.random;
-  const created = await createGame(deps.db, spec, seats, idem, {
-    newId: random?.newId,
+  const newId = random?.newId ?? randomId;
+  // With a key, the key names the game: a repeat finds its record under the same game id.
+  const gameId = idem ? idem.gameId : newId();
+  const playerIds = seats.map(() => newId());
+  const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
+  const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
+  const created = await createGame(deps.db, spec, newGame, idem, {
     notifyChannel: deps.fanout.commitChannel,
     rng: {
       newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
       derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
       revealFaces: input.revealFacesAfterEnd ?? false,
     },
-    firstSeat: input.firstSeat ?? null,
   });
   await publish(
     deps,

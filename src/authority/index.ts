@@ -12,24 +12,36 @@
  * - Admin: {@link listGamesAsAdmin}, {@link gameAtAsAdmin}, {@link exportAsAdmin},
  *   {@link importAsAdmin}, {@link changeGameStatus}.
  * - {@link publish}: announces every commit.
+ *
+ * Every operation that reads or writes the store leaves through {@link atTheDoor}: a data-layer
+ * refusal (`src/db/errors.ts`) becomes its public code here, in one place (`db-errors.ts`).
  */
-export { execute } from './pipeline.js';
+import * as admin from './admin.js';
+import * as creation from './create-game.js';
+import { atTheDoor } from './db-errors.js';
+import * as fairness from './fairness.js';
+import * as pipeline from './pipeline.js';
+import * as reads from './reads.js';
+
+export const execute = atTheDoor(pipeline.execute);
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
-export { transcriptFor } from './fairness.js';
+export const transcriptFor = atTheDoor(fairness.transcriptFor);
 export { publish } from './publish.js';
 export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
 export type { Acting, ViewerChoice } from './standing.js';
 
-export {
-  changeGameStatus,
-  exportAsAdmin,
-  gameAtAsAdmin,
-  importAsAdmin,
-  listGamesAsAdmin,
-  MAX_ADMIN_PAGE,
-  seatsOfGame,
-} from './admin.js';
-export { createGameAs } from './create-game.js';
+export const changeGameStatus = atTheDoor(admin.changeGameStatus);
+export const exportAsAdmin = atTheDoor(admin.exportAsAdmin);
+export const gameAtAsAdmin = atTheDoor(admin.gameAtAsAdmin);
+export const importAsAdmin = atTheDoor(admin.importAsAdmin);
+export const listGamesAsAdmin = atTheDoor(admin.listGamesAsAdmin);
+export const seatsOfGame = atTheDoor(admin.seatsOfGame);
+export { MAX_ADMIN_PAGE } from './admin.js';
+export const createGameAs = atTheDoor(creation.createGameAs);
 export type { CreatedGame, CreateGameRequest, NewSeat } from './create-game.js';
-export { eventsAsOf, logStanding, readEventPage, readGame, subscriptionStanding } from './reads.js';
+export const eventsAsOf = atTheDoor(reads.eventsAsOf);
+export const logStanding = atTheDoor(reads.logStanding);
+export const readEventPage = atTheDoor(reads.readEventPage);
+export const readGame = atTheDoor(reads.readGame);
+export const subscriptionStanding = atTheDoor(reads.subscriptionStanding);
 export type { KnownState, LoadedGame, LogStanding, StoredEvent } from './reads.js';

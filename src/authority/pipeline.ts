@@ -21,7 +21,6 @@ import type { Db } from '../db/client.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
   commitOptimistic,
-  gameNotActive,
   loadOrThrow,
   queued,
   replayMove,
@@ -36,7 +35,7 @@ import {
 import { secretOf } from '../db/fairness.js';
 import { stateCacheFor } from '../db/state-cache.js';
 import type { LoadedGame } from '../db/state.js';
-import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
+import { badInput, ErrorCode, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -217,7 +216,8 @@ function tryDecide(
  */
 function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: ActDraws): Planned {
   const { game } = loaded;
-  if (game.status !== 'ACTIVE') throw gameNotActive();
+  if (game.status !== 'ACTIVE')
+    throw new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
   if (
     req.expectedVersion !== undefined &&
     req.expectedVersion !== null &&

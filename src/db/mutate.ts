@@ -20,13 +20,13 @@
  * locked fallback and idempotent replays are one commit path (the move hot path), read as one.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
 import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
 import { isUuid } from '../uuid.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
+import { dbError } from './errors.js';
 import { withRetry } from './retry.js';
 import { decodeEventRow, eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
 import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
@@ -59,8 +59,7 @@ export interface StoredMoveResponse {
   readonly lastSeq: number;
 }
 
-export const gameNotActive = () => new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
-export const gameNotFound = () => notFound('Game');
+const gameNotFound = () => dbError({ kind: 'GAME_NOT_FOUND' });
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
@@ -97,22 +96,19 @@ function queueFor(db: Db): KeyedQueue {
   return queue;
 }
 
-/** Runs `fn` after the moves of this game queued before it in this process (RATE_LIMITED beyond the bound). */
+/** Runs `fn` after the moves of this game queued before it in this process (QUEUE_FULL beyond the bound). */
 export async function queued<T>(db: Db, gameId: string, fn: () => Promise<T>): Promise<T> {
   if (!isUuid(gameId)) throw gameNotFound();
   return queueFor(db)
     .run(gameId, fn)
     .catch((err: unknown) => {
       if (err instanceof QueueFullError)
-        throw new ZonekeeperError(
-          ErrorCode.RATE_LIMITED,
-          `More than ${MAX_QUEUED_MOVES_PER_GAME} moves are waiting for this game; retry shortly.`,
-        );
+        throw dbError({ kind: 'QUEUE_FULL', limit: MAX_QUEUED_MOVES_PER_GAME });
       throw err;
     });
 }
 
-/** The game as stored now (one query, one consistent snapshot), or NOT_FOUND. */
+/** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
 export async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
   const loaded = await loadGame(db, gameId);
   if (!loaded) throw gameNotFound();

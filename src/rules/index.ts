@@ -38,6 +38,8 @@ export type { ObjectView, ZoneView } from './redact.js';
 
 // Actors, the seat policy and replay.
 export { actingPlayer, noMove } from './actor.js';
+export { endsPlay, LIFECYCLE_STEPS, lifecycleEvent, statusChangeEvent } from './lifecycle.js';
+export type { LifecycleStep } from './lifecycle.js';
 export { assertNever } from './assert.js';
 export type { Actor } from './actor.js';
 export { seatMayMake } from './permission.js';

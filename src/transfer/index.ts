@@ -7,15 +7,14 @@
  * original ones never travel in a document. The I/O is the data layer's (`db/transfer-io.ts`).
  */
 import { hashToken, newToken } from '../auth/tokens.js';
-import { lifecycleEvent } from '../db/admin.js';
 import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
 import { newGameRng } from '../db/fairness.js';
 import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
-import { emptyState, getRuleset, type RulesetId } from '../rules/index.js';
+import { emptyState, getRuleset, lifecycleEvent, type RulesetId } from '../rules/index.js';
 import { replayImportedLog } from './checkpoints.js';
 import type { Db } from '../db/client.js';
 import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
-import { ErrorCode, ZonekeeperError } from '../errors.js';
+import { DbError } from '../db/errors.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 import { remapIds } from './remap.js';
 import { documentProblem, type ImportCaps } from './validate.js';
@@ -81,8 +80,7 @@ async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDo
   try {
     await storeRulesetVersion(db, await rulesetOfGame(db, doc.game.ruleset, version));
   } catch (e) {
-    if (!(e instanceof ZonekeeperError && e.extensions.code === ErrorCode.RULESET_VERSION_UNAVAILABLE))
-      throw e;
+    if (!(e instanceof DbError && e.kind === 'RULESET_VERSION_UNAVAILABLE')) throw e;
   }
   return { ...doc, game: { ...doc.game, rulesetVersion: version } };
 }
