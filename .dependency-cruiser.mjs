@@ -23,6 +23,9 @@ const LAYERS = [
     name: 'base',
     path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
+  // PostgreSQL provisioning: find or start the database (embedded when none is configured) and
+  // apply migrations with Prisma's schema engine. Run by the entry points before anything is stored.
+  { name: 'postgres', path: '^src/postgres/' },
   // Storage and notification: Prisma, the event log, fan-out between instances.
   { name: 'db/events', path: '^src/(db|events)/' },
   // Export and import documents: format, validation, id remapping; their I/O is db/transfer-io.ts.
@@ -32,9 +35,12 @@ const LAYERS = [
   // The redaction boundary: every outgoing shape, from decoded values and the caller's viewer.
   // Above the authority, so that nothing which decides can also shape what a caller is shown.
   { name: 'render', path: '^src/render/' },
-  // The GraphQL surface: HTTP and WebSocket server, schema, resolvers, and the resolver types
+  // The transport: HTTP and WebSocket server, request context, limits, and the resolver types
   // generated from the schema (they name the resolvers' context and parent values).
-  { name: 'server/resolvers', path: '^src/(server|resolvers)/|^src/generated/graphql[.]ts$' },
+  { name: 'server', path: '^src/server/|^src/generated/graphql[.]ts$' },
+  // The GraphQL operations: parse input, call the authority, render; and the executable schema
+  // they make with the SDL. Above the transport, which is handed the schema by `app.ts`.
+  { name: 'resolvers', path: '^src/resolvers/' },
   // Process wiring.
   { name: 'entry', path: '^src/(app|main)[.]ts$' },
 ];
@@ -69,6 +75,46 @@ export default {
     },
     ...layerRules,
     {
+      name: 'resolvers-not-to-db',
+      comment:
+        'Resolvers parse, call the authority (src/authority) and render: they never read or write the store.',
+      severity: 'error',
+      from: { path: '^src/resolvers/' },
+      to: { path: '^src/db/' },
+    },
+    {
+      name: 'resolvers-not-to-events',
+      comment:
+        'Resolvers reach the event hub only through their context (built by src/server), never src/events.',
+      severity: 'error',
+      from: { path: '^src/resolvers/' },
+      to: { path: '^src/events/' },
+    },
+    {
+      name: 'server-not-to-resolvers',
+      comment:
+        'The transport is handed the schema (src/app.ts composes them); it never imports src/resolvers.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/resolvers/' },
+    },
+    {
+      name: 'db-not-to-errors',
+      comment:
+        'src/db stores: it raises its own DbError (src/db/errors.ts), which the authority maps to public codes; it never builds a public error.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/errors[.]ts$' },
+    },
+    {
+      name: 'db-rules-types-only',
+      comment:
+        'src/db decides nothing about actors, events, layouts or rulesets: it imports only types from src/rules.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/rules/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles in src/ through imports that exist at run time.',
       severity: 'error',
@@ -92,7 +138,7 @@ export default {
     {
       name: 'every-src-module-has-a-layer',
       comment:
-        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.cjs).',
+        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.mjs).',
       severity: 'error',
       from: { path: '^src/', pathNot: LAYERS.map((l) => l.path) },
       to: {},
@@ -100,7 +146,7 @@ export default {
     {
       name: 'every-imported-src-module-has-a-layer',
       comment:
-        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.cjs).',
+        'A new top-level folder or file under src/ must be placed in LAYERS (.dependency-cruiser.mjs).',
       severity: 'error',
       from: {},
       to: { path: '^src/', pathNot: [...LAYERS.map((l) => l.path), '^src/generated/prisma/'] },

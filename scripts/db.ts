@@ -10,8 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { applyMigrations, diffMigrationsToSchema, MIGRATIONS_DIR } from '../src/db/schema-engine.js';
-import { resolveDatabase } from '../src/db/locate-postgres.js';
+import { applyMigrations, diffMigrationsToSchema, MIGRATIONS_DIR } from '../src/postgres/schema-engine.js';
+import { resolveDatabase } from '../src/postgres/locate-postgres.js';
 
 const [command = 'deploy', name] = process.argv.slice(2);
 const config = loadConfig();

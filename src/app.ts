@@ -5,15 +5,16 @@ import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb, driverPool } from './db/client.js';
 import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
-import { applyMigrationsAtStart } from './db/migrate.js';
+import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets } from './db/ruleset-versions.js';
-import { databaseFor } from './db/locate-postgres.js';
+import { loadedRulesets } from './rules/index.js';
+import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { installRulesetFiles } from './rulesets/load.js';
 import { startHttpServer } from './server/http.js';
-import { buildSchema } from './server/schema.js';
+import { buildSchema } from './resolvers/schema.js';
 
 export interface App {
   readonly url: string;
@@ -40,7 +41,7 @@ export async function startApp(
     const db = createDb(database.url, config.DATABASE_POOL_SIZE);
     setStateCacheLimit(db, config.STATE_CACHE_GAMES);
     // Every loaded ruleset version stored; games from before versions keep the loaded one from now on.
-    await recordLoadedRulesets(db);
+    await recordLoadedRulesets(db, loadedRulesets());
     const fanout = await createFanout(config, directUrl, logger);
     // Another instance (or worker) moved a game this one has cached: forget the stale state.
     const stateCache = stateCacheFor(db);

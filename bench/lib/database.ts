@@ -8,7 +8,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { startEmbeddedPostgres } from '../../src/postgres/embedded.js';
 
 /** `count` connected clients of the database at `url` (the baselines' own connections). */
 export async function connectClients(url: string, count: number): Promise<pg.Client[]> {

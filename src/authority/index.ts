@@ -6,65 +6,42 @@
  * - {@link execute}: the entry point for game commands (every move mutation).
  * - Standing: {@link viewerIn}, {@link actorIn}, {@link requireAdmin}, {@link viewerAs},
  *   {@link creatorViewer}.
- * - Lifecycle and transfer (admin): {@link changeGameStatus}, {@link importAsAdmin}.
+ * - Reads: {@link readGame}, {@link logStanding}, {@link subscriptionStanding}, {@link readEventPage},
+ *   {@link eventsAsOf} (the game as of events, for rendering them).
+ * - Creation: {@link createGameAs}.
+ * - Admin: {@link listGamesAsAdmin}, {@link gameAtAsAdmin}, {@link exportAsAdmin},
+ *   {@link importAsAdmin}, {@link changeGameStatus}.
  * - {@link publish}: announces every commit.
+ *
+ * Every operation that reads or writes the store leaves through {@link atTheDoor}: a data-layer
+ * refusal (`src/db/errors.ts`) becomes its public code here, in one place (`db-errors.ts`).
  */
-import type { Principal } from '../auth/principal.js';
-import { changeStatus } from '../db/admin.js';
-import { importGame } from '../transfer/index.js';
-import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
-import type { AuthorityDeps } from './pipeline.js';
-import { publish } from './publish.js';
-import { requireAdmin } from './standing.js';
-import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './creation.js';
+import * as admin from './admin.js';
+import * as creation from './create-game.js';
+import { atTheDoor } from './db-errors.js';
+import * as fairness from './fairness.js';
+import * as pipeline from './pipeline.js';
+import * as reads from './reads.js';
 
-export { execute } from './pipeline.js';
+export const execute = atTheDoor(pipeline.execute);
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
-export { transcriptFor } from './fairness.js';
+export const transcriptFor = atTheDoor(fairness.transcriptFor);
 export { publish } from './publish.js';
 export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
 export type { Acting, ViewerChoice } from './standing.js';
 
-/** Ends (ACTIVE → ENDED) or archives (ENDED → ARCHIVED) a game: admins only. */
-export async function changeGameStatus(
-  deps: AuthorityDeps,
-  principal: Principal,
-  gameId: string,
-  to: 'ENDED' | 'ARCHIVED',
-) {
-  requireAdmin(principal);
-  const result = await changeStatus(deps.db, gameId, to);
-  if (result.ok) {
-    await publish(deps, { gameId, seq: result.seq });
-    return result.game;
-  }
-  if (result.reason === 'NOT_FOUND') throw notFound('Game');
-  const wrong = (action: string) =>
-    new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, `Cannot ${action} a game that is ${result.status}.`, {
-      status: result.status,
-    });
-  if (to === 'ENDED') throw wrong('end');
-  throw result.status === 'ACTIVE'
-    ? badInput('Only an ENDED game can be archived: end it first.', 'gameId')
-    : wrong('archive');
-}
-
-/** Imports an exported game as a new one with new credentials: admins only. */
-export async function importAsAdmin(
-  deps: AuthorityDeps & { readonly config: CreationConfig },
-  principal: Principal,
-  data: unknown,
-) {
-  requireAdmin(principal);
-  const result = await importGame(deps.db, data, {
-    playerName: MAX_PLAYER_NAME_LENGTH,
-    cardsPerPlayer: deps.config.CREATE_GAME_MAX_CARDS_PER_PLAYER,
-    cards: deps.config.CREATE_GAME_MAX_CARDS,
-  });
-  if (!result.ok) {
-    const field = result.path ? `data.${result.path}` : 'data';
-    throw badInput(`Invalid game document at ${field}: ${result.problem}`, field);
-  }
-  await publish(deps, { gameId: result.gameId, seq: result.seq });
-  return result;
-}
+export const changeGameStatus = atTheDoor(admin.changeGameStatus);
+export const exportAsAdmin = atTheDoor(admin.exportAsAdmin);
+export const gameAtAsAdmin = atTheDoor(admin.gameAtAsAdmin);
+export const importAsAdmin = atTheDoor(admin.importAsAdmin);
+export const listGamesAsAdmin = atTheDoor(admin.listGamesAsAdmin);
+export const seatsOfGame = atTheDoor(admin.seatsOfGame);
+export { MAX_ADMIN_PAGE } from './admin.js';
+export const createGameAs = atTheDoor(creation.createGameAs);
+export type { CreatedGame, CreateGameRequest, NewSeat } from './create-game.js';
+export const eventsAsOf = atTheDoor(reads.eventsAsOf);
+export const logStanding = atTheDoor(reads.logStanding);
+export const readEventPage = atTheDoor(reads.readEventPage);
+export const readGame = atTheDoor(reads.readGame);
+export const subscriptionStanding = atTheDoor(reads.subscriptionStanding);
+export type { KnownState, LoadedGame, LogStanding, StoredEvent } from './reads.js';

@@ -20,16 +20,12 @@ import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
-  actingPlayer,
   commitOptimistic,
-  gameNotActive,
   loadOrThrow,
-  noMove,
   queued,
   replayMove,
   storedResponse,
   withGameLocked,
-  type Actor,
   type CommitRequest,
   type Conflict,
   type MoveResult,
@@ -39,11 +35,19 @@ import {
 import { secretOf } from '../db/fairness.js';
 import { stateCacheFor } from '../db/state-cache.js';
 import type { LoadedGame } from '../db/state.js';
-import { badInput, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
+import { badInput, ErrorCode, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import { planWith, type Move, type Viewer } from '../rules/index.js';
+import {
+  actingPlayer,
+  assertNever,
+  noMove,
+  planWith,
+  type Actor,
+  type Move,
+  type Viewer,
+} from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import { entropyLimiter } from './entropy-limit.js';
@@ -107,11 +111,13 @@ export function execute(
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
-    const move = command.toMove(actingPlayer(actor));
-    if (move.kind === 'addEntropy') entropyLimiter.take(command.gameId, actingPlayer(actor) ?? actor.kind);
+    const actorPlayerId = actingPlayer(actor);
+    const move = command.toMove(actorPlayerId);
+    if (move.kind === 'addEntropy') entropyLimiter.take(command.gameId, actorPlayerId ?? actor.kind);
     const req: Decided = {
       gameId: command.gameId,
       actor,
+      actorPlayerId,
       idempotency,
       notifyChannel: deps.fanout.commitChannel,
       expectedVersion: expected,
@@ -212,7 +218,8 @@ function tryDecide(
  */
 function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: ActDraws): Planned {
   const { game } = loaded;
-  if (game.status !== 'ACTIVE') throw gameNotActive();
+  if (game.status !== 'ACTIVE')
+    throw new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
   if (
     req.expectedVersion !== undefined &&
     req.expectedVersion !== null &&
@@ -226,7 +233,7 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
     randomAct: draws.randomAct,
     randomScheme: draws.scheme,
     foldEntropy: draws.foldEntropy,
-    actorId: actingPlayer(req.actor),
+    actorId: req.actorPlayerId,
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version
@@ -252,5 +259,7 @@ function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
       return;
     case 'REFEREE':
       return;
+    default:
+      return assertNever(actor);
   }
 }

@@ -12,9 +12,8 @@
  * - Any credential of another game: NOT_FOUND, exactly as for a game that does not exist.
  */
 import { viewerFor, type Principal } from '../auth/principal.js';
-import type { Actor } from '../db/mutate.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
-import type { Viewer } from '../rules/index.js';
+import type { Actor, Viewer } from '../rules/index.js';
 
 /** How the caller sees a game it has standing in; UNAUTHENTICATED or NOT_FOUND otherwise. */
 export function viewerIn(principal: Principal, gameId: string): Viewer {

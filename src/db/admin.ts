@@ -4,7 +4,7 @@
  * file only talks to the database. Export and import: `src/transfer` (their I/O: `transfer-io.ts`).
  */
 import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
-import type { DomainEvent } from '../rules/index.js';
+import type { DomainEvent, LifecycleStep, SeedReveal } from '../rules/index.js';
 import type { Db } from './client.js';
 import { isUuid } from '../uuid.js';
 import { lockGame } from './mutate.js';
@@ -77,46 +77,33 @@ export async function seatsOf(db: Db, gameId: string): Promise<{ id: string; sea
   });
 }
 
-/** The lifecycle events, which carry no object changes. */
-export function lifecycleEvent(kind: 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPORTED'): DomainEvent {
-  return { kind, zoneIds: [], transitions: [], zonesCreated: [], zonesRemoved: [], rules: [] };
-}
-
-/**
- * The event of a status change. The one that ends a game's play (ACTIVE to ENDED, or an active game
- * archived) reveals its zk-rng/1 seed (`revealSeed`, docs/fairness.md): every path that ends a game
- * builds its event here.
- */
-export async function endingEvent(
-  tx: Prisma.TransactionClient,
-  gameId: string,
-  from: GameStatus,
-  kind: 'GAME_ENDED' | 'GAME_ARCHIVED',
-): Promise<DomainEvent> {
-  const event = lifecycleEvent(kind);
-  if (from !== 'ACTIVE') return event;
-  const seedReveal = await revealSeed(tx, gameId);
-  return seedReveal ? { ...event, seedReveal } : event;
-}
-
-const NEXT: Record<'ENDED' | 'ARCHIVED', { from: GameStatus; kind: 'GAME_ENDED' | 'GAME_ARCHIVED' }> = {
-  ENDED: { from: 'ACTIVE', kind: 'GAME_ENDED' },
-  ARCHIVED: { from: 'ENDED', kind: 'GAME_ARCHIVED' },
-};
-
 export type StatusChange =
   | { readonly ok: true; readonly game: Game; readonly seq: number }
   | { readonly ok: false; readonly reason: 'NOT_FOUND' }
   | { readonly ok: false; readonly reason: 'WRONG_STATUS'; readonly status: GameStatus };
 
 /**
- * Moves a game one step along ACTIVE → ENDED → ARCHIVED and appends GAME_ENDED / GAME_ARCHIVED,
- * like every mutation (`mutate.ts`): under the game row lock, version + 1, the next gapless seq, in
- * one transaction; the authority publishes it after commit. Recorded with the admin as the actor.
+ * The event a status change records, from the status it leaves; `revealSeed` reads the game's
+ * zk-rng/1 seed in the change's transaction.
  */
-export async function changeStatus(db: Db, gameId: string, to: 'ENDED' | 'ARCHIVED'): Promise<StatusChange> {
+export type StatusEvent = (
+  from: GameStatus,
+  revealSeed: () => Promise<SeedReveal | null>,
+) => Promise<DomainEvent>;
+
+/**
+ * Takes a lifecycle step (`rules/lifecycle.ts`) and appends the event `eventOf` builds, like every
+ * mutation (`mutate.ts`): under the game row lock, version + 1, the next gapless seq, in one
+ * transaction; the authority publishes it after commit. Recorded with the admin as the actor.
+ */
+export async function changeStatus(
+  db: Db,
+  gameId: string,
+  step: LifecycleStep,
+  eventOf: StatusEvent,
+): Promise<StatusChange> {
   if (!isUuid(gameId)) return { ok: false, reason: 'NOT_FOUND' };
-  const step = NEXT[to];
+  const to = step.to;
   const result = await withRetry(() =>
     db.$transaction(async (tx): Promise<StatusChange> => {
       const locked = await lockGame(tx, gameId);
@@ -141,7 +128,7 @@ export async function changeStatus(db: Db, gameId: string, to: 'ENDED' | 'ARCHIV
           actorKind: 'ADMIN',
           actorPlayerId: null,
           createdAt: now,
-          payload: await endingEvent(tx, gameId, locked.status, step.kind),
+          payload: await eventOf(locked.status, async () => (await revealSeed(tx, gameId)) ?? null),
         },
       ]);
       return { ok: true, game, seq: game.lastSeq };

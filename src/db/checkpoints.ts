@@ -6,19 +6,14 @@
  * Live games are checkpointed by the database itself (the `zk_checkpoint` trigger on `game_event`,
  * see prisma/migrations): whenever a game's last event is {@link CHECKPOINT_INTERVAL} or more past
  * its newest checkpoint. An imported log, whose intermediate states exist nowhere as rows, is
- * checkpointed by the import from its own replay ({@link checkpointsOf}).
+ * checkpointed by the import from its own replay (`src/transfer/checkpoints.ts`). This file only
+ * stores and reads them; the replays are the authority's (`src/authority/replay.ts`) and the import's.
  */
-import type { GameStatus, Prisma } from '../generated/prisma/client.js';
-import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
-import { emptyState, Replayer, type EventWithPlayers } from '../rules/index.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { EventWithPlayers, GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { decodeEvent, sortZones, zoneFromRow } from './rows.js';
 import type { LoadedGame, Queryable } from './state.js';
-import { storedTableOf, withStoredTable } from './table-state.js';
-
-const tableColumn = (state: GameState) => {
-  const table = storedTableOf(state);
-  return table ? { tableState: table as unknown as Prisma.InputJsonValue } : {};
-};
+import { withStoredTable } from './table-state.js';
 
 /** Events between checkpoints; the same number is in the `zk_checkpoint` trigger. */
 export const CHECKPOINT_INTERVAL = 256;
@@ -33,14 +28,6 @@ interface CheckpointRow {
   readonly tableState: unknown;
 }
 
-/** A game as it was right after event `seq`. */
-export interface StateAtSeq {
-  readonly state: GameState;
-  /** The game's version after that event (0 at seq 0). */
-  readonly version: number;
-  readonly status: GameStatus;
-}
-
 function zonesOf(loaded: LoadedGame, zones: readonly CheckpointZone[]): ZoneState[] {
   if (!zones.every((z) => typeof z.createdAt === 'string')) return zones.map(zoneFromRow);
   const seatOf = new Map(loaded.players.map((p) => [p.id, p.seat]));
@@ -48,40 +35,44 @@ function zonesOf(loaded: LoadedGame, zones: readonly CheckpointZone[]): ZoneStat
   return sortZones(loaded.spec, rows, seatOf).map(zoneFromRow);
 }
 
-/**
- * Status after event `seq`. Lifecycle events (GAME_ENDED, GAME_ARCHIVED) end a log: nothing but
- * further lifecycle events follows them, so an ACTIVE game was ACTIVE at every seq; otherwise the
- * lifecycle events up to `seq` decide.
- */
-async function statusAt(db: Queryable, loaded: LoadedGame, seq: number): Promise<GameStatus> {
-  if (loaded.game.status === 'ACTIVE') return 'ACTIVE';
+/** The version of event `seq` of a game (0 at seq 0): a mutation that changes nothing bumps the game's version without an event. */
+export async function eventVersion(db: Queryable, gameId: string, seq: number): Promise<number> {
+  if (seq === 0) return 0;
+  const last = await db.gameEvent.findUnique({
+    where: { gameId_seq: { gameId, seq } },
+    select: { version: true },
+  });
+  return last?.version ?? 0;
+}
+
+/** The lifecycle events (GAME_ENDED, GAME_ARCHIVED) of a game's log up to `seq`, by kind. */
+export async function lifecycleKindsUpTo(db: Queryable, gameId: string, seq: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ kind: string }[]>`
     SELECT kind FROM game_event
-    WHERE game_id = ${loaded.game.id}::uuid AND seq <= ${seq} AND kind IN ('GAME_ENDED', 'GAME_ARCHIVED')`;
-  const kinds = rows.map((r) => r.kind);
-  if (kinds.includes('GAME_ARCHIVED')) return 'ARCHIVED';
-  return kinds.includes('GAME_ENDED') ? 'ENDED' : 'ACTIVE';
+    WHERE game_id = ${gameId}::uuid AND seq <= ${seq} AND kind IN ('GAME_ENDED', 'GAME_ARCHIVED')`;
+  return rows.map((r) => r.kind);
+}
+
+/** What a replay to `seq` starts from: the nearest checkpoint at or before it (if any), and the events after it. */
+export interface ReplaySource {
+  /** The checkpoint's seq; 0 when there is none. */
+  readonly from: number;
+  /** The state the checkpoint stores; null when there is none (the replay starts from the empty table). */
+  readonly start: GameState | null;
+  /** The events from the checkpoint's own one to `seq`, in order (the first is the checkpoint's when there is one). */
+  readonly events: readonly {
+    readonly seq: number;
+    readonly version: number;
+    readonly payload: EventWithPlayers;
+  }[];
 }
 
 /**
- * The game `loaded` as it was right after event `seq` (0 ≤ seq ≤ its last seq): the current state
- * at the last seq, else the nearest checkpoint at or before `seq` with the events after it applied
- * (at most one checkpoint interval of them, read in one query).
+ * The nearest checkpoint of `loaded` at or before `seq` and the events after it, up to `seq` (at
+ * most one checkpoint interval of them, read in one query).
  */
-export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): Promise<StateAtSeq> {
+export async function replaySource(db: Queryable, loaded: LoadedGame, seq: number): Promise<ReplaySource> {
   const gameId = loaded.game.id;
-  if (seq === loaded.game.lastSeq) {
-    // A mutation that changes nothing bumps the version without an event: the log's version is the
-    // last event's.
-    const last =
-      seq === 0
-        ? null
-        : await db.gameEvent.findUnique({
-            where: { gameId_seq: { gameId, seq } },
-            select: { version: true },
-          });
-    return { state: loaded.state, version: last?.version ?? 0, status: loaded.game.status };
-  }
   const [checkpoint] = await db.$queryRaw<CheckpointRow[]>`
     SELECT seq, zones, objects, table_state AS "tableState" FROM game_checkpoint
     WHERE game_id = ${gameId}::uuid AND seq <= ${seq}
@@ -94,27 +85,21 @@ export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): P
     select: { seq: true, version: true, payload: true },
   });
   const players = loaded.state.players;
-  const replayer = new Replayer(
-    checkpoint
-      ? withStoredTable(
-          {
-            ruleset: loaded.spec.id,
-            players: players.map((p) => ({ id: p.id, seat: p.seat })),
-            zones: zonesOf(loaded, checkpoint.zones),
-            objects: checkpoint.objects,
-          },
-          checkpoint.tableState,
-        )
-      : emptyState(
-          loaded.spec.id,
-          players.map((p) => ({ id: p.id, seat: p.seat })),
-        ),
-  );
-  for (const row of rows) if (row.seq > from) replayer.apply(decodeEvent(row.payload));
+  const start = checkpoint
+    ? withStoredTable(
+        {
+          ruleset: loaded.spec.id,
+          players: players.map((p) => ({ id: p.id, seat: p.seat })),
+          zones: zonesOf(loaded, checkpoint.zones),
+          objects: checkpoint.objects,
+        },
+        checkpoint.tableState,
+      )
+    : null;
   return {
-    state: replayer.state(),
-    version: rows.at(-1)?.version ?? 0,
-    status: await statusAt(db, loaded, seq),
+    from,
+    start,
+    events: rows.map((r) => ({ seq: r.seq, version: r.version, payload: decodeEvent(r.payload) })),
   };
 }
 
@@ -125,30 +110,4 @@ export interface CheckpointInsert {
   readonly zones: Prisma.InputJsonValue;
   readonly objects: Prisma.InputJsonValue;
   readonly tableState?: Prisma.InputJsonValue;
-}
-
-/**
- * Checkpoints of a log replayed from seq 1 (an imported game's): the state after every
- * {@link CHECKPOINT_INTERVAL}-th event. One pass over the log.
- */
-export function checkpointsOf(
-  gameId: string,
-  start: GameState,
-  events: readonly { readonly seq: number; readonly payload: EventWithPlayers }[],
-): CheckpointInsert[] {
-  const out: CheckpointInsert[] = [];
-  const replayer = new Replayer(start);
-  for (const e of events) {
-    replayer.apply(e.payload);
-    if (e.seq % CHECKPOINT_INTERVAL !== 0) continue;
-    const state = replayer.state();
-    out.push({
-      gameId,
-      seq: e.seq,
-      zones: state.zones as unknown as Prisma.InputJsonValue,
-      objects: state.objects as unknown as Prisma.InputJsonValue,
-      ...tableColumn(state),
-    });
-  }
-  return out;
 }

@@ -1,25 +1,11 @@
 /**
- * Creating a game: game, seats, spectator credential, zones, objects and event seq 1 GAME_CREATED
+ * Storing a new game: game, seats, spectator credential, zones, objects and event seq 1 GAME_CREATED
  * (every starting zone and object, as transitions from null, so the log alone rebuilds the state),
- * all in one transaction. Version is 1 afterwards.
+ * all in one transaction. Version is 1 afterwards. The starting state and its event are built and
+ * checked by the authority (`src/authority/starting-layout.ts`); this file only writes them.
  */
-import { newId as randomId } from '../ids.js';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { badInput, refusedLayout } from '../errors.js';
-import {
-  admitStartingLayout,
-  contextOf,
-  indexPositions,
-  initialZones,
-  zoneTypeOf,
-  type CardProps,
-  type GameState,
-  type ObjectState,
-  type RulesetSpec,
-  type ZoneState,
-} from '../rules/index.js';
-import { SORT_KEY_STEP, startTable, type CounterOverride } from '../rules/index.js';
-import type { EventWithPlayers } from '../rules/index.js';
+import type { EventWithPlayers, GameState, RulesetSpec } from '../rules/index.js';
 import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { isUniqueViolation } from './driver-errors.js';
@@ -33,18 +19,14 @@ import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
 import { lightState, stateCacheFor } from './state-cache.js';
 
-export interface NewCard extends CardProps {
-  /** Starting zone type (defaults to the ruleset's deck zone). */
-  readonly zone: string | null;
-  readonly zoneIndex: number;
-  readonly faceUp: boolean | null;
-}
-
-export interface NewSeat {
-  readonly name: string;
-  readonly deck: readonly NewCard[];
-  /** Starting player counters overriding the ruleset's (MTG 903.7: Commander life 40). */
-  readonly counters?: readonly CounterOverride[] | null;
+/** A new game as the authority built it: ids, seat names, the starting state and its event. */
+export interface NewGame {
+  readonly gameId: string;
+  readonly playerIds: readonly string[];
+  readonly seats: readonly { readonly name: string }[];
+  readonly state: GameState;
+  /** The GAME_CREATED event of {@link NewGame.state}. */
+  readonly event: EventWithPlayers;
 }
 
 export interface CreatedGame {
@@ -62,113 +44,6 @@ interface Credentials {
   readonly refereeToken: string;
 }
 
-/** The input path of seat `s`'s card `c`. */
-const cardField = (s: number, c: number) => `players.${s}.deck.${c}`;
-
-/** The input path of the `index`th starting object (objects are listed seat by seat, deck order). */
-function objectField(seats: readonly NewSeat[], index: number): string {
-  let i = index;
-  for (const [s, seat] of seats.entries()) {
-    if (i < seat.deck.length) return cardField(s, i);
-    i -= seat.deck.length;
-  }
-  return 'players';
-}
-
-/** The starting state of a game, checked against the catalog. Throws BAD_USER_INPUT. */
-export function initialState(
-  spec: RulesetSpec,
-  seats: readonly NewSeat[],
-  playerIds: readonly string[],
-  newId: () => string = randomId,
-  firstSeat: number | null = null,
-): GameState {
-  const players = playerIds.map((id, seat) => ({ id, seat }));
-  const zones: ZoneState[] = initialZones(spec, players).map((z) => ({ ...z, id: newId() }));
-  const nextKey = new Map<string, number>();
-  const objects: ObjectState[] = [];
-  seats.forEach((seat, s) => {
-    const ownerId = playerIds[s] as string;
-    seat.deck.forEach((card, c) => {
-      const type = zoneTypeOf(spec, card.zone ?? spec.deckZone);
-      if (!type) throw badInput(`Unknown zone type for ruleset ${spec.id}.`, `${cardField(s, c)}.zone`);
-      const zone = zones.find(
-        (z) =>
-          z.type === type.type &&
-          z.index === card.zoneIndex &&
-          z.ownerId === (type.scope === 'shared' ? null : ownerId),
-      );
-      if (!zone)
-        throw badInput(
-          `No such starting zone ${type.type} #${card.zoneIndex}.`,
-          `${cardField(s, c)}.zoneIndex`,
-        );
-      const faceUp = card.faceUp ?? type.defaultFaceUp;
-      if (faceUp && !type.allowsFaceUp)
-        throw badInput(`Zone ${type.type} holds face-down objects only.`, `${cardField(s, c)}.faceUp`);
-      const n = nextKey.get(zone.id) ?? 0;
-      nextKey.set(zone.id, n + 1);
-      const obj: ObjectState = {
-        key: newId(),
-        publicId: newId(),
-        kind: 'card',
-        ownerId,
-        controllerId: ownerId,
-        zoneId: zone.id,
-        // Deck order: the first card listed is the top (position 0).
-        sortKey: (n + 1) * SORT_KEY_STEP,
-        faceUp,
-        revealedTo: [],
-        hostKey: null,
-        card: {
-          name: card.name,
-          types: card.types,
-          subtypes: card.subtypes,
-          text: card.text,
-          attributes: card.attributes,
-        },
-        history: [],
-      };
-      objects.push(obj);
-    });
-  });
-  const started = startTable(
-    { ruleset: spec.id, players, zones, objects },
-    spec,
-    seats.map((s) => s.counters),
-    firstSeat,
-  );
-  if ('problem' in started) throw badInput(started.problem.message, started.problem.field);
-  const { state } = started;
-  // The admission checks moves make, with the same reasons (capacity, MTG 400.4a, FAB zones, 2H).
-  // Among them FAB sec:deck_zone, on which the seat policy relies: a deck holds only its owner's
-  // deck-cards, so a card drawn unseen is admitted to hand, arsenal or pitch whatever it is.
-  const refusal = admitStartingLayout(spec, state);
-  if (refusal) throw refusedLayout(refusal, `${objectField(seats, refusal.index)}.zone`);
-  return state;
-}
-
-/** The GAME_CREATED event: every zone created, every object arriving from null, the seats. */
-export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPlayers {
-  const positions = indexPositions(state);
-  return {
-    kind: 'GAME_CREATED',
-    zoneIds: state.zones.map((z) => z.id),
-    transitions: state.objects.map((o) => ({
-      before: null,
-      after: o,
-      newObject: true,
-      beforeContext: null,
-      afterContext: contextOf(spec, state, o, positions),
-    })),
-    zonesCreated: state.zones,
-    zonesRemoved: [],
-    rules: [],
-    players: state.players,
-    ...(state.turn ? { table: { turn: state.turn } } : {}),
-  };
-}
-
 /**
  * Every row of a new game in one call, one round trip whatever the deck sizes: `zk_create_game`
  * (in the migrations) inserts the game, its seats, zones and objects and the GAME_CREATED event
@@ -181,10 +56,8 @@ const ZK_CREATE_GAME = 'SELECT zk_create_game($1::uuid, $2::jsonb)';
 
 /** The JSON parameter of {@link ZK_CREATE_GAME}. */
 function creationRows(
-  gameId: string,
   spec: RulesetSpec,
-  state: GameState,
-  seats: readonly NewSeat[],
+  { gameId, state, seats, event }: NewGame,
   credentials: Credentials,
   createdAt: Date,
   notifyChannel: string | null,
@@ -209,7 +82,7 @@ function creationRows(
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
-    event: { ...compactCreation(creationEvent(spec, state)), commitment: rng.commitment },
+    event: { ...compactCreation(event), commitment: rng.commitment },
   });
 }
 
@@ -223,22 +96,15 @@ function creationRows(
 export async function createGame(
   db: Db,
   spec: RulesetSpec,
-  seats: readonly NewSeat[],
+  newGame: NewGame,
   idem: IdempotencyKey | null,
   opts: {
-    readonly newId?: (() => string) | undefined;
     readonly notifyChannel?: string | undefined;
     /** The zk-rng/1 seed's sources (docs/fairness.md) and the transcript's face option. */
     readonly rng?: SecretSource & { readonly revealFaces?: boolean | undefined };
-    /** The seat active at turn 1 (default: the ruleset's). */
-    readonly firstSeat?: number | null | undefined;
   } = {},
 ): Promise<CreatedGame> {
-  const newId = opts.newId ?? randomId;
-  // With a key, the key names the game: a repeat finds its record under the same game id.
-  const gameId = idem ? idem.gameId : newId();
-  const playerIds = seats.map(() => newId());
-  const state = initialState(spec, seats, playerIds, newId, opts.firstSeat ?? null);
+  const { gameId, playerIds, seats, state } = newGame;
   const credentials: Credentials = {
     gameId,
     seats: playerIds.map((playerId) => ({ playerId, token: newToken('player', gameId) })),
@@ -250,7 +116,7 @@ export async function createGame(
   await storeRulesetVersion(db, spec);
   const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
   const notify = opts.notifyChannel ?? null;
-  const rows = creationRows(gameId, spec, state, seats, credentials, createdAt, notify, rng);
+  const rows = creationRows(spec, newGame, credentials, createdAt, notify, rng);
 
   const chosen = idem
     ? await withRetry(

@@ -11,7 +11,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
-import { ErrorCode, ZonekeeperError } from '../errors.js';
+import { dbError } from './errors.js';
 import type { Queryable } from './state.js';
 
 export interface IdempotencyKey {
@@ -69,11 +69,7 @@ export function idempotencyKeyFor(
   const key = input.idempotencyKey;
   if (key === undefined || key === null) return null;
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-    throw new ZonekeeperError(
-      ErrorCode.BAD_USER_INPUT,
-      `Field idempotencyKey must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
-      { field: 'idempotencyKey' },
-    );
+    throw dbError({ kind: 'IDEMPOTENCY_KEY_LENGTH', max: MAX_IDEMPOTENCY_KEY_LENGTH });
   const { idempotencyKey: _omit, ...rest } = input;
   const keyHash = sha256(key);
   return {
@@ -85,20 +81,14 @@ export function idempotencyKeyFor(
   };
 }
 
-export const idempotencyConflict = () =>
-  new ZonekeeperError(
-    ErrorCode.IDEMPOTENCY_CONFLICT,
-    'This idempotency key was already used for a different request.',
-  );
-
-/** The stored response for this key, or null. A different request under the key throws IDEMPOTENCY_CONFLICT. */
+/** The stored response for this key, or null. A different request under the key throws IDEMPOTENCY_MISMATCH. */
 export async function findResponse(db: Queryable, k: IdempotencyKey): Promise<unknown | null> {
   const record = await db.idempotencyRecord.findUnique({
     where: { gameId_scope_key: { gameId: k.gameId, scope: k.scope, key: k.keyHash } },
     select: { requestHash: true, response: true },
   });
   if (!record) return null;
-  if (record.requestHash !== k.requestHash) throw idempotencyConflict();
+  if (record.requestHash !== k.requestHash) throw dbError({ kind: 'IDEMPOTENCY_MISMATCH' });
   return record.response;
 }
 

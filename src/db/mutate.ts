@@ -20,43 +20,24 @@
  * locked fallback and idempotent replays are one commit path (the move hot path), read as one.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { ErrorCode, ZonekeeperError, notFound } from '../errors.js';
-import type { DomainEvent, GameState, ObjectState } from '../rules/index.js';
+import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { driverPool, type Db } from './client.js';
 import { isUuid } from '../uuid.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { KeyedQueue, QueueFullError } from './keyed-queue.js';
 import { isUniqueViolation } from './driver-errors.js';
+import { dbError } from './errors.js';
 import { withRetry } from './retry.js';
 import { decodeEventRow, eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
 import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
 import { storedTableOf } from './table-state.js';
 
-/**
- * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is
- * a game's own engine or host (one game's judge), recorded as such.
- */
-export type Actor =
-  | { readonly kind: 'PLAYER'; readonly playerId: string }
-  | { readonly kind: 'ADMIN'; readonly onBehalfOf?: string }
-  | { readonly kind: 'REFEREE' };
-
-/** The player a move is made as, for the rules (owner's choices) and for the log. */
-export function actingPlayer(actor: Actor): string | null {
-  switch (actor.kind) {
-    case 'PLAYER':
-      return actor.playerId;
-    case 'ADMIN':
-      return actor.onBehalfOf ?? null;
-    case 'REFEREE':
-      return null;
-  }
-}
-
 /** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
 export interface CommitRequest {
   readonly gameId: string;
   readonly actor: Actor;
+  /** The player the move is made as (`actingPlayer`), logged with the actor. */
+  readonly actorPlayerId: string | null;
   readonly idempotency: IdempotencyKey | null;
   /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
   readonly notifyChannel?: string | undefined;
@@ -78,8 +59,7 @@ export interface StoredMoveResponse {
   readonly lastSeq: number;
 }
 
-export const gameNotActive = () => new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
-export const gameNotFound = () => notFound('Game');
+const gameNotFound = () => dbError({ kind: 'GAME_NOT_FOUND' });
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
@@ -116,22 +96,19 @@ function queueFor(db: Db): KeyedQueue {
   return queue;
 }
 
-/** Runs `fn` after the moves of this game queued before it in this process (RATE_LIMITED beyond the bound). */
+/** Runs `fn` after the moves of this game queued before it in this process (QUEUE_FULL beyond the bound). */
 export async function queued<T>(db: Db, gameId: string, fn: () => Promise<T>): Promise<T> {
   if (!isUuid(gameId)) throw gameNotFound();
   return queueFor(db)
     .run(gameId, fn)
     .catch((err: unknown) => {
       if (err instanceof QueueFullError)
-        throw new ZonekeeperError(
-          ErrorCode.RATE_LIMITED,
-          `More than ${MAX_QUEUED_MOVES_PER_GAME} moves are waiting for this game; retry shortly.`,
-        );
+        throw dbError({ kind: 'QUEUE_FULL', limit: MAX_QUEUED_MOVES_PER_GAME });
       throw err;
     });
 }
 
-/** The game as stored now (one query, one consistent snapshot), or NOT_FOUND. */
+/** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
 export async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
   const loaded = await loadGame(db, gameId);
   if (!loaded) throw gameNotFound();
@@ -244,7 +221,7 @@ async function commit(
     version,
     kind: e.kind,
     actorKind: req.actor.kind,
-    actorPlayerId: actingPlayer(req.actor),
+    actorPlayerId: req.actorPlayerId,
     createdAt,
     payload: e,
   }));
@@ -300,16 +277,6 @@ async function commit(
     },
   };
 }
-
-/** The event of a plan that changed nothing (shuffling an empty zone): every commit appends one. */
-export const noMove = (): DomainEvent => ({
-  kind: 'NO_MOVE',
-  zoneIds: [],
-  transitions: [],
-  zonesCreated: [],
-  zonesRemoved: [],
-  rules: [],
-});
 
 /** Re-renders a stored response from the immutable event log (nothing is applied again). */
 export async function replayMove(db: Db, gameId: string, stored: StoredMoveResponse): Promise<MoveResult> {

@@ -3,15 +3,15 @@
  * in whatever form the driver adapter or Prisma wraps them (P2034). Writers of one game queue on
  * its row lock, so these are rare; they are still never shown to clients.
  */
-import { ErrorCode, ZonekeeperError } from '../errors.js';
 import { isRetryable } from './driver-errors.js';
+import { DbError, dbError } from './errors.js';
 
 export const MAX_ATTEMPTS = 5;
 
 /**
  * Runs `fn` up to {@link MAX_ATTEMPTS} times while it fails with a retryable error (or, when
  * `alsoRetry` says so, another transient one), with jittered exponential backoff. After the last
- * attempt the client gets STALE_STATE ("retry"), never an internal error.
+ * attempt it throws BUSY (the client is told STALE_STATE, "retry"), never an internal error.
  */
 export async function withRetry<T>(
   fn: () => Promise<T>,
@@ -23,9 +23,8 @@ export async function withRetry<T>(
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof ZonekeeperError || !(isRetryable(err) || alsoRetry(err))) throw err;
-      if (attempt >= MAX_ATTEMPTS)
-        throw new ZonekeeperError(ErrorCode.STALE_STATE, 'The game was busy; reload and try again.');
+      if (err instanceof DbError || !(isRetryable(err) || alsoRetry(err))) throw err;
+      if (attempt >= MAX_ATTEMPTS) throw dbError({ kind: 'BUSY' });
       onRetry();
       const backoff = Math.min(200, 10 * 2 ** attempt);
       await new Promise((r) => setTimeout(r, backoff / 2 + Math.random() * backoff));

@@ -2,26 +2,18 @@
  * Ruleset versions and the games that use them (docs/rulesets.md, "Stable games"). A game records
  * the version (content hash) of its ruleset; each version in use is stored with its canonical
  * content, so that a game whose file has changed on disk keeps planning and replaying with its own
- * version, across restarts. A version neither loaded nor stored is refused with a typed error.
+ * version, across restarts. Which version a game plays is chosen by `src/rulesets/versions.ts`;
+ * one neither loaded nor stored is refused with a {@link DbError} (RULESET_VERSION_UNAVAILABLE).
  */
-import { ErrorCode, ZonekeeperError } from '../errors.js';
-import { addRulesetVersion, getRuleset, loadedRulesets, type RulesetSpec } from '../rules/index.js';
-import { rulesetDocumentOf, rulesetFromContent } from '../rulesets/load.js';
+import type { RulesetSpec } from '../rules/index.js';
+import { rulesetDocumentOf } from '../rulesets/load.js';
+import { resolveRulesetVersion } from '../rulesets/versions.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './client.js';
+import { dbError } from './errors.js';
 
 /** A client or an interactive transaction. */
 type Queryable = Db | Prisma.TransactionClient;
-
-/** The refusal of a game whose ruleset version is neither loaded nor stored. */
-export function rulesetVersionUnavailable(ruleset: string, version: string | null): ZonekeeperError {
-  return new ZonekeeperError(
-    ErrorCode.RULESET_VERSION_UNAVAILABLE,
-    `This game plays ruleset ${ruleset} version ${version ?? '(none)'}, which is neither loaded nor stored: ` +
-      'load that version of the ruleset file again (RULESETS_DIR).',
-    { ruleset, rulesetVersion: version },
-  );
-}
 
 /** Versions known to be stored, per database client: each is written once per process. */
 const stored = new WeakMap<object, Set<string>>();
@@ -42,35 +34,29 @@ export async function storeRulesetVersion(db: Queryable, spec: RulesetSpec): Pro
 }
 
 /**
- * The ruleset a game plays under: its version when loaded, else the stored content of that version
- * (validated again, then kept for the process). Null version: a game from before versions, which
- * plays the loaded one. Throws RULESET_VERSION_UNAVAILABLE when the version is neither.
+ * The ruleset a game plays under (`resolveRulesetVersion`), reading the stored content of its
+ * version when it is not loaded. Throws RULESET_VERSION_UNAVAILABLE when the version is neither.
  */
 export async function rulesetOfGame(
   db: Queryable,
   ruleset: string,
   version: string | null,
 ): Promise<RulesetSpec> {
-  const known = version === null ? getRuleset(ruleset) : getRuleset(ruleset, version);
-  if (known) return known;
-  if (version === null) throw rulesetVersionUnavailable(ruleset, version);
-  const rows = await db.$queryRaw<{ content: unknown }[]>`
-    SELECT content FROM ruleset_version WHERE ruleset = ${ruleset} AND version = ${version}`;
-  const row = rows[0];
-  if (!row) throw rulesetVersionUnavailable(ruleset, version);
-  const { spec } = rulesetFromContent(row.content, `ruleset_version ${ruleset}@${version}`);
-  // The stored content is the canonical document whose hash is the version; anything else is not it.
-  if (spec.id !== ruleset || spec.version !== version) throw rulesetVersionUnavailable(ruleset, version);
-  addRulesetVersion(spec);
+  const spec = await resolveRulesetVersion(ruleset, version, async () => {
+    const rows = await db.$queryRaw<{ content: unknown }[]>`
+      SELECT content FROM ruleset_version WHERE ruleset = ${ruleset} AND version = ${version}`;
+    return rows[0]?.content ?? null;
+  });
+  if (!spec) throw dbError({ kind: 'RULESET_VERSION_UNAVAILABLE', ruleset, version });
   return spec;
 }
 
 /**
- * At start: stores every loaded version, and gives games from before versions existed (null) the
- * loaded version of their ruleset, so that they too keep it from now on.
+ * At start: stores every loaded version (`loaded`), and gives games from before versions existed
+ * (null) the loaded version of their ruleset, so that they too keep it from now on.
  */
-export async function recordLoadedRulesets(db: Db): Promise<void> {
-  for (const spec of loadedRulesets()) {
+export async function recordLoadedRulesets(db: Db, loaded: readonly RulesetSpec[]): Promise<void> {
+  for (const spec of loaded) {
     await storeRulesetVersion(db, spec);
     await db.$executeRaw`
       UPDATE game SET ruleset_version = ${spec.version} WHERE ruleset = ${spec.id} AND ruleset_version IS NULL`;

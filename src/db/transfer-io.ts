@@ -4,10 +4,9 @@
  * by `rows.ts` and events written by its one event writer.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import type { GameState, ObjectState, RulesetId, ZoneState } from '../rules/index.js';
-import { emptyState, replay } from '../rules/index.js';
+import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
-import { checkpointsOf } from './checkpoints.js';
+import type { CheckpointInsert } from './checkpoints.js';
 import type { newGameRng } from './fairness.js';
 import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
@@ -87,6 +86,8 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
   readonly refereeTokenHash: string;
   /** The game's new zk-rng/1 secret (docs/fairness.md), covering acts from `coveredFromSeq` on. */
   readonly rng: ReturnType<typeof newGameRng>['row'] & { readonly coveredFromSeq: number };
+  /** The log replayed (`src/transfer/checkpoints.ts`): checkpoints to store, and the state after it. */
+  readonly replayed: { readonly checkpoints: readonly CheckpointInsert[]; readonly final: GameState };
 }
 
 /**
@@ -95,19 +96,9 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
  */
 export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
   const gameId = g.game.id;
-  const start = emptyState(
-    g.game.ruleset as RulesetId,
-    g.players.map((p) => ({ id: p.id, seat: p.seat })),
-  );
-  const checkpoints = checkpointsOf(gameId, start, g.events);
   // The table beyond objects (counters, turn, result) is what the log makes it.
-  const table = storedTableOf(
-    replay(
-      start.ruleset,
-      g.events.map((e) => e.payload),
-      start.players,
-    ),
-  );
+  const table = storedTableOf(g.replayed.final);
+  const checkpoints = g.replayed.checkpoints;
   await db.$transaction(
     async (tx) => {
       // A written game is created now: `createdAt` is the database's.
@@ -131,7 +122,7 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
       await tx.gameObject.createMany({
         data: g.state.objects.map((o) => ({ ...objectToRow(o), gameId, ...jsonColumns(o) })),
       });
-      if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: checkpoints });
+      if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: [...checkpoints] });
       await appendEvents(tx, g.events);
       await tx.gameRng.create({
         data: {

@@ -108,3 +108,21 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
 }
 
 export type GameEventOut = ReturnType<typeof toGameEvent>;
+
+/**
+ * The event hub's mapper: {@link toGameEvent}, with one timeline per batch of events, so a batch
+ * delivered to many subscribers loads the game as of its events at most once. `asOf` gives the game
+ * as of a batch of one game's events (the authority's `eventsAsOf`).
+ */
+export function liveEventMapper(asOf: (gameId: string, batch: readonly StoredEvent[]) => EventTimeSource) {
+  return (rows: readonly StoredEvent[]) => {
+    let timeline: EventTimeline | null = null;
+    return (row: StoredEvent, spec: RulesetSpec, viewer: Viewer): GameEventOut =>
+      toGameEvent(
+        row,
+        spec,
+        viewer,
+        (timeline ??= new EventTimeline(spec, asOf(rows[0]?.gameId ?? '', rows))),
+      );
+  };
+}

@@ -7,7 +7,8 @@
  * `src/errors.ts` and the server's error formatter: they carry no game data.)
  *
  * - Games: {@link gameOut}, {@link snapshotOut} (admin `gameAt`), {@link createdGameOut}.
- * - Events (history, subscriptions, payloads), as of each event: {@link toGameEvent}, {@link EventTimeline}.
+ * - Events (history, subscriptions, payloads), as of each event: {@link toGameEvent}, {@link EventTimeline},
+ *   {@link liveEventMapper} (the event hub's).
  * - Move payloads: {@link movePayload} (with the one ordering of changed objects, {@link changedObjects}).
  * - Admin views, mapped field by field: {@link adminGameOut}, {@link adminPageOut}, {@link importPayloadOut}.
  * - The field resolvers of the view-backed types: {@link renderResolvers}.
@@ -18,7 +19,7 @@ import { tableResolvers } from './table.js';
 
 export { adminGameOut, adminPageOut, importPayloadOut, playerOut } from './admin.js';
 export type { AdminGameOut, AdminGameRow } from './admin.js';
-export { EventTimeline, toGameEvent } from './event.js';
+export { EventTimeline, liveEventMapper, toGameEvent } from './event.js';
 export type { EventTimeSource, GameEventOut } from './event.js';
 export { createdGameOut, gameOut, snapshotOut } from './game.js';
 export type { GameOut, PrincipalKind } from './game.js';

@@ -3,12 +3,8 @@
  * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
  */
 import type { Resolvers } from '../generated/graphql.js';
-import { creationAuthorityFor } from '../authority/creation.js';
-import { creatorViewer, publish } from '../authority/index.js';
-import { createGame, type NewSeat } from '../db/games.js';
-import { idempotencyKeyFor } from '../db/idempotency.js';
+import { createGameAs, type NewSeat } from '../authority/index.js';
 import { badInput } from '../errors.js';
-import { getRuleset, loadedRulesets } from '../rules/index.js';
 import { createdGameOut } from '../render/index.js';
 import type { Context } from '../server/context.js';
 import { cardProps, type CardPropsInput } from './move-input.js';
@@ -60,42 +56,16 @@ function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
 export const createGameResolvers = {
   Mutation: {
     createGame: async (_: unknown, args: { input: CreateGameInput }, ctx: Context) => {
-      const spec = getRuleset(args.input.ruleset);
-      const grant = creationAuthorityFor(ctx.config).admit({
-        principal: ctx.principal,
-        badCredential: ctx.badCredential,
-        clientIp: ctx.clientIp,
-        seats: spec?.players,
-        players: args.input.players,
-        idempotencyKey: args.input.idempotencyKey,
-      });
-      if (!spec)
-        throw badInput(
-          `Unknown ruleset. Valid rulesets: ${loadedRulesets()
-            .map((r) => r.id)
-            .join(', ')}.`,
-          'ruleset',
-        );
-      const seats = seatsOf(args.input, grant.names);
-      const idem = grant.idempotencyScope
-        ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', args.input)
-        : null;
-      const created = await createGame(ctx.db, spec, seats, idem, {
-        newId: ctx.random?.newId,
-        notifyChannel: ctx.fanout.commitChannel,
-        rng: {
-          newSeed: ctx.random?.newSeed ? () => ctx.random!.newSeed!() : undefined,
-          derivationId: ctx.random?.derivationId ? (id) => ctx.random!.derivationId!(id) : undefined,
-          revealFaces: args.input.revealFacesAfterEnd ?? false,
-        },
-        firstSeat: args.input.firstSeat ?? null,
-      });
-      await publish(
+      const { created, viewer, callerKind } = await createGameAs(
         ctx,
-        { gameId: created.game.game.id, seq: created.game.game.lastSeq },
-        { notifiedByCommit: true },
+        {
+          principal: ctx.principal,
+          badCredential: ctx.badCredential,
+          clientIp: ctx.clientIp,
+          input: args.input,
+        },
+        (names) => seatsOf(args.input, names),
       );
-      const { viewer, callerKind } = creatorViewer(ctx.principal);
       return createdGameOut(created, viewer, callerKind);
     },
   },

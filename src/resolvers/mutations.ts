@@ -4,8 +4,7 @@
  * caller by the redaction boundary (`src/render`). No authorization or visibility decision is made here.
  */
 import type { Resolvers } from '../generated/graphql.js';
-import { execute, type CommandOutcome } from '../authority/index.js';
-import { gameAsOfEvents } from '../db/event-time.js';
+import { eventsAsOf, execute, type CommandOutcome } from '../authority/index.js';
 import { badInput } from '../errors.js';
 import { movePayload } from '../render/index.js';
 import type { Move } from '../rules/index.js';
@@ -51,7 +50,7 @@ function render({ result, viewer }: CommandOutcome, db: Context['db']) {
   const known = result.replayed
     ? undefined
     : { seq: result.lastSeq, state: result.game.state, players: result.game.players };
-  return movePayload(result, viewer, gameAsOfEvents(db, result.game.game.id, result.events, known));
+  return movePayload(result, viewer, eventsAsOf(db, result.game.game.id, result.events, known));
 }
 
 export async function run(

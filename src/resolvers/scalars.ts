@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { assertNever } from '../rules/index.js';
 
 function literalToJson(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -17,6 +18,8 @@ function literalToJson(ast: ValueNode): unknown {
     case Kind.VARIABLE:
     case Kind.ENUM:
       return undefined;
+    default:
+      return assertNever(ast);
   }
 }
 

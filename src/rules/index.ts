@@ -37,7 +37,12 @@ export { canSee, canSeeSnapshot, contextOf, nonAdminViewers } from './visibility
 export { redactEvent, viewGame, viewObject, viewSnapshot } from './redact.js';
 export type { ObjectView, ZoneView } from './redact.js';
 
-// The seat policy and replay.
+// Actors, the seat policy and replay.
+export { actingPlayer, noMove } from './actor.js';
+export { endsPlay, LIFECYCLE_STEPS, lifecycleEvent, statusChangeEvent } from './lifecycle.js';
+export type { LifecycleStep } from './lifecycle.js';
+export { assertNever } from './assert.js';
+export type { Actor } from './actor.js';
 export { seatMayMake } from './permission.js';
 export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
 export type { EventWithPlayers } from './replay.js';

@@ -9,7 +9,7 @@
  *
  * Nothing in `src/rules` performs I/O. State goes in, a plan or a typed rejection comes out.
  * Randomness and fresh identifiers are injected through {@link PlanContext} so that planning
- * is deterministic under test. Moves, transitions and events are in `move-types.ts`, re-exported here.
+ * is deterministic under test. Moves, transitions and events are defined below.
  */
 
 /**

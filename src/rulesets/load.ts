@@ -51,7 +51,10 @@ function jsonPath(parts: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** The reason of an issue in words, with the valid values where there is a list. */
+/**
+ * The reason of an issue in words, with the valid values where there is a list. Zod's issue codes
+ * are its own union: the ones worded here are those a ruleset file meets; any other keeps zod's text.
+ */
 function reasonOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_value':

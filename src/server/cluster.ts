@@ -34,7 +34,7 @@ export interface Primary {
 
 export async function startPrimary(config: Config, logger: Logger): Promise<Primary> {
   // Loaded here: a worker never needs the embedded PostgreSQL nor the migration engine.
-  const { databaseFor } = await import('../db/locate-postgres.js');
+  const { databaseFor } = await import('../postgres/locate-postgres.js');
   const database = await databaseFor(config, logger);
   let stopping = false;
   const workers = new Set<Worker>();
@@ -73,7 +73,7 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
   };
 
   try {
-    const { applyMigrationsAtStart } = await import('../db/migrate.js');
+    const { applyMigrationsAtStart } = await import('../postgres/migrate.js');
     const applied = await applyMigrationsAtStart(database.directUrl);
     if (applied.length) logger.info({ applied }, 'applied migrations');
 

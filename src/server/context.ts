@@ -7,9 +7,12 @@ import { findPrincipalByTokenHash } from '../db/principals.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
 import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
+import type { EventHub } from '../events/hub.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Metrics } from '../metrics.js';
 import type { Randomness } from '../authority/pipeline.js';
+import type { GameEventOut } from '../render/index.js';
+import type { ZkCloseCode } from './close-codes.js';
 
 /** Long-lived dependencies shared by every request. */
 export interface AppDeps {
@@ -30,6 +33,13 @@ export interface Context extends AppDeps {
   readonly clientIp: string;
   /** A credential was presented but is not valid. Operations needing a principal answer UNAUTHENTICATED. */
   readonly badCredential: boolean;
+}
+
+/** A graphql-ws operation's context: the connection's context, the event hub, a way to close. */
+export interface SubscriptionContext extends Context {
+  readonly events: EventHub<GameEventOut>;
+  /** Closes this operation's connection (used for slow consumers). */
+  closeConnection(code: ZkCloseCode): void;
 }
 
 const CACHE_LIMIT = 10_000;

@@ -1,10 +1,10 @@
 /**
  * One HTTP server, one port, one path: GraphQL over HTTP (Apollo Server) and graphql-ws
  * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz`, `/metrics` (Prometheus) and a static
- * landing page at `/`.
+ * landing page at `/`. The Apollo Server is `apollo.ts`; the pieces of one exchange, `http-exchange.ts`.
  *
- * Over 300 lines on purpose: `startHttpServer` is the one place a request is routed on the one
- * port, and its limits, error masking and shutdown share that closure's state.
+ * Over 300 lines on purpose: `startHttpServer` routes every request on the one port, and its body
+ * deadline, admission, error masking and shutdown share that function's state.
  *
  * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
  * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
@@ -15,22 +15,28 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, HeaderMap } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import {
-  ApolloServerPluginCacheControlDisabled,
-  ApolloServerPluginLandingPageDisabled,
-} from '@apollo/server/plugin/disabled';
+import { HeaderMap } from '@apollo/server';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { ErrorCode, formatError, isPublicCode, UNAVAILABLE_MESSAGE } from '../errors.js';
+import { ErrorCode, UNAVAILABLE_MESSAGE } from '../errors.js';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { isDatabaseReady } from '../db/client.js';
-import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
+import { startTimer } from '../metrics.js';
 import { createArmor } from './armor.js';
+import { createApollo, GRAPHQL_PATH } from './apollo.js';
+import {
+  BodyTooLarge,
+  errorBody,
+  publicExtensions,
+  queryText,
+  readBody,
+  requestStatus,
+  send,
+  type RequestRecord,
+} from './http-exchange.js';
 import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
-import { collapseOversized, limitResponseSize } from './response-budget.js';
+import { limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
 import { RequestAdmission } from './admission.js';
 import { startGraphqlWs } from './ws.js';
@@ -40,8 +46,6 @@ import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
 import { limitConnections } from './connection-limit.js';
 
-export const GRAPHQL_PATH = '/graphql';
-
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
@@ -49,60 +53,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: string, type = 'application/json'): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-  res.end(body);
-}
-
-/** A GraphQL-shaped error body for requests refused before Apollo sees them. */
-function errorBody(message: string, code: string, extensions: Record<string, unknown> = {}): string {
-  return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
-}
-
-/** The query text of a request: the body's `query`, or the URL's for a GET. */
-function queryText(body: unknown, url: URL): unknown {
-  if (body !== null && typeof body === 'object' && 'query' in body) return body.query;
-  return url.searchParams.get('query');
-}
-
-/** An error's extensions as sent (its HTTP status is for the response, not the body). */
-function publicExtensions(error: GraphQLError): Record<string, unknown> {
-  const { http: _http, code: _code, ...rest } = error.extensions;
-  return rest;
-}
-
-/** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
-interface RequestRecord {
-  operationType: OperationType;
-  operationName: string | null;
-  /** Some error was not a deliberate public one (it will reach the client masked). */
-  internalError: boolean;
-  anyError: boolean;
-  /** The first error's code, for the log line. */
-  errorCode?: string;
-}
-
-function requestStatus(httpStatus: number, record: RequestRecord): RequestStatus {
-  if (httpStatus >= 500 || record.internalError) return 'internal';
-  // A refusal of a seat's excess request (admission.ts) is a deliberate, public answer.
-  if (httpStatus === 429) return 'error';
-  if (httpStatus >= 400) return 'invalid';
-  return record.anyError ? 'error' : 'ok';
-}
-
+/** Starts the one server (see the file comment); `schema` is the executable schema `app.ts` built. */
 export async function startHttpServer(
   deps: AppDeps,
   schema: GraphQLSchema,
@@ -126,10 +77,7 @@ export async function startHttpServer(
   limitResponseSize(schema, config.MAX_RESPONSE_ITEMS);
   const ws = startGraphqlWs(deps, schema, wsServer, { armor });
 
-  /**
-   * Filled by the plugin below, read when the response is sent. Keyed by request id, not by the
-   * context object: Apollo hands plugins a clone of the context.
-   */
+  /** Each GraphQL request's record (`createApollo`), read when its response is sent. */
   const records = new Map<string, RequestRecord>();
   const admission = new RequestAdmission(
     config.REQUEST_LIMIT_PER_PRINCIPAL,
@@ -138,86 +86,17 @@ export async function startHttpServer(
   // The IDE (browsers asking /graphql for HTML), the table page and their assets.
   const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
 
-  const apollo = new ApolloServer<Context>({
+  const apollo = createApollo({
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
-    csrfPrevention: true,
-    // Signals are handled once, in main.ts: drain HTTP and ws, then the fanout, the pool, the database.
-    stopOnTerminationSignals: false,
-    // Explicit, though Apollo 5's default: one operation per request, so limits apply per request.
-    allowBatchedHttpRequests: false,
-    includeStacktraceInErrorResponses: false,
-    // Apollo's default indents every response (JSON.stringify(v, null, 2)): in a profile of 64
-    // concurrent event pages it was a tenth of the CPU and made every body larger to write.
-    stringifyResult: (result) => JSON.stringify(result),
-    validationRules: armor.apollo.validationRules,
-    parseOptions: armor.apollo.parseOptions,
-    documentStore: armor.apollo.documentStore,
-    persistedQueries: armor.apollo.persistedQueries,
-    formatError: (formatted, error) => {
-      const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
-      return formatError(
-        formatted,
-        requestId,
-        (f) => logger.error({ requestId, err: error, formatted: f }, 'internal error'),
-        error,
-      );
+    armor,
+    httpServer,
+    logger,
+    metrics,
+    records,
+    drain: async () => {
+      await ws.dispose();
     },
-    plugins: [
-      ...armor.apollo.plugins,
-      ApolloServerPluginDrainHttpServer({ httpServer }),
-      ApolloServerPluginLandingPageDisabled(),
-      // Answers are per viewer and sent `no-store` (below), so Apollo's default cache-control
-      // plugin, which hooks every resolved field to compute cache hints, is pure cost.
-      ApolloServerPluginCacheControlDisabled(),
-      {
-        async serverWillStart() {
-          return {
-            drainServer: async () => {
-              await ws.dispose();
-            },
-          };
-        },
-      },
-      {
-        // Stamp the request id on every error so a masked internal error can be found in the logs,
-        // and note the operation and error kinds for the request's log line and metrics.
-        async requestDidStart({ contextValue }) {
-          const record = records.get(contextValue.requestId);
-          return {
-            async didResolveOperation({ operation, operationName }) {
-              if (record) {
-                record.operationType = operation?.operation ?? 'unknown';
-                record.operationName = operationName ?? null;
-              }
-              // graphql-js would run a subscription's field resolver once and answer null.
-              if (operation?.operation === 'subscription')
-                throw new GraphQLError(
-                  `Subscriptions run over graphql-ws at this URL (ws:// or wss://${GRAPHQL_PATH}), not over HTTP.`,
-                  { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
-                );
-            },
-            async willSendResponse({ response }) {
-              if (response.body.kind === 'single')
-                response.body.singleResult = collapseOversized(response.body.singleResult);
-            },
-            async didEncounterErrors({ errors }) {
-              for (const e of errors) {
-                (e.extensions as Record<string, unknown>)['requestId'] ??= contextValue.requestId;
-                if (!record) continue;
-                record.anyError = true;
-                const code = e.extensions['code'];
-                if (typeof code === 'string') record.errorCode ??= code;
-                if (code === ErrorCode.RATE_LIMITED)
-                  metrics.refused(e.path?.[0] === 'createGame' ? 'create_game_rate' : 'work_slots');
-                if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR)
-                  record.internalError = true;
-              }
-            },
-          };
-        },
-      },
-    ],
   });
   await apollo.start();
 

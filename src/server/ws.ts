@@ -20,11 +20,11 @@ import type { WebSocketServer } from 'ws';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
 import { EventHub, type HubOptions } from '../events/hub.js';
-import { liveEventMapper, type SubscriptionContext } from '../resolvers/event-log.js';
-import type { GameEventOut } from '../render/index.js';
+import { eventsAsOf } from '../authority/index.js';
+import { liveEventMapper, type GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
-import { authenticate, type AppDeps, type Context } from './context.js';
+import { authenticate, type AppDeps, type Context, type SubscriptionContext } from './context.js';
 import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { CappedCounter } from './connection-limit.js';
 import { principalKey } from './work-limit.js';
@@ -78,10 +78,14 @@ export function startGraphqlWs(
   options: GraphqlWsOptions = {},
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
-  const events = new EventHub<LiveEvent>(deps, liveEventMapper(deps.db), {
-    pollIntervalMs: deps.config.EVENT_POLL_MS,
-    ...options.hub,
-  });
+  const events = new EventHub<LiveEvent>(
+    deps,
+    liveEventMapper((gameId, rows) => eventsAsOf(deps.db, gameId, rows)),
+    {
+      pollIntervalMs: deps.config.EVENT_POLL_MS,
+      ...options.hub,
+    },
+  );
   // Game credentials only: the admin and host are operators, anonymous connections hold no game.
   const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
   const server = useServer<Record<string, unknown>, ConnectionExtra>(

@@ -7,14 +7,14 @@
  * original ones never travel in a document. The I/O is the data layer's (`db/transfer-io.ts`).
  */
 import { hashToken, newToken } from '../auth/tokens.js';
-import { lifecycleEvent } from '../db/admin.js';
 import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
 import { newGameRng } from '../db/fairness.js';
 import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
+import { emptyState, getRuleset, lifecycleEvent, type RulesetId } from '../rules/index.js';
+import { replayImportedLog } from './checkpoints.js';
 import type { Db } from '../db/client.js';
 import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
-import { ErrorCode, ZonekeeperError } from '../errors.js';
-import { getRuleset } from '../rules/index.js';
+import { DbError } from '../db/errors.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 import { remapIds } from './remap.js';
 import { documentProblem, type ImportCaps } from './validate.js';
@@ -80,8 +80,7 @@ async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDo
   try {
     await storeRulesetVersion(db, await rulesetOfGame(db, doc.game.ruleset, version));
   } catch (e) {
-    if (!(e instanceof ZonekeeperError && e.extensions.code === ErrorCode.RULESET_VERSION_UNAVAILABLE))
-      throw e;
+    if (!(e instanceof DbError && e.kind === 'RULESET_VERSION_UNAVAILABLE')) throw e;
   }
   return { ...doc, game: { ...doc.game, rulesetVersion: version } };
 }
@@ -128,6 +127,32 @@ export async function importGame(db: Db, input: unknown, caps: ImportCaps): Prom
     importedFrom: original.game.id,
     commitment: rng.commitment,
   };
+  const events = [
+    ...doc.events.map((e) => ({
+      gameId,
+      seq: e.seq,
+      kind: e.kind,
+      version: e.version,
+      actorKind: e.actorKind,
+      actorPlayerId: e.actorPlayerId,
+      payload: decodeEvent(e.payload),
+      createdAt: new Date(e.createdAt),
+    })),
+    {
+      gameId,
+      seq,
+      kind: 'GAME_IMPORTED',
+      version,
+      actorKind: 'ADMIN' as const,
+      actorPlayerId: null,
+      payload: imported,
+      createdAt: new Date(),
+    },
+  ];
+  const start = emptyState(
+    doc.game.ruleset as RulesetId,
+    seats.map((s) => ({ id: s.playerId, seat: s.seat })),
+  );
   await writeWholeGame(db, {
     game: {
       ...doc.game,
@@ -146,31 +171,11 @@ export async function importGame(db: Db, input: unknown, caps: ImportCaps): Prom
     })),
     zones: doc.zones.map((z) => ({ ...z, createdAt: new Date(z.createdAt) })),
     state: { objects: doc.objects.map(objectFromRow) },
-    events: [
-      ...doc.events.map((e) => ({
-        gameId,
-        seq: e.seq,
-        kind: e.kind,
-        version: e.version,
-        actorKind: e.actorKind,
-        actorPlayerId: e.actorPlayerId,
-        payload: decodeEvent(e.payload),
-        createdAt: new Date(e.createdAt),
-      })),
-      {
-        gameId,
-        seq,
-        kind: 'GAME_IMPORTED',
-        version,
-        actorKind: 'ADMIN' as const,
-        actorPlayerId: null,
-        payload: imported,
-        createdAt: new Date(),
-      },
-    ],
+    events,
     spectatorTokenHash: hashToken(spectatorToken),
     refereeTokenHash: hashToken(refereeToken),
     rng: { ...rng.row, coveredFromSeq: seq },
+    replayed: replayImportedLog(gameId, start, events),
   });
   return { ok: true, gameId, importedFrom: original.game.id, seats, spectatorToken, refereeToken, seq };
 }

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { loadGame as loadState } from '../../src/db/state.js';
 import { withRetry } from '../../src/db/retry.js';
+import { DbError } from '../../src/db/errors.js';
+import { publicError } from '../../src/authority/db-errors.js';
 import { ZonekeeperError } from '../../src/errors.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import {
@@ -208,7 +210,13 @@ describe('error shape', () => {
         calls++;
         throw deadlock;
       }),
-    ).rejects.toBeInstanceOf(ZonekeeperError);
+    ).rejects.toSatisfy(
+      (err) =>
+        err instanceof DbError &&
+        err.kind === 'BUSY' &&
+        publicError(err) instanceof ZonekeeperError &&
+        (publicError(err) as ZonekeeperError).extensions['code'] === 'STALE_STATE',
+    );
     expect(calls).toBe(5);
   });
 });

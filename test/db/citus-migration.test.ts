@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/auth/tokens.js';
-import { applyMigrations, MIGRATIONS_DIR } from '../../src/db/schema-engine.js';
+import { applyMigrations, MIGRATIONS_DIR } from '../../src/postgres/schema-engine.js';
 import { CREATE, deck, loadGame, ok, zoneOf, type Created } from '../api/helpers.js';
 import { useTestDatabase } from '../support/db.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactCreation } from '../../src/db/creation-payload.js';
-import { creationEvent, initialState } from '../../src/db/games.js';
+import { creationEvent, initialState } from '../../src/authority/starting-layout.js';
 import { decodeEvent, MalformedEventError, objectFromRow, zoneToSqlRow } from '../../src/db/rows.js';
 import { newId } from '../../src/ids.js';
 import {

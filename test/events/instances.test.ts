@@ -5,7 +5,7 @@
  * Real processes (`tsx src/main.ts`), each on its own free port.
  */
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { post } from '../support/game-api.js';
 import { startServiceProcess, stoppedAfterAll, type ServiceProcess } from '../support/process.js';

@@ -14,7 +14,7 @@ import { PgFanout } from '../../src/events/pg-fanout.js';
 import { createLogger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
 import { ZkCloseCode } from '../../src/server/close-codes.js';
-import { buildSchema } from '../../src/server/schema.js';
+import { buildSchema } from '../../src/resolvers/schema.js';
 import { startGraphqlWs, WS_LIMITS, type GraphqlWsServer } from '../../src/server/ws.js';
 import { useTestDatabase } from '../support/db.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';

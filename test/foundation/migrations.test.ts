@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffMigrationsToSchema } from '../../src/db/schema-engine.js';
+import { diffMigrationsToSchema } from '../../src/postgres/schema-engine.js';
 import { useTestDatabase } from '../support/db.js';
 
 const db = await useTestDatabase();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { startServiceProcess } from '../support/process.js';
 import { until } from '../support/wait.js';

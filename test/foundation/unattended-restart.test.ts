@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { createGame, drawCards, post } from '../support/game-api.js';
 import {
   buildDist,

@@ -6,7 +6,7 @@
  * state, and every subscriber ends up with exactly seqs 1..lastSeq.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase, type TestDatabase } from '../support/db.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';

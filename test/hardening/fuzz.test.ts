@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildSchema } from '../../src/server/schema.js';
+import { buildSchema } from '../../src/resolvers/schema.js';
 import { TEST_ADMIN_TOKEN, startTestServer } from '../support/server.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);

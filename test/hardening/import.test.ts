@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creationEvent } from '../../src/db/games.js';
+import { creationEvent } from '../../src/authority/starting-layout.js';
 import { objectToRow } from '../../src/db/rows.js';
 import { getRuleset, type GameState, type ObjectState, type RulesetSpec } from '../../src/rules/index.js';
 import { documentState } from '../../src/transfer/validate.js';

@@ -8,7 +8,7 @@ import { parse as armorParse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor } from '../../src/server/armor.js';
 import { boundedDocumentStore, boundedPersistedQueryCache } from '../../src/server/document-cache.js';
-import { buildSchema } from '../../src/server/schema.js';
+import { buildSchema } from '../../src/resolvers/schema.js';
 import { WS_LIMITS } from '../../src/server/ws.js';
 import { CREATE_GAME, GAME_QUERY, SUBSCRIPTION } from '../support/game-api.js';
 import { moveDocument } from '../support/documents.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { createGame, deck } from '../api/helpers.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, type TestServer } from '../support/server.js';

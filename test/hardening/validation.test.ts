@@ -11,7 +11,7 @@ import type * as GraphQL from 'graphql';
 import type { DocumentNode, ValidationRule } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor, limitsFirstRule } from '../../src/server/armor.js';
-import { buildSchema } from '../../src/server/schema.js';
+import { buildSchema } from '../../src/resolvers/schema.js';
 import {
   deepNesting,
   fragmentDoubling,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
 import { post } from '../support/game-api.js';
 import { useTestDatabase } from '../support/db.js';
 import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';

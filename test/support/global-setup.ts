@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
-import { applyMigrations } from '../../src/db/schema-engine.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/postgres/embedded.js';
+import { applyMigrations } from '../../src/postgres/schema-engine.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

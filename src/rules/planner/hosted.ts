@@ -4,6 +4,7 @@
  * A hosted object never follows its host into a zone that is not public or that belongs to another
  * player (MTG 400.3; counts stay true: MTG 401.3, 402.3, NR rule_deck_size_open_information).
  */
+import { assertNever } from '../assert.js';
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import type { Citation } from '../types.js';
@@ -76,6 +77,8 @@ export function releaseHosted(
       case 'toOwnerZone':
         unattach(d, h, d.zonesOf(fate.type, h.ownerId)[0] ?? null, fate.rule, fate.faceUp);
         break;
+      default:
+        assertNever(fate);
     }
   }
 }

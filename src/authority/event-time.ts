@@ -3,12 +3,11 @@
  * after any event of a batch. Nothing is read until a nested field asks; then at most one load of
  * the game and, unless the batch ends at the game's head, one checkpoint replay, per batch.
  */
-import type { GameState } from '../rules/index.js';
-import { Replayer } from '../rules/index.js';
-import { stateAt } from './checkpoints.js';
-import type { Db } from './client.js';
-import type { StoredEvent } from './rows.js';
-import { loadCurrentGame, type LoadedGame, type SeatRow } from './state.js';
+import { Replayer, type GameState } from '../rules/index.js';
+import type { Db } from '../db/client.js';
+import type { StoredEvent } from '../db/rows.js';
+import { loadCurrentGame, type LoadedGame, type SeatRow } from '../db/state.js';
+import { stateAt } from './replay.js';
 
 /** A state already at hand: the one a mutation just committed. */
 export interface KnownState {

@@ -1,5 +1,5 @@
 /**
- * Applies pending migrations (`prisma migrate deploy`'s work, src/db/schema-engine.ts) for the
+ * Applies pending migrations (`prisma migrate deploy`'s work, src/postgres/schema-engine.ts) for the
  * service's start-up, from compiled JavaScript in a child process: the schema engine is a large
  * WebAssembly module, and what it allocates stays in the process that ran it. In a worker thread
  * (the earlier design) the thread's malloc arenas kept some 40 MiB of the process's RSS after the

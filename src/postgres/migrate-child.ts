@@ -1,5 +1,5 @@
 /**
- * The child process of `applyMigrationsAtStart` (src/db/migrate.ts): receives the database URL over
+ * The child process of `applyMigrationsAtStart` (src/postgres/migrate.ts): receives the database URL over
  * its IPC channel (not in its arguments or environment, which other users of the machine may
  * read), applies the pending migrations, answers and exits.
  */

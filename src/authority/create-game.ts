@@ -1,0 +1,78 @@
+/**
+ * `createGame` through the one door: admit the caller (`creation.ts`: credential, who may create,
+ * idempotency scope, ruleset, size caps, rate), parse the seats, derive the idempotency key, store
+ * the game, publish its first seq, and decide who the creator sees it as. The caller parses input
+ * into seats (`toSeats`, like `execute`'s `toMove`) and renders the result.
+ */
+import type { Principal } from '../auth/principal.js';
+import { createGame, type CreatedGame } from '../db/games.js';
+import { newId as randomId } from '../ids.js';
+import { idempotencyKeyFor } from '../db/idempotency.js';
+import { getRuleset, type Viewer } from '../rules/index.js';
+import { creationAuthorityFor, type CreationConfig } from './creation.js';
+import type { AuthorityDeps } from './pipeline.js';
+import { publish } from './publish.js';
+import { creatorViewer } from './standing.js';
+import { creationEvent, initialState, type NewSeat } from './starting-layout.js';
+
+export type { CreatedGame } from '../db/games.js';
+export type { NewSeat } from './starting-layout.js';
+
+/** One `createGame` call as the caller made it. */
+export interface CreateGameRequest {
+  readonly principal: Principal;
+  /** A credential was presented but matched nothing. */
+  readonly badCredential: boolean;
+  /** The client's address (rate-limit key). */
+  readonly clientIp: string;
+  readonly input: {
+    readonly ruleset: string;
+    readonly players: readonly { readonly name: string; readonly deck: readonly unknown[] }[];
+    readonly idempotencyKey?: string | null | undefined;
+    readonly revealFacesAfterEnd?: boolean | null | undefined;
+    readonly firstSeat?: number | null | undefined;
+  };
+}
+
+/** Creates a game for an admitted caller; throws the typed refusal otherwise. */
+export async function createGameAs(
+  deps: AuthorityDeps & { readonly config: CreationConfig },
+  request: CreateGameRequest,
+  toSeats: (names: readonly string[]) => NewSeat[],
+): Promise<{ created: CreatedGame; viewer: Viewer; callerKind: 'ADMIN' | 'HOST' | 'ANONYMOUS' }> {
+  const { input } = request;
+  const spec = getRuleset(input.ruleset);
+  // Refuses an unknown ruleset (BAD_USER_INPUT naming the valid ones) after the caller is admitted.
+  const grant = creationAuthorityFor(deps.config).admit({
+    principal: request.principal,
+    badCredential: request.badCredential,
+    clientIp: request.clientIp,
+    seats: spec?.players,
+    players: input.players,
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (!spec) throw new Error('admitted a game of an unknown ruleset');
+  const seats = toSeats(grant.names);
+  const idem = grant.idempotencyScope ? idempotencyKeyFor(grant.idempotencyScope, 'createGame', input) : null;
+  const random = deps.random;
+  const newId = random?.newId ?? randomId;
+  // With a key, the key names the game: a repeat finds its record under the same game id.
+  const gameId = idem ? idem.gameId : newId();
+  const playerIds = seats.map(() => newId());
+  const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
+  const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
+  const created = await createGame(deps.db, spec, newGame, idem, {
+    notifyChannel: deps.fanout.commitChannel,
+    rng: {
+      newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
+      derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
+      revealFaces: input.revealFacesAfterEnd ?? false,
+    },
+  });
+  await publish(
+    deps,
+    { gameId: created.game.game.id, seq: created.game.game.lastSeq },
+    { notifiedByCommit: true },
+  );
+  return { created, ...creatorViewer(request.principal) };
+}

@@ -1,0 +1,62 @@
+/**
+ * The small pieces of one HTTP exchange that the server's routes share: reading a bounded body,
+ * sending a response, the GraphQL-shaped error body of a request refused before Apollo sees it,
+ * and the record of a request kept for its log line and metrics.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLError } from 'graphql';
+import type { OperationType, RequestStatus } from '../metrics.js';
+
+export class BodyTooLarge extends Error {}
+
+export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function send(res: ServerResponse, status: number, body: string, type = 'application/json'): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/** A GraphQL-shaped error body for requests refused before Apollo sees them. */
+export function errorBody(message: string, code: string, extensions: Record<string, unknown> = {}): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+}
+
+/** The query text of a request: the body's `query`, or the URL's for a GET. */
+export function queryText(body: unknown, url: URL): unknown {
+  if (body !== null && typeof body === 'object' && 'query' in body) return body.query;
+  return url.searchParams.get('query');
+}
+
+/** An error's extensions as sent (its HTTP status is for the response, not the body). */
+export function publicExtensions(error: GraphQLError): Record<string, unknown> {
+  const { http: _http, code: _code, ...rest } = error.extensions;
+  return rest;
+}
+
+/** What the Apollo plugin learns about one HTTP request, for its log line and metrics. */
+export interface RequestRecord {
+  operationType: OperationType;
+  operationName: string | null;
+  /** Some error was not a deliberate public one (it will reach the client masked). */
+  internalError: boolean;
+  anyError: boolean;
+  /** The first error's code, for the log line. */
+  errorCode?: string;
+}
+
+export function requestStatus(httpStatus: number, record: RequestRecord): RequestStatus {
+  if (httpStatus >= 500 || record.internalError) return 'internal';
+  // A refusal of a seat's excess request (admission.ts) is a deliberate, public answer.
+  if (httpStatus === 429) return 'error';
+  if (httpStatus >= 400) return 'invalid';
+  return record.anyError ? 'error' : 'ok';
+}
