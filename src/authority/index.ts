@@ -22,8 +22,8 @@ export { execute } from './pipeline.js';
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
 export { transcriptFor } from './fairness.js';
 export { publish } from './publish.js';
-export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
-export type { Acting, ViewerChoice } from './standing.js';
+export { actorIn, creatorViewer, requireAdmin, standingIn, viewerAs, viewerIn } from './standing.js';
+export type { Acting, Standing, ViewerChoice } from './standing.js';
 
 /** Ends (ACTIVE → ENDED) or archives (ENDED → ARCHIVED) a game: admins only. */
 export async function changeGameStatus(

@@ -45,6 +45,8 @@ export interface NewSeat {
   readonly deck: readonly NewCard[];
   /** Starting player counters overriding the ruleset's (MTG 903.7: Commander life 40). */
   readonly counters?: readonly CounterOverride[] | null;
+  /** The platform user bound to the seat (issuer + subject), whose verified token plays it. */
+  readonly externalUser?: { readonly issuer: string; readonly subject: string } | null;
 }
 
 export interface CreatedGame {
@@ -206,6 +208,8 @@ function creationRows(
       seat: i,
       name: s.name,
       token_hash: hashToken(credentials.seats[i]!.token),
+      ext_issuer: s.externalUser?.issuer ?? null,
+      ext_subject: s.externalUser?.subject ?? null,
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.

@@ -444,6 +444,17 @@ export type EventRandomness = {
   readonly scheme?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A platform user (README "Platform identity"): the issuer and subject of the platform's signed tokens
+ * (JWT `iss` and `sub`). A token naming this user is the seat bound to it.
+ */
+export type ExternalUserInput = {
+  /** The token issuer; must equal the service's AUTH_ISSUER. */
+  readonly issuer: Scalars['String']['input'];
+  /** The user's `sub` at that issuer (1 to 255 characters). */
+  readonly subject: Scalars['String']['input'];
+};
+
 export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
@@ -1015,6 +1026,12 @@ export type PlayerInput = {
   /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
   readonly counters?: InputMaybe<ReadonlyArray<CounterInput>>;
   readonly deck: ReadonlyArray<CardInput>;
+  /**
+   * Binds this seat to a platform user, whose verified token then plays it (besides the seat token).
+   * Only the host or an admin may bind; one user holds at most one seat of a game. The binding is
+   * never shown to anyone: not in views, events, `whoami` or exports.
+   */
+  readonly externalUser?: InputMaybe<ExternalUserInput>;
   readonly name: Scalars['String']['input'];
 };
 
@@ -1032,6 +1049,12 @@ export type PositionSelectorInput = {
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /**
+   * A platform user named by a verified JWT. Its standing is per game (its bound seat, or what its
+   * standing claim grants), so `whoami` shows no game, no player and nothing of the identity;
+   * `game(id).viewer` shows its standing in a game.
+   */
+  | 'EXTERNAL'
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'
@@ -1567,6 +1590,7 @@ export type ResolversTypes = {
   EventActor: ResolverTypeWrapper<EventActor>;
   EventKind: EventKind;
   EventRandomness: ResolverTypeWrapper<EventRandomness>;
+  ExternalUserInput: ExternalUserInput;
   FaceDownSeenBy: FaceDownSeenBy;
   Game: ResolverTypeWrapper<GameOut>;
   GameEvent: ResolverTypeWrapper<Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversTypes['ObjectChange']>, result?: Maybe<ResolversTypes['GameResult']>, turn?: Maybe<ResolversTypes['Turn']> }>;
@@ -1656,6 +1680,7 @@ export type ResolversParentTypes = {
   EndRevealInput: EndRevealInput;
   EventActor: EventActor;
   EventRandomness: EventRandomness;
+  ExternalUserInput: ExternalUserInput;
   Game: GameOut;
   GameEvent: Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']>, result?: Maybe<ResolversParentTypes['GameResult']>, turn?: Maybe<ResolversParentTypes['Turn']> };
   GameObject: ObjectOut;

@@ -37,7 +37,7 @@ async function standing(
   ctx: Context,
   gameId: string,
 ): Promise<{ viewer: Viewer; spec: RulesetSpec; lastSeq: number }> {
-  const viewer = viewerIn(ctx.principal, gameId);
+  const viewer = await viewerIn(ctx.db, ctx.principal, gameId);
   const game = isUuid(gameId) ? await findGameLog(ctx.db, gameId) : null;
   if (!game) throw notFound('Game');
   const spec = await rulesetOfGame(ctx.db, game.ruleset, game.rulesetVersion);

@@ -29,6 +29,7 @@ import { isDatabaseReady } from '../db/client.js';
 import { startTimer, type OperationType, type RequestStatus } from '../metrics.js';
 import { createArmor } from './armor.js';
 import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
+import { KEY_SET_UNAVAILABLE_MESSAGE, KeySetUnavailable } from '../auth/jwt.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { collapseOversized, limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
@@ -414,6 +415,10 @@ export async function startHttpServer(
           // E.g. the database is unreachable (503: retry later). Apollo answers a failed context
           // with its error alone, bypassing the id-stamping plugin, so the id goes on the error here.
           logger.error({ err, requestId }, 'authentication failed');
+          if (err instanceof KeySetUnavailable)
+            throw new GraphQLError(KEY_SET_UNAVAILABLE_MESSAGE, {
+              extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
+            });
           if (isDatabaseUnavailable(err))
             throw new GraphQLError(UNAVAILABLE_MESSAGE, {
               extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
@@ -427,7 +432,7 @@ export async function startHttpServer(
         if (auth.badCredential) {
           const record = records.get(requestId);
           if (record) record.errorCode = ErrorCode.UNAUTHENTICATED;
-          throw new GraphQLError('The credential is not valid.', {
+          throw new GraphQLError(`The credential is not valid${auth.refusal ? `: ${auth.refusal}` : ''}.`, {
             extensions: { code: ErrorCode.UNAUTHENTICATED, requestId, http: { status: 401 } },
           });
         }
