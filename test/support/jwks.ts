@@ -56,7 +56,7 @@ async function newKey(): Promise<SigningKey> {
 export async function startJwks(): Promise<TestJwks> {
   const keys: SigningKey[] = [await newKey()];
   let fetches = 0;
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     fetches++;
     if (jwks.down) {
       res.writeHead(503).end();
