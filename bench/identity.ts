@@ -22,16 +22,9 @@ import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
 import { ratioTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
-import { closedLoop } from './lib/runner.js';
 import { startService } from './lib/service.js';
-import {
-  alternating,
-  fmtMs,
-  fmtRatioEstimate,
-  meanInterval,
-  pairedRatio,
-  type RatioEstimate,
-} from './lib/stats.js';
+import { estimateJson, pairedRuns } from './lib/paired.js';
+import { fmtRatioEstimate, meanInterval } from './lib/stats.js';
 
 const PAIRS = 8;
 const RUN_SECONDS = 2;
@@ -42,13 +35,6 @@ const AUDIENCE = 'zonekeeper-bench';
 const TOLERANCE_S = 1;
 /** Subscriptions whose close after expiry is timed. */
 const CLOSES = 5;
-
-interface Sample {
-  readonly cpuMs: number;
-  readonly p50Ms: number;
-  readonly opsPerSecond: number;
-  readonly errors: number;
-}
 
 /** A key set on loopback and a signer for it. */
 async function identityProvider() {
@@ -75,10 +61,6 @@ async function identityProvider() {
         .sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function estimateJson(e: RatioEstimate) {
-  return { median: e.median, ci95: e.ci95, pairs: e.n, threshold: e.threshold, met: e.met, ratios: e.ratios };
 }
 
 /** Opens a subscription with a token expiring in `inS` seconds; resolves with the close's delay (ms). */
@@ -138,45 +120,18 @@ export async function runIdentity(deps: {
     await bySeat.move();
     const fetchesBefore = idp.fetches();
 
-    const measure = async (name: string, op: () => Promise<unknown>): Promise<Sample> => {
-      const cpu0 = await service.cpuMs();
-      const r = await closedLoop({
-        concurrency: 1,
-        seconds: RUN_SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-        op: async () => {
-          await op();
-        },
-      });
-      const cpuMs = r.completed ? ((await service.cpuMs()) - cpu0) / r.completed : Number.NaN;
-      log(
-        `  ${name}: ${r.throughput.toFixed(0)}/s, p50 ${fmtMs(r.latency.p50)} ms, service CPU ${fmtMs(cpuMs)} ms/op${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
-      );
-      return { cpuMs, p50Ms: r.latency.p50, opsPerSecond: r.throughput, errors: r.errors };
-    };
-    const as: Sample[] = [];
-    const bs: Sample[] = [];
-    await alternating(
-      PAIRS,
-      async () => {
-        as.push(await measure('move by JWT', () => byJwt.move()));
-        return 0;
-      },
-      async () => {
-        bs.push(await measure('move by seat token', () => bySeat.move()));
-        return 0;
-      },
+    const paired = pairedRuns(service, log, {
+      pairs: PAIRS,
+      seconds: RUN_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      threshold: AT_MOST,
+    });
+    const { cpu, latency, samples } = await paired(
+      ['move by JWT', 'move by seat token'],
+      () => byJwt.move(),
+      () => bySeat.move(),
     );
-    const cpu = pairedRatio(
-      as.map((s) => s.cpuMs),
-      bs.map((s) => s.cpuMs),
-      AT_MOST,
-    );
-    const latency = pairedRatio(
-      as.map((s) => s.p50Ms),
-      bs.map((s) => s.p50Ms),
-      AT_MOST,
-    );
+    const [as, bs] = samples;
     const keySetFetchesDuringRuns = idp.fetches() - fetchesBefore;
 
     log(`identity: ${CLOSES} subscriptions closed at token expiry`);

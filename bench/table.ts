@@ -29,18 +29,9 @@ import { ApiMover, cardsPerSeat, createBenchGame, type BenchGame } from './lib/f
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
 import { ratioTarget, stableTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
-import { closedLoop } from './lib/runner.js';
 import { startService } from './lib/service.js';
-import {
-  alternating,
-  fmtMs,
-  fmtRatioEstimate,
-  meanInterval,
-  pairedRatio,
-  repeatUntilStable,
-  type RatioEstimate,
-  type StableFigure,
-} from './lib/stats.js';
+import { estimateJson, pairedRuns, type Sample } from './lib/paired.js';
+import { fmtMs, fmtRatioEstimate, meanInterval, repeatUntilStable, type StableFigure } from './lib/stats.js';
 
 /** Paired runs per comparison (the noise method needs at least 5). */
 const PAIRS = 8;
@@ -70,14 +61,6 @@ interface ObjectsPayload {
       }[];
     }[];
   };
-}
-
-/** One run's figures: the service's CPU per operation (warm-up included) and the latency p50, ms. */
-interface Sample {
-  readonly cpuMs: number;
-  readonly p50Ms: number;
-  readonly opsPerSecond: number;
-  readonly errors: number;
 }
 
 async function battlefield(api: GraphqlClient, game: BenchGame, token: string) {
@@ -166,10 +149,6 @@ async function viewTwins(api: GraphqlClient, objects: number) {
   return { plain, tabled, shapes: { plain: await shape(plain), tabled: await shape(tabled) } };
 }
 
-function estimateJson(e: RatioEstimate) {
-  return { median: e.median, ci95: e.ci95, pairs: e.n, threshold: e.threshold, met: e.met, ratios: e.ratios };
-}
-
 function figureJson(f: StableFigure) {
   return { mean: f.mean, ci95: f.ci95, runs: f.n, stable: f.stable, samples: f.samples };
 }
@@ -239,44 +218,12 @@ export async function runTable(deps: {
   const service = await startService(deps.databaseUrl, { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' });
   const api = graphqlClient(service.url);
   try {
-    /** One closed-loop run of `op` by one client: the service's CPU per operation and the p50. */
-    const measure = async (name: string, op: () => Promise<unknown>): Promise<Sample> => {
-      const cpu0 = await service.cpuMs();
-      const r = await closedLoop({
-        concurrency: 1,
-        seconds: RUN_SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-        op: async () => {
-          await op();
-        },
-      });
-      const cpuMs = r.completed ? ((await service.cpuMs()) - cpu0) / r.completed : Number.NaN;
-      log(
-        `  ${name}: ${r.throughput.toFixed(0)}/s, p50 ${fmtMs(r.latency.p50)} ms, service CPU ${fmtMs(cpuMs)} ms/op${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
-      );
-      return { cpuMs, p50Ms: r.latency.p50, opsPerSecond: r.throughput, errors: r.errors };
-    };
-    /** `pairs` alternating runs of `a` and `b`: their samples, in pair order. */
-    const paired = async (names: [string, string], a: () => Promise<unknown>, b: () => Promise<unknown>) => {
-      const as: Sample[] = [];
-      const bs: Sample[] = [];
-      await alternating(
-        PAIRS,
-        async () => (as.push(await measure(names[0], a)), 0),
-        async () => (bs.push(await measure(names[1], b)), 0),
-      );
-      const cpu = pairedRatio(
-        as.map((s) => s.cpuMs),
-        bs.map((s) => s.cpuMs),
-        AT_MOST,
-      );
-      const latency = pairedRatio(
-        as.map((s) => s.p50Ms),
-        bs.map((s) => s.p50Ms),
-        AT_MOST,
-      );
-      return { cpu, latency, runs: { [names[0]]: as, [names[1]]: bs } };
-    };
+    const paired = pairedRuns(service, log, {
+      pairs: PAIRS,
+      seconds: RUN_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      threshold: AT_MOST,
+    });
 
     // A tap and a counter change against B1's move, all by seat 0 on one B1 game.
     log(`table: a B1 game of ${config.gameObjects} objects`);
