@@ -104,10 +104,17 @@ async function noSeatSubscription(
   }
 }
 
+/** What the stranger observes: its reads (with `subscribe`, its subscription too), or `action`. */
+export interface NoSeatProbe {
+  readonly action?: { document: string; input: Record<string, unknown> };
+  /** World b's value for a world-a value (the action's ids). */
+  readonly inB?: (input: Record<string, unknown>) => Record<string, unknown>;
+  readonly subscribe?: boolean;
+}
+
 /**
- * Checks that the stranger's observations of the twins' games (their reads, or `action` sent to
- * each) are identical, equal to those of a game that does not exist, and NOT_FOUND. `inB` maps a
- * world-a value to world b's.
+ * Checks that the stranger's observations of the twins' games are identical, equal to those of a
+ * game that does not exist, and NOT_FOUND.
  */
 export async function expectNoSeatLikeMissing(
   normalise: Normalise,
@@ -115,8 +122,7 @@ export async function expectNoSeatLikeMissing(
   stranger: string,
   games: { readonly a: string; readonly b: string },
   what: string,
-  action?: { document: string; input: Record<string, unknown> },
-  inB: (input: Record<string, unknown>) => Record<string, unknown> = (i) => i,
+  { action, inB = (i) => i, subscribe = false }: NoSeatProbe = {},
 ): Promise<void> {
   const bAction = action && { document: action.document, input: inB(action.input) };
   const inA = await noSeatAnswers(normalise, server, stranger, games.a, action);
@@ -128,7 +134,7 @@ export async function expectNoSeatLikeMissing(
     await noSeatAnswers(normalise, server, stranger, MISSING_GAME_ID, action),
   );
   expect(JSON.stringify(inA), `no seat is NOT_FOUND, ${what}`).toContain('"code":"NOT_FOUND"');
-  if (action) return;
+  if (action || !subscribe) return;
   const subA = await noSeatSubscription(normalise, server, stranger, games.a);
   expect(
     await noSeatSubscription(normalise, server, stranger, games.b),
