@@ -398,8 +398,11 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       expect(cases).toBeGreaterThanOrEqual(RUNS);
       accepted.check();
       // The platform credential ran: V played by JWT, and a token with no seat was compared.
-      expect(byJwt.counts().reduce((sent, c) => sent + c.sent, 0)).toBeGreaterThan(0);
-      expect(noSeatChecks).toBeGreaterThan(0);
+      expect(
+        byJwt.counts().reduce((sent, c) => sent + c.sent, 0),
+        'actions V sent by JWT',
+      ).toBeGreaterThan(0);
+      expect(noSeatChecks, 'observations by a token with no seat').toBeGreaterThan(0);
       byJwt.check();
     },
     TIMEOUT_MS,
