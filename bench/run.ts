@@ -16,6 +16,7 @@ import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
 import { runStalled } from './stalled.js';
 import { runTable } from './table.js';
+import { runIdentity } from './identity.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -171,6 +172,17 @@ async function main(): Promise<void> {
       id: 'table',
     });
     log(`bench: table took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('identity')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runIdentity({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Platform identity: a move by JWT, and closes at expiry', err),
+      )),
+      id: 'identity',
+    });
+    log(`bench: identity took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

@@ -22,7 +22,7 @@
  */
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
-import { closeMeaning } from '../src/server/close-codes.js';
+import { closeMeaning, ZkCloseCode } from '../src/server/close-codes.js';
 import type {
   CreateGameInput,
   CreateGameMutation,
@@ -161,8 +161,18 @@ export interface RetryOptions {
 export interface ZonekeeperClientOptions {
   /** The HTTP(S) GraphQL endpoint, e.g. `http://localhost:4000/graphql`. */
   url: string;
-  /** A seat, spectator or admin credential, sent as `Authorization: Bearer <token>`. */
+  /**
+   * A seat, spectator, referee, host or admin credential, or a platform token (a JWT naming a
+   * platform user bound to a seat), sent as `Authorization: Bearer <token>`.
+   */
   token?: string;
+  /**
+   * The token-refresh hook, for a platform token: called when the server closes the connection
+   * because the token expired (close code 4011), it resolves with a fresh token. The subscriptions
+   * then reconnect with it and resume with `afterSeq`, so no event is lost or repeated; later HTTP
+   * requests send it too. Without it (or if it throws), the subscriptions end with UNAUTHENTICATED.
+   */
+  refreshToken?: () => string | Promise<string>;
   /** The WebSocket endpoint; default: `url` with http(s) replaced by ws(s). */
   wsUrl?: string;
   /** A WebSocket constructor, for runtimes without a global one (Node 20: `ws`'s default export). */
@@ -326,7 +336,24 @@ export function isRetryable(error: unknown): boolean {
 
 export function createZonekeeperClient(options: ZonekeeperClientOptions): ZonekeeperClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  let token = options.token;
+  /** A refresh in progress: connections and requests wait for its token. */
+  let refreshing: Promise<void> | undefined;
+  const auth = async (): Promise<Record<string, string>> => {
+    await refreshing;
+    return token ? { authorization: `Bearer ${token}` } : {};
+  };
+  const refresh = (hook: () => string | Promise<string>) => {
+    refreshing ??= (async () => {
+      try {
+        token = await hook();
+      } catch {
+        // The old token stays: the next connection is refused (UNAUTHENTICATED), which ends it.
+      } finally {
+        refreshing = undefined;
+      }
+    })();
+  };
   const retry = {
     attempts: options.retry?.attempts ?? Infinity,
     minDelayMs: options.retry?.minDelayMs ?? 250,
@@ -361,9 +388,11 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
         pong: (received) => {
           if (received) clearTimeout(pongTimer);
         },
-        closed: () => {
+        closed: (event) => {
           connected = false;
           clearTimeout(pongTimer);
+          if (options.refreshToken && isCloseEvent(event) && event.code === ZkCloseCode.TokenExpired)
+            refresh(options.refreshToken);
         },
         connected: () => {
           connected = true;
@@ -378,7 +407,7 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
   ): Promise<TResult> {
     const res = await doFetch(options.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...auth },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(await auth()) },
       body: JSON.stringify({ query: documentText(document), variables: variables ?? {} }),
     });
     let body: { data?: TResult | null; errors?: GraphQLErrorBody[] };

@@ -1,6 +1,7 @@
 /**
  * Composition root: database, migrations, fanout, GraphQL schema and the HTTP server.
  */
+import { createJwtVerifier } from './auth/jwt.js';
 import type { Randomness } from './authority/pipeline.js';
 import type { Config } from './config.js';
 import { createDb, driverPool } from './db/client.js';
@@ -52,8 +53,10 @@ export async function startApp(
       stateCache,
       ...(fanout.health ? { fanout: fanout.health } : {}),
     });
+    // Platform tokens' verifier and its key-set cache live as long as the service (null: AUTH_* unset).
+    const jwt = createJwtVerifier(config);
     const server = await startHttpServer(
-      { config, db, logger, fanout, metrics, random: opts.random },
+      { config, db, logger, fanout, metrics, random: opts.random, jwt },
       buildSchema(),
       {
         port: config.PORT,

@@ -4,6 +4,21 @@
  */
 import { z } from 'zod';
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const ASYMMETRIC_ALGORITHMS = new Set([
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+]);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -147,9 +162,62 @@ export const configSchema = z.object({
    * start besides the built-ins of `rulesets/`. An invalid file, or an id defined twice, stops the start.
    */
   RULESETS_DIR: z.string().optional(),
+  /**
+   * Platform identity (src/auth/jwt.ts): the JWKS of the identity provider whose signed tokens
+   * (JWTs) name a seat bound to their `sub`. With `AUTH_ISSUER` and `AUTH_AUDIENCE`, all three or
+   * none. Unset: a JWT is an invalid credential (UNAUTHENTICATED). https, or http on a loopback host.
+   */
+  AUTH_JWKS_URL: z
+    .string()
+    .url()
+    .refine((u) => {
+      const url = new URL(u);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+    }, 'must be https (http only on a loopback host)')
+    .optional(),
+  /** The `iss` every accepted token carries, exactly; also the issuer of every seat binding. */
+  AUTH_ISSUER: z.string().min(1).optional(),
+  /** The `aud` every accepted token carries (one of its values). */
+  AUTH_AUDIENCE: z.string().min(1).optional(),
+  /**
+   * Signature algorithms accepted, comma-separated; pinned here, never read from a token.
+   * Asymmetric only: an HMAC (HS*) or `none` is refused at start.
+   */
+  AUTH_ALGORITHMS: z
+    .string()
+    .default('RS256,ES256,EdDSA')
+    .transform((raw, ctx): string[] => {
+      const algs = [...new Set(raw.split(',').map((s) => s.trim()))].filter(Boolean);
+      for (const alg of algs)
+        if (!ASYMMETRIC_ALGORITHMS.has(alg))
+          ctx.addIssue({ code: 'custom', message: `"${alg}" is not an accepted asymmetric algorithm` });
+      if (algs.length === 0) ctx.addIssue({ code: 'custom', message: 'no algorithm' });
+      return algs;
+    }),
+  /** Seconds of clock skew allowed on `exp`, `nbf` and `iat` (at most 60). */
+  AUTH_CLOCK_TOLERANCE_S: z.coerce.number().int().min(0).max(60).default(30),
+  /** Seconds after a key-set fetch during which an unknown `kid` is refused without another fetch. */
+  AUTH_JWKS_COOLDOWN_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds a fetched key set is used before it is fetched again (on the next token). */
+  AUTH_JWKS_MAX_AGE_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Milliseconds a key-set fetch may take; beyond it the fetch fails (SERVICE_UNAVAILABLE). */
+  AUTH_JWKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Longest lifetime (`exp` − `iat`, and `exp` − now) of an accepted token, in seconds. */
+  AUTH_MAX_TOKEN_LIFETIME_S: z.coerce.number().int().min(60).max(604_800).default(86_400),
+  /** Longest accepted token, in bytes. */
+  AUTH_MAX_TOKEN_BYTES: z.coerce.number().int().min(256).max(16_384).default(8192),
+  /**
+   * The claim (a namespaced name, e.g. `https://zonekeeper.example/standing`) that may grant a
+   * token spectator or judge standing in named games: `{ "<gameId>": "SPECTATOR" | "JUDGE" }`.
+   * Unset (the default): no claim grants anything.
+   */
+  AUTH_STANDING_CLAIM: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The three variables that turn platform identity on: all or none. */
+const AUTH_REQUIRED = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -158,5 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
+  const auth = AUTH_REQUIRED.filter((k) => parsed.data[k] !== undefined);
+  if (auth.length > 0 && auth.length < AUTH_REQUIRED.length)
+    throw new Error(
+      `Invalid configuration: ${AUTH_REQUIRED.join(', ')} are set together (only ${auth.join(', ')} is)`,
+    );
   return parsed.data;
 }

@@ -62,6 +62,7 @@ export const ALL_CASES = [
   'hostile',
   'stalled',
   'table',
+  'identity',
 ] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {

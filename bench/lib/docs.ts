@@ -120,6 +120,13 @@ const METHOD = `
   collection before each reading: batches of 100 such games, each batch's RSS growth ÷ 100, until
   the 95% interval is narrower than 16 KiB or 6 batches have run (met only if it settled within
   64 KiB); the V8 heap's growth per game is reported beside it.
+- **Platform identity** (\`BENCH_CASES=identity\`). A fresh service (\`WORKERS=1\`) trusting a key
+  set served on loopback by the bench. B1's move by seat 0, by a JWT (its key fetched and the token
+  verified before the runs, so both are cached) on a game whose seat 0 is bound to the token's user,
+  against the same move by the seat token on a twin game: 8 pairs of one-client closed-loop runs
+  (2 s after 0.5 s of warm-up), alternating which goes first; per run the service's CPU per move and
+  the latency p50, each ratio's 95% interval judged against ≤ 1.1×. Then 5 subscriptions opened with
+  tokens expiring 3 s later: the delay of each close (4011) after \`exp\` + AUTH_CLOCK_TOLERANCE_S.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference

@@ -104,9 +104,20 @@ function createBody(objects: number): string {
 export async function createBenchGame(
   api: GraphqlClient,
   objects: number,
-  opts: { layout: boolean | Layout } = { layout: true },
+  opts: {
+    layout: boolean | Layout;
+    /** Binds seat 0 to this platform user (the creation then needs `token`: the host's or admin's). */
+    externalUser?: { readonly issuer: string; readonly subject: string };
+    token?: string;
+  } = { layout: true },
 ): Promise<BenchGame> {
-  const { createGame } = await api.requestBody<CreatePayload>(createBody(objects));
+  let body = createBody(objects);
+  if (opts.externalUser) {
+    const parsed = JSON.parse(body) as { variables: { input: { players: Record<string, unknown>[] } } };
+    parsed.variables.input.players[0]!['externalUser'] = opts.externalUser;
+    body = JSON.stringify(parsed);
+  }
+  const { createGame } = await api.requestBody<CreatePayload>(body, opts.token);
   // The seat's own zone of that type, else the shared one (MTG battlefield, stack, exile).
   const zone = (type: string, owner: string) => {
     const z =

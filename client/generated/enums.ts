@@ -249,6 +249,12 @@ export type Position =
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /**
+   * A platform user named by a verified JWT. Its standing is per game (its bound seat, or what its
+   * standing claim grants), so `whoami` shows no game, no player and nothing of the identity;
+   * `game(id).viewer` shows its standing in a game.
+   */
+  | 'EXTERNAL'
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'

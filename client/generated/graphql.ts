@@ -143,6 +143,17 @@ export type EventKind =
   | 'ZONE_REORDERED'
   | 'ZONE_SHUFFLED';
 
+/**
+ * A platform user (README "Platform identity"): the issuer and subject of the platform's signed tokens
+ * (JWT `iss` and `sub`). A token naming this user is the seat bound to it.
+ */
+export type ExternalUserInput = {
+  /** The token issuer; must equal the service's AUTH_ISSUER. */
+  issuer: string;
+  /** The user's `sub` at that issuer (1 to 255 characters). */
+  subject: string;
+};
+
 export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
@@ -212,6 +223,12 @@ export type PlayerInput = {
   /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
   counters?: Array<CounterInput> | null | undefined;
   deck: Array<CardInput>;
+  /**
+   * Binds this seat to a platform user, whose verified token then plays it (besides the seat token).
+   * Only the host or an admin may bind; one user holds at most one seat of a game. The binding is
+   * never shown to anyone: not in views, events, `whoami` or exports.
+   */
+  externalUser?: ExternalUserInput | null | undefined;
   name: string;
 };
 
@@ -229,6 +246,12 @@ export type PositionSelectorInput = {
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /**
+   * A platform user named by a verified JWT. Its standing is per game (its bound seat, or what its
+   * standing claim grants), so `whoami` shows no game, no player and nothing of the identity;
+   * `game(id).viewer` shows its standing in a game.
+   */
+  | 'EXTERNAL'
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'

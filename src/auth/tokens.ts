@@ -44,9 +44,12 @@ export function isAdminToken(presented: string, adminToken: string | undefined):
   return isConfiguredToken(presented, adminToken);
 }
 
+/** Longest bearer token read at all; platform JWTs have their own, lower cap (AUTH_MAX_TOKEN_BYTES). */
+const MAX_BEARER = 16_384;
+
 /** Extracts the token from `Bearer <token>`; anything else yields null. */
 export function parseBearer(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S{1,512})$/i.exec(header.trim());
+  if (typeof header !== 'string' || header.length > MAX_BEARER + 32) return null;
+  const match = /^Bearer\s+(\S{1,16384})$/i.exec(header.trim());
   return match?.[1] ?? null;
 }

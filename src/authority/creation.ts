@@ -8,6 +8,9 @@
  * - `HOST_TOKEN` unset (local play, development): anyone may create games. Such untrusted callers
  *   are rate-limited per client address (token bucket; RATE_LIMITED with a retry hint).
  * - An invalid credential is UNAUTHENTICATED either way, never silently "anonymous".
+ * - Binding a seat to a platform user (`externalUser`) is the host's or the admin's call only
+ *   (FORBIDDEN for anyone else): a binding hands the seat to whoever holds that user's tokens. The
+ *   issuer must be the configured AUTH_ISSUER, and one user holds at most one seat of a game.
  *
  * Idempotency keys are scoped to the caller, so a replay returns the first response only to the
  * caller who made the request: the host, the admin, or one seat. An anonymous caller has no
@@ -36,7 +39,11 @@ export type CreationConfig = Pick<
   | 'CREATE_GAME_BURST'
   | 'CREATE_GAME_MAX_CARDS_PER_PLAYER'
   | 'CREATE_GAME_MAX_CARDS'
+  | 'AUTH_ISSUER'
 >;
+
+/** Longest platform issuer or subject a binding may name. */
+export const MAX_EXTERNAL_ID_LENGTH = 255;
 
 /** What the authority needs to know about one `createGame` call. */
 export interface CreationRequest {
@@ -47,7 +54,11 @@ export interface CreationRequest {
   readonly clientIp: string;
   /** The ruleset's seat range; undefined for an unknown ruleset (refused after the caller is admitted). */
   readonly seats: { readonly min: number; readonly max: number } | undefined;
-  readonly players: readonly { readonly name: string; readonly deck: readonly unknown[] }[];
+  readonly players: readonly {
+    readonly name: string;
+    readonly deck: readonly unknown[];
+    readonly externalUser?: { readonly issuer: string; readonly subject: string } | null | undefined;
+  }[];
   readonly idempotencyKey?: string | null | undefined;
 }
 
@@ -84,6 +95,7 @@ export function createCreationAuthority(
   return {
     admit(request) {
       const trusted = mayCreate(request, config.HOST_TOKEN !== undefined);
+      checkBindings(request, config);
       const idempotencyScope = scopeOf(request);
       const names = checkSizes(request, config);
       if (!trusted) {
@@ -121,9 +133,34 @@ function mayCreate(request: CreationRequest, hostTokenRequired: boolean): boolea
     case 'player':
     case 'spectator':
     case 'referee':
+    case 'external':
       if (hostTokenRequired) throw forbidden('Only the host or an admin may create games on this server.');
       return false;
   }
+}
+
+/** Seat bindings: by the host or admin only, to the configured issuer, one seat per user. */
+function checkBindings(request: CreationRequest, config: CreationConfig): void {
+  const seen = new Set<string>();
+  request.players.forEach((p, s) => {
+    const user = p.externalUser;
+    if (user === null || user === undefined) return;
+    const field = `players.${s}.externalUser`;
+    const kind = request.principal.kind;
+    if (kind !== 'host' && kind !== 'admin')
+      throw forbidden('Only the host or an admin may bind a seat to a platform user.');
+    if (!config.AUTH_ISSUER)
+      throw badInput('This server accepts no platform tokens (AUTH_ISSUER is unset).', field);
+    if (user.issuer !== config.AUTH_ISSUER)
+      throw badInput('Field externalUser.issuer must be the server’s AUTH_ISSUER.', `${field}.issuer`);
+    if (user.subject.length === 0 || user.subject.length > MAX_EXTERNAL_ID_LENGTH)
+      throw badInput(
+        `Field externalUser.subject must be 1 to ${MAX_EXTERNAL_ID_LENGTH} characters.`,
+        `${field}.subject`,
+      );
+    if (seen.has(user.subject)) throw badInput('A platform user may hold one seat of a game.', field);
+    seen.add(user.subject);
+  });
 }
 
 /** The caller's own idempotency scope; refuses a key from a caller without an identity of its own. */
@@ -140,6 +177,9 @@ function scopeOf(request: CreationRequest): string | null {
     // A referee credential belongs to one game's engine: as private to its holder as a seat's.
     case 'referee':
       return `referee:${p.gameId}|createGame`;
+    // A platform user is one person, as a seat is.
+    case 'external':
+      return `external:${JSON.stringify([p.issuer, p.subject])}|createGame`;
     case 'anonymous':
       throw badInput(
         'An anonymous createGame cannot take an idempotencyKey: there is no caller identity to scope it ' +

@@ -12,7 +12,7 @@ import { viewerIn } from './standing.js';
 
 /** The transcript's contents for a caller with standing in an ended (or archived) game. */
 export async function transcriptFor(db: Db, principal: Principal, gameId: string): Promise<TranscriptSource> {
-  viewerIn(principal, gameId);
+  await viewerIn(db, principal, gameId);
   const source = await readTranscriptSource(db, gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')

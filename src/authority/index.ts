@@ -27,8 +27,8 @@ export const execute = atTheDoor(pipeline.execute);
 export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
 export const transcriptFor = atTheDoor(fairness.transcriptFor);
 export { publish } from './publish.js';
-export { actorIn, creatorViewer, requireAdmin, viewerAs, viewerIn } from './standing.js';
-export type { Acting, ViewerChoice } from './standing.js';
+export { actorIn, creatorViewer, requireAdmin, standingIn, viewerAs, viewerIn } from './standing.js';
+export type { Acting, Standing, ViewerChoice } from './standing.js';
 
 export const changeGameStatus = atTheDoor(admin.changeGameStatus);
 export const exportAsAdmin = atTheDoor(admin.exportAsAdmin);

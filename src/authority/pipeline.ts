@@ -106,7 +106,7 @@ export function execute(
   command: GameCommand,
 ): Promise<CommandOutcome> {
   return deps.metrics.timeMove(command.operation, async () => {
-    const { actor, viewer, scope } = actorIn(principal, command.gameId, command.onBehalfOf);
+    const { actor, viewer, scope } = await actorIn(deps.db, principal, command.gameId, command.onBehalfOf);
     const expected = command.expectedVersion;
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');

@@ -13,7 +13,7 @@ import { loadCurrentGame, type LoadedGame } from '../db/state.js';
 import { notFound } from '../errors.js';
 import type { RulesetSpec, Viewer } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
-import { viewerIn } from './standing.js';
+import { standingIn, viewerIn } from './standing.js';
 
 export type { KnownState, LoadedGame, StoredEvent };
 
@@ -26,10 +26,11 @@ export async function readGame(
   principal: Principal,
   gameId: string,
 ): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind }> {
-  const viewer = viewerIn(principal, gameId);
+  const standing = await standingIn(db, principal, gameId);
   const loaded = await loadCurrentGame(db, gameId);
   if (!loaded) throw notFound('Game');
-  return { loaded, viewer, callerKind: principal.kind === 'referee' ? 'REFEREE' : undefined };
+  const callerKind = standing.principal.kind === 'referee' ? 'REFEREE' : undefined;
+  return { loaded, viewer: standing.viewer, callerKind };
 }
 
 /** The game's log and who reads it, as whom. */
@@ -41,7 +42,7 @@ export interface LogStanding {
 
 /** Who reads the game's log, as whom, in which ruleset, up to which seq. */
 export async function logStanding(db: Db, principal: Principal, gameId: string): Promise<LogStanding> {
-  const viewer = viewerIn(principal, gameId);
+  const viewer = await viewerIn(db, principal, gameId);
   const game = isUuid(gameId) ? await findGameLog(db, gameId) : null;
   if (!game) throw notFound('Game');
   const spec = await rulesetOfGame(db, game.ruleset, game.rulesetVersion);

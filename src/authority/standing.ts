@@ -9,18 +9,60 @@
  *   admin does, and may make any move the rules allow; its moves are logged with actor REFEREE.
  * - An admin sees and acts in every game; it may act on behalf of a seat (`onBehalfOf`).
  * - The host (HOST_TOKEN) creates games (`creation.ts`) and has no standing in any of them.
- * - Any credential of another game: NOT_FOUND, exactly as for a game that does not exist.
+ * - A platform user (a verified JWT, `src/auth/jwt.ts`) is, in each game, the seat bound to its
+ *   `iss` + `sub` there; else the standing its standing claim grants in that game (SPECTATOR as a
+ *   spectator, JUDGE as the referee); else nothing.
+ * - Any credential of another game, and a platform user with no standing in the game: NOT_FOUND,
+ *   exactly as for a game that does not exist.
+ *
+ * {@link standingIn} is the step every per-game question goes through, over HTTP and graphql-ws
+ * alike: it turns the caller into its principal in that game.
  */
 import { viewerFor, type Principal } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
+import { findBoundSeat } from '../db/principals.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
 import type { Actor, Viewer } from '../rules/index.js';
 
-/** How the caller sees a game it has standing in; UNAUTHENTICATED or NOT_FOUND otherwise. */
-export function viewerIn(principal: Principal, gameId: string): Viewer {
+/** The caller in one game: its principal there and how it sees the game. */
+export interface Standing {
+  /** Scoped to the game: a platform user becomes its seat (player), a spectator or the referee. */
+  readonly principal: Principal;
+  readonly viewer: Viewer;
+}
+
+/**
+ * The caller's principal in `gameId`: a platform user's bound seat or granted standing there, any
+ * other principal as it is (a platform user with neither stays itself, which has no viewer).
+ */
+async function principalIn(db: Db, principal: Principal, gameId: string): Promise<Principal> {
+  if (principal.kind !== 'external') return principal;
+  const playerId = await findBoundSeat(db, gameId, principal.issuer, principal.subject);
+  if (playerId) return { kind: 'player', playerId, gameId };
+  const grant = principal.grants.get(gameId.toLowerCase());
+  switch (grant) {
+    case 'SPECTATOR':
+      return { kind: 'spectator', gameId };
+    // A judge named by the platform judges that game as its referee does.
+    case 'JUDGE':
+      return { kind: 'referee', gameId };
+    case undefined:
+      return principal;
+  }
+}
+
+/** The caller's standing in a game; UNAUTHENTICATED or NOT_FOUND when it has none. */
+export async function standingIn(db: Db, principal: Principal, gameId: string): Promise<Standing> {
   if (principal.kind === 'anonymous') throw unauthenticated();
-  const viewer = viewerFor(principal, gameId);
+  const scoped = await principalIn(db, principal, gameId);
+  const viewer = viewerFor(scoped, gameId);
   if (!viewer) throw notFound('Game');
-  return viewer;
+  return { principal: scoped, viewer };
+}
+
+/** How the caller sees a game it has standing in; UNAUTHENTICATED or NOT_FOUND otherwise. */
+export async function viewerIn(db: Db, principal: Principal, gameId: string): Promise<Viewer> {
+  return (await standingIn(db, principal, gameId)).viewer;
 }
 
 /** An actor in a game, its view of the game and its idempotency scope. */
@@ -34,8 +76,13 @@ export interface Acting {
 const given = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 
 /** Who is acting in this game. Spectators may watch, never act; only admins act on behalf of a seat. */
-export function actorIn(principal: Principal, gameId: string, onBehalfOf?: string | null): Acting {
-  const viewer = viewerIn(principal, gameId);
+export async function actorIn(
+  db: Db,
+  caller: Principal,
+  gameId: string,
+  onBehalfOf?: string | null,
+): Promise<Acting> {
+  const { principal, viewer } = await standingIn(db, caller, gameId);
   if (given(onBehalfOf) && principal.kind !== 'admin')
     throw forbidden('Only an admin may act on behalf of a player.');
   switch (principal.kind) {
@@ -55,8 +102,10 @@ export function actorIn(principal: Principal, gameId: string, onBehalfOf?: strin
       };
     case 'anonymous':
       throw unauthenticated();
-    // The host creates games and has no standing in them (viewerIn has already refused it).
+    // The host creates games and has no standing in them, nor a platform user without a seat
+    // there (standingIn has already refused both).
     case 'host':
+    case 'external':
       throw notFound('Game');
   }
 }
@@ -70,7 +119,7 @@ export function requireAdmin(principal: Principal): void {
 
 /** A viewer an admin asks to see a game as (`gameAt`). */
 export interface ViewerChoice {
-  readonly kind: 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
+  readonly kind: 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST' | 'EXTERNAL';
   readonly playerId?: string | null;
 }
 
@@ -92,6 +141,8 @@ export function viewerAs(principal: Principal, choice: ViewerChoice, playerIds: 
       throw badInput('Anonymous callers cannot see a game; use SPECTATOR.', 'as.kind');
     case 'HOST':
       throw badInput('The host has no standing in a game; use SPECTATOR.', 'as.kind');
+    case 'EXTERNAL':
+      throw badInput('A platform user sees a game as its seat; use PLAYER.', 'as.kind');
   }
 }
 

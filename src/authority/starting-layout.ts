@@ -35,6 +35,8 @@ export interface NewSeat {
   readonly deck: readonly NewCard[];
   /** Starting player counters overriding the ruleset's (MTG 903.7: Commander life 40). */
   readonly counters?: readonly CounterOverride[] | null;
+  /** The platform user bound to the seat (issuer + subject), whose verified token plays it. */
+  readonly externalUser?: { readonly issuer: string; readonly subject: string } | null;
 }
 
 /** The input path of seat `s`'s card `c`. */

@@ -23,7 +23,11 @@ import { lightState, stateCacheFor } from './state-cache.js';
 export interface NewGame {
   readonly gameId: string;
   readonly playerIds: readonly string[];
-  readonly seats: readonly { readonly name: string }[];
+  readonly seats: readonly {
+    readonly name: string;
+    /** The platform user bound to the seat (issuer + subject), whose verified token plays it. */
+    readonly externalUser?: { readonly issuer: string; readonly subject: string } | null;
+  }[];
   readonly state: GameState;
   /** The GAME_CREATED event of {@link NewGame.state}. */
   readonly event: EventWithPlayers;
@@ -79,6 +83,8 @@ function creationRows(
       seat: i,
       name: s.name,
       token_hash: hashToken(credentials.seats[i]!.token),
+      ext_issuer: s.externalUser?.issuer ?? null,
+      ext_subject: s.externalUser?.subject ?? null,
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
 import type { Principal } from '../auth/principal.js';
 import { gameIdOfToken } from '../auth/tokens.js';
@@ -30,4 +31,32 @@ export async function findPrincipalByTokenHash(
   if (row.spectator) return { kind: 'spectator', gameId };
   if (row.referee) return { kind: 'referee', gameId };
   return null;
+}
+
+/** Bound seats found, per database client: a binding is written with its game and never changes. */
+const boundSeats = new WeakMap<object, LRUCache<string, string>>();
+
+/**
+ * The seat of `gameId` bound to the platform user `issuer` + `subject`, or null: one lookup on
+ * that game's rows (`player (game_id, ext_issuer, ext_subject)`). Found seats are cached (bounded);
+ * a miss is not, so it costs what a game that does not exist costs.
+ */
+export async function findBoundSeat(
+  db: Db,
+  gameId: string,
+  issuer: string,
+  subject: string,
+): Promise<string | null> {
+  if (!isUuid(gameId)) return null;
+  let cache = boundSeats.get(db);
+  if (!cache) boundSeats.set(db, (cache = new LRUCache<string, string>({ max: 10_000 })));
+  const key = JSON.stringify([gameId, issuer, subject]);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const [row] = await db.$queryRaw<{ id: string }[]>`
+    SELECT p.id FROM player p
+    WHERE p.game_id = ${gameId}::uuid AND p.ext_issuer = ${issuer} AND p.ext_subject = ${subject}`;
+  if (!row) return null;
+  cache.set(key, row.id);
+  return row.id;
 }

@@ -471,6 +471,17 @@ export type EventRandomness = {
   readonly scheme?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A platform user (README "Platform identity"): the issuer and subject of the platform's signed tokens
+ * (JWT `iss` and `sub`). A token naming this user is the seat bound to it.
+ */
+export type ExternalUserInput = {
+  /** The token issuer; must equal the service's AUTH_ISSUER. */
+  readonly issuer: Scalars['String']['input'];
+  /** The user's `sub` at that issuer (1 to 255 characters). */
+  readonly subject: Scalars['String']['input'];
+};
+
 export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
@@ -1097,6 +1108,12 @@ export type PlayerInput = {
   /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
   readonly counters?: InputMaybe<ReadonlyArray<CounterInput>>;
   readonly deck: ReadonlyArray<CardInput>;
+  /**
+   * Binds this seat to a platform user, whose verified token then plays it (besides the seat token).
+   * Only the host or an admin may bind; one user holds at most one seat of a game. The binding is
+   * never shown to anyone: not in views, events, `whoami` or exports.
+   */
+  readonly externalUser?: InputMaybe<ExternalUserInput>;
   readonly name: Scalars['String']['input'];
 };
 
@@ -1114,6 +1131,12 @@ export type PositionSelectorInput = {
 export type PrincipalKind =
   | 'ADMIN'
   | 'ANONYMOUS'
+  /**
+   * A platform user named by a verified JWT. Its standing is per game (its bound seat, or what its
+   * standing claim grants), so `whoami` shows no game, no player and nothing of the identity;
+   * `game(id).viewer` shows its standing in a game.
+   */
+  | 'EXTERNAL'
   /** The host backend (HOST_TOKEN): creates games, has no standing in them. */
   | 'HOST'
   | 'PLAYER'
@@ -1700,6 +1723,7 @@ export type ResolversTypes = {
   EventActor: ResolverTypeWrapper<EventActor>;
   EventKind: EventKind;
   EventRandomness: ResolverTypeWrapper<EventRandomness>;
+  ExternalUserInput: ExternalUserInput;
   FaceDownSeenBy: FaceDownSeenBy;
   FlipCoinInput: FlipCoinInput;
   Game: ResolverTypeWrapper<GameOut>;
@@ -1796,6 +1820,7 @@ export type ResolversParentTypes = {
   EntropyAdded: EntropyAdded;
   EventActor: EventActor;
   EventRandomness: EventRandomness;
+  ExternalUserInput: ExternalUserInput;
   FlipCoinInput: FlipCoinInput;
   Game: GameOut;
   GameEvent: Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']>, result?: Maybe<ResolversParentTypes['GameResult']>, turn?: Maybe<ResolversParentTypes['Turn']> };

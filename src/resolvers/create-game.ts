@@ -21,6 +21,7 @@ interface CreateGameInput {
     readonly name: string;
     readonly deck: readonly CardInput[];
     readonly counters?: readonly { readonly kind: string; readonly amount: number }[] | null;
+    readonly externalUser?: { readonly issuer: string; readonly subject: string } | null;
   }[];
   readonly idempotencyKey?: string | null;
   readonly revealFacesAfterEnd?: boolean | null;
@@ -32,6 +33,7 @@ function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
   return input.players.map((p, s) => ({
     name: names[s] as string,
     counters: p.counters ?? null,
+    externalUser: p.externalUser ?? null,
     deck: p.deck.map((c, i) => {
       // Built only for a refused card: a deck has up to hundreds of them.
       const field = () => `players.${s}.deck.${i}`;

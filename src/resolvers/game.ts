@@ -9,7 +9,7 @@ export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
       // Standing is decided before a work slot is taken (readGame decides it again, at no cost).
-      viewerIn(ctx.principal, args.id);
+      await viewerIn(ctx.db, ctx.principal, args.id);
       return expensive(ctx, async () => {
         const { loaded, viewer, callerKind } = await readGame(ctx.db, ctx.principal, args.id);
         return gameOut(loaded, viewer, callerKind);

@@ -45,7 +45,12 @@ export class RequestAdmission {
    * waiting). `abandoned` resolves when the client goes away while the request waits.
    */
   enter(principal: Principal, abandoned: Promise<void>): Leave | null | Promise<Leave | null> {
-    if (principal.kind !== 'player' && principal.kind !== 'spectator' && principal.kind !== 'referee')
+    if (
+      principal.kind !== 'player' &&
+      principal.kind !== 'spectator' &&
+      principal.kind !== 'referee' &&
+      principal.kind !== 'external'
+    )
       return NOTHING;
     const key = principalKey(principal);
     let line = this.#lines.get(key);

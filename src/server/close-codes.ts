@@ -28,6 +28,11 @@ export const ZkCloseCode = {
    * with it: reconnect later (graphql-ws clients retry this code).
    */
   ServiceUnavailable: 4503,
+  /**
+   * The connection's platform token (a JWT) expired: closed at its `exp` plus AUTH_CLOCK_TOLERANCE_S.
+   * Reconnect with a fresh token and resume with `afterSeq` (the typed client's `refreshToken`).
+   */
+  TokenExpired: 4011,
 } as const;
 export type ZkCloseCode = (typeof ZkCloseCode)[keyof typeof ZkCloseCode];
 
@@ -36,6 +41,7 @@ export const ZK_CLOSE_REASON: Record<ZkCloseCode, string> = {
   [ZkCloseCode.TooManySubscriptions]: 'Too many subscriptions',
   [ZkCloseCode.TooManyConnections]: 'Too many connections for this credential',
   [ZkCloseCode.ServiceUnavailable]: 'Service unavailable',
+  [ZkCloseCode.TokenExpired]: 'Token expired',
 };
 
 /**
@@ -71,8 +77,8 @@ const fatal = (message: string, errorCode?: CloseMeaning['errorCode']): CloseMea
 /**
  * Every close code with a fixed meaning. A code not listed (1006 abnormal closure, 4499 the client's
  * own terminate, a proxy's code) is a dropped connection: worth another attempt
- * ({@link closeMeaning}). A code for an expired credential that a refreshed one cures would be one
- * more `retry` entry with its own `errorCode`.
+ * ({@link closeMeaning}). An expired platform token is a `retry` entry with the code UNAUTHENTICATED:
+ * a fresh token cures it, and a client that has none gives up with that code.
  */
 export const CLOSE_CODES: Readonly<Record<number, CloseMeaning>> = {
   1001: retry('The server is going away (restart).'),
@@ -102,6 +108,10 @@ export const CLOSE_CODES: Readonly<Record<number, CloseMeaning>> = {
   [ZkCloseCode.ServiceUnavailable]: retry(
     ZK_CLOSE_REASON[ZkCloseCode.ServiceUnavailable],
     'SERVICE_UNAVAILABLE',
+  ),
+  [ZkCloseCode.TokenExpired]: retry(
+    'The token expired: reconnect with a fresh one and resume with afterSeq.',
+    'UNAUTHENTICATED',
   ),
 };
 

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
 import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import type { EventHub } from '../events/hub.js';
+import { looksLikeJwt, REFUSAL, TokenRefused, type JwtVerifier } from '../auth/jwt.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Metrics } from '../metrics.js';
 import type { Randomness } from '../authority/pipeline.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   readonly metrics: Metrics;
   /** The planner's ids and random choices; crypto unless a test injects a seeded source. */
   readonly random?: Randomness | undefined;
+  /** Verifies platform JWTs (`src/auth/jwt.ts`); absent when AUTH_* is unset. */
+  readonly jwt?: JwtVerifier | null | undefined;
 }
 
 export interface Context extends AppDeps {
@@ -33,6 +36,8 @@ export interface Context extends AppDeps {
   readonly clientIp: string;
   /** A credential was presented but is not valid. Operations needing a principal answer UNAUTHENTICATED. */
   readonly badCredential: boolean;
+  /** Why a presented platform token was refused (its documented message); absent otherwise. */
+  readonly refusal?: string | undefined;
 }
 
 /** A graphql-ws operation's context: the connection's context, the event hub, a way to close. */
@@ -45,14 +50,24 @@ export interface SubscriptionContext extends Context {
 const CACHE_LIMIT = 10_000;
 const principalCache = new Map<string, Principal>();
 
+/** A resolved `Authorization` value. */
+export interface Authentication {
+  readonly principal: Principal;
+  readonly badCredential: boolean;
+  readonly refusal?: string | undefined;
+}
+
 /**
- * Resolves an `Authorization` value to a principal. Credentials never change, so resolved ones are
- * cached by hash (bounded); unknown ones are not, so a new game's tokens work at once.
+ * Resolves an `Authorization` value to a principal. Seat, spectator and referee credentials never
+ * change, so resolved ones are cached by hash (bounded); unknown ones are not, so a new game's
+ * tokens work at once. A platform JWT is verified by `deps.jwt`, which caches it only until it
+ * expires; with platform identity off it is an invalid credential. Throws `KeySetUnavailable` when
+ * the platform's key set cannot be read (SERVICE_UNAVAILABLE).
  */
 export async function authenticate(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'jwt'>,
   authorization: unknown,
-): Promise<{ principal: Principal; badCredential: boolean }> {
+): Promise<Authentication> {
   if (authorization === undefined || authorization === null || authorization === '') {
     return { principal: { kind: 'anonymous' }, badCredential: false };
   }
@@ -62,6 +77,17 @@ export async function authenticate(
     return { principal: { kind: 'admin' }, badCredential: false };
   if (isConfiguredToken(token, deps.config.HOST_TOKEN))
     return { principal: { kind: 'host' }, badCredential: false };
+  if (looksLikeJwt(token)) {
+    if (!deps.jwt)
+      return { principal: { kind: 'anonymous' }, badCredential: true, refusal: REFUSAL.NOT_CONFIGURED };
+    try {
+      return { principal: { kind: 'external', ...(await deps.jwt.verify(token)) }, badCredential: false };
+    } catch (err) {
+      if (err instanceof TokenRefused)
+        return { principal: { kind: 'anonymous' }, badCredential: true, refusal: err.refusal };
+      throw err;
+    }
+  }
   const hash = hashToken(token);
   const cached = principalCache.get(hash);
   if (cached) return { principal: cached, badCredential: false };

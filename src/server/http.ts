@@ -35,6 +35,7 @@ import {
   type RequestRecord,
 } from './http-exchange.js';
 import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
+import { KEY_SET_UNAVAILABLE_MESSAGE, KeySetUnavailable } from '../auth/jwt.js';
 import { authenticate, type AppDeps, type Context } from './context.js';
 import { limitResponseSize } from './response-budget.js';
 import { RETRY_AFTER_MS, workLimiterFor } from './work-limit.js';
@@ -293,6 +294,10 @@ export async function startHttpServer(
           // E.g. the database is unreachable (503: retry later). Apollo answers a failed context
           // with its error alone, bypassing the id-stamping plugin, so the id goes on the error here.
           logger.error({ err, requestId }, 'authentication failed');
+          if (err instanceof KeySetUnavailable)
+            throw new GraphQLError(KEY_SET_UNAVAILABLE_MESSAGE, {
+              extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
+            });
           if (isDatabaseUnavailable(err))
             throw new GraphQLError(UNAVAILABLE_MESSAGE, {
               extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId, http: { status: 503 } },
@@ -306,7 +311,7 @@ export async function startHttpServer(
         if (auth.badCredential) {
           const record = records.get(requestId);
           if (record) record.errorCode = ErrorCode.UNAUTHENTICATED;
-          throw new GraphQLError('The credential is not valid.', {
+          throw new GraphQLError(`The credential is not valid${auth.refusal ? `: ${auth.refusal}` : ''}.`, {
             extensions: { code: ErrorCode.UNAUTHENTICATED, requestId, http: { status: 401 } },
           });
         }

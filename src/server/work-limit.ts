@@ -103,6 +103,8 @@ export function principalKey(p: Principal): string {
       return `spectator:${p.gameId}`;
     case 'referee':
       return `referee:${p.gameId}`;
+    case 'external':
+      return `external:${JSON.stringify([p.issuer, p.subject])}`;
   }
 }
 

@@ -10,13 +10,18 @@
  * is a game's audience); and each subscription's queue is bounded by the event
  * hub, which closes the connection of a subscriber that falls too far behind with
  * {@link ZkCloseCode.SubscriberTooSlow}.
+ *
+ * A connection authenticated by a platform token (a JWT) is closed when that token stops being
+ * accepted, at its `exp` plus AUTH_CLOCK_TOLERANCE_S, with {@link ZkCloseCode.TokenExpired}: a
+ * client reconnects with a fresh token and resumes with `afterSeq` (Hasura #578: sockets that
+ * outlived their token).
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CloseCode, type Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
 import { EventHub, type HubOptions } from '../events/hub.js';
@@ -27,6 +32,7 @@ import { collapseOversized } from './response-budget.js';
 import { authenticate, type AppDeps, type Context, type SubscriptionContext } from './context.js';
 import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { CappedCounter } from './connection-limit.js';
+import { KeySetUnavailable } from '../auth/jwt.js';
 import { principalKey } from './work-limit.js';
 
 /** Limits for one graphql-ws connection. */
@@ -58,6 +64,16 @@ function forGraphqlWs(errors: readonly GraphQLError[]): GraphQLError[] {
   return errors.map(
     (e) => new WsGraphQLError(e.message, { nodes: e.nodes ?? null, extensions: e.extensions }),
   );
+}
+
+/** Closes `socket` with {@link ZkCloseCode.TokenExpired} at `expiresAtMs`, unless it closes first. */
+function closeAtExpiry(socket: WebSocket, expiresAtMs: number): void {
+  const code = ZkCloseCode.TokenExpired;
+  const timer = setTimeout(
+    () => socket.close(code, ZK_CLOSE_REASON[code]),
+    Math.max(0, expiresAtMs - Date.now()),
+  );
+  socket.once('close', () => clearTimeout(timer));
 }
 
 export interface GraphqlWsServer extends Disposable {
@@ -105,7 +121,7 @@ export function startGraphqlWs(
           // credential is bad). Closed first, so the 4403 that graphql-ws sends for `false` finds
           // the socket closing and is dropped.
           deps.logger.error({ err, requestId }, 'authentication failed');
-          if (isDatabaseUnavailable(err)) {
+          if (isDatabaseUnavailable(err) || err instanceof KeySetUnavailable) {
             const code = ZkCloseCode.ServiceUnavailable;
             ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
           } else ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
@@ -119,7 +135,8 @@ export function startGraphqlWs(
           return false;
         }
         const p = auth.principal;
-        if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee') {
+        if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
+        if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
           const release = perCredential.take(principalKey(p));
           if (!release) {
             const code = ZkCloseCode.TooManyConnections;

@@ -156,6 +156,7 @@ export function actorPhrase(as: string): string {
     case 'spectator':
       return 'as the spectator';
     default:
+      if (as.startsWith('platform:')) return `as the platform user ${as.slice('platform:'.length)}`;
       return `as ${as}`;
   }
 }

@@ -17,6 +17,7 @@ import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { exampleText, readLedger, readmeExample, sha256 } from '../support/readme-example.js';
+import { startJwks, type TestJwks } from '../support/jwks.js';
 import {
   actorPhrase,
   bindLeniently,
@@ -72,6 +73,8 @@ function callsReadmeExample(file: string): string[] {
 const UPDATE_VARIABLE = 'UPDATE_README';
 const UPDATE = process.env[UPDATE_VARIABLE] === '1';
 const DOCUMENTED_ORIGIN = 'http://localhost:4000';
+/** The issuer the README's platform identity examples name (AUTH_ISSUER). */
+const README_ISSUER = 'https://id.example.com/';
 const parsed = parseReadme(readFileSync(README, 'utf8'));
 
 /** One fenced block of an example, by language and role; `required` ones fail the test when absent. */
@@ -161,8 +164,11 @@ describe('README.md', () => {
     const credentials = new Map<string, string>([['admin', TEST_ADMIN_TOKEN]]);
     const edits: { block: CodeBlock; content: string }[] = [];
 
+    let jwks: TestJwks;
     beforeAll(async () => {
-      server = await startTestServer();
+      // The platform identity examples' provider: a key set on loopback, with the README's issuer.
+      jwks = await startJwks();
+      server = await startTestServer(jwks.env({ AUTH_ISSUER: README_ISSUER }));
     });
 
     afterAll(() => {
@@ -185,9 +191,11 @@ describe('README.md', () => {
       Object.values(o).forEach(harvest);
     }
 
-    function credential(ex: Example): string | undefined {
+    async function credential(ex: Example): Promise<string | undefined> {
       const as = ex.attrs['as'] ?? 'none';
       if (as === 'none') return undefined;
+      // `platform:<sub>`: a token the platform's identity provider signed for that user.
+      if (as.startsWith('platform:')) return jwks.sign(as.slice('platform:'.length), { iss: README_ISSUER });
       const token = credentials.get(as);
       if (!token)
         throw new Error(`README line ${ex.line}: no credential for "${as}" from any earlier example`);
@@ -221,7 +229,7 @@ describe('README.md', () => {
       const document = block(ex, 'graphql', '', true);
       const variables = block(ex, 'json', 'variables');
       const response = block(ex, 'json', 'response', true);
-      const token = credential(ex);
+      const token = await credential(ex);
       const res = await fetch(server.url, {
         method: 'POST',
         headers: {
@@ -244,7 +252,7 @@ describe('README.md', () => {
       const variables = block(ex, 'json', 'variables');
       const shown = block(ex, 'json', 'events', true);
       const take = (JSON.parse(shown.content) as unknown[]).length;
-      const token = credential(ex);
+      const token = await credential(ex);
       const client = createClient({
         url: server.wsUrl,
         webSocketImpl: WebSocket,

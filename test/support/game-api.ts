@@ -149,10 +149,21 @@ export interface DeckCard {
   faceUp?: boolean;
 }
 
+/** A platform user a seat is bound to at createGame (issue 33). */
+export interface ExternalUser {
+  readonly issuer: string;
+  readonly subject: string;
+}
+
+/**
+ * Creates a game anonymously; with `bind`, as `bind.token` (the host or an admin), binding each seat
+ * `i` to `bind.users[i]` when given.
+ */
 export async function createGame(
   server: Pick<TestServer, 'url'>,
   ruleset: string,
   decks: DeckCard[][],
+  bind?: { readonly token: string; readonly users: readonly (ExternalUser | null)[] },
 ): Promise<CreatedGame> {
   const res = await post<{
     createGame: {
@@ -160,9 +171,20 @@ export async function createGame(
       seats: { player: { id: string; seat: number }; token: string }[];
       spectatorToken: string;
     };
-  }>(server, CREATE_GAME, {
-    input: { ruleset, players: decks.map((deck, i) => ({ name: `Seat ${i}`, deck })) },
-  });
+  }>(
+    server,
+    CREATE_GAME,
+    {
+      input: {
+        ruleset,
+        players: decks.map((deck, i) => {
+          const externalUser = bind?.users[i];
+          return { name: `Seat ${i}`, deck, ...(externalUser ? { externalUser } : {}) };
+        }),
+      },
+    },
+    bind?.token,
+  );
   if (!res.data) throw new Error(`createGame failed: ${res.text}`);
   const c = res.data.createGame;
   return {

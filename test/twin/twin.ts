@@ -15,10 +15,18 @@
  * world and sent with the same ids to the other, so V aims at everything it can name: its own
  * cards, public ones, and other players' hidden ones by id or by position.
  *
+ * V's credential: in every other pair of games (the first, third...), V is a platform user (issue
+ * 33): the admin creates both games binding V's seat to it, and V reads, acts and subscribes with a
+ * JWT signed by a key the suite serves on loopback; in the others, V's seat token. In the pairs
+ * played by JWT, V's subscription to each game must bring the same events in both worlds, and a
+ * platform user with no seat in the games observes of each (its view, its history, every action
+ * V's seat was allowed, its subscription) exactly what it observes of a game that does not exist:
+ * NOT_FOUND (`identity.ts`).
+ *
  * A case is a sequence of 1 to FC_STEPS (default 2) of V's actions; each pair of games plays ten
  * cases. After every action the two responses are compared; at the start and the end V's view of
  * the game and V's whole event history. Size: FC_RUNS cases per ruleset (default 200); FC_SEED replays a failure.
- * The suite fails if fewer cases ran than asked.
+ * The suite fails if fewer cases ran than asked, or if no pair was played by JWT.
  *
  * Longer than 300 lines on purpose: the worlds' randomness, the twin decks and the property are one
  * argument, each part relying on the others' invariants; they read best in one file.
@@ -30,14 +38,16 @@ import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation } from '../
 import { rulesetFile, type RulesetName } from '../leak/model.js';
 import {
   createGame,
+  EventCollector,
   fetchGame,
   fetchHistory,
   post,
   type DeckCard,
   type GameJson,
 } from '../support/game-api.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { Acceptance } from '../support/acceptance.js';
+import { expectNoSeatLikeMissing, TwinIdentity } from './identity.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 200);
 const STEPS = Number(process.env['FC_STEPS'] ?? 2);
@@ -222,10 +232,11 @@ async function stateOf(server: TestServer, g: WorldGame): Promise<GameJson> {
   return res.data.game;
 }
 
-/** One world's game: V's credential and the last event seq V has been compared on. */
+/** One world's game: V's seat and credential, and the last event seq V has been compared on. */
 interface WorldGame {
   readonly world: WorldName;
   readonly gameId: string;
+  readonly playerId: string;
   readonly token: string;
   seq: number;
 }
@@ -251,12 +262,20 @@ async function look(server: TestServer, random: WorldRandomness, g: WorldGame): 
   return normalise({ view, history });
 }
 
+/** V's view, as its credential makes it: V's own seat, whichever the credential. */
+async function expectSeat(server: TestServer, g: WorldGame, where: string): Promise<void> {
+  const { viewer } = (await fetchGame(server, g.gameId, g.token)).game;
+  expect(viewer, `V's standing, ${where}`).toEqual({ kind: 'PLAYER', player: { id: g.playerId } });
+}
+
 /** Declares the twin-world property for one ruleset. */
 export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers = 2): void {
   const random = new WorldRandomness();
   let server: TestServer;
+  let identity: TwinIdentity;
   beforeAll(async () => {
-    server = await startTestServer({}, { random });
+    identity = await TwinIdentity.start();
+    server = await startTestServer(identity.env, { random });
   });
 
   it(
@@ -275,6 +294,9 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
         everyKind: false,
         floors: { [DRAW]: 0.8 },
       });
+      // The same share by JWT alone: a token refused alike in both worlds would pass every comparison.
+      const byJwt = new Acceptance(`twin ${ruleset}, V by JWT`, { minShare: 0.15, everyKind: false });
+      let noSeatChecks = 0;
       const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
@@ -288,45 +310,95 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const viewer = viewerSeed % players;
             const decks = decksFor(ruleset, players);
             random.reset(seed, ++pairs);
+            const platform = pairs % 2 === 1 ? await identity.tokens() : null;
             const open = async (world: WorldName, v: Variation): Promise<WorldGame> => {
               random.use(world);
-              const game = await createGame(server, ruleset, twin(ruleset, decks, viewer, v));
-              return { world, gameId: game.gameId, token: game.players[viewer]!.token, seq: 0 };
+              const worldDecks = twin(ruleset, decks, viewer, v);
+              const game = platform
+                ? await createGame(server, ruleset, worldDecks, {
+                    token: TEST_ADMIN_TOKEN,
+                    users: identity.binding(players, viewer),
+                  })
+                : await createGame(server, ruleset, worldDecks);
+              const seat = game.players[viewer]!;
+              return {
+                world,
+                gameId: game.gameId,
+                playerId: seat.id,
+                token: platform?.viewer ?? seat.token,
+                seq: 0,
+              };
             };
             const a = await open('a', va);
             const b = await open('b', vb);
+            const games = { a: a.gameId, b: b.gameId };
             let n = 0;
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
-            const where = `seat ${viewer} of ${players}`;
-            expect(await look(server, random, b), `start, ${where}`).toEqual(await look(server, random, a));
-            let actions = 0;
-            for (const choices of sequences) {
-              cases++;
-              for (const choice of choices) {
-                random.use('a');
-                const state = await stateOf(server, a);
-                const ctx = { ruleset, state, nextName };
-                // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
-                const draw = ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
-                // V is the one acting: its choices aim at what V may act on.
-                const m = draw ?? toMutation(ctx, { ...choice, actor: viewer });
-                const active = state.status === 'ACTIVE';
-                const inA = await step(server, random, a, m);
-                if (active)
-                  accepted.record(
-                    draw ? DRAW : (m.countAs ?? m.field),
-                    (inA as { errors: unknown }).errors === null,
-                  );
-                const inB = await step(server, random, b, {
-                  document: m.document,
-                  input: inWorldB(m.input) as Record<string, unknown>,
-                });
-                expect(inB, `${m.field} ${JSON.stringify(m.input)}, ${where}`).toEqual(inA);
+            const where = `seat ${viewer} of ${players}, ${platform ? 'by JWT' : 'by seat token'}`;
+            // V's subscriptions, by JWT, from the start: compared once every case has been played.
+            const feeds = platform && {
+              a: new EventCollector(server.wsUrl, a.token),
+              b: new EventCollector(server.wsUrl, b.token),
+            };
+            try {
+              feeds?.a.start(a.gameId);
+              feeds?.b.start(b.gameId);
+              expect(await look(server, random, b), `start, ${where}`).toEqual(await look(server, random, a));
+              await expectSeat(server, a, where);
+              if (platform) {
+                await expectNoSeatLikeMissing(normalise, server, platform.stranger, games, `start, ${where}`);
+                noSeatChecks++;
               }
+              let actions = 0;
+              for (const choices of sequences) {
+                cases++;
+                for (const choice of choices) {
+                  random.use('a');
+                  const state = await stateOf(server, a);
+                  const ctx = { ruleset, state, nextName };
+                  // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
+                  const draw = ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
+                  // V is the one acting: its choices aim at what V may act on.
+                  const m = draw ?? toMutation(ctx, { ...choice, actor: viewer });
+                  const active = state.status === 'ACTIVE';
+                  const inA = await step(server, random, a, m);
+                  const ok = (inA as { errors: unknown }).errors === null;
+                  const kind = draw ? DRAW : (m.countAs ?? m.field);
+                  if (active) accepted.record(kind, ok);
+                  if (platform && active) byJwt.record(kind, ok);
+                  const toB = (input: Record<string, unknown>) => inWorldB(input) as Record<string, unknown>;
+                  const inB = await step(server, random, b, { document: m.document, input: toB(m.input) });
+                  const what = `${m.field} ${JSON.stringify(m.input)}, ${where}`;
+                  expect(inB, what).toEqual(inA);
+                  // An action V's seat may take: the stranger's is answered as in a game that does not exist.
+                  if (platform && ok) {
+                    await expectNoSeatLikeMissing(normalise, server, platform.stranger, games, what, {
+                      action: m,
+                      inB: toB,
+                    });
+                    noSeatChecks++;
+                  }
+                }
+              }
+              const end = `after ${CASES_PER_GAME} cases, ${where}`;
+              expect(await look(server, random, b), end).toEqual(await look(server, random, a));
+              await expectSeat(server, a, end);
+              if (feeds) {
+                await feeds.a.waitFor(a.seq, 30_000);
+                await feeds.b.waitFor(b.seq, 30_000);
+                expect(normalise(feeds.b.events), `subscription, ${end}`).toEqual(normalise(feeds.a.events));
+                expect(
+                  feeds.a.events.map((e) => e.seq),
+                  `subscription, ${end}`,
+                ).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
+                await expectNoSeatLikeMissing(normalise, server, platform.stranger, games, end, {
+                  subscribe: true,
+                });
+              }
+            } finally {
+              await feeds?.a.close();
+              await feeds?.b.close();
             }
-            expect(await look(server, random, b), `after ${CASES_PER_GAME} cases, ${where}`).toEqual(
-              await look(server, random, a),
-            );
           },
         ),
         {
@@ -339,6 +411,13 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // No time limit cuts the run short; a property that ran fewer cases than asked has not been shown.
       expect(cases).toBeGreaterThanOrEqual(RUNS);
       accepted.check();
+      // The platform credential ran: V played by JWT, and a token with no seat was compared.
+      expect(
+        byJwt.counts().reduce((sent, c) => sent + c.sent, 0),
+        'actions V sent by JWT',
+      ).toBeGreaterThan(0);
+      expect(noSeatChecks, 'observations by a token with no seat').toBeGreaterThan(0);
+      byJwt.check();
     },
     TIMEOUT_MS,
   );
