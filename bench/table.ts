@@ -32,10 +32,9 @@ import { ApiMover, cardsPerSeat, createBenchGame, type BenchGame } from './lib/f
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
 import { ratioTarget, stableTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
-import { closedLoop } from './lib/runner.js';
+import { pairedRuns, type Sample } from './lib/paired.js';
 import { startService } from './lib/service.js';
 import {
-  alternating,
   fmtMs,
   fmtRatioEstimate,
   Latencies,
@@ -113,14 +112,6 @@ async function interleavedP50(
     }
   }
   return { a: la.summary().p50, b: lb.summary().p50, errors, firstError };
-}
-
-/** One run's figures: the service's CPU per operation (warm-up included) and the latency p50, ms. */
-interface Sample {
-  readonly cpuMs: number;
-  readonly p50Ms: number;
-  readonly opsPerSecond: number;
-  readonly errors: number;
 }
 
 async function battlefield(api: GraphqlClient, game: BenchGame, token: string) {
@@ -289,37 +280,18 @@ export async function runTable(deps: {
   const service = await startService(deps.databaseUrl, { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' });
   const api = graphqlClient(service.url);
   try {
-    /** One closed-loop run of `op` by one client: the service's CPU per operation and the p50. */
-    const measure = async (name: string, op: () => Promise<unknown>): Promise<Sample> => {
-      const cpu0 = await service.cpuMs();
-      const r = await closedLoop({
-        concurrency: 1,
-        seconds: RUN_SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-        op: async () => {
-          await op();
-        },
-      });
-      const cpuMs = r.completed ? ((await service.cpuMs()) - cpu0) / r.completed : Number.NaN;
-      log(
-        `  ${name}: ${r.throughput.toFixed(0)}/s, p50 ${fmtMs(r.latency.p50)} ms, service CPU ${fmtMs(cpuMs)} ms/op${r.errors ? ` (${r.errors} errors: ${r.firstError ?? ''})` : ''}`,
-      );
-      return { cpuMs, p50Ms: r.latency.p50, opsPerSecond: r.throughput, errors: r.errors };
-    };
-    /** `pairs` alternating runs of `a` and `b`: their samples, in pair order. */
+    const cpuPairs = pairedRuns(service, log, {
+      pairs: PAIRS,
+      seconds: RUN_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      threshold: AT_MOST,
+    });
+    /**
+     * `pairs` alternating runs of `a` and `b` for the CPU ratio; the latency ratio from runs that
+     * interleave the two operation by operation, so both sides of a pair see the same moment.
+     */
     const paired = async (names: [string, string], a: () => Promise<unknown>, b: () => Promise<unknown>) => {
-      const as: Sample[] = [];
-      const bs: Sample[] = [];
-      await alternating(
-        PAIRS,
-        async () => (as.push(await measure(names[0], a)), 0),
-        async () => (bs.push(await measure(names[1], b)), 0),
-      );
-      const cpu = pairedRatio(
-        as.map((s) => s.cpuMs),
-        bs.map((s) => s.cpuMs),
-        AT_MOST,
-      );
+      const { cpu, runs } = await cpuPairs(names, a, b);
       const p50s: { a: number; b: number }[] = [];
       for (let i = 0; i < LATENCY_PAIRS; i++) {
         const r = await interleavedP50(a, b);
@@ -333,7 +305,7 @@ export async function runTable(deps: {
         p50s.map((p) => p.b),
         AT_MOST,
       );
-      return { cpu, latency, runs: { [names[0]]: as, [names[1]]: bs }, interleavedP50Ms: p50s };
+      return { cpu, latency, runs, interleavedP50Ms: p50s };
     };
 
     // A tap and a counter change against B1's move, all by seat 0 on one B1 game.
