@@ -73,7 +73,20 @@ function fileDeck(ruleset: RulesetName, next: () => number): DeckCard[] {
   const open = types.find(
     (t) => t.visibility === 'public' && t.allowsFaceUp !== false && (t.capacity ?? 2) >= 2,
   );
+  // A card that fits each of the player's public zones that admits only some cards (a Pokémon on the
+  // Bench, a monster in a Monster Zone): statuses and counters that live only there, and hosts, then
+  // have objects to act on.
+  const fitted = doc.zoneTypes
+    .filter((t) => t.startsInGame !== false && t.scope === 'player' && t.visibility === 'public')
+    .filter((t) => !takesPlainCards(t) && t.type !== doc.deckZone)
+    .map((t) => {
+      const rules = (t.admits ?? []).filter((a) => a.types || a.subtypes);
+      const types = rules.flatMap((a) => a.types?.slice(0, 1) ?? []);
+      const subtypes = rules.flatMap((a) => a.subtypes?.slice(0, 1) ?? []);
+      return card(next(), types.length > 0 ? types : ['card'], subtypes, { zone: t.type, faceUp: true });
+    });
   return [
+    ...fitted,
     ...[1, 2, 3, 4, 5].map(() => card(next(), ['card'])),
     ...(secret ? [1, 2].map(() => card(next(), ['card'], [], { zone: secret.type })) : []),
     ...(open
@@ -175,6 +188,7 @@ export function declaredNone(ruleset: RulesetName): string[] {
   const file = rulesetFile(ruleset);
   return [
     UNAIMED_STATUS,
+    ...(file.zoneTypes.some((t) => t.type === 'stack') ? [] : ['addStackLayer', 'removeStackLayer']),
     ...(Array.isArray(file.statuses) && file.statuses.length > 0 ? [] : ['setStatus']),
     ...(file.dice && !('none' in file.dice) ? [] : ['rollDice']),
     ...(file.coins && !('none' in file.coins) ? [] : ['flipCoin']),
@@ -266,6 +280,15 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
     );
   });
   weight(8, () => {
+    // Half add a declared kind to a holder it lives on: see `ownCounter`.
+    const aimed = ch.flag ? ownCounter(ctx, ch) : null;
+    if (aimed)
+      return make(
+        'changeCounters',
+        'ChangeCountersInput',
+        { holder: aimed.holder, kind: aimed.kind, op: 'ADD', amount: 1 + (ch.d % 3) },
+        { namedIds: aimed.named },
+      );
     const { h, kinds, named } = holder(ch.a);
     const op = ['ADD', 'REMOVE', 'SET'][ch.b % 3]!;
     return make(
@@ -276,6 +299,21 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
     );
   });
   weight(3, () => {
+    // Half move a player counter the game starts above zero (a life total) from one seat to another.
+    const started = listed(counters.players).filter((k) => {
+      const start = (Array.isArray(counters.players) ? counters.players : []).find(
+        (c) => c.kind === k,
+      )?.start;
+      return typeof start === 'number' && start > 0;
+    });
+    const kind = ch.flag ? pick(started, ch.c) : undefined;
+    if (kind && players.length > 1)
+      return make('moveCounters', 'MoveCountersInput', {
+        from: { playerId: players[ch.actor % players.length]!.id },
+        to: { playerId: players[(ch.actor + 1) % players.length]!.id },
+        kind,
+        amount: 1,
+      });
     const from = holder(ch.a);
     const to = holder(ch.b);
     return make(
@@ -299,6 +337,41 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
 }
 
 /**
+ * A counter the rules should nearly always let the actor add: a kind the file declares, on a holder
+ * of the kind's zone types (an object of the actor's own in a public zone, a player, or a zone).
+ * Null when no such holder is in the game.
+ */
+function ownCounter(
+  ctx: Ctx,
+  ch: Choice,
+): { holder: Record<string, string>; kind: string; named: string[] } | null {
+  const file = rulesetFile(ctx.ruleset);
+  const counters = file.counters && !('none' in file.counters) ? file.counters : {};
+  type Decl = { kind: string; zoneTypes?: string[] };
+  const listed = (x: unknown) => (Array.isArray(x) ? (x as Decl[]) : []);
+  const me = ctx.state.players[ch.actor % ctx.state.players.length]?.id;
+  const isPublic = (type: string) => file.zoneTypes.find((t) => t.type === type)?.visibility === 'public';
+  const fits = (d: Decl, type: string) => (d.zoneTypes ? d.zoneTypes.includes(type) : true);
+  const options = [
+    ...listed(counters.objects).flatMap((d) =>
+      ctx.state.zones
+        .filter((z) => isPublic(z.type) && fits(d, z.type))
+        .flatMap((z) => z.objects.filter((o) => o.host === null && o.owner?.id === me && o.faceUp))
+        .map((o) => ({ holder: { objectId: o.id }, kind: d.kind, named: [o.id] })),
+    ),
+    ...listed(counters.players).flatMap((d) =>
+      ctx.state.players.map((p) => ({ holder: { playerId: p.id }, kind: d.kind, named: [] })),
+    ),
+    ...listed(counters.zones).flatMap((d) =>
+      ctx.state.zones
+        .filter((z) => fits(d, z.type))
+        .map((z) => ({ holder: { zoneId: z.id }, kind: d.kind, named: [] })),
+    ),
+  ];
+  return pick(options, ch.c) ?? null;
+}
+
+/**
  * A draw the rules must accept: the top card of the actor's own deck to the actor's own hand (its
  * `hand`, or else the first secret zone type without a capacity that is not the deck), by the actor, in an active game. Null
  * when there is nothing to draw (an empty deck, a conceded actor, an ended game, no hand).
@@ -308,28 +381,111 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
  * most moves only over many steps; a legal draw refused says it at once.
  */
 export function drawStep(ctx: Ctx, actor: number): StepMutation | null {
+  const piles = ownPiles(ctx, actor);
+  if (!piles || piles.deck.count === 0) return null;
+  const top = piles.deck.objects.find((o) => o.host === null);
+  return pileMove(
+    ctx,
+    actor,
+    { select: { zoneId: piles.deck.id, from: 'TOP', count: 1 } },
+    piles.hand.id,
+    top ? [top.id] : [],
+  );
+}
+
+/**
+ * The actor's own deck and hand (its `hand`, or else the first secret zone type without a capacity
+ * that is not the deck), while the actor may act in an active game; null otherwise.
+ */
+function ownPiles(
+  ctx: Ctx,
+  actor: number,
+): { deck: GameJson['zones'][number]; hand: GameJson['zones'][number] } | null {
   const { state } = ctx;
   const player = state.players[actor];
   if (state.status !== 'ACTIVE' || !player || player.conceded) return null;
   const file = rulesetFile(ctx.ruleset);
-  const hand =
+  const handType =
     file.zoneTypes.find((t) => t.type === 'hand') ??
     file.zoneTypes.find((t) => t.visibility === 'secret' && t.type !== file.deckZone && !t.capacity);
   const own = (type: string | undefined) =>
     state.zones.find((z) => z.type === type && z.owner?.id === player.id);
   const deck = own(file.deckZone);
-  const to = own(hand?.type);
-  if (!deck || deck.count === 0 || !to) return null;
-  const top = deck.objects.find((o) => o.host === null);
+  const hand = own(handType?.type);
+  return deck && hand ? { deck, hand } : null;
+}
+
+function pileMove(
+  ctx: Ctx,
+  actor: number,
+  select: Record<string, unknown>,
+  toZoneId: string,
+  selectedIds: string[],
+  extra: Record<string, unknown> = {},
+): StepMutation {
   return {
     field: 'moveObjects',
     document: moveDocument('moveObjects', 'MoveObjectsInput'),
-    input: { gameId: state.id, select: { zoneId: deck.id, from: 'TOP', count: 1 }, to: { zoneId: to.id } },
+    input: { gameId: ctx.state.id, ...select, to: { zoneId: toZoneId }, ...extra },
     actor,
     namedIds: [],
     reorderedZoneIds: [],
-    selectedIds: top ? [top.id] : [],
+    selectedIds,
   };
+}
+
+/**
+ * A move the rules should nearly always accept: one of the actor's own cards from its hand to the
+ * top or bottom of its deck (named by id: the actor sees its hand), or, with an empty hand, its
+ * deck's bottom card to its hand. Random moves are refused often (a full zone, a hidden card named
+ * by id, an admission rule), and a run whose few moves were all refused would check no accepted
+ * move; half the suite's moves are these. Null when both piles are empty.
+ */
+function ownCardMove(ctx: Ctx, actor: number, ch: Choice): StepMutation | null {
+  const piles = ownPiles(ctx, actor);
+  if (!piles) return null;
+  const card = pick(
+    piles.hand.objects.filter((o) => o.host === null),
+    ch.b,
+  );
+  if (card) {
+    const ids = [card.id];
+    return {
+      ...pileMove(ctx, actor, { objectIds: ids }, piles.deck.id, [], {
+        position: ch.flag ? 'TOP' : 'BOTTOM',
+      }),
+      namedIds: ids,
+    };
+  }
+  const bottom = piles.deck.objects.filter((o) => o.host === null).at(-1);
+  if (!bottom) return null;
+  return pileMove(
+    ctx,
+    actor,
+    { select: { zoneId: piles.deck.id, from: 'BOTTOM', count: 1 } },
+    piles.hand.id,
+    [bottom.id],
+  );
+}
+
+/**
+ * An attachment the rules should nearly always accept: one of the actor's own cards (from its hand,
+ * or another of its own in play) under one of its own top-level cards in a public zone, shared or
+ * its own.
+ * Null when the actor has no such host or nothing to attach.
+ */
+function ownAttach(ctx: Ctx, actor: number, ch: Choice): { host: string; object: string } | null {
+  const me = ctx.state.players[actor]?.id;
+  const file = rulesetFile(ctx.ruleset);
+  const isPublic = (type: string) => file.zoneTypes.find((t) => t.type === type)?.visibility === 'public';
+  const inPlay = ctx.state.zones
+    .filter((z) => (z.owner === null || z.owner.id === me) && isPublic(z.type) && z.type !== 'stack')
+    .flatMap((z) => z.objects.filter((o) => o.host === null && o.owner?.id === me));
+  const host = pick(inPlay, ch.d);
+  if (!host) return null;
+  const hand = ownPiles(ctx, actor)?.hand.objects ?? [];
+  const object = pick(ch.flag ? hand : inPlay.filter((o) => o.id !== host.id), ch.b) ?? pick(hand, ch.b);
+  return object ? { host: host.id, object: object.id } : null;
 }
 
 /** The kind under which suites record {@link drawStep}'s steps. */
@@ -407,6 +563,8 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   };
 
   weight(30, () => {
+    const aimed = ch.a % 2 === 0 ? ownCardMove(ctx, actor, ch) : null;
+    if (aimed) return aimed;
     const to = pick(zones, ch.d)!;
     const sel = selection(to.id !== pick(nonEmpty, ch.a)?.id);
     const face = ch.c % 4 === 0 ? { faceUp: ch.d % 2 === 0 } : {};
@@ -477,6 +635,15 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
     });
   });
   weight(5, () => {
+    // Half aim at a host the rules should take: see `ownAttach`.
+    const aimed = ch.a % 2 === 0 ? ownAttach(ctx, actor, ch) : null;
+    if (aimed)
+      return make(
+        'attachObjects',
+        'AttachObjectsInput',
+        { objectIds: [aimed.object], hostId: aimed.host, by },
+        { namedIds: [aimed.object, aimed.host] },
+      );
     const sel = selection(true);
     const host = pick(objects, ch.d);
     return make(
@@ -488,8 +655,11 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   });
   weight(4, () => {
     const hosted = objects.filter((o) => o.host !== null);
-    const target = pick(hosted, ch.a) ?? pick(objects, ch.a);
-    const to = pick(zones, ch.d)!;
+    // Half take one of the actor's own hosted cards back to its hand.
+    const ownHosted = hosted.filter((o) => o.owner?.id === players[actor]?.id);
+    const hand = ch.a % 2 === 0 ? ownPiles(ctx, actor)?.hand : undefined;
+    const target = (hand ? pick(ownHosted, ch.b) : undefined) ?? pick(hosted, ch.a) ?? pick(objects, ch.a);
+    const to = hand ?? pick(zones, ch.d)!;
     const ids = target ? [target.id] : [];
     return make(
       'detachObjects',
