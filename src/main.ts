@@ -13,7 +13,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { App } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
-import { EmbeddedStartError } from './postgres/embedded.js';
+import { EmbeddedStartError } from './postgres/embedded-error.js';
 import { createLogger, type Logger } from './logger.js';
 import { installRulesetFiles } from './rulesets/load.js';
 

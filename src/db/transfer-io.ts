@@ -1,7 +1,7 @@
 /**
  * The I/O of export and import: read a whole game for an export, write an imported one. The document
  * format, its validation and the id remapping are pure and live in `src/transfer`; rows are mapped
- * by `rows.ts` and events written by its one event writer.
+ * by `rows.ts` and events written by its `appendEvents` (`event-rows.ts`).
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, ZoneState } from '../rules/index.js';

@@ -53,7 +53,8 @@ function jsonPath(parts: readonly PropertyKey[]): string {
 
 /**
  * The reason of an issue in words, with the valid values where there is a list. Zod's issue codes
- * are its own union: the ones worded here are those a ruleset file meets; any other keeps zod's text.
+ * are its own union: the ones worded here are those a ruleset file meets; the others keep zod's text,
+ * and a code a new zod adds fails to compile until it is placed.
  */
 function reasonOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -65,7 +66,14 @@ function reasonOf(issue: z.core.$ZodIssue): string {
       return issue.message.endsWith('received undefined')
         ? `required field is missing (expected ${issue.expected})`
         : issue.message;
-    default:
+    case 'too_big':
+    case 'too_small':
+    case 'invalid_format':
+    case 'not_multiple_of':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'custom':
       return issue.message;
   }
 }

@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, SHARED_ROOT } from '../../src/postgres/embedded.js';
+import { freePort } from '../../src/postgres/embedded.js';
+import { SHARED_ROOT } from '../../src/postgres/embedded-placement.js';
 import { useTestDatabase } from '../support/db.js';
 import {
   buildDist,

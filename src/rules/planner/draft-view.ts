@@ -1,0 +1,117 @@
+/**
+ * What a move's planning reads of its working copy: the game as the plan has made it so far, by
+ * object key and public id, zone, zone type and host. {@link Draft} writes it and records events.
+ */
+import type {
+  GameHooks,
+  GameResult,
+  GameState,
+  ObjectState,
+  PlanContext,
+  PlayerState,
+  RulesetSpec,
+  TurnState,
+  ZoneState,
+  ZoneTypeSpec,
+} from '../types.js';
+import { compareBySortKey } from '../positions.js';
+import { zoneSpecOf } from '../spec.js';
+
+/** The reads of one move's working copy; {@link Draft} adds the writes and the events. */
+export class DraftView {
+  zones: ZoneState[];
+  players: readonly PlayerState[];
+  turn: TurnState | null;
+  result: GameResult | null;
+  /** zk-rng/1's running entropy hash (hex), null until a seat adds entropy. */
+  entropy: string | null;
+  protected readonly objects: Map<string, ObjectState>;
+  protected readonly byPublicId = new Map<string, string>();
+  /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
+  readonly hooks: GameHooks;
+
+  constructor(
+    readonly spec: RulesetSpec,
+    readonly state: GameState,
+    readonly ctx: PlanContext,
+  ) {
+    this.hooks = spec.hooks;
+    this.zones = [...state.zones];
+    this.players = state.players;
+    this.turn = state.turn ?? null;
+    this.result = state.result ?? null;
+    this.entropy = state.entropy ?? null;
+    this.objects = new Map(state.objects.map((o) => [o.key, o]));
+    for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
+  }
+
+  get(key: string): ObjectState {
+    const o = this.objects.get(key);
+    if (!o) throw new Error(`no object with key ${key}`);
+    return o;
+  }
+
+  has(key: string): boolean {
+    return this.objects.has(key);
+  }
+
+  byId(publicId: string): ObjectState | undefined {
+    const key = this.byPublicId.get(publicId);
+    return key === undefined ? undefined : this.objects.get(key);
+  }
+
+  zone(zoneId: string): ZoneState | undefined {
+    return this.zones.find((z) => z.id === zoneId);
+  }
+
+  zoneOf(obj: ObjectState): ZoneState {
+    const z = this.zone(obj.zoneId);
+    if (!z) throw new Error(`object ${obj.key} is in unknown zone ${obj.zoneId}`);
+    return z;
+  }
+
+  typeOf(zone: ZoneState): ZoneTypeSpec {
+    return zoneSpecOf(this.spec, zone);
+  }
+
+  zonesOf(type: string, ownerId: string | null): ZoneState[] {
+    return this.zones
+      .filter((z) => z.type === type && z.ownerId === ownerId)
+      .sort((a, b) => a.index - b.index);
+  }
+
+  /** Top-level objects of a zone, top first. */
+  topLevel(zoneId: string): ObjectState[] {
+    const list: ObjectState[] = [];
+    for (const o of this.objects.values()) if (o.zoneId === zoneId && o.hostKey === null) list.push(o);
+    return list.sort(compareBySortKey);
+  }
+
+  /** Objects hosted directly on the object with this key. */
+  hosted(key: string): ObjectState[] {
+    const list: ObjectState[] = [];
+    for (const o of this.objects.values()) if (o.hostKey === key) list.push(o);
+    return list.sort(compareBySortKey);
+  }
+
+  /** Every object in a zone, top-level and hosted. */
+  allInZone(zoneId: string): ObjectState[] {
+    return [...this.objects.values()].filter((o) => o.zoneId === zoneId);
+  }
+
+  isPlayer(id: string): boolean {
+    return this.state.players.some((p) => p.id === id);
+  }
+
+  snapshot(): GameState {
+    return {
+      ruleset: this.state.ruleset,
+      players: this.players,
+      zones: this.zones,
+      objects: [...this.objects.values()],
+      ...(this.turn ? { turn: this.turn } : {}),
+      ...(this.result ? { result: this.result } : {}),
+      ...(this.entropy ? { entropy: this.entropy } : {}),
+    };
+  }
+}
