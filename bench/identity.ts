@@ -26,8 +26,8 @@ import { startService } from './lib/service.js';
 import { estimateJson, pairedRuns } from './lib/paired.js';
 import { fmtRatioEstimate, meanInterval } from './lib/stats.js';
 
-const PAIRS = 8;
-const RUN_SECONDS = 2;
+const PAIRS = 16;
+const RUN_SECONDS = 3;
 const WARMUP_SECONDS = 0.5;
 const AT_MOST = { atMost: 1.1 } as const;
 const ISSUER = 'https://id.bench.test/';

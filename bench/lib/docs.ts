@@ -114,17 +114,19 @@ const METHOD = `
   seat 0's permanents) and a counter change (\`changeCounters\` +1/+1, ADD ↔ REMOVE one) against B1's
   move, on one B1 game, all by seat 0. B2's view with each object's \`statuses\` and \`counters\`, of
   a game of BENCH_GAME_OBJECTS objects all on the battlefield, every one tapped with two counter
-  kinds (+1/+1 and charge), against the same view of its twin with none. And RSS per cached 120-card
-  game carrying table state (B1's layout, every permanent tapped, counters on six, both life totals
-  changed, turn 2 in its main phase), on its own fresh service whose inspector forces a full garbage
-  collection before each reading: batches of 100 such games, each batch's RSS growth ÷ 100, until
-  the 95% interval is narrower than 16 KiB or 6 batches have run (met only if it settled within
-  64 KiB); the V8 heap's growth per game is reported beside it.
+  kinds (+1/+1 and charge), against the same view of its twin with none. And the memory a cached
+  120-card game carrying table state keeps (B1's layout, every permanent tapped, counters on six,
+  both life totals changed, turn 2 in its main phase), on its own fresh service whose inspector
+  forces a full garbage collection before each reading and whose cache holds every game created:
+  batches of 200 such games, each batch's V8 heap growth ÷ 200, until the 95% interval is narrower
+  than 1 KiB or 30 batches have run (met only if it settled within 64 KiB). RSS growth per game is
+  reported beside it, not judged: it moves in whole pages and arenas as V8 and the allocator take
+  and give back memory, so one batch's growth can be negative.
 - **Platform identity** (\`BENCH_CASES=identity\`). A fresh service (\`WORKERS=1\`) trusting a key
   set served on loopback by the bench. B1's move by seat 0, by a JWT (its key fetched and the token
   verified before the runs, so both are cached) on a game whose seat 0 is bound to the token's user,
-  against the same move by the seat token on a twin game: 8 pairs of one-client closed-loop runs
-  (2 s after 0.5 s of warm-up), alternating which goes first; per run the service's CPU per move and
+  against the same move by the seat token on a twin game: 16 pairs of one-client closed-loop runs
+  (3 s after 0.5 s of warm-up), alternating which goes first; per run the service's CPU per move and
   the latency p50, each ratio's 95% interval judged against ≤ 1.1×. Then 5 subscriptions opened with
   tokens expiring 3 s later: the delay of each close (4011) after \`exp\` + AUTH_CLOCK_TOLERANCE_S.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
