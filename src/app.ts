@@ -3,7 +3,8 @@
  * that lives as long as the service (the database and its pool, the state cache, the per-game
  * move queues, the stored ruleset versions, bound seats and game secrets; the credential cache,
  * work limits, creation token buckets, entropy limits and the event hub) and hand them down; no
- * module below keeps one of its own, so two services in one process share none. `startApp` adds
+ * module below keeps one of its own, so two services in one process share none of them (the loaded
+ * rulesets, `rules/rulesets.ts` and `rulesets/load.ts`, are still the process's). `startApp` adds
  * the database's provisioning, migrations, fanout, schema and the HTTP server.
  */
 import { LRUCache } from 'lru-cache';

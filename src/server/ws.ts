@@ -23,7 +23,6 @@ import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { formatError } from '../errors.js';
-import type { GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
 import type { AppDeps, Context, SubscriptionContext } from './context.js';
@@ -41,9 +40,6 @@ export const WS_LIMITS = {
   /** Keep-alive ping interval (ms). */
   keepAlive: 12_000,
 } as const;
-
-/** What the event hub hands a subscription resolver: one redacted GameEvent. */
-export type LiveEvent = GameEventOut;
 
 type ConnectionExtra = { context?: Context };
 
