@@ -1,28 +1,93 @@
 /**
- * Composition root: database, migrations, fanout, GraphQL schema and the HTTP server.
+ * Composition root: what the service is made of. `openStore` and `buildService` build every object
+ * that lives as long as the service (the database and its pool, the state cache, the per-game
+ * move queues, the stored ruleset versions, bound seats and game secrets; the credential cache,
+ * work limits, creation token buckets, entropy limits and the event hub) and hand them down; no
+ * module below keeps one of its own, so two services in one process share none of them (the loaded
+ * rulesets, `rules/rulesets.ts` and `rulesets/load.ts`, are still the process's). `startApp` adds
+ * the database's provisioning, migrations, fanout, schema and the HTTP server.
  */
-import { createJwtVerifier } from './auth/jwt.js';
-import type { Randomness } from './authority/pipeline.js';
+import { LRUCache } from 'lru-cache';
+import { createJwtVerifier, type JwtVerifier } from './auth/jwt.js';
+import { createCreationAuthority } from './authority/creation.js';
+import { EntropyLimiter } from './authority/entropy-limit.js';
+import { eventsAsOf, type Randomness } from './authority/index.js';
 import type { Config } from './config.js';
-import { createDb, driverPool } from './db/client.js';
-import { setStateCacheLimit, stateCacheFor } from './db/state-cache.js';
+import { openDatabase } from './db/client.js';
+import { KeyedQueue } from './db/keyed-queue.js';
+import { MAX_QUEUED_MOVES_PER_GAME } from './db/mutate.js';
+import { StateCache } from './db/state-cache.js';
+import type { Store } from './db/store.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets } from './db/ruleset-versions.js';
 import { loadedRulesets } from './rules/index.js';
 import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
+import type { Fanout } from './events/fanout.js';
+import { EventHub, type HubOptions } from './events/hub.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
+import { liveEventMapper } from './render/index.js';
 import { installRulesetFiles } from './rulesets/load.js';
+import type { AppDeps } from './server/context.js';
 import { startHttpServer } from './server/http.js';
+import { WorkLimiter } from './server/work-limit.js';
 import { buildSchema } from './resolvers/schema.js';
 
 export interface App {
   readonly url: string;
   readonly port: number;
   readonly databaseUrl: string;
+  /** The objects of this service (tests look inside one to show that another does not share them). */
+  readonly service: AppDeps;
   /** Graceful stop: in-flight requests finish, sockets close, then the database (embedded: stopped). */
   stop(): Promise<void>;
+}
+
+/** Entries of the bounded caches that have no setting of their own. */
+const CACHED = { boundSeats: 10_000, secrets: 10_000, credentials: 10_000 } as const;
+
+/** The database of one service and the data layer's caches and queues (`src/db/store.ts`). */
+export function openStore(
+  url: string,
+  config: Pick<Config, 'DATABASE_POOL_SIZE' | 'STATE_CACHE_GAMES'>,
+): Store {
+  return {
+    ...openDatabase(url, config.DATABASE_POOL_SIZE),
+    states: new StateCache(config.STATE_CACHE_GAMES),
+    moves: new KeyedQueue(MAX_QUEUED_MOVES_PER_GAME),
+    storedVersions: new Set(),
+    boundSeats: new LRUCache({ max: CACHED.boundSeats }),
+    secrets: new LRUCache({ max: CACHED.secrets }),
+  };
+}
+
+/** The rest of the service around a store: its limits, caches and event hub (see `AppDeps`). */
+export function buildService(
+  parts: {
+    readonly config: Config;
+    readonly logger: Logger;
+    readonly store: Store;
+    readonly fanout: Fanout;
+    readonly metrics: Metrics;
+    readonly random?: Randomness | undefined;
+    readonly jwt?: JwtVerifier | null | undefined;
+  },
+  hubOptions: Partial<HubOptions> = {},
+): AppDeps {
+  const { config, store } = parts;
+  return {
+    ...parts,
+    credentials: new LRUCache({ max: CACHED.credentials }),
+    work: new WorkLimiter(config.WORK_LIMIT_PER_PRINCIPAL, config.WORK_LIMIT_TOTAL),
+    creation: createCreationAuthority(config),
+    entropy: new EntropyLimiter(),
+    hub: new EventHub(
+      parts,
+      liveEventMapper((gameId, rows) => eventsAsOf(store, gameId, rows)),
+      { pollIntervalMs: config.EVENT_POLL_MS, ...hubOptions },
+    ),
+  };
 }
 
 export async function startApp(
@@ -39,39 +104,35 @@ export async function startApp(
       const applied = await applyMigrationsAtStart(directUrl);
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
-    const db = createDb(database.url, config.DATABASE_POOL_SIZE);
-    setStateCacheLimit(db, config.STATE_CACHE_GAMES);
+    const store = openStore(database.url, config);
     // Every loaded ruleset version stored; games from before versions keep the loaded one from now on.
-    await recordLoadedRulesets(db, loadedRulesets());
+    await recordLoadedRulesets(store, loadedRulesets());
     const fanout = await createFanout(config, directUrl, logger);
     // Another instance (or worker) moved a game this one has cached: forget the stale state.
-    const stateCache = stateCacheFor(db);
-    const stopForgetting = fanout.subscribe((notice) => stateCache.forgetIfBehind(notice.gameId, notice.seq));
+    const stopForgetting = fanout.subscribe((notice) =>
+      store.states.forgetIfBehind(notice.gameId, notice.seq),
+    );
     const metrics = new Metrics();
     metrics.observe({
-      pool: driverPool(db),
-      stateCache,
+      pool: store.pool,
+      stateCache: store.states,
       ...(fanout.health ? { fanout: fanout.health } : {}),
     });
     // Platform tokens' verifier and its key-set cache live as long as the service (null: AUTH_* unset).
     const jwt = createJwtVerifier(config);
-    const server = await startHttpServer(
-      { config, db, logger, fanout, metrics, random: opts.random, jwt },
-      buildSchema(),
-      {
-        port: config.PORT,
-        host: config.HOST,
-      },
-    );
+    const service = buildService({ config, logger, store, fanout, metrics, random: opts.random, jwt });
+    const server = await startHttpServer(service, buildSchema(), { port: config.PORT, host: config.HOST });
     return {
       url: server.url,
       port: server.port,
       databaseUrl: database.url,
+      service,
       stop: async () => {
         await server.close();
+        await service.hub.close();
         stopForgetting();
         await fanout.close();
-        await db.$disconnect();
+        await store.db.$disconnect();
         await database.embedded?.stop();
       },
     };

@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { changeStatus, findGame, listGames, MAX_PAGE, seatsOf, type GameFilter } from '../db/admin.js';
 import { stateAt } from './replay.js';
 import { endsPlay, LIFECYCLE_STEPS, statusChangeEvent } from '../rules/index.js';
-import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import { loadCurrentGame } from '../db/state.js';
 import { exportGame, importGame } from '../transfer/index.js';
 import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
@@ -20,7 +20,7 @@ export { MAX_PAGE as MAX_ADMIN_PAGE };
 
 /** `adminGames`: one page of the games matching `filter`, newest first. */
 export async function listGamesAsAdmin(
-  db: Db,
+  store: Store,
   principal: Principal,
   filter: GameFilter,
   offset: number,
@@ -29,17 +29,17 @@ export async function listGamesAsAdmin(
   requireAdmin(principal);
   if (offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
   if (limit < 0 || limit > MAX_PAGE) throw badInput(`Limit must be between 0 and ${MAX_PAGE}.`, 'limit');
-  return listGames(db, filter, offset, limit);
+  return listGames(store.db, filter, offset, limit);
 }
 
 /** `gameAt`: the game after event `seq` as the chosen viewer saw it, from the nearest checkpoint. */
 export async function gameAtAsAdmin(
-  db: Db,
+  store: Store,
   principal: Principal,
   args: { readonly gameId: string; readonly seq: number; readonly as: ViewerChoice },
 ) {
   requireAdmin(principal);
-  const loaded = await loadCurrentGame(db, args.gameId);
+  const loaded = await loadCurrentGame(store, args.gameId);
   if (!loaded) throw notFound('Game');
   if (args.seq < 0 || args.seq > loaded.game.lastSeq)
     throw badInput(`Seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
@@ -48,22 +48,22 @@ export async function gameAtAsAdmin(
     args.as,
     loaded.players.map((p) => p.id),
   );
-  const at = await stateAt(db, loaded, args.seq);
+  const at = await stateAt(store.db, loaded, args.seq);
   const game = { ...loaded.game, status: at.status, version: at.version, lastSeq: args.seq };
   return { loaded: { ...loaded, game, state: at.state }, viewer };
 }
 
 /** `exportGame`: the whole game as an export document. */
-export async function exportAsAdmin(db: Db, principal: Principal, gameId: string) {
+export async function exportAsAdmin(store: Store, principal: Principal, gameId: string) {
   requireAdmin(principal);
-  const doc = await exportGame(db, gameId);
+  const doc = await exportGame(store.db, gameId);
   if (!doc) throw notFound('Game');
   return doc;
 }
 
 /** The seats of a game an admin is looking at (`AdminGame.players`). */
-export function seatsOfGame(db: Db, gameId: string) {
-  return seatsOf(db, gameId);
+export function seatsOfGame(store: Store, gameId: string) {
+  return seatsOf(store.db, gameId);
 }
 
 /** Ends (ACTIVE → ENDED) or archives (ENDED → ARCHIVED) a game: admins only. */
@@ -75,7 +75,7 @@ export async function changeGameStatus(
 ) {
   requireAdmin(principal);
   const step = LIFECYCLE_STEPS[to];
-  const result = await changeStatus(deps.db, gameId, step, async (from, revealSeed) =>
+  const result = await changeStatus(deps.store.db, gameId, step, async (from, revealSeed) =>
     statusChangeEvent(step.kind, endsPlay(from) ? await revealSeed() : null),
   );
   if (result.ok) {
@@ -100,7 +100,7 @@ export async function importAsAdmin(
   data: unknown,
 ) {
   requireAdmin(principal);
-  const result = await importGame(deps.db, data, {
+  const result = await importGame(deps.store, data, {
     playerName: MAX_PLAYER_NAME_LENGTH,
     cardsPerPlayer: deps.config.CREATE_GAME_MAX_CARDS_PER_PLAYER,
     cards: deps.config.CREATE_GAME_MAX_CARDS,
@@ -110,7 +110,7 @@ export async function importAsAdmin(
     throw badInput(`Invalid game document at ${field}: ${result.problem}`, field);
   }
   await publish(deps, { gameId: result.gameId, seq: result.seq });
-  const game = await findGame(deps.db, result.gameId);
+  const game = await findGame(deps.store.db, result.gameId);
   if (!game) throw notFound('Game');
   return { result, game };
 }

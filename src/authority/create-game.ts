@@ -9,7 +9,7 @@ import { createGame, type CreatedGame } from '../db/games.js';
 import { newId as randomId } from '../ids.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
 import { getRuleset, type Viewer } from '../rules/index.js';
-import { creationAuthorityFor, type CreationConfig } from './creation.js';
+import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
 import { creatorViewer } from './standing.js';
@@ -36,14 +36,14 @@ export interface CreateGameRequest {
 
 /** Creates a game for an admitted caller; throws the typed refusal otherwise. */
 export async function createGameAs(
-  deps: AuthorityDeps & { readonly config: CreationConfig },
+  deps: AuthorityDeps & { readonly creation: CreationAuthority },
   request: CreateGameRequest,
   toSeats: (names: readonly string[]) => NewSeat[],
 ): Promise<{ created: CreatedGame; viewer: Viewer; callerKind: 'ADMIN' | 'HOST' | 'ANONYMOUS' }> {
   const { input } = request;
   const spec = getRuleset(input.ruleset);
   // Refuses an unknown ruleset (BAD_USER_INPUT naming the valid ones) after the caller is admitted.
-  const grant = creationAuthorityFor(deps.config).admit({
+  const grant = deps.creation.admit({
     principal: request.principal,
     badCredential: request.badCredential,
     clientIp: request.clientIp,
@@ -61,7 +61,7 @@ export async function createGameAs(
   const playerIds = seats.map(() => newId());
   const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
-  const created = await createGame(deps.db, spec, newGame, idem, {
+  const created = await createGame(deps.store, spec, newGame, idem, {
     notifyChannel: deps.fanout.commitChannel,
     rng: {
       newSeed: random?.newSeed ? () => random.newSeed!() : undefined,

@@ -26,6 +26,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
+import { LRUCache } from 'lru-cache';
 import { loadedRulesets } from '../rules/index.js';
 
 /** Longest player name, in UTF-16 code units after trimming. */
@@ -82,7 +83,7 @@ export interface CreationAuthority {
   admit(request: CreationRequest): CreationGrant;
 }
 
-/** Creates the authority for one service instance (its rate-limit state lives in it). */
+/** Creates the authority of one service (its rate-limit state lives in it); `app.ts` builds it. */
 export function createCreationAuthority(
   config: CreationConfig,
   now: () => number = Date.now,
@@ -105,18 +106,6 @@ export function createCreationAuthority(
       return { idempotencyScope, names };
     },
   };
-}
-
-const authorities = new WeakMap<object, CreationAuthority>();
-
-/** The authority of the service instance that owns `config` (one per loaded configuration). */
-export function creationAuthorityFor(config: CreationConfig): CreationAuthority {
-  let authority = authorities.get(config);
-  if (!authority) {
-    authority = createCreationAuthority(config);
-    authorities.set(config, authority);
-  }
-  return authority;
 }
 
 /** True for a trusted creator (host, admin); false for an untrusted one allowed to create. Throws otherwise. */
@@ -251,7 +240,9 @@ function rateLimited(waitMs: number, config: CreationConfig): ZonekeeperError {
  */
 class TokenBuckets {
   static readonly MAX_KEYS = 10_000;
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly buckets = new LRUCache<string, { tokens: number; at: number }>({
+    max: TokenBuckets.MAX_KEYS,
+  });
 
   constructor(
     private readonly perMs: number,
@@ -264,12 +255,8 @@ class TokenBuckets {
     const t = this.now();
     const found = this.buckets.get(key);
     const tokens = found ? Math.min(this.burst, found.tokens + (t - found.at) * this.perMs) : this.burst;
-    // Re-inserted on every call: Map order is then least recently used first.
-    this.buckets.delete(key);
     if (tokens >= 1) {
       this.buckets.set(key, { tokens: tokens - 1, at: t });
-      if (this.buckets.size > TokenBuckets.MAX_KEYS)
-        this.buckets.delete(this.buckets.keys().next().value as string);
       return 0;
     }
     // Refused: the bucket is kept as it was (its refill is computed from there next time).

@@ -2,9 +2,10 @@
  * The rate limit on seat entropy (docs/fairness.md, "Entropy"): each actor of a game adds at most
  * {@link ENTROPY_BURST} pieces per {@link ENTROPY_WINDOW_MS}; one more is refused with RATE_LIMITED
  * and a retry hint, before anything is planned. Entropy is public and cheap to fold, but each piece
- * is an event every viewer receives, so a seat cannot flood the log with it. Kept per process,
- * bounded like the other per-process caches.
+ * is an event every viewer receives, so a seat cannot flood the log with it. One limiter per
+ * service, built by `app.ts` (bounded: the least recently active game and actor are forgotten).
  */
+import { LRUCache } from 'lru-cache';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
 
 /** Pieces of entropy one actor may add to one game per window. */
@@ -15,8 +16,8 @@ export const ENTROPY_WINDOW_MS = 60_000;
 const TRACKED_LIMIT = 10_000;
 
 /** Sliding windows of recent additions, by game and actor. */
-class EntropyLimiter {
-  readonly #recent = new Map<string, number[]>();
+export class EntropyLimiter {
+  readonly #recent = new LRUCache<string, number[]>({ max: TRACKED_LIMIT });
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -34,11 +35,6 @@ class EntropyLimiter {
       );
     }
     recent.push(t);
-    this.#recent.delete(key);
-    if (this.#recent.size >= TRACKED_LIMIT) this.#recent.delete(this.#recent.keys().next().value as string);
     this.#recent.set(key, recent);
   }
 }
-
-/** The service's limiter (one per process). */
-export const entropyLimiter = new EntropyLimiter();

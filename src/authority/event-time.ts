@@ -4,7 +4,7 @@
  * the game and, unless the batch ends at the game's head, one checkpoint replay, per batch.
  */
 import { Replayer, type GameState } from '../rules/index.js';
-import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import type { StoredEvent } from '../db/rows.js';
 import { loadCurrentGame, type LoadedGame, type SeatRow } from '../db/state.js';
 import { stateAt } from './replay.js';
@@ -17,10 +17,15 @@ export interface KnownState {
 }
 
 /** Seats and states as of the events of `batch` (in seq order) of one game. */
-export function gameAsOfEvents(db: Db, gameId: string, batch: readonly StoredEvent[], known?: KnownState) {
+export function gameAsOfEvents(
+  store: Store,
+  gameId: string,
+  batch: readonly StoredEvent[],
+  known?: KnownState,
+) {
   let loaded: Promise<LoadedGame> | null = null;
   const load = () =>
-    (loaded ??= loadCurrentGame(db, gameId).then((game) => {
+    (loaded ??= loadCurrentGame(store, gameId).then((game) => {
       if (!game) throw new Error(`game ${gameId} vanished`);
       return game;
     }));
@@ -30,7 +35,10 @@ export function gameAsOfEvents(db: Db, gameId: string, batch: readonly StoredEve
   const replayTo = async (seq: number): Promise<GameState> => {
     const game = await load();
     const first = batch[0]?.seq ?? seq;
-    replay ??= stateAt(db, game, first - 1).then((at) => ({ replayer: new Replayer(at.state), next: 0 }));
+    replay ??= stateAt(store.db, game, first - 1).then((at) => ({
+      replayer: new Replayer(at.state),
+      next: 0,
+    }));
     const r = await replay;
     for (; r.next < batch.length && batch[r.next]!.seq <= seq; r.next++) {
       const row = batch[r.next]!;

@@ -5,15 +5,19 @@
  * hidden cards' positions, so the transcript is refused.
  */
 import type { Principal } from '../auth/principal.js';
-import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import { readTranscriptSource, type TranscriptSource } from '../db/transcript-reads.js';
 import { forbidden, notFound } from '../errors.js';
 import { viewerIn } from './standing.js';
 
 /** The transcript's contents for a caller with standing in an ended (or archived) game. */
-export async function transcriptFor(db: Db, principal: Principal, gameId: string): Promise<TranscriptSource> {
-  await viewerIn(db, principal, gameId);
-  const source = await readTranscriptSource(db, gameId);
+export async function transcriptFor(
+  store: Store,
+  principal: Principal,
+  gameId: string,
+): Promise<TranscriptSource> {
+  await viewerIn(store, principal, gameId);
+  const source = await readTranscriptSource(store, gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')
     throw forbidden('The verification transcript is available after the game ends.');

@@ -3,8 +3,8 @@
  *
  * 1. Credential → standing (`standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
  * 2. The command becomes a rules Move (shape errors are found before the game is touched).
- * 3. Moves of one game queue in this process, so they never race each other.
- * 4. The state to plan against: the version-keyed cache's newest state of the game, else loaded.
+ * 3. Moves of one game queue in this service (`store.moves`), so they never race each other.
+ * 4. The state to plan against: the service's state cache's newest state of the game, else loaded.
  * 5. {@link decide}, pure: game status ACTIVE, `expectedVersion` (STALE_STATE), the seat policy
  *    (`src/rules/permission.ts`, FORBIDDEN; before anything hidden is read), then the planner.
  *    A refusal decided against a cached state is confirmed against a freshly loaded one first.
@@ -17,7 +17,6 @@
  */
 import { newId } from '../ids.js';
 import type { Principal } from '../auth/principal.js';
-import type { Db } from '../db/client.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
   commitOptimistic,
@@ -33,8 +32,8 @@ import {
   type Planned,
 } from '../db/mutate.js';
 import { secretOf } from '../db/fairness.js';
-import { stateCacheFor } from '../db/state-cache.js';
 import type { LoadedGame } from '../db/state.js';
+import type { Store } from '../db/store.js';
 import { badInput, ErrorCode, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
@@ -50,7 +49,7 @@ import {
 } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
-import { entropyLimiter } from './entropy-limit.js';
+import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
 import { actorIn } from './standing.js';
 
@@ -68,9 +67,12 @@ export interface Randomness {
 
 const CRYPTO_RANDOMNESS: Randomness = { newId };
 
-/** What the authority needs from the application. */
+/** What the authority needs from the application: the service's objects, built by `app.ts`. */
 export interface AuthorityDeps {
-  readonly db: Db;
+  /** The database and the data layer's caches and queues. */
+  readonly store: Store;
+  /** The rate limit on seat entropy. */
+  readonly entropy: EntropyLimiter;
   readonly fanout: Fanout;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -106,14 +108,14 @@ export function execute(
   command: GameCommand,
 ): Promise<CommandOutcome> {
   return deps.metrics.timeMove(command.operation, async () => {
-    const { actor, viewer, scope } = await actorIn(deps.db, principal, command.gameId, command.onBehalfOf);
+    const { actor, viewer, scope } = await actorIn(deps.store, principal, command.gameId, command.onBehalfOf);
     const expected = command.expectedVersion;
     if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
       throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
     const actorPlayerId = actingPlayer(actor);
     const move = command.toMove(actorPlayerId);
-    if (move.kind === 'addEntropy') entropyLimiter.take(command.gameId, actorPlayerId ?? actor.kind);
+    if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, actorPlayerId ?? actor.kind);
     const req: Decided = {
       gameId: command.gameId,
       actor,
@@ -123,11 +125,11 @@ export function execute(
       expectedVersion: expected,
       move,
     };
-    const outcome = await queued(deps.db, command.gameId, () => planAndCommit(deps, req));
+    const outcome = await queued(deps.store, command.gameId, () => planAndCommit(deps, req));
     const result =
       outcome.kind === 'committed'
         ? outcome.result
-        : await replayMove(deps.db, command.gameId, outcome.stored);
+        : await replayMove(deps.store, command.gameId, outcome.stored);
     if (!result.replayed)
       await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
     return { result, viewer };
@@ -140,18 +142,18 @@ interface Decided extends CommitRequest {
 }
 
 async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome> {
-  const { db } = deps;
-  const cache = stateCacheFor(db);
+  const { store } = deps;
+  const cache = store.states;
   const random = deps.random ?? CRYPTO_RANDOMNESS;
-  const secret = await secretOf(db, req.gameId);
+  const secret = await secretOf(store, req.gameId);
   const draws = (loaded: LoadedGame) => actDraws(secret, loaded.game.lastSeq, loaded.state.entropy);
-  let outcome = await tryCommit(db, req, random, draws, cache.latest(req.gameId));
+  let outcome = await tryCommit(store, req, random, draws, cache.latest(req.gameId));
   if (outcome.kind === 'conflict') {
     // Another process committed first. Queue on the game row lock instead of racing again: under
     // the lock the version check cannot fail, so a busy game never starves this move.
     deps.metrics.transactionRetry();
     outcome = await withGameLocked(
-      db,
+      store.db,
       req.gameId,
       async (locked) => {
         // Under the lock nobody else can record this key (its scope names the game): look it up first.
@@ -169,30 +171,30 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
 
 /** Decides against `cached` (else the state loaded now) and commits, unless another writer was first. */
 async function tryCommit(
-  db: Db,
+  store: Store,
   req: Decided,
   random: Randomness,
   draws: (loaded: LoadedGame) => ActDraws,
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
-  let loaded = cached ?? (await loadOrThrow(db, req.gameId));
+  let loaded = cached ?? (await loadOrThrow(store.db, req.gameId));
   let decided = tryDecide(loaded, req, random, draws(loaded));
   if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
-    loaded = await loadOrThrow(db, req.gameId);
+    loaded = await loadOrThrow(store.db, req.gameId);
     decided = tryDecide(loaded, req, random, draws(loaded));
   }
-  if (!decided.ok) return refuse(db, req.idempotency, decided.error);
-  return commitOptimistic(db, req, loaded, decided.plan);
+  if (!decided.ok) return refuse(store, req.idempotency, decided.error);
+  return commitOptimistic(store, req, loaded, decided.plan);
 }
 
 /**
  * A refused request whose key was already used answers with the first response: the first request
  * may be what moved the game to where this one is refused (a retry after a lost response).
  */
-async function refuse(db: Db, key: IdempotencyKey | null, err: unknown): Promise<Outcome> {
+async function refuse(store: Store, key: IdempotencyKey | null, err: unknown): Promise<Outcome> {
   if (err instanceof ZonekeeperError && key) {
-    const stored = await storedResponse(db, key);
+    const stored = await storedResponse(store.db, key);
     if (stored !== null) return { kind: 'replay', stored };
   }
   throw err;

@@ -19,7 +19,7 @@
  * alike: it turns the caller into its principal in that game.
  */
 import { viewerFor, type Principal } from '../auth/principal.js';
-import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import { findBoundSeat } from '../db/principals.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
 import type { Actor, Viewer } from '../rules/index.js';
@@ -35,9 +35,9 @@ export interface Standing {
  * The caller's principal in `gameId`: a platform user's bound seat or granted standing there, any
  * other principal as it is (a platform user with neither stays itself, which has no viewer).
  */
-async function principalIn(db: Db, principal: Principal, gameId: string): Promise<Principal> {
+async function principalIn(store: Store, principal: Principal, gameId: string): Promise<Principal> {
   if (principal.kind !== 'external') return principal;
-  const playerId = await findBoundSeat(db, gameId, principal.issuer, principal.subject);
+  const playerId = await findBoundSeat(store, gameId, principal.issuer, principal.subject);
   if (playerId) return { kind: 'player', playerId, gameId };
   const grant = principal.grants.get(gameId.toLowerCase());
   switch (grant) {
@@ -52,17 +52,17 @@ async function principalIn(db: Db, principal: Principal, gameId: string): Promis
 }
 
 /** The caller's standing in a game; UNAUTHENTICATED or NOT_FOUND when it has none. */
-export async function standingIn(db: Db, principal: Principal, gameId: string): Promise<Standing> {
+export async function standingIn(store: Store, principal: Principal, gameId: string): Promise<Standing> {
   if (principal.kind === 'anonymous') throw unauthenticated();
-  const scoped = await principalIn(db, principal, gameId);
+  const scoped = await principalIn(store, principal, gameId);
   const viewer = viewerFor(scoped, gameId);
   if (!viewer) throw notFound('Game');
   return { principal: scoped, viewer };
 }
 
 /** How the caller sees a game it has standing in; UNAUTHENTICATED or NOT_FOUND otherwise. */
-export async function viewerIn(db: Db, principal: Principal, gameId: string): Promise<Viewer> {
-  return (await standingIn(db, principal, gameId)).viewer;
+export async function viewerIn(store: Store, principal: Principal, gameId: string): Promise<Viewer> {
+  return (await standingIn(store, principal, gameId)).viewer;
 }
 
 /** An actor in a game, its view of the game and its idempotency scope. */
@@ -77,12 +77,12 @@ const given = <T>(v: T | null | undefined): v is T => v !== null && v !== undefi
 
 /** Who is acting in this game. Spectators may watch, never act; only admins act on behalf of a seat. */
 export async function actorIn(
-  db: Db,
+  store: Store,
   caller: Principal,
   gameId: string,
   onBehalfOf?: string | null,
 ): Promise<Acting> {
-  const { principal, viewer } = await standingIn(db, caller, gameId);
+  const { principal, viewer } = await standingIn(store, caller, gameId);
   if (given(onBehalfOf) && principal.kind !== 'admin')
     throw forbidden('Only an admin may act on behalf of a player.');
   switch (principal.kind) {

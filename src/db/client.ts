@@ -7,9 +7,18 @@ import { PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
 
-const pools = new WeakMap<Db, pg.Pool>();
+/**
+ * A Prisma client and the `pg` pool under it (one set of connections). A few statements go
+ * around Prisma on the pool: a move's commit (`commit.ts`), whose large JSON parameter costs more
+ * CPU in Prisma's raw-query path than the statement itself, a new game's, and the event pages.
+ */
+export interface Database {
+  readonly db: Db;
+  readonly pool: pg.Pool;
+}
 
-export function createDb(url: string, poolSize: number): Db {
+/** Opens a pool of `poolSize` connections to `url` and a Prisma client on it. */
+export function openDatabase(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -21,19 +30,12 @@ export function createDb(url: string, poolSize: number): Db {
   // connects again. Without a listener the error would end the process.
   pool.on('error', () => undefined);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(db, pool);
-  return db;
+  return { db, pool };
 }
 
-/**
- * The `pg` pool under a client, shared with Prisma (one set of connections). Exactly one statement
- * goes around Prisma: a move's commit (`mutate.ts`), whose large JSON parameter costs more CPU in
- * Prisma's raw-query path than the statement itself.
- */
-export function driverPool(db: Db): pg.Pool {
-  const pool = pools.get(db);
-  if (!pool) throw new Error('driverPool: this client was not made by createDb');
-  return pool;
+/** A Prisma client alone (its pool closes with it): for tools and tests that query through Prisma only. */
+export function createDb(url: string, poolSize: number): Db {
+  return openDatabase(url, poolSize).db;
 }
 
 /** True while the database answers a trivial query within the timeout. */

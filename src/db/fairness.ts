@@ -7,6 +7,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { commitmentOf, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
 import type { RandomCommitment, SeedReveal } from '../rules/index.js';
+import type { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
 
 /** A game's secret as the authority needs it while planning a move. Never rendered, logged or stored elsewhere. */
@@ -45,18 +46,20 @@ export function newGameRng(gameId: string, source: SecretSource, revealFaces: bo
   return { row, commitment };
 }
 
-/** Secrets never change once written: kept per process, bounded. */
-const CACHE_LIMIT = 10_000;
-const cache = new Map<string, GameSecret | null>();
+/** Games' secrets by game id, kept by one service (`Store.secrets`). */
+export type SecretCache = LRUCache<string, { readonly secret: GameSecret | null }>;
 
-/** The secret of a game (null: created before zk-rng/1, not covered). */
+/**
+ * The secret of a game (null: created before zk-rng/1, not covered). Secrets never change once
+ * written: kept in the service's `store.secrets` (bounded).
+ */
 export async function secretOf(
-  db: Db | Prisma.TransactionClient,
+  store: { readonly db: Db; readonly secrets: SecretCache },
   gameId: string,
 ): Promise<GameSecret | null> {
-  const hit = cache.get(gameId);
-  if (hit !== undefined) return hit;
-  const row = await db.gameRng.findUnique({ where: { gameId } });
+  const hit = store.secrets.get(gameId);
+  if (hit !== undefined) return hit.secret;
+  const row = await store.db.gameRng.findUnique({ where: { gameId } });
   const secret = row
     ? {
         scheme: row.scheme,
@@ -65,8 +68,7 @@ export async function secretOf(
         coveredFromSeq: row.coveredFromSeq,
       }
     : null;
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(gameId, secret);
+  store.secrets.set(gameId, { secret });
   return secret;
 }
 

@@ -6,18 +6,17 @@
  */
 import { hashToken, newToken } from '../auth/tokens.js';
 import type { EventWithPlayers, GameState, RulesetSpec } from '../rules/index.js';
-import type { Db } from './client.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
-import { driverPool } from './client.js';
 import { compactCreation } from './creation-payload.js';
 import { newGameRng, type SecretSource } from './fairness.js';
 import { zoneToSqlRow } from './rows.js';
 import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
 import { loadGame, type LoadedGame } from './state.js';
-import { lightState, stateCacheFor } from './state-cache.js';
+import { lightState } from './state-cache.js';
+import type { Store } from './store.js';
 
 /** A new game as the authority built it: ids, seat names, the starting state and its event. */
 export interface NewGame {
@@ -100,7 +99,7 @@ function creationRows(
  * `notifyChannel`, the commit itself announces the new game's seq 1 on that channel.
  */
 export async function createGame(
-  db: Db,
+  store: Store,
   spec: RulesetSpec,
   newGame: NewGame,
   idem: IdempotencyKey | null,
@@ -119,7 +118,7 @@ export async function createGame(
   };
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
-  await storeRulesetVersion(db, spec);
+  await storeRulesetVersion(store, spec);
   const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
   const notify = opts.notifyChannel ?? null;
   const rows = creationRows(spec, newGame, credentials, createdAt, notify, rng);
@@ -127,7 +126,7 @@ export async function createGame(
   const chosen = idem
     ? await withRetry(
         () =>
-          db.$transaction(
+          store.db.$transaction(
             async (tx) => {
               const stored = await findResponse(tx, idem);
               if (stored !== null) return unseal<Credentials>(idem, stored);
@@ -139,10 +138,10 @@ export async function createGame(
           ),
         (err) => isUniqueViolation(err),
       )
-    : (await withRetry(() => driverPool(db).query(ZK_CREATE_GAME, [gameId, rows])), credentials);
+    : (await withRetry(() => store.pool.query(ZK_CREATE_GAME, [gameId, rows])), credentials);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.
-    const game = await loadGame(db, chosen.gameId);
+    const game = await loadGame(store.db, chosen.gameId);
     if (!game) throw new Error('created game vanished');
     return {
       game,
@@ -158,7 +157,7 @@ export async function createGame(
     players: seats.map((s, i) => ({ id: playerIds[i]!, seat: i, name: s.name })),
     state: lightState(state),
   };
-  stateCacheFor(db).set(game);
+  store.states.set(game);
   return {
     game,
     seats: chosen.seats,

@@ -16,7 +16,7 @@ export class KeyedQueue {
   readonly #pending = new Map<string, number>();
 
   /** @param maxPerKey tasks running or waiting per key; one more is refused with {@link QueueFullError}. */
-  constructor(private readonly maxPerKey = Number.POSITIVE_INFINITY) {}
+  constructor(readonly maxPerKey = Number.POSITIVE_INFINITY) {}
 
   /** Runs `task` after every task queued before it under `key` has settled. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {

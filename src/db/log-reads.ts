@@ -4,7 +4,8 @@
  */
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
-import { driverPool, type Db } from './client.js';
+import type pg from 'pg';
+import type { Db } from './client.js';
 import { decodeEventRow, type StoredEvent } from './rows.js';
 
 export type { StoredEvent };
@@ -34,12 +35,12 @@ export async function hasZone(db: Db, gameId: string, zoneId: string): Promise<b
  * fraction of the cost of mapping them through the query engine.
  */
 export async function readEvents(
-  db: Db,
+  pool: pg.Pool,
   gameId: string,
   afterSeq: number,
   limit: number,
 ): Promise<StoredEvent[]> {
-  const { rows } = await driverPool(db).query<GameEventRow>(
+  const { rows } = await pool.query<GameEventRow>(
     `SELECT game_id AS "gameId", seq, kind, version, actor_kind AS "actorKind",
             actor_player_id AS "actorPlayerId", payload, created_at AS "createdAt"
      FROM game_event WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
+import type { Store } from './store.js';
 import type { Principal } from '../auth/principal.js';
 import { gameIdOfToken } from '../auth/tokens.js';
 import { isUuid } from '../uuid.js';
@@ -33,27 +33,24 @@ export async function findPrincipalByTokenHash(
   return null;
 }
 
-/** Bound seats found, per database client: a binding is written with its game and never changes. */
-const boundSeats = new WeakMap<object, LRUCache<string, string>>();
-
 /**
  * The seat of `gameId` bound to the platform user `issuer` + `subject`, or null: one lookup on
- * that game's rows (`player (game_id, ext_issuer, ext_subject)`). Found seats are cached (bounded);
+ * that game's rows (`player (game_id, ext_issuer, ext_subject)`). Found seats are cached in the
+ * service's `store.boundSeats` (bounded);
  * a miss is not, so it costs what a game that does not exist costs.
  */
 export async function findBoundSeat(
-  db: Db,
+  store: Pick<Store, 'db' | 'boundSeats'>,
   gameId: string,
   issuer: string,
   subject: string,
 ): Promise<string | null> {
   if (!isUuid(gameId)) return null;
-  let cache = boundSeats.get(db);
-  if (!cache) boundSeats.set(db, (cache = new LRUCache<string, string>({ max: 10_000 })));
+  const cache = store.boundSeats;
   const key = JSON.stringify([gameId, issuer, subject]);
   const cached = cache.get(key);
   if (cached) return cached;
-  const [row] = await db.$queryRaw<{ id: string }[]>`
+  const [row] = await store.db.$queryRaw<{ id: string }[]>`
     SELECT p.id FROM player p
     WHERE p.game_id = ${gameId}::uuid AND p.ext_issuer = ${issuer} AND p.ext_subject = ${subject}`;
   if (!row) return null;

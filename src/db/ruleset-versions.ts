@@ -9,24 +9,26 @@ import type { RulesetSpec } from '../rules/index.js';
 import { rulesetDocumentOf } from '../rulesets/load.js';
 import { resolveRulesetVersion } from '../rulesets/versions.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db } from './client.js';
+import type { Store } from './store.js';
 import { dbError } from './errors.js';
 
 /** A client or an interactive transaction. */
-type Queryable = Db | Prisma.TransactionClient;
+type Queryable = Store['db'] | Prisma.TransactionClient;
 
-/** Versions known to be stored, per database client: each is written once per process. */
-const stored = new WeakMap<object, Set<string>>();
-
-/** Stores a ruleset version's canonical content, once (a no-op when it is stored already). */
-export async function storeRulesetVersion(db: Queryable, spec: RulesetSpec): Promise<void> {
+/**
+ * Stores a ruleset version's canonical content, once per service (a no-op when it is stored
+ * already): `store.storedVersions` remembers the versions written.
+ */
+export async function storeRulesetVersion(
+  store: Pick<Store, 'db' | 'storedVersions'>,
+  spec: RulesetSpec,
+): Promise<void> {
   const key = `${spec.id}@${spec.version}`;
-  const known = stored.get(db) ?? new Set<string>();
-  stored.set(db, known);
+  const known = store.storedVersions;
   if (known.has(key)) return;
   const content = rulesetDocumentOf(spec.id, spec.version);
   if (!content) throw new Error(`ruleset ${key} has no validated content`);
-  await db.$executeRaw`
+  await store.db.$executeRaw`
     INSERT INTO ruleset_version (ruleset, version, content)
     VALUES (${spec.id}, ${spec.version}, ${JSON.stringify(content)}::jsonb)
     ON CONFLICT DO NOTHING`;
@@ -55,10 +57,10 @@ export async function rulesetOfGame(
  * At start: stores every loaded version (`loaded`), and gives games from before versions existed
  * (null) the loaded version of their ruleset, so that they too keep it from now on.
  */
-export async function recordLoadedRulesets(db: Db, loaded: readonly RulesetSpec[]): Promise<void> {
+export async function recordLoadedRulesets(store: Store, loaded: readonly RulesetSpec[]): Promise<void> {
   for (const spec of loaded) {
-    await storeRulesetVersion(db, spec);
-    await db.$executeRaw`
+    await storeRulesetVersion(store, spec);
+    await store.db.$executeRaw`
       UPDATE game SET ruleset_version = ${spec.version} WHERE ruleset = ${spec.id} AND ruleset_version IS NULL`;
   }
 }

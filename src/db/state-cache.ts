@@ -1,24 +1,29 @@
 /**
- * Loaded game states, kept per process and keyed by `(gameId, version)`.
+ * Loaded game states of one service, keyed by `(gameId, version)`: `app.ts` builds the cache (its
+ * bound is `STATE_CACHE_GAMES`) and the data layer is handed it in the service's {@link Store}.
  *
  * Safe because every committed change to a game bumps its version under the game row lock
  * (mutations, status changes; imports create new games): a state cached at version V *is* the
  * state of any transaction that reads version V. Another instance's commit moves the version on,
  * so its readers here simply miss and reload. States are immutable values, shared freely.
  */
+import { LRUCache } from 'lru-cache';
 import type { CardProps, GameState, ObjectState } from '../rules/index.js';
-import type { Db } from './client.js';
 import type { LoadedGame } from './rows.js';
 
 /**
- * Default bound on cached games per database client (least recently used are dropped); the
+ * Default bound on cached games per service (least recently used are dropped); the
  * `STATE_CACHE_GAMES` setting replaces it. A cached two-player game of 120 cards holds about
  * 50 KiB of heap once {@link lightState} has shared what it can, so 3,000 games fit well inside
  * the default 512 MiB heap (`NODE_HEAP_MB`).
  */
 export const MAX_GAMES = 3_000;
 
-/** Distinct card faces shared between games; past this many, new faces are simply not shared. */
+/**
+ * Distinct card faces shared between games; past this many, new faces are simply not shared. The
+ * one table the process keeps rather than a service: it holds immutable values only, so what one
+ * service puts in it changes nothing another one answers; it only lets them share the memory.
+ */
 const MAX_SHARED_CARDS = 50_000;
 const sharedCards = new Map<string, CardProps>();
 const isShared = new WeakSet<CardProps>();
@@ -72,24 +77,25 @@ export function lightState(state: GameState): GameState {
 }
 
 export class StateCache {
-  readonly #games = new Map<string, LoadedGame>();
+  readonly #games: LRUCache<string, LoadedGame>;
   /** Lookups ({@link get}, {@link latest}) that found a state, and those that did not (`/metrics`). */
   hits = 0;
   misses = 0;
 
-  constructor(private readonly limit = MAX_GAMES) {}
+  constructor(limit = MAX_GAMES) {
+    this.#games = new LRUCache({ max: limit });
+  }
 
   /** The state of `gameId` at exactly `version`, if cached. */
   get(gameId: string, version: number): LoadedGame | undefined {
-    const hit = this.#games.get(gameId);
+    const hit = this.#games.peek(gameId);
     if (!hit || hit.game.version !== version) {
       this.misses++;
       return undefined;
     }
     this.hits++;
-    // Refresh recency: Map iteration order is insertion order.
-    this.#games.delete(gameId);
-    this.#games.set(gameId, hit);
+    // Refreshes its recency.
+    this.#games.get(gameId);
     return hit;
   }
 
@@ -98,7 +104,7 @@ export class StateCache {
    * once the database confirms the version (`zk_commit_move` compares it under the row lock).
    */
   latest(gameId: string): LoadedGame | undefined {
-    const found = this.#games.get(gameId);
+    const found = this.#games.peek(gameId);
     if (found) this.hits++;
     else this.misses++;
     return found;
@@ -106,11 +112,9 @@ export class StateCache {
 
   /** Remembers a committed (or freshly loaded) state; older versions of the game are replaced. */
   set(loaded: LoadedGame): void {
-    const current = this.#games.get(loaded.game.id);
+    const current = this.#games.peek(loaded.game.id);
     if (current && current.game.version > loaded.game.version) return;
-    this.#games.delete(loaded.game.id);
     this.#games.set(loaded.game.id, loaded);
-    if (this.#games.size > this.limit) this.#games.delete(this.#games.keys().next().value as string);
   }
 
   /**
@@ -120,31 +124,11 @@ export class StateCache {
    * falling back to the locked transaction.
    */
   forgetIfBehind(gameId: string, lastSeq: number): void {
-    const hit = this.#games.get(gameId);
+    const hit = this.#games.peek(gameId);
     if (hit && hit.game.lastSeq < lastSeq) this.#games.delete(gameId);
   }
 
   get size(): number {
     return this.#games.size;
   }
-}
-
-const caches = new WeakMap<object, StateCache>();
-const limits = new WeakMap<object, number>();
-
-/** Sets the bound of `db`'s cache (`STATE_CACHE_GAMES`), before its first use. */
-export function setStateCacheLimit(db: Db, games: number): void {
-  limits.set(db, games);
-}
-
-const limitFor = (db: Db) => limits.get(db) ?? MAX_GAMES;
-
-/** The cache of one database client (each app, and each test server, has its own). */
-export function stateCacheFor(db: Db): StateCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new StateCache(limitFor(db));
-    caches.set(db, cache);
-  }
-  return cache;
 }

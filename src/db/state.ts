@@ -16,7 +16,8 @@ import {
   type SeatRow,
 } from './rows.js';
 import { rulesetOfGame } from './ruleset-versions.js';
-import { lightState, stateCacheFor } from './state-cache.js';
+import { lightState } from './state-cache.js';
+import type { Store } from './store.js';
 import { withStoredTable } from './table-state.js';
 
 /** A client or an interactive transaction: reads work on both. */
@@ -105,17 +106,16 @@ export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGam
 }
 
 /**
- * The current state of a game for readers, from the version-keyed cache when it holds the
+ * The current state of a game for readers, from the service's version-keyed cache when it holds the
  * current version (one small query), else loaded and cached (two queries, still fixed).
  */
-export async function loadCurrentGame(db: Db, gameId: string): Promise<LoadedGame | null> {
+export async function loadCurrentGame(store: Store, gameId: string): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
-  const row = await db.game.findUnique({ where: { id: gameId }, select: { version: true } });
+  const row = await store.db.game.findUnique({ where: { id: gameId }, select: { version: true } });
   if (!row) return null;
-  const cache = stateCacheFor(db);
-  const hit = cache.get(gameId, row.version);
+  const hit = store.states.get(gameId, row.version);
   if (hit) return hit;
-  const loaded = await loadGame(db, gameId);
-  if (loaded) cache.set(loaded);
+  const loaded = await loadGame(store.db, gameId);
+  if (loaded) store.states.set(loaded);
   return loaded;
 }

@@ -4,7 +4,7 @@
  * transcript options. The seed is read from the ending event that revealed it, never from `game_rng`.
  */
 import { isUuid } from '../uuid.js';
-import { driverPool, type Db } from './client.js';
+import type { Store } from './store.js';
 import type { DomainEvent } from '../rules/index.js';
 
 /** One event of the transcript, with only the fields a verifier needs. */
@@ -23,14 +23,14 @@ export interface TranscriptSource {
 }
 
 /** The transcript's events, in seq order (null for an unknown game). */
-export async function readTranscriptSource(db: Db, gameId: string): Promise<TranscriptSource | null> {
+export async function readTranscriptSource(store: Store, gameId: string): Promise<TranscriptSource | null> {
   if (!isUuid(gameId)) return null;
-  const game = await db.game.findUnique({
+  const game = await store.db.game.findUnique({
     where: { id: gameId },
     select: { status: true, rng: { select: { revealFaces: true } } },
   });
   if (!game) return null;
-  const { rows } = await driverPool(db).query<TranscriptEvent>(
+  const { rows } = await store.pool.query<TranscriptEvent>(
     `SELECT seq, kind, jsonb_strip_nulls(jsonb_build_object('random', payload->'random',
        'commitment', payload->'commitment', 'seedReveal', payload->'seedReveal',
        'entropyAdded', payload->'entropyAdded')) AS payload
@@ -44,13 +44,13 @@ export async function readTranscriptSource(db: Db, gameId: string): Promise<Tran
     status: game.status,
     revealFaces,
     events: rows,
-    faces: revealFaces ? await facesOf(db, gameId) : null,
+    faces: revealFaces ? await facesOf(store, gameId) : null,
   };
 }
 
 /** Every object's card name by internal key: the starting objects, then those of the game now. */
-async function facesOf(db: Db, gameId: string): Promise<Record<string, string>> {
-  const { rows } = await driverPool(db).query<{ key: string; name: string }>(
+async function facesOf(store: Store, gameId: string): Promise<Record<string, string>> {
+  const { rows } = await store.pool.query<{ key: string; name: string }>(
     `SELECT c->>'key' AS key, c->>'name' AS name FROM game_event e, jsonb_array_elements(e.payload->'created') c
        WHERE e.game_id = $1::uuid AND e.seq = 1
      UNION ALL SELECT key::text, name FROM game_object WHERE game_id = $1::uuid`,

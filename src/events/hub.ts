@@ -16,7 +16,7 @@
  * memory and never delays the others. One that falls more than `maxLag` events behind the log's
  * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
  */
-import type { Db } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { lastSeqs, readEvents, type StoredEvent } from '../db/log-reads.js';
 import { MalformedEventError } from '../db/rows.js';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
@@ -97,7 +97,8 @@ export class EventHub<T> {
 
   constructor(
     private readonly deps: {
-      readonly db: Db;
+      /** The database: the log's pages are read on its pool. */
+      readonly store: Database;
       readonly fanout: Fanout;
       readonly logger: Logger;
       /** `subscriptions_active`; optional so unit tests can leave it out. */
@@ -156,7 +157,7 @@ export class EventHub<T> {
   async #channel(gameId: string, spec: RulesetSpec): Promise<GameChannel<T>> {
     const existing = this.#games.get(gameId);
     if (existing) return existing;
-    const last = (await lastSeqs(this.deps.db, [gameId])).get(gameId) ?? 0;
+    const last = (await lastSeqs(this.deps.store.db, [gameId])).get(gameId) ?? 0;
     // Another subscriber may have opened the channel while we read.
     const channel = this.#games.get(gameId) ?? new GameChannel<T>(gameId, spec, last);
     this.#games.set(gameId, channel);
@@ -182,7 +183,7 @@ export class EventHub<T> {
       for (;;) {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
-        const rows = await readEvents(this.deps.db, channel.gameId, sub.lastSeq, pageSize);
+        const rows = await readEvents(this.deps.store.pool, channel.gameId, sub.lastSeq, pageSize);
         const map = this.mapper(rows);
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
@@ -209,7 +210,12 @@ export class EventHub<T> {
     channel.pumping = true;
     try {
       while (channel.cursor < channel.target && this.#games.get(channel.gameId) === channel) {
-        const rows = await readEvents(this.deps.db, channel.gameId, channel.cursor, this.#options.pageSize);
+        const rows = await readEvents(
+          this.deps.store.pool,
+          channel.gameId,
+          channel.cursor,
+          this.#options.pageSize,
+        );
         if (rows.length === 0) {
           channel.target = channel.cursor;
           break;
@@ -284,7 +290,7 @@ export class EventHub<T> {
     if (this.#polling || this.#games.size === 0) return;
     this.#polling = true;
     try {
-      const seqs = await lastSeqs(this.deps.db, [...this.#games.keys()]);
+      const seqs = await lastSeqs(this.deps.store.db, [...this.#games.keys()]);
       for (const [gameId, seq] of seqs) this.notify({ gameId, seq });
     } catch (err) {
       this.deps.logger.warn({ err }, 'event log poll failed');

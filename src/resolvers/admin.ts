@@ -31,21 +31,21 @@ export const adminResolvers = {
     // Argument types come from the SDL (the `satisfies Resolvers` below).
     adminGames: async (_, args, ctx) =>
       adminPageOut(
-        await listGamesAsAdmin(ctx.db, ctx.principal, args.filter ?? {}, args.offset, args.limit),
+        await listGamesAsAdmin(ctx.store, ctx.principal, args.filter ?? {}, args.offset, args.limit),
         args.offset,
       ),
 
     gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerChoice }, ctx: Context) => {
       requireAdmin(ctx.principal);
       return expensive(ctx, async () => {
-        const { loaded, viewer } = await gameAtAsAdmin(ctx.db, ctx.principal, args);
+        const { loaded, viewer } = await gameAtAsAdmin(ctx.store, ctx.principal, args);
         return snapshotOut(loaded, viewer, args.seq);
       });
     },
 
     exportGame: async (_: unknown, args: { gameId: string }, ctx: Context) => {
       requireAdmin(ctx.principal);
-      return expensive(ctx, () => exportAsAdmin(ctx.db, ctx.principal, args.gameId));
+      return expensive(ctx, () => exportAsAdmin(ctx.store, ctx.principal, args.gameId));
     },
   },
   Mutation: {
@@ -63,6 +63,6 @@ export const adminResolvers = {
 
   AdminGame: {
     players: async (game: AdminGameOut, _: unknown, ctx: Context) =>
-      game.players ?? (await seatsOfGame(ctx.db, game.id)).map(playerOut),
+      game.players ?? (await seatsOfGame(ctx.store, game.id)).map(playerOut),
   },
 } satisfies Resolvers;

@@ -6,6 +6,6 @@ import { toTranscript } from '../render/index.js';
 export const fairnessResolvers = {
   Query: {
     fairnessTranscript: async (_: unknown, args: { gameId: string }, ctx) =>
-      toTranscript(args.gameId, await transcriptFor(ctx.db, ctx.principal, args.gameId)),
+      toTranscript(args.gameId, await transcriptFor(ctx.store, ctx.principal, args.gameId)),
   },
 } satisfies Resolvers;

@@ -9,9 +9,9 @@ export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
       // Standing is decided before a work slot is taken (readGame decides it again, at no cost).
-      await viewerIn(ctx.db, ctx.principal, args.id);
+      await viewerIn(ctx.store, ctx.principal, args.id);
       return expensive(ctx, async () => {
-        const { loaded, viewer, callerKind } = await readGame(ctx.db, ctx.principal, args.id);
+        const { loaded, viewer, callerKind } = await readGame(ctx.store, ctx.principal, args.id);
         return gameOut(loaded, viewer, callerKind);
       });
     },

@@ -46,11 +46,11 @@ function playerOr(actingAs: string | null, playerId: string | null | undefined, 
 }
 
 /** The payload: the command's outcome as its viewer may see it, its events as of each event. */
-function render({ result, viewer }: CommandOutcome, db: Context['db']) {
+function render({ result, viewer }: CommandOutcome, store: Context['store']) {
   const known = result.replayed
     ? undefined
     : { seq: result.lastSeq, state: result.game.state, players: result.game.players };
-  return movePayload(result, viewer, eventsAsOf(db, result.game.game.id, result.events, known));
+  return movePayload(result, viewer, eventsAsOf(store, result.game.game.id, result.events, known));
 }
 
 export async function run(
@@ -68,7 +68,7 @@ export async function run(
       input,
       toMove,
     }),
-    ctx.db,
+    ctx.store,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Apollo Server of the HTTP transport: the armor's limits, error masking (`formatError`, with the
  * request id stamped on every error), compact JSON, no landing page or cache-control hints, and the
- * record of each request (operation, error kinds) that `http.ts` logs and counts when it is sent.
+ * record of each request (operation, error kinds) that `graphql-request.ts` logs and counts when it is sent.
  */
 import type { Server } from 'node:http';
 import { ApolloServer } from '@apollo/server';

@@ -1,8 +1,10 @@
 /**
- * Per-request (HTTP) or per-connection (graphql-ws) context.
+ * Per-request (HTTP) or per-connection (graphql-ws) context, and the service's objects every
+ * request shares ({@link AppDeps}, built by `app.ts`).
  */
+import type { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import { findPrincipalByTokenHash } from '../db/principals.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
@@ -11,14 +13,28 @@ import type { EventHub } from '../events/hub.js';
 import { looksLikeJwt, REFUSAL, TokenRefused, type JwtVerifier } from '../auth/jwt.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Metrics } from '../metrics.js';
+import type { CreationAuthority } from '../authority/creation.js';
+import type { EntropyLimiter } from '../authority/entropy-limit.js';
 import type { Randomness } from '../authority/pipeline.js';
 import type { GameEventOut } from '../render/index.js';
 import type { ZkCloseCode } from './close-codes.js';
+import type { WorkLimiter } from './work-limit.js';
 
-/** Long-lived dependencies shared by every request. */
+/**
+ * Resolved seat, spectator and referee credentials by token hash: such a credential never
+ * changes, so one resolved is kept (bounded, least recently used dropped).
+ */
+export type CredentialCache = LRUCache<string, Principal>;
+
+/**
+ * The service: every object that lives as long as it, shared by every request. `app.ts` builds
+ * them (`buildService`) and nothing below keeps one at module level, so two services in one
+ * process share none.
+ */
 export interface AppDeps {
   readonly config: Config;
-  readonly db: Db;
+  /** The database and the data layer's caches and queues (`src/db/store.ts`). */
+  readonly store: Store;
   readonly logger: Logger;
   readonly fanout: Fanout;
   /** Prometheus metrics of this app (`GET /metrics`). */
@@ -27,6 +43,16 @@ export interface AppDeps {
   readonly random?: Randomness | undefined;
   /** Verifies platform JWTs (`src/auth/jwt.ts`); absent when AUTH_* is unset. */
   readonly jwt?: JwtVerifier | null | undefined;
+  /** Resolved game credentials ({@link authenticate}). */
+  readonly credentials: CredentialCache;
+  /** Work slots of expensive operations, per principal and in total (`work-limit.ts`). */
+  readonly work: WorkLimiter;
+  /** Who may create games, how big, how often (its token buckets). */
+  readonly creation: CreationAuthority;
+  /** The rate limit on seat entropy. */
+  readonly entropy: EntropyLimiter;
+  /** The live event hub graphql-ws subscriptions read from. */
+  readonly hub: EventHub<GameEventOut>;
 }
 
 export interface Context extends AppDeps {
@@ -47,9 +73,6 @@ export interface SubscriptionContext extends Context {
   closeConnection(code: ZkCloseCode): void;
 }
 
-const CACHE_LIMIT = 10_000;
-const principalCache = new Map<string, Principal>();
-
 /** A resolved `Authorization` value. */
 export interface Authentication {
   readonly principal: Principal;
@@ -59,13 +82,13 @@ export interface Authentication {
 
 /**
  * Resolves an `Authorization` value to a principal. Seat, spectator and referee credentials never
- * change, so resolved ones are cached by hash (bounded); unknown ones are not, so a new game's
+ * change, so resolved ones are cached by hash (`deps.credentials`); unknown ones are not, so a new game's
  * tokens work at once. A platform JWT is verified by `deps.jwt`, which caches it only until it
  * expires; with platform identity off it is an invalid credential. Throws `KeySetUnavailable` when
  * the platform's key set cannot be read (SERVICE_UNAVAILABLE).
  */
 export async function authenticate(
-  deps: Pick<AppDeps, 'db' | 'config' | 'jwt'>,
+  deps: Pick<AppDeps, 'store' | 'config' | 'jwt' | 'credentials'>,
   authorization: unknown,
 ): Promise<Authentication> {
   if (authorization === undefined || authorization === null || authorization === '') {
@@ -89,11 +112,10 @@ export async function authenticate(
     }
   }
   const hash = hashToken(token);
-  const cached = principalCache.get(hash);
+  const cached = deps.credentials.get(hash);
   if (cached) return { principal: cached, badCredential: false };
-  const found = await findPrincipalByTokenHash(deps.db, token, hash);
+  const found = await findPrincipalByTokenHash(deps.store.db, token, hash);
   if (!found) return { principal: { kind: 'anonymous' }, badCredential: true };
-  if (principalCache.size >= CACHE_LIMIT) principalCache.delete(principalCache.keys().next().value as string);
-  principalCache.set(hash, found);
+  deps.credentials.set(hash, found);
   return { principal: found, badCredential: false };
 }

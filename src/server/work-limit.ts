@@ -2,7 +2,7 @@
  * Bounded expensive work: event pages, subscription catch-ups, game views, replays (`gameAt`),
  * export and import each hold one slot while they run. A principal (a seat, a game's spectators,
  * the admin) holds at most `WORK_LIMIT_PER_PRINCIPAL` slots, the process at most
- * `WORK_LIMIT_TOTAL`; past either, the request is refused at once with RATE_LIMITED and a retry hint
+ * `WORK_LIMIT_TOTAL` (one limiter per service, built by `app.ts`); past either, the request is refused at once with RATE_LIMITED and a retry hint
  * (`extensions.retryAfterMs`), before it reads anything. So a flood from one seat is refused
  * cheaply and slows that seat, while the work in flight (and the memory it holds) stays bounded.
  *
@@ -108,30 +108,10 @@ export function principalKey(p: Principal): string {
   }
 }
 
-const limiters = new WeakMap<object, WorkLimiter>();
-
-/** The limiter of one app (keyed by its database client, as the state cache is). */
-export function workLimiterFor(deps: {
-  readonly db: object;
-  readonly config: { readonly WORK_LIMIT_PER_PRINCIPAL: number; readonly WORK_LIMIT_TOTAL: number };
-}): WorkLimiter {
-  let limiter = limiters.get(deps.db);
-  if (!limiter) {
-    limiter = new WorkLimiter(deps.config.WORK_LIMIT_PER_PRINCIPAL, deps.config.WORK_LIMIT_TOTAL);
-    limiters.set(deps.db, limiter);
-  }
-  return limiter;
-}
-
-/** Runs an expensive resolver's work under the caller's limit (see the file comment). */
+/** Runs an expensive resolver's work under the caller's limit, in its service's limiter (`ctx.work`). */
 export function expensive<T>(
-  ctx: {
-    readonly db: object;
-    readonly config: { readonly WORK_LIMIT_PER_PRINCIPAL: number; readonly WORK_LIMIT_TOTAL: number };
-    readonly principal: Principal;
-    readonly requestId?: string;
-  },
+  ctx: { readonly work: WorkLimiter; readonly principal: Principal; readonly requestId?: string },
   work: () => Promise<T>,
 ): Promise<T> {
-  return workLimiterFor(ctx).run(principalKey(ctx.principal), ctx.requestId ?? null, work);
+  return ctx.work.run(principalKey(ctx.principal), ctx.requestId ?? null, work);
 }

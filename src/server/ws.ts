@@ -18,21 +18,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CloseCode, type Disposable } from 'graphql-ws';
+import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { formatError } from '../errors.js';
-import { EventHub, type HubOptions } from '../events/hub.js';
-import { eventsAsOf } from '../authority/index.js';
-import { liveEventMapper, type GameEventOut } from '../render/index.js';
 import { createArmor, type Armor } from './armor.js';
 import { collapseOversized } from './response-budget.js';
-import { authenticate, type AppDeps, type Context, type SubscriptionContext } from './context.js';
-import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import type { AppDeps, Context, SubscriptionContext } from './context.js';
+import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
-import { KeySetUnavailable } from '../auth/jwt.js';
 import { principalKey } from './work-limit.js';
 
 /** Limits for one graphql-ws connection. */
@@ -44,9 +40,6 @@ export const WS_LIMITS = {
   /** Keep-alive ping interval (ms). */
   keepAlive: 12_000,
 } as const;
-
-/** What the event hub hands a subscription resolver: one redacted GameEvent. */
-export type LiveEvent = GameEventOut;
 
 type ConnectionExtra = { context?: Context };
 
@@ -76,15 +69,11 @@ function closeAtExpiry(socket: WebSocket, expiresAtMs: number): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-export interface GraphqlWsServer extends Disposable {
-  readonly events: EventHub<LiveEvent>;
-}
+export type GraphqlWsServer = Disposable;
 
 export interface GraphqlWsOptions {
   /** Document limits shared with HTTP; created from the config when not given. */
   readonly armor?: Armor;
-  /** Event hub limits (tests lower them). */
-  readonly hub?: Partial<HubOptions>;
 }
 
 export function startGraphqlWs(
@@ -94,14 +83,8 @@ export function startGraphqlWs(
   options: GraphqlWsOptions = {},
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
-  const events = new EventHub<LiveEvent>(
-    deps,
-    liveEventMapper((gameId, rows) => eventsAsOf(deps.db, gameId, rows)),
-    {
-      pollIntervalMs: deps.config.EVENT_POLL_MS,
-      ...options.hub,
-    },
-  );
+  // The service's hub (`app.ts` builds it and closes it after the server).
+  const events = deps.hub;
   // Game credentials only: the admin and host are operators, anonymous connections hold no game.
   const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
@@ -110,30 +93,19 @@ export function startGraphqlWs(
       connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
       onConnect: async (ctx) => {
         const requestId = randomUUID();
-        let auth: Awaited<ReturnType<typeof authenticate>>;
-        try {
-          auth = await authenticate(deps, ctx.connectionParams?.['authorization']);
-        } catch (err) {
-          // E.g. the database is unreachable. Thrown on, graphql-ws would print the raw error
-          // outside the JSON log and, if short, send its message as the close reason. As over HTTP:
-          // log it with an id and close with a bare "unavailable" (4503, retried by clients) or
-          // internal error (4500), never "Forbidden" (4403, which would tell the client its
-          // credential is bad). Closed first, so the 4403 that graphql-ws sends for `false` finds
-          // the socket closing and is dropped.
-          deps.logger.error({ err, requestId }, 'authentication failed');
-          if (isDatabaseUnavailable(err) || err instanceof KeySetUnavailable) {
-            const code = ZkCloseCode.ServiceUnavailable;
-            ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
-          } else ctx.extra.socket.close(CloseCode.InternalServerError, 'Internal server error');
+        const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
+        if (!checked.ok) {
+          // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
+          // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
+          // and graphql-ws would print the raw error). Closed first, so the 4403 that graphql-ws
+          // sends for `false` finds the socket closing and is dropped.
+          const close = refusalClose(checked.refusal);
+          ctx.extra.socket.close(close.code, close.reason);
           return false;
         }
-        // A presented but invalid credential is refused outright (4401, UNAUTHENTICATED in the close
-        // code table), closed first as above; anonymous connections may still call public
-        // operations (e.g. `rulesets`), and subscriptions check standing per game.
-        if (auth.badCredential) {
-          ctx.extra.socket.close(INVALID_CREDENTIAL_CLOSE.code, INVALID_CREDENTIAL_CLOSE.reason);
-          return false;
-        }
+        // Anonymous connections may still call public operations (e.g. `rulesets`), and
+        // subscriptions check standing per game.
+        const auth = checked.auth;
         const p = auth.principal;
         if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
         if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
@@ -209,11 +181,5 @@ export function startGraphqlWs(
     wsServer,
     WS_LIMITS.keepAlive,
   );
-  return {
-    events,
-    dispose: async () => {
-      await server.dispose();
-      await events.close();
-    },
-  };
+  return { dispose: () => server.dispose() };
 }

@@ -13,6 +13,7 @@ import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
 import { emptyState, getRuleset, lifecycleEvent, type RulesetId } from '../rules/index.js';
 import { replayImportedLog } from './checkpoints.js';
 import type { Db } from '../db/client.js';
+import type { Store } from '../db/store.js';
 import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
 import { DbError } from '../db/errors.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
@@ -74,11 +75,11 @@ export type ImportResult =
  * stored versions) and stored: a document from before versions takes the loaded one. When the
  * version is unknown the document is returned as is, and validation names the problem.
  */
-async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDocument> {
+async function withRulesetVersion(store: Store, doc: ExportDocument): Promise<ExportDocument> {
   const version = doc.game.rulesetVersion ?? getRuleset(doc.game.ruleset)?.version ?? null;
   if (version === null) return doc;
   try {
-    await storeRulesetVersion(db, await rulesetOfGame(db, doc.game.ruleset, version));
+    await storeRulesetVersion(store, await rulesetOfGame(store.db, doc.game.ruleset, version));
   } catch (e) {
     if (!(e instanceof DbError && e.kind === 'RULESET_VERSION_UNAVAILABLE')) throw e;
   }
@@ -90,13 +91,13 @@ async function withRulesetVersion(db: Db, doc: ExportDocument): Promise<ExportDo
  * transaction, nothing written when anything is wrong. The new game keeps the original's status, log and state under new ids,
  * records `importedFrom`, and appends GAME_IMPORTED (actor: admin).
  */
-export async function importGame(db: Db, input: unknown, caps: ImportCaps): Promise<ImportResult> {
+export async function importGame(store: Store, input: unknown, caps: ImportCaps): Promise<ImportResult> {
   const parsed = exportSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, path: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' };
   }
-  const original = await withRulesetVersion(db, parsed.data);
+  const original = await withRulesetVersion(store, parsed.data);
   const problem = documentProblem(original, caps);
   if (problem) return { ok: false, path: problem.path, problem: problem.message };
   const doc = remapIds(original);
@@ -153,7 +154,7 @@ export async function importGame(db: Db, input: unknown, caps: ImportCaps): Prom
     doc.game.ruleset as RulesetId,
     seats.map((s) => ({ id: s.playerId, seat: s.seat })),
   );
-  await writeWholeGame(db, {
+  await writeWholeGame(store.db, {
     game: {
       ...doc.game,
       rulesetVersion: doc.game.rulesetVersion ?? null,

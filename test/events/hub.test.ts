@@ -4,7 +4,7 @@
  * and unregistration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 import type { StoredEvent } from '../../src/db/log-reads.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { EventHub, type Subscriber } from '../../src/events/hub.js';
@@ -17,7 +17,7 @@ const spec = getRuleset('mtg') as RulesetSpec;
 const spectator: Viewer = { kind: 'spectator' };
 const logger = createLogger('silent');
 
-let db: Db;
+let store: Database;
 let log: LogWriter;
 const fanout = new LocalFanout();
 let mapped: { seq: number; viewer: string }[] = [];
@@ -28,12 +28,12 @@ const map = () => (row: StoredEvent, _spec: RulesetSpec, viewer: Viewer) => {
 
 beforeAll(async () => {
   const database = await useTestDatabase();
-  db = createDb(database.url, 5);
+  store = openDatabase(database.url, 5);
   log = await logWriter(database.url);
 });
 afterAll(async () => {
   await log?.close();
-  await db?.$disconnect();
+  await store?.db.$disconnect();
 });
 
 /** Consumes `sub` until `n` events arrived; bounded by a timeout. */
@@ -58,7 +58,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 describe('EventHub', () => {
   it('replays after afterSeq, then continues live: every seq once, in order', async () => {
     expect.assertions(2);
-    const hub = new EventHub({ db, fanout, logger }, map, { pageSize: 50, pollIntervalMs: 60_000 });
+    const hub = new EventHub({ store, fanout, logger }, map, { pageSize: 50, pollIntervalMs: 60_000 });
     const gameId = await log.createGame();
     await log.append(gameId, 230);
     const sub = await hub.subscribe({
@@ -86,7 +86,7 @@ describe('EventHub', () => {
 
   it('filters by zone, and redacts once per viewer however many subscribers share it', async () => {
     expect.assertions(3);
-    const hub = new EventHub({ db, fanout, logger }, map, { pollIntervalMs: 60_000 });
+    const hub = new EventHub({ store, fanout, logger }, map, { pollIntervalMs: 60_000 });
     const gameId = await log.createGame();
     const subscribe = (zoneId: string | null) =>
       hub.subscribe({ gameId, spec, viewer: spectator, afterSeq: 0, zoneId, onSlow: () => {} });
@@ -106,7 +106,7 @@ describe('EventHub', () => {
 
   it('delivers a commit that was never announced, through the poll', async () => {
     expect.assertions(1);
-    const hub = new EventHub({ db, fanout, logger }, map, { pollIntervalMs: 200 });
+    const hub = new EventHub({ store, fanout, logger }, map, { pollIntervalMs: 200 });
     const gameId = await log.createGame();
     const sub = await hub.subscribe({
       gameId,
@@ -123,7 +123,7 @@ describe('EventHub', () => {
 
   it('drops a subscriber that falls too far behind, without delaying the others', async () => {
     expect.assertions(4);
-    const hub = new EventHub({ db, fanout, logger }, map, {
+    const hub = new EventHub({ store, fanout, logger }, map, {
       queueLimit: 5,
       pageSize: 5,
       maxLag: 12,
@@ -159,7 +159,7 @@ describe('EventHub', () => {
 
   it('paces a long replay by its consumer instead of overflowing', async () => {
     expect.assertions(2);
-    const hub = new EventHub({ db, fanout, logger }, map, {
+    const hub = new EventHub({ store, fanout, logger }, map, {
       queueLimit: 20,
       pageSize: 10,
       pollIntervalMs: 60_000,

@@ -9,7 +9,8 @@ import { CloseCode } from 'graphql-ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createDb } from '../../src/db/client.js';
+import { buildService, openStore } from '../../src/app.js';
+import type { AppDeps } from '../../src/server/context.js';
 import { PgFanout } from '../../src/events/pg-fanout.js';
 import { createLogger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
@@ -25,6 +26,7 @@ const MAX_LAG = 300;
 let url: string;
 let log: LogWriter;
 let ws: GraphqlWsServer;
+let service: AppDeps;
 let fanout: PgFanout;
 const cleanup: (() => Promise<unknown>)[] = [];
 
@@ -36,7 +38,7 @@ beforeAll(async () => {
     MAX_PAYLOAD_BYTES: '4096',
   });
   const logger = createLogger('silent');
-  const db = createDb(database.url, 5);
+  const store = openStore(database.url, { ...config, DATABASE_POOL_SIZE: 5 });
   fanout = await PgFanout.start(database.url, logger);
   const httpServer = http.createServer();
   const wss = new WebSocketServer({
@@ -44,18 +46,21 @@ beforeAll(async () => {
     path: '/graphql',
     maxPayload: config.MAX_PAYLOAD_BYTES,
   });
-  ws = startGraphqlWs({ config, db, logger, fanout, metrics: new Metrics() }, buildSchema(), wss, {
-    hub: { queueLimit: QUEUE_LIMIT, pageSize: 5, maxLag: MAX_LAG },
-  });
+  service = buildService(
+    { config, store, logger, fanout, metrics: new Metrics() },
+    { queueLimit: QUEUE_LIMIT, pageSize: 5, maxLag: MAX_LAG },
+  );
+  ws = startGraphqlWs(service, buildSchema(), wss);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}/graphql`;
   log = await logWriter(database.url);
   cleanup.push(
     () => log.close(),
     async () => ws.dispose(),
+    () => service.hub.close(),
     () => new Promise((r) => httpServer.close(r)),
     () => fanout.close(),
-    () => db.$disconnect(),
+    () => store.db.$disconnect(),
   );
 });
 afterAll(async () => {
@@ -116,27 +121,27 @@ describe('graphql-ws limits', () => {
     await Promise.all([slow.acknowledged(), fast.acknowledged()]);
     slow.subscribe('s', gameId, 0);
     fast.subscribe('f', gameId, 0);
-    await eventually(() => ws.events.stats().subscribers === 2, 5_000, 'two subscribers');
-    await eventually(() => ws.events.stats().subscribers === 2, 5_000, 'two subscribers');
+    await eventually(() => service.hub.stats().subscribers === 2, 5_000, 'two subscribers');
+    await eventually(() => service.hub.stats().subscribers === 2, 5_000, 'two subscribers');
     // Stop reading: the kernel buffers fill, graphql-ws stops pulling, the hub's queue fills, and the
     // subscriber falls behind the log's head.
     (slow.socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = ['x'.repeat(4_000)];
     let seq = 0;
     // Until the slow one is dropped (bounded: 6000 events of 4 kB is more than any socket buffers).
-    for (let i = 0; i < 60 && ws.events.stats().subscribers === 2; i++) {
+    for (let i = 0; i < 60 && service.hub.stats().subscribers === 2; i++) {
       seq = await log.append(gameId, 100, [], big);
       await fanout.publish({ gameId, seq });
       await eventually(() => fast.nexts('f').length === seq, 10_000, `fast subscriber has ${seq}`);
     }
     expect(fast.nexts('f')).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
-    await eventually(() => ws.events.stats().subscribers === 1, 10_000, 'slow subscriber dropped');
+    await eventually(() => service.hub.stats().subscribers === 1, 10_000, 'slow subscriber dropped');
     (slow.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     const { code, reason } = await within(10_000, 'slow socket closed', slow.closed);
     expect({ code, reason }).toEqual({ code: ZkCloseCode.SubscriberTooSlow, reason: 'Subscriber too slow' });
     fast.socket.close();
-    await eventually(() => ws.events.stats().subscribers === 0, 5_000, 'fast subscriber unregistered');
-    expect(ws.events.stats()).toEqual({ games: 0, subscribers: 0 });
+    await eventually(() => service.hub.stats().subscribers === 0, 5_000, 'fast subscriber unregistered');
+    expect(service.hub.stats()).toEqual({ games: 0, subscribers: 0 });
   }, 60_000);
 
   it(`closes a connection opening more than ${WS_LIMITS.maxSubscriptionsPerConnection} subscriptions with 4029`, async () => {
@@ -146,7 +151,7 @@ describe('graphql-ws limits', () => {
     await client.acknowledged();
     for (let i = 0; i < WS_LIMITS.maxSubscriptionsPerConnection; i++) client.subscribe(`s${i}`, gameId);
     await eventually(
-      () => ws.events.stats().subscribers === WS_LIMITS.maxSubscriptionsPerConnection,
+      () => service.hub.stats().subscribers === WS_LIMITS.maxSubscriptionsPerConnection,
       5_000,
       'all allowed subscriptions live',
     );
@@ -155,8 +160,8 @@ describe('graphql-ws limits', () => {
       code: ZkCloseCode.TooManySubscriptions,
       reason: 'Too many subscriptions',
     });
-    await eventually(() => ws.events.stats().subscribers === 0, 5_000, 'subscriptions released');
-    expect(ws.events.stats().subscribers).toBe(0);
+    await eventually(() => service.hub.stats().subscribers === 0, 5_000, 'subscriptions released');
+    expect(service.hub.stats().subscribers).toBe(0);
   });
 
   it('applies the HTTP document limits to subscriptions (too deep: a validation error, not a close)', async () => {

@@ -4,7 +4,6 @@
  * transports, plus a database outage during authentication.
  */
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../src/db/client.js';
 import { LEAK_PATTERN, RawWs, postRaw, startBareServer } from './support.js';
 
 const SECRET = 'SELECT "token_hash" FROM "Principal" WHERE boom at /work/main/src/db/x.ts:12:3';
@@ -44,7 +43,7 @@ const resolvers = {
 const bare = await startBareServer(typeDefs, resolvers);
 // Port 1 on loopback: connection refused at once.
 const down = await startBareServer(typeDefs, resolvers, {
-  db: createDb('postgresql://postgres@127.0.0.1:1/unreachable', 1),
+  databaseUrl: 'postgresql://postgres@127.0.0.1:1/unreachable',
 });
 
 describe('internal errors over HTTP', () => {

@@ -8,7 +8,7 @@ import type { GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.js';
-import { createDb, type Db } from '../../src/db/client.js';
+import { buildService, openStore } from '../../src/app.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
@@ -120,28 +120,33 @@ export interface BareServer {
 
 /**
  * The real HTTP/graphql-ws server and error pipeline around a test-only schema, logging into a
- * {@link LogSink}. `db` defaults to a fresh test database; pass an unreachable one to test outages.
+ * {@link LogSink}. `databaseUrl` defaults to a fresh test database; pass an unreachable one to test outages.
  */
 export async function startBareServer(
   typeDefs: string,
   resolvers: Record<string, unknown>,
-  opts: { db?: Db; env?: Record<string, string> } = {},
+  opts: { databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<BareServer> {
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...opts.env });
   const logs = new LogSink();
   const logger: Logger = createLogger('debug', logs.stream);
-  const db = opts.db ?? createDb((await useTestDatabase()).url, 2);
+  const store = openStore(opts.databaseUrl ?? (await useTestDatabase()).url, {
+    ...config,
+    DATABASE_POOL_SIZE: 2,
+  });
   const fanout = new LocalFanout();
   const metrics = new Metrics({ defaultMetrics: false });
   const schema: GraphQLSchema = makeExecutableSchema({ typeDefs, resolvers: resolvers as never });
-  const server = await startHttpServer({ config, db, logger, fanout, metrics }, schema, {
+  const service = buildService({ config, store, logger, fanout, metrics });
+  const server = await startHttpServer(service, schema, {
     port: 0,
     host: '127.0.0.1',
   });
   afterAll(async () => {
     await server.close();
+    await service.hub.close();
     await fanout.close();
-    await db.$disconnect();
+    await store.db.$disconnect();
   }, 30_000);
   return { server, url: server.url, wsUrl: server.url.replace(/^http/, 'ws'), logs, metrics };
 }

@@ -1,0 +1,210 @@
+/**
+ * The one-statement commit of a plan. `zk_commit_move` (a SQL function, see prisma/migrations)
+ * writes a plan in one statement, which PostgreSQL runs as one transaction: it takes the game row
+ * lock, checks the game is still ACTIVE at the version planned against, writes only the changed
+ * rows, bumps version by one and lastSeq by the number of events, appends the events and records
+ * the idempotent response. If another process committed first it writes nothing and answers
+ * `conflict`. The same statement runs on the pool (the optimistic path) or inside the locked
+ * fallback's transaction (`mutate.ts`).
+ */
+import type pg from 'pg';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
+import { findResponse, type IdempotencyKey } from './idempotency.js';
+import { isUniqueViolation } from './driver-errors.js';
+import { eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
+import type { LoadedGame, Queryable } from './state.js';
+import { storedTableOf } from './table-state.js';
+
+/** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
+export interface CommitRequest {
+  readonly gameId: string;
+  readonly actor: Actor;
+  /** The player the move is made as (`actingPlayer`), logged with the actor. */
+  readonly actorPlayerId: string | null;
+  readonly idempotency: IdempotencyKey | null;
+  /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
+  readonly notifyChannel?: string | undefined;
+}
+
+/** A committed (or replayed) mutation. `game` is the state now, for resolving nested fields. */
+export interface MoveResult {
+  readonly version: number;
+  readonly lastSeq: number;
+  readonly events: readonly StoredEvent[];
+  readonly game: LoadedGame;
+  readonly replayed: boolean;
+}
+
+/** What an idempotency record keeps of a move: enough to re-render it for any viewer. */
+export interface StoredMoveResponse {
+  readonly version: number;
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+}
+
+/** A commit's outcome: written, or the response already stored under the request's idempotency key. */
+export type Outcome =
+  | { readonly kind: 'committed'; readonly result: MoveResult }
+  | { readonly kind: 'replay'; readonly stored: StoredMoveResponse };
+
+/** `zk_commit_move` wrote nothing: the game is no longer at the version the move was planned on. */
+export type Conflict = { readonly kind: 'conflict' };
+
+/** A plan ready to commit: the next state and its events (at least one). */
+export interface Planned {
+  readonly state: GameState;
+  readonly events: readonly DomainEvent[];
+}
+
+/**
+ * Runs `SELECT zk_commit_move($gameId, $payload)` on some connection; resolves with its answer. The
+ * game id is the function's first argument, the one a distributed database routes the call by.
+ */
+export type CommitStatement = (gameId: string, payload: string) => Promise<string | undefined>;
+
+/** Outside a transaction: straight on the driver's pool (`Database.pool`), one round trip. */
+export const onPool =
+  (pool: pg.Pool): CommitStatement =>
+  async (gameId, payload) =>
+    (
+      await pool.query<{ status: string }>('SELECT zk_commit_move($1::uuid, $2::jsonb) AS status', [
+        gameId,
+        payload,
+      ])
+    ).rows[0]?.status;
+
+/** Inside an interactive transaction (the locked path). */
+export const inTransaction =
+  (tx: Prisma.TransactionClient): CommitStatement =>
+  async (gameId, payload) =>
+    (
+      await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT zk_commit_move(${gameId}::uuid, ${payload}::jsonb) AS status`
+    )[0]?.status;
+
+/** Writes a plan with `zk_commit_move`: committed, a conflict (nothing written), or a used key. */
+export async function commit(
+  db: Queryable,
+  run: CommitStatement,
+  req: CommitRequest,
+  loaded: LoadedGame,
+  planned: Planned,
+): Promise<Outcome | Conflict> {
+  const { game } = loaded;
+  const version = game.version + 1;
+  const firstSeq = game.lastSeq + 1;
+  const lastSeq = game.lastSeq + planned.events.length;
+  const createdAt = new Date();
+  const rows: StoredEvent[] = planned.events.map((e, i) => ({
+    gameId: req.gameId,
+    seq: firstSeq + i,
+    version,
+    kind: e.kind,
+    actorKind: req.actor.kind,
+    actorPlayerId: req.actorPlayerId,
+    createdAt,
+    payload: e,
+  }));
+  const response: StoredMoveResponse = { version, firstSeq, lastSeq };
+  const payload = JSON.stringify({
+    gameId: req.gameId,
+    baseVersion: game.version,
+    version,
+    lastSeq,
+    notifyChannel: req.notifyChannel ?? null,
+    ...changedRows(req.gameId, loaded.state, planned),
+    ...changedTable(loaded.state, planned.state),
+    events: rows.map(eventToSqlRow),
+    idempotency: req.idempotency
+      ? {
+          scope: req.idempotency.scope,
+          key: req.idempotency.keyHash,
+          request_hash: req.idempotency.requestHash,
+          response,
+        }
+      : null,
+  });
+  let status: string | undefined;
+  try {
+    status = await run(req.gameId, payload);
+  } catch (err) {
+    // The key was used meanwhile (a concurrent duplicate): the statement rolled back; replay the first.
+    if (req.idempotency && isUniqueViolation(err)) {
+      const stored = await findResponse(db, req.idempotency);
+      if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
+    }
+    throw err;
+  }
+  if (status === 'conflict') return { kind: 'conflict' };
+  if (status !== 'committed') throw new Error(`zk_commit_move answered ${String(status)}`);
+  return {
+    kind: 'committed',
+    result: {
+      version,
+      lastSeq,
+      events: rows,
+      game: {
+        ...loaded,
+        game: {
+          ...game,
+          version,
+          lastSeq,
+          status: ends(loaded.state, planned.state) ? 'ENDED' : game.status,
+        },
+        state: planned.state,
+      },
+      replayed: false,
+    },
+  };
+}
+
+const sameObject = (a: ObjectState, b: ObjectState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The plan records a result: the game ends as the move commits (MTG 104.1). */
+const ends = (before: GameState, after: GameState) => !before.result && !!after.result;
+
+/**
+ * The game's table (`table_state`) when the plan changed it, written whole (it is small: a few
+ * counters per player and zone, the turn, the result); and whether the game ends.
+ */
+function changedTable(before: GameState, after: GameState) {
+  const old = storedTableOf(before);
+  const next = storedTableOf(after);
+  const changed = JSON.stringify(old) !== JSON.stringify(next);
+  return { ...(changed && next ? { table: next } : {}), ends: ends(before, after) };
+}
+
+/**
+ * The rows a plan changes, limited to the objects its events name (the planner's contract: the
+ * transitions together are exactly the changed objects), in `zk_commit_move`'s shape.
+ */
+function changedRows(gameId: string, before: GameState, planned: Planned) {
+  const after = planned.state;
+  const touched = new Set<string>();
+  for (const e of planned.events)
+    for (const t of e.transitions) {
+      if (t.before) touched.add(t.before.key);
+      if (t.after) touched.add(t.after.key);
+    }
+  const oldByKey = new Map(before.objects.filter((o) => touched.has(o.key)).map((o) => [o.key, o]));
+  const newByKey = new Map(after.objects.filter((o) => touched.has(o.key)).map((o) => [o.key, o]));
+  const oldZones = new Set(before.zones.map((z) => z.id));
+  const newZones = new Set(after.zones.map((z) => z.id));
+  const createdAt = new Date().toISOString();
+  return {
+    deleted: [...oldByKey.keys()].filter((k) => !newByKey.has(k)),
+    zonesCreated: after.zones
+      .filter((z) => !oldZones.has(z.id))
+      .map((z) => zoneToSqlRow(gameId, z, createdAt)),
+    created: [...newByKey.values()].filter((o) => !oldByKey.has(o.key)).map((o) => objectToSqlRow(gameId, o)),
+    updated: [...newByKey.values()]
+      .filter((o) => {
+        const old = oldByKey.get(o.key);
+        return old !== undefined && !sameObject(old, o);
+      })
+      .map((o) => objectToSqlRow(gameId, o)),
+    zonesRemoved: before.zones.filter((z) => !newZones.has(z.id)).map((z) => z.id),
+  };
+}

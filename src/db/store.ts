@@ -1,0 +1,23 @@
+/**
+ * The data layer's handle on one service: its database, and the caches and queues that live as
+ * long as the service. `app.ts` builds one (`openStore`) and passes it down; nothing in `src/db`
+ * keeps a service's state at module level, so two services in one process share none of it.
+ */
+import type { LRUCache } from 'lru-cache';
+import type { Database } from './client.js';
+import type { SecretCache } from './fairness.js';
+import type { KeyedQueue } from './keyed-queue.js';
+import type { StateCache } from './state-cache.js';
+
+export interface Store extends Database {
+  /** Loaded states by `(game, version)` (`state-cache.ts`). */
+  readonly states: StateCache;
+  /** The moves of each game, one at a time in this process (`mutate.ts`, `queued`). */
+  readonly moves: KeyedQueue;
+  /** Ruleset versions (`id@version`) known to be stored: each is written once per service. */
+  readonly storedVersions: Set<string>;
+  /** Seats bound to platform users, by game, issuer and subject: a binding never changes. */
+  readonly boundSeats: LRUCache<string, string>;
+  /** Games' zk-rng/1 secrets (`fairness.ts`): written with the game, never changed. */
+  readonly secrets: SecretCache;
+}
