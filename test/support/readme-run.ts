@@ -11,6 +11,9 @@ import ts from 'typescript';
 import { afterAll, expect } from 'vitest';
 import { ROOT } from './process.js';
 
+/** The service URL the README's examples use; a test runs them against its own server. */
+export const README_URL = 'http://localhost:4000/graphql';
+
 /** One command of a shell example: its leading `NAME=value` assignments, then its words. */
 export interface ShellCommand {
   readonly env: Record<string, string>;
@@ -66,24 +69,38 @@ export function copyOfCheckout(entries: readonly string[]): string {
 }
 
 /**
- * A folder where a README TypeScript example's `./client/index.js` is this checkout's client (a
- * link to it, with `node_modules`), as at the repository's root; removed after the calling file.
+ * A folder where a README TypeScript example's `./client/index.js` is this checkout's client (links
+ * to it, to the `src/` it imports and to `node_modules`), as at the repository's root, an ES module
+ * package as the repository is; removed after the calling file.
  */
 export function besideClient(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'zk-readme-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  for (const entry of ['client', 'node_modules']) symlinkSync(path.join(ROOT, entry), path.join(dir, entry));
+  for (const entry of ['client', 'src', 'node_modules'])
+    symlinkSync(path.join(ROOT, entry), path.join(dir, entry));
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   return dir;
 }
 
 /**
  * Writes a README TypeScript example to `file`, between `prelude` (declaring the values it uses
  * without defining them, from the environment) and `postlude` (what the test reads of its result),
- * and type-checks it as a strict project would: an example that does not compile fails here.
+ * and type-checks it (unless told not to yet): an example that does not compile fails here.
  */
-export function writeTsExample(file: string, example: string, prelude: string, postlude = ''): void {
+export function writeTsExample(
+  file: string,
+  example: string,
+  prelude: string,
+  postlude = '',
+  opts: { typecheck?: boolean } = {},
+): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${prelude}\n${example}\n${postlude}\n`);
+  if (opts.typecheck !== false) typecheck(file);
+}
+
+/** Type-checks one file (and what it imports) as a strict ES module project would. */
+export function typecheck(file: string): void {
   const program = ts.createProgram([file], {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
