@@ -13,6 +13,7 @@ import { createZonekeeperClient, type GameEvent } from '../../client/index.js';
 import { REFUSAL } from '../../src/auth/jwt.js';
 import { ZkCloseCode } from '../../src/server/close-codes.js';
 import { EventCollector } from '../support/game-api.js';
+import { readmeExample } from '../support/readme-example.js';
 import { startJwks, TEST_ISSUER, until, type TestJwks } from '../support/jwks.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { CREATE, deck, draw, loadGame, zoneOf, type Created, type GameT } from './helpers.js';
@@ -115,6 +116,32 @@ describe('binding seats at createGame', () => {
     expect((await s.gql(WHOAMI, {}, token)).data).toEqual({
       whoami: { kind: 'EXTERNAL', gameId: null, playerId: null },
     });
+  });
+});
+
+describe("the README's binding", () => {
+  it('as the host binds Erin, whose own platform token then plays her seat', async () => {
+    const document = readmeExample('bind-platform-user');
+    const [, issuer, subject] =
+      /externalUser: \{ issuer: "([^"]+)", subject: "([^"]+)" \}/.exec(document) ?? [];
+    expect(issuer && subject, 'the README binds a platform user').toBeTruthy();
+    // A service whose AUTH_ISSUER is the README's provider.
+    const readme = await startTestServer(jwks.env({ AUTH_ISSUER: issuer! }));
+    // Anyone may create games here (HOST_TOKEN unset), but only the host or the admin binds.
+    expect((await readme.gql(document)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const res = await readme.gql<{ createGame: { game: { id: string } } }>(document, {}, TEST_ADMIN_TOKEN);
+    expect(res.errors).toBeUndefined();
+    const gameId = res.data!.createGame.game.id;
+    const jwt = await jwks.sign(subject!, { iss: issuer! });
+    expect((await readme.gql(WHOAMI, {}, jwt)).data).toEqual({
+      whoami: { kind: 'EXTERNAL', gameId: null, playerId: null },
+    });
+    const view = await readme.gql<{ game: { viewer: { kind: string; player: { name: string } } } }>(
+      'query ($id: ID!) { game(id: $id) { viewer { kind player { name } } } }',
+      { id: gameId },
+      jwt,
+    );
+    expect(view.data).toEqual({ game: { viewer: { kind: 'PLAYER', player: { name: 'Erin' } } } });
   });
 });
 

@@ -5,6 +5,8 @@
  * it sees every card of its game, acts on any object, and is logged as REFEREE.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readmeExample } from '../support/readme-example.js';
+import { fillPlaceholders } from '../support/readme-run.js';
 import type { TestServer } from '../support/server.js';
 import { startTestServer } from '../support/server.js';
 import { createGame, deck, draw, loadGame, mutate, ok, type GameT, zoneOf } from './helpers.js';
@@ -260,6 +262,31 @@ function seesAll(game: GameT): boolean {
 }
 
 describe('the referee credential', () => {
+  it("runs the README's example: a card at random from Bob's hand to his graveyard", async () => {
+    const g = await createGame(s, 'mtg', [
+      { name: 'Alice', deck: deck('Alice', 5) },
+      { name: 'Bob', deck: deck('Bob', 5) },
+    ]);
+    const bob = g.seats[1]!.player.id;
+    const ref = g.refereeToken;
+    const before = await loadGame(s, g.game.id, ref);
+    const hand = zoneOf(before, 'hand', bob);
+    const dealt = await draw(s, g.game.id, zoneOf(before, 'library', bob), hand, 3, ref);
+    const document = fillPlaceholders(readmeExample('random-move'), {
+      'game id': g.game.id,
+      "Bob's hand": hand.id,
+      "Bob's player id": bob,
+    });
+    const res = await s.gql(document, {}, ref);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ moveObjects: { version: dealt.version + 1 } });
+    const after = await loadGame(s, g.game.id, ref);
+    expect(zoneOf(after, 'hand', bob).count).toBe(2);
+    const discarded = zoneOf(after, 'graveyard', bob).objects!.map((o) => o.card?.name);
+    expect(discarded).toHaveLength(1);
+    expect(dealt.objects.map((o) => o.card?.name)).toContain(discarded[0]);
+  });
+
   const cases: {
     ruleset: string;
     decks: { name: string; deck: ReturnType<typeof deck> }[];

@@ -5,6 +5,7 @@
  * order, whether the subscription started from seq 0 or "from now on".
  */
 import { connect, createServer, type Socket } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createZonekeeperClient, type GameEvent, type ZonekeeperClient } from '../../client/index.js';
@@ -14,6 +15,9 @@ import { createLogger } from '../../src/logger.js';
 import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
 import { eventually } from '../events/log-rows.js';
 import { useTestDatabase } from '../support/db.js';
+import { until } from '../support/wait.js';
+import { readmeExample } from '../support/readme-example.js';
+import { besideClient, README_URL, runTs, writeTsExample } from '../support/readme-run.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 
 let databaseUrl: string;
@@ -54,6 +58,27 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
   await restarting?.stop();
 });
+
+/** A two-seat MTG game of ten-card decks on the other instance, and Alice drawing one card there. */
+async function aliceDrawing() {
+  const created = await createGame(other, 'mtg', [
+    { name: 'Alice', deck: deck('Alpha', 10) },
+    { name: 'Bob', deck: deck('Beta', 10) },
+  ]);
+  const gameId = created.game.id;
+  const alice = created.seats[0]!;
+  const g = await loadGame(other, gameId, TEST_ADMIN_TOKEN);
+  const drawOne = () =>
+    draw(
+      other,
+      gameId,
+      zoneOf(g, 'library', alice.player.id),
+      zoneOf(g, 'hand', alice.player.id),
+      1,
+      alice.token,
+    );
+  return { gameId, alice, drawOne };
+}
 
 it('resubscribes after a restart from the last seq it delivered: events 1..N exactly once, in order', async () => {
   const created = await createGame(other, 'mtg', [
@@ -170,22 +195,7 @@ it('drops a connection that went silent (no pong in time) and resumes on a new o
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const proxyPort = (proxy.address() as { port: number }).port;
   try {
-    const created = await createGame(other, 'mtg', [
-      { name: 'Alice', deck: deck('Alpha', 10) },
-      { name: 'Bob', deck: deck('Beta', 10) },
-    ]);
-    const gameId = created.game.id;
-    const alice = created.seats[0]!;
-    const g = await loadGame(other, gameId, TEST_ADMIN_TOKEN);
-    const drawOne = () =>
-      draw(
-        other,
-        gameId,
-        zoneOf(g, 'library', alice.player.id),
-        zoneOf(g, 'hand', alice.player.id),
-        1,
-        alice.token,
-      );
+    const { gameId, alice, drawOne } = await aliceDrawing();
 
     const zk = createZonekeeperClient({
       url: `http://127.0.0.1:${proxyPort}/graphql`,
@@ -267,3 +277,45 @@ it('gives up after retry.attempts consecutive failures, with the last cause', as
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
 });
+
+it("the README's client helper, type-checked and run as written, follows a game across a restart", async () => {
+  const { gameId, alice, drawOne } = await aliceDrawing();
+
+  // Its values: Alice's seat token and the game, from the environment; its URL stands for the
+  // instance that restarts. What the test adds after it: a line once it has subscribed.
+  const file = path.join(besideClient(), 'bot-client.ts');
+  writeTsExample(
+    file,
+    readmeExample('bot-client').replaceAll(README_URL, `http://127.0.0.1:${port}/graphql`),
+    "const seatToken = process.env['ZK_TOKEN']!;\nconst gameId = process.env['ZK_GAME']!;",
+    "console.log('subscribed', typeof stop);",
+  );
+  const run = runTs(file, { ZK_TOKEN: alice.token, ZK_GAME: gameId });
+  const lines = () => run.output().trim().split('\n');
+  const waitFor = async (line: RegExp) => {
+    try {
+      await until(() => lines().some((l) => line.test(l)), String(line));
+    } catch (err) {
+      throw new Error(`${(err as Error).message}; the example printed:\n${run.output()}`, { cause: err });
+    }
+  };
+  try {
+    await waitFor(/^subscribed function$/);
+    await drawOne();
+    await waitFor(/^2 OBJECTS_MOVED \d+$/);
+    // Down: the connection drops and reconnecting is tried; a move goes on through the other instance.
+    await restarting!.stop();
+    restarting = undefined;
+    await drawOne();
+    await waitFor(/^reconnecting 1$/);
+    restarting = await startRestarting();
+    await waitFor(/^3 OBJECTS_MOVED \d+$/);
+    await drawOne();
+    await waitFor(/^4 OBJECTS_MOVED \d+$/);
+  } finally {
+    run.kill();
+  }
+  // Every event once, in order; nothing given up.
+  expect(lines().flatMap((l) => /^(\d+) OBJECTS_MOVED \d+$/.exec(l)?.[1] ?? [])).toEqual(['2', '3', '4']);
+  expect(run.output()).not.toContain('gave up');
+}, 120_000);

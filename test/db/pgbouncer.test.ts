@@ -16,6 +16,8 @@ import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created } from '..
 import { wsClient, type WsClient } from '../events/ws-client.js';
 import { useTestDatabase } from '../support/db.js';
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from '../support/pgbouncer.js';
+import { readmeExample } from '../support/readme-example.js';
+import { shellCommands } from '../support/readme-run.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 
 const CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
@@ -31,22 +33,43 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
   let a: TestServer;
   let b: TestServer;
   let direct: string;
+  let pooledUrl: string;
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
     expect(installed, 'pgbouncer is not installed; CI=true requires it').toBe(true);
     const database = await useTestDatabase();
-    direct = database.url;
-    // Fewer server connections than the two instances' pools (2 × 8): transactions share them.
-    bouncer = await startPgBouncer(direct, { poolSize: 6 });
+    // The README's pgbouncer.ini, its database sent to this test's PostgreSQL.
+    bouncer = await startPgBouncer(database.url, { config: readmeExample('pgbouncer-ini') });
+    // The README's start command: its two URLs, with this test's hosts, user and database standing
+    // for `pgbouncer`, `postgres` and `zonekeeper` (the pooled URL keeps the README's database
+    // name, which its pgbouncer.ini must declare); `npm start` is the in-process service.
+    const [start, ...more] = shellCommands(readmeExample('pgbouncer-start'));
+    expect(more).toEqual([]);
+    expect(start!.words).toEqual(['npm', 'start']);
+    expect(Object.keys(start!.env).sort()).toEqual(['DATABASE_URL', 'DIRECT_DATABASE_URL']);
+    const as = (readme: string, host: string) => {
+      const url = new URL(readme);
+      const target = new URL(host);
+      url.username = target.username;
+      url.password = target.password;
+      url.host = target.host;
+      return url;
+    };
+    const readmeDirect = as(start!.env['DIRECT_DATABASE_URL']!, database.url);
+    readmeDirect.pathname = new URL(database.url).pathname;
+    direct = readmeDirect.toString();
+    pooledUrl = as(start!.env['DATABASE_URL']!, bouncer.pooled(database.url)).toString();
     const env = {
       DIRECT_DATABASE_URL: direct,
-      DATABASE_POOL_SIZE: '8',
+      // More than the README's default_pool_size (2 × 12 > 20): the instances' transactions share
+      // the pooler's server connections.
+      DATABASE_POOL_SIZE: '12',
       // No log poll: events reach B through the fanout (LISTEN on the direct URL) or not at all.
       EVENT_POLL_MS: '0',
     };
-    a = await startTestServer(env, { databaseUrl: bouncer.pooled(direct) });
-    b = await startTestServer(env, { databaseUrl: bouncer.pooled(direct) });
+    a = await startTestServer(env, { databaseUrl: pooledUrl });
+    b = await startTestServer(env, { databaseUrl: pooledUrl });
   }, 60_000);
 
   afterAll(async () => {
@@ -66,7 +89,7 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
     const name = new URL(direct).pathname.slice(1);
     // PgBouncer's admin console: the transactions it carried, and its own server connections.
     const console_ = new pg.Client({
-      connectionString: bouncer.pooled(direct).replace(/\/[^/?]+(\?|$)/, '/pgbouncer$1'),
+      connectionString: pooledUrl.replace(/\/[^/?]+(\?|$)/, '/pgbouncer$1'),
     });
     const server = new pg.Client({ connectionString: direct });
     await Promise.all([console_.connect(), server.connect()]);
@@ -75,7 +98,9 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
         database: string;
         total_xact_count: string;
       }[];
-      expect(Number(stats.find((r) => r.database === name)?.total_xact_count)).toBeGreaterThan(0);
+      // Counted under the database name the README's URL and pgbouncer.ini give it.
+      const alias = new URL(pooledUrl).pathname.slice(1);
+      expect(Number(stats.find((r) => r.database === alias)?.total_xact_count)).toBeGreaterThan(0);
       const pooled = new Set(
         ((await console_.query('SHOW SERVERS')).rows as { local_port: number }[]).map((r) =>
           Number(r.local_port),

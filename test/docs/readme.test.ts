@@ -34,25 +34,6 @@ import {
 
 const README = path.join(ROOT, 'README.md');
 const ledger = readLedger();
-/**
- * Covered examples whose tests do not read them from here yet (they run an equivalent of their
- * own): their text is still held to the ledger, so a change to one fails until it is reviewed.
- * Each one that moves to `readmeExample` leaves this list, which may only shrink.
- */
-const NOT_YET_READ = new Set([
-  'start',
-  'random-move',
-  'verify-game',
-  'typed-request',
-  'codegen',
-  'bot-client',
-  'bot-output',
-  'migrations',
-  'pgbouncer-start',
-  'pgbouncer-ini',
-  'bind-platform-user',
-]);
-
 /** The ids of README examples a test file reads, from its code: calls `readmeExample('<id>', …)`. */
 function callsReadmeExample(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -110,9 +91,7 @@ describe('README.md', () => {
         // The named test reads the example from here and runs it: a call in its code, not a
         // comment or a copy, and the ledger holds the very text it ran last.
         const calls = callsReadmeExample(path.join(ROOT, by!));
-        if (NOT_YET_READ.has(id!))
-          expect(calls, `${where}: ${by} reads example ${id}: take it off NOT_YET_READ`).not.toContain(id);
-        else expect(calls, `${where}: ${by} never calls readmeExample('${id}')`).toContain(id);
+        expect(calls, `${where}: ${by} never calls readmeExample('${id}')`).toContain(id);
         const entry = ledger[id!];
         expect(entry?.test, `${where}: the ledger says who runs example ${id}`).toBe(by);
         expect(

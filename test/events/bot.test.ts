@@ -118,6 +118,65 @@ it('examples/bot.ts with ZK_AFTER_SEQ=0 prints each library count as it was afte
   expect(fromTwo).toContain('library 8 after #2');
 }, 90_000);
 
+it("prints what the README shows, line for line, for the README's game (ids aside)", async () => {
+  const shown = readmeExample('bot-output').split('\n');
+  // The README's game: Alice's library of the size its first line gives, the cards it shows
+  // arriving in her hand on top, drawn by one move after the bot subscribed.
+  const size = Number(/library (\d+) after #1,/.exec(shown[0]!)?.[1]);
+  const arriving = shown.flatMap((l) => /^bot: #2 to hand: (.+)$/.exec(l)?.[1] ?? []);
+  expect(arriving.length).toBeGreaterThan(0);
+  const game = await createGame(s, 'mtg', [
+    {
+      name: 'Alice',
+      deck: [...arriving.map((name) => ({ name })), ...deck('Alpha', size - arriving.length)],
+    },
+    { name: 'Bob', deck: deck('Beta', 10) },
+  ]);
+  const alice = game.seats[0]!;
+  const g = await loadGame(s, game.game.id, TEST_ADMIN_TOKEN);
+  const { bot, exited, output } = startBot({
+    ZK_URL: s.url,
+    ZK_TOKEN: alice.token,
+    ZK_GAME: game.game.id,
+    ZK_MAX_EVENTS: '1',
+    ZK_TIMEOUT_MS: '30000',
+  });
+  try {
+    await eventually(() => output().includes('bot: subscribed'), 30_000, `bot start:\n${output()}`);
+    const me = alice.player.id;
+    await draw(
+      s,
+      game.game.id,
+      zoneOf(g, 'library', me),
+      zoneOf(g, 'hand', me),
+      arriving.length,
+      alice.token,
+    );
+    expect(await within(30_000, `bot exit:\n${output()}`, exited)).toBe(0);
+  } finally {
+    if (bot.exitCode === null) bot.kill('SIGKILL');
+  }
+  const printed = output().trim().split('\n');
+  expect(printed.at(-1)).toBe('bot: done (1 events), last seq 2');
+  // A shortened id in the README (`5b0d…`) stands for a whole one.
+  const pattern = (line: string) =>
+    new RegExp(
+      `^${line
+        .split(/[0-9a-f]{4}…/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[0-9a-f-]{36}')}$`,
+    );
+  // The cards one move brings are printed in the order its event lists them, which is not the
+  // library's: the "to hand" lines are compared as a set, in the README's place.
+  const arrivals = (lines: string[]) => lines.filter((l) => / to hand: /.test(l)).sort();
+  const others = (lines: string[]) => lines.filter((l) => !/ to hand: /.test(l));
+  const real = printed.slice(0, -1);
+  expect(real).toHaveLength(shown.length);
+  expect(arrivals(real)).toEqual(arrivals(shown));
+  expect(real.findIndex((l) => / to hand: /.test(l))).toBe(shown.findIndex((l) => / to hand: /.test(l)));
+  others(shown).forEach((line, i) => expect(others(real)[i], `README line: ${line}`).toMatch(pattern(line)));
+}, 90_000);
+
 /** Runs the bot to its end and returns everything it printed. */
 async function runBot(env: Record<string, string>): Promise<string> {
   const { bot, exited, output } = startBot(env);

@@ -4,12 +4,15 @@
  * commitment comes first and the seed only at the end, the transcript is refused before the end,
  * an imported game verifies, and each planted tampering is named by `verifyGame`.
  */
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drawsFrom, perActKey, shuffleTop, startEntropy, verifyGame } from '../../client/verify.js';
 import { newId } from '../../src/ids.js';
 import { decksFor } from '../leak/moves.js';
 import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.js';
 import { moveDocument } from '../support/documents.js';
+import { readmeExample } from '../support/readme-example.js';
+import { besideClient, README_URL, runTs, writeTsExample } from '../support/readme-run.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { endGame, onDatabase, shuffleAndPick, transcriptOf, TRANSCRIPT } from './support.js';
@@ -280,4 +283,37 @@ describe('zk-rng/1 through the API', () => {
       expect(verifyGame(await transcriptOf(server, game.gameId)).verdict).toBe('verified');
     });
   });
+});
+
+describe("the README's check", () => {
+  it('type-checks and runs as written, with a seat token, on an ended game: the verdict it shows', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    await ok(
+      server,
+      moveDocument('concede', 'ConcedeInput', LEAN),
+      { input: { gameId: game.gameId } },
+      game.players[1]!.token,
+    );
+    const example = readmeExample('verify-game');
+    // Its values: Alice's token and the game, from the environment; its URL stands for this server.
+    const file = path.join(besideClient(), 'verify-game.ts');
+    writeTsExample(
+      file,
+      example.replaceAll(README_URL, server.url),
+      "const aliceToken = process.env['ZK_TOKEN']!;\nconst gameId = process.env['ZK_GAME']!;",
+    );
+    const run = runTs(file, { ZK_TOKEN: game.players[0]!.token, ZK_GAME: game.gameId });
+    expect(await run.exited, run.output()).toBe(0);
+    // What it prints is the report of the verifier run here, in the form the README's comment shows.
+    const report = verifyGame(await transcriptOf(server, game.gameId, game.players[0]!.token));
+    expect(report.verdict).toBe('verified');
+    expect(run.output().trim()).toBe(`${report.verdict} ${report.verified} ${report.firstMismatch}`);
+    const [, verdict, verified, mismatch] = /\/\/ '(\S+)' (\d+) (\S+)$/m.exec(example) ?? [];
+    expect([verdict, mismatch], "the README's comment").toEqual([
+      report.verdict,
+      String(report.firstMismatch),
+    ]);
+    expect(Number(verified)).toBeGreaterThan(0);
+  }, 120_000);
 });

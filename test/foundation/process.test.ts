@@ -3,14 +3,28 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase } from '../support/db.js';
-import { startServiceProcess } from '../support/process.js';
+import { buildDist, startServiceProcess } from '../support/process.js';
+import { readmeExample } from '../support/readme-example.js';
+import { shellCommands } from '../support/readme-run.js';
 import { until } from '../support/wait.js';
 
+// The README's quick start runs `npm start`, the compiled service: building it once here keeps the
+// build out of the timed start.
+beforeAll(buildDist, 250_000);
+
 describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
-  it('starts an embedded database in DATA_DIR, migrates, serves, stops cleanly and reuses the data on restart', async () => {
+  it("the README's quick start: starts an embedded database in DATA_DIR, migrates, prints the README's line, stops cleanly and reuses the data on restart", async () => {
+    const commands = shellCommands(readmeExample('start', 0));
+    // `npm install` is what made this checkout's node_modules (a test may not run it: they are
+    // shared, and it needs the registry); `npm start` runs as written, in the README's environment
+    // (no DATABASE_URL, the default log level), on ports and a data folder of its own.
+    expect(commands).toEqual([
+      { env: {}, words: ['npm', 'install'] },
+      { env: {}, words: ['npm', 'start'] },
+    ]);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'zk-data-'));
     await chmod(dataDir, 0o755);
     afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -20,8 +34,20 @@ describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
       PORT: String(await freePort()),
     };
 
-    const first = await startServiceProcess(env);
+    const first = await startServiceProcess({ ...env, LOG_LEVEL: 'info' }, 90_000, { via: 'npm' });
     expect(first.url).toBe(`http://localhost:${env.PORT}/graphql`);
+    // The line the README shows, field for field: the port is this run's, the time a number.
+    const shown = JSON.parse(readmeExample('start', 1).replaceAll(':4000/', `:${env.PORT}/`)) as Record<
+      string,
+      unknown
+    >;
+    const line = first
+      .output()
+      .split('\n')
+      .find((l) => l.includes('Zonekeeper listening on'));
+    const printed = JSON.parse(line ?? '{}') as Record<string, unknown>;
+    expect(typeof printed['time']).toBe('number');
+    expect({ ...printed, time: shown['time'] }).toEqual(shown);
     const ready = await fetch(first.url.replace('/graphql', '/readyz'));
     expect(ready.status).toBe(200);
     expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
@@ -32,7 +58,7 @@ describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
     expect(second.output()).not.toContain('applied migrations');
     expect((await fetch(second.url.replace('/graphql', '/healthz'))).status).toBe(200);
     expect(await second.stop('SIGTERM')).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('npm start with DATABASE_URL', () => {

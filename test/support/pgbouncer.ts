@@ -9,6 +9,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { freePort } from '../../src/postgres/embedded.js';
 
 const CANDIDATES = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'];
@@ -16,6 +17,25 @@ const CANDIDATES = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin
 /** The pgbouncer binary, or null when it is not installed. */
 export function pgbouncerBinary(): string | null {
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
+}
+
+/** An ini file's `key = value` lines by section (no comments or continuations: PgBouncer's own subset). */
+function parseIni(text: string): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  let section: Record<string, string> | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith(';') || line.startsWith('#')) continue;
+    const header = /^\[(\w+)\]$/.exec(line);
+    if (header) {
+      section = out[header[1]!] = {};
+      continue;
+    }
+    const eq = line.indexOf('=');
+    if (!section || eq < 0) throw new Error(`not a pgbouncer.ini line: ${line}`);
+    section[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return out;
 }
 
 export interface PgBouncer {
@@ -43,10 +63,12 @@ async function listening(port: number): Promise<boolean> {
  * (with that URL's password, if any; clients connect on trust), with `pool_mode = transaction`: a server connection is
  * handed to a client for one transaction only, so session state (LISTEN, session advisory locks,
  * `SET`, protocol-level prepared statements) does not survive from one transaction to the next.
+ * With `config` (an operator's `pgbouncer.ini`), its settings win and its databases are the only
+ * ones the pooler serves, each forwarded to the database of `serverUrl`.
  */
 export async function startPgBouncer(
   serverUrl: string,
-  opts: { poolSize?: number } = {},
+  opts: { poolSize?: number; config?: string } = {},
 ): Promise<PgBouncer> {
   const binary = pgbouncerBinary();
   if (!binary) throw new Error('pgbouncer is not installed (apt-get install -y pgbouncer)');
@@ -56,27 +78,47 @@ export async function startPgBouncer(
   // PgBouncer refuses to run as root; as root it drops to the `postgres` user, which must read the folder.
   await chmod(dir, 0o755);
   const port = await freePort();
+  // The server's own credentials, when its URL has them (the embedded cluster's password): the
+  // pooler authenticates to PostgreSQL with them, while its clients connect on trust.
+  const target =
+    `host=${server.hostname} port=${server.port || 5432}` +
+    (server.password ? ` user=${user} password=${decodeURIComponent(server.password)}` : '');
+  const settings = new Map<string, string>([
+    ['listen_addr', '127.0.0.1'],
+    ['listen_port', String(port)],
+    ['unix_socket_dir', ''],
+    ['auth_type', 'trust'],
+    ['auth_file', path.join(dir, 'userlist.txt')],
+    ['pool_mode', 'transaction'],
+    ['admin_users', user],
+    ['max_client_conn', '1000'],
+    ['default_pool_size', String(opts.poolSize ?? 10)],
+    // node-postgres sends none of these by default; listed so a client that does is not refused.
+    ['ignore_startup_parameters', 'extra_float_digits,options,application_name'],
+    ['server_reset_query', ''],
+    ['log_connections', '0'],
+    ['log_disconnections', '0'],
+  ]);
+  let databases = [`* = ${target}`];
+  if (opts.config !== undefined) {
+    // An operator's configuration (the README's): its settings win over the ones above, and its
+    // databases are the only ones, each sent to this server's database whatever host it names.
+    const given = parseIni(opts.config);
+    expect(Object.keys(given).sort(), 'the sections of the given pgbouncer.ini').toEqual([
+      'databases',
+      'pgbouncer',
+    ]);
+    databases = Object.entries(given['databases']!).map(([name, value]) => {
+      expect(value, `database ${name} names a host and a port`).toMatch(/^host=\S+ port=\d+$/);
+      return `${name} = ${target} dbname=${server.pathname.slice(1)}`;
+    });
+    for (const [key, value] of Object.entries(given['pgbouncer']!)) settings.set(key, value);
+  }
   const ini = [
     '[databases]',
-    // The server's own credentials, when its URL has them (the embedded cluster's password): the
-    // pooler authenticates to PostgreSQL with them, while its clients connect on trust.
-    `* = host=${server.hostname} port=${server.port || 5432}` +
-      (server.password ? ` user=${user} password=${decodeURIComponent(server.password)}` : ''),
+    ...databases,
     '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    'auth_type = trust',
-    `auth_file = ${path.join(dir, 'userlist.txt')}`,
-    'pool_mode = transaction',
-    `admin_users = ${user}`,
-    'max_client_conn = 1000',
-    `default_pool_size = ${opts.poolSize ?? 10}`,
-    // node-postgres sends none of these by default; listed so a client that does is not refused.
-    'ignore_startup_parameters = extra_float_digits,options,application_name',
-    'server_reset_query =',
-    'log_connections = 0',
-    'log_disconnections = 0',
+    ...[...settings].map(([key, value]) => `${key} = ${value}`),
     '',
   ].join('\n');
   await writeFile(path.join(dir, 'pgbouncer.ini'), ini, { mode: 0o644 });

@@ -110,18 +110,18 @@ export interface CommandRun {
 }
 
 /**
- * Runs `file …args` in the checkout to its end. A run still going after `killAfterMs` is killed,
+ * Runs `file …args` in the checkout (or `cwd`) to its end. A run still going after `killAfterMs` is killed,
  * with its process group, and resolves with code null: a command that should have stopped on its
  * own fails its test instead of hanging it.
  */
 export function runCommand(
   file: string,
   args: readonly string[],
-  opts: { env: NodeJS.ProcessEnv; stdin?: string; killAfterMs: number },
+  opts: { env: NodeJS.ProcessEnv; stdin?: string; killAfterMs: number; cwd?: string },
 ): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
-      cwd: ROOT,
+      cwd: opts.cwd ?? ROOT,
       env: opts.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
