@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT, runCommand } from '../support/process.js';
 import { readmeExample } from '../support/readme-example.js';
-import { copyOfCheckout, shellCommands } from '../support/readme-run.js';
+import { copyOfCheckout, CODEGEN_ENTRIES, shellCommands } from '../support/readme-run.js';
 
 const GENERATED = [
   'schema.graphql',
@@ -39,16 +39,7 @@ it("the README's codegen commands: the check passes here; in a stale copy it nam
   expect(here.out).toContain('schema.graphql, client/generated/ and src/generated/graphql.ts are up to date');
   expect(here.code).toBe(0);
 
-  const copy = copyOfCheckout([
-    'package.json',
-    'tsconfig.json',
-    'scripts',
-    'src',
-    'client',
-    'examples',
-    'web/table',
-    'schema.graphql',
-  ]);
+  const copy = copyOfCheckout(CODEGEN_ENTRIES);
   // The client's generated files (schema.graphql stays: the generator reads the schema from it).
   const stale = GENERATED.filter((f) => f.startsWith('client/'));
   for (const file of stale) writeFileSync(path.join(copy, file), '// stale\n');

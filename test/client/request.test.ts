@@ -9,7 +9,14 @@ import { createZonekeeperClient, ZonekeeperRequestError } from '../../client/ind
 import { createGame, deck } from '../api/helpers.js';
 import { runCommand } from '../support/process.js';
 import { readmeExample } from '../support/readme-example.js';
-import { copyOfCheckout, README_URL, runTs, typecheck, writeTsExample } from '../support/readme-run.js';
+import {
+  copyOfCheckout,
+  CODEGEN_ENTRIES,
+  README_URL,
+  runTs,
+  typecheck,
+  writeTsExample,
+} from '../support/readme-run.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
@@ -70,16 +77,7 @@ it("the README's own document: in a file under examples/, typed by `npm run code
   });
 
   // The README's file in a copy of the checkout, where codegen runs as the README says.
-  const copy = copyOfCheckout([
-    'package.json',
-    'tsconfig.json',
-    'scripts',
-    'src',
-    'client',
-    'examples',
-    'web/table',
-    'schema.graphql',
-  ]);
+  const copy = copyOfCheckout(CODEGEN_ENTRIES);
   const file = path.join(copy, 'examples/hand.ts');
   writeTsExample(
     file,

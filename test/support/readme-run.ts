@@ -68,6 +68,18 @@ export function copyOfCheckout(entries: readonly string[]): string {
   return dir;
 }
 
+/** What `npm run codegen` and `npm run schema:check` read and write: a copy of them runs either. */
+export const CODEGEN_ENTRIES = [
+  'package.json',
+  'tsconfig.json',
+  'scripts',
+  'src',
+  'client',
+  'examples',
+  'web/table',
+  'schema.graphql',
+] as const;
+
 /**
  * A folder where a README TypeScript example's `./client/index.js` is this checkout's client (links
  * to it, to the `src/` it imports and to `node_modules`), as at the repository's root, an ES module
