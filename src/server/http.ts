@@ -223,7 +223,12 @@ export async function startHttpServer(
       }),
     );
     const entered = principal ? admission.enter(principal, abandoned) : null;
-    const leave = entered instanceof Promise ? await entered : entered;
+    let leave: Awaited<typeof entered>;
+    if (entered instanceof Promise) {
+      const waited = metrics.requestInFlight('waiting');
+      leave = await entered;
+      waited();
+    } else leave = entered;
     // The client went away while its request waited for its turn.
     if (gone) return leave?.();
     if (principal && !leave) {
@@ -242,6 +247,7 @@ export async function startHttpServer(
       );
     }
     if (leave) res.once('close', leave);
+    res.once('close', metrics.requestInFlight('admitted'));
     let raw: string;
     try {
       if (timedOut) return;
