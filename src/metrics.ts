@@ -1,4 +1,7 @@
 /**
+ * Over 300 lines on purpose: every metric's name, help text and labels live in this one file, so the
+ * exposition is read and reviewed in one place.
+ *
  * Prometheus metrics, served at `GET /metrics`. Each app owns its own {@link Registry} (never the
  * global default one): tests start several apps in one process, and a shared registry would both
  * refuse the second registration and mix their numbers.
@@ -49,6 +52,12 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
 export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
+
+/**
+ * Where a GraphQL HTTP request is in admission (`server/admission.ts`): the `state` label of
+ * `graphql_requests_in_flight`.
+ */
+export type InFlightState = 'waiting' | 'admitted';
 
 /** What the metrics read at each scrape; structural, so this base module imports no layer above. */
 export interface ObservedSources {
@@ -126,6 +135,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly requestsInFlight = new Gauge({
+    name: 'graphql_requests_in_flight',
+    help: 'GraphQL HTTP requests now in the service, by state: waiting (for a slot of their credential, REQUEST_LIMIT_PER_PRINCIPAL), admitted (their body read, executed or answered; requests without a game credential are admitted at once).',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
   /** Read at each scrape from the sources given to {@link observe}; what was counted so far. */
   #sources: ObservedSources = {};
   #counted = { hits: 0, misses: 0, reconnects: 0 };
@@ -192,6 +208,8 @@ export class Metrics {
   });
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
+    // Both states exposed from the start: a scraper reads 0, not a missing series.
+    for (const state of ['waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
     // Process metrics (CPU, memory, event-loop delay) with a prefix so they never clash with ours.
     // The delay gauges (`zonekeeper_nodejs_eventloop_lag_{p50,p90,p99,max,…}_seconds`) come from a
     // `perf_hooks.monitorEventLoopDelay` histogram, read and reset at each scrape.
@@ -276,6 +294,20 @@ export class Metrics {
   /** The app's pool, state cache and fanout, read at each scrape (the gauges and counters above). */
   observe(sources: ObservedSources): void {
     this.#sources = sources;
+  }
+
+  /**
+   * One GraphQL HTTP request enters `state` (see `graphql_requests_in_flight`); the returned function
+   * marks it leaving that state, once however often it is called.
+   */
+  requestInFlight(state: InFlightState): () => void {
+    this.requestsInFlight.inc({ state });
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.requestsInFlight.dec({ state });
+    };
   }
 
   /** A request refused for load (see `refusals_total`). */

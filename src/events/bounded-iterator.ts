@@ -34,6 +34,11 @@ export class BoundedIterator<T> implements AsyncIterableIterator<T> {
     return this.#queue.length;
   }
 
+  /** True while the producer waits in {@link room} for its consumer to take values. */
+  get waitingForRoom(): boolean {
+    return this.#roomWaiter !== null;
+  }
+
   /**
    * Queues `value()` (built only when it is taken or queued). False, building nothing, when the
    * queue is full; an ended iterator takes and drops everything. When building the value throws, the

@@ -146,7 +146,12 @@ async function answer(
     }),
   );
   const entered = principal ? admission.enter(principal, abandoned) : null;
-  const leave = entered instanceof Promise ? await entered : entered;
+  let leave: Awaited<typeof entered>;
+  if (entered instanceof Promise) {
+    const waited = metrics.requestInFlight('waiting');
+    leave = await entered;
+    waited();
+  } else leave = entered;
   // The client went away while its request waited for its turn.
   if (gone) return leave?.();
   if (principal && !leave) {
@@ -164,6 +169,7 @@ async function answer(
     );
   }
   if (leave) res.once('close', leave);
+  res.once('close', metrics.requestInFlight('admitted'));
   const raw = await bodyOf(req, res, config.MAX_PAYLOAD_BYTES, () => timedOut, logger, requestId);
   if (raw === null) return;
   clearTimeout(deadline);

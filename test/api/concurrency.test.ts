@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeEvent } from '../../src/db/rows.js';
 import { replay } from '../../src/rules/index.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { until } from '../support/wait.js';
 import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created, type GameT } from './helpers.js';
 
 let s: TestServer;
@@ -281,12 +282,22 @@ describe('locks are per game', () => {
         aDone = true;
         return r;
       });
+      // A's move is in PostgreSQL, blocked by the locker's row lock.
+      const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await until(
+        async () =>
+          (
+            await locker.query('SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [
+              lockerPid,
+            ])
+          ).rowCount! > 0,
+        "A's move waiting for the lock",
+      );
       const t0 = Date.now();
       const onB = await drawIn(b);
       expect(onB.errors).toBeUndefined();
       expect(onB.data!.version).toBe(2);
       expect(Date.now() - t0).toBeLessThan(5_000);
-      await new Promise((r) => setTimeout(r, 300));
       expect(aDone).toBe(false);
       await locker.query('COMMIT');
       const resA = await onA;

@@ -235,7 +235,9 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
     await resumed.waitForCount(2, 15_000);
     await drawOne();
     await resumed.waitForCount(3, 15_000);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(resumed.seqs).toEqual([start + 4, start + 5, start + 6]);
+    // A marker: one more move. Anything sent twice after the resume would arrive before it.
+    await drawOne();
+    await resumed.waitForCount(4, 15_000);
+    expect(resumed.seqs).toEqual([start + 4, start + 5, start + 6, start + 7]);
   }, 60_000);
 });

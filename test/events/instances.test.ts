@@ -97,8 +97,10 @@ describe('several instances on one PostgreSQL', () => {
     await resumed.waitForCount(3, 15_000);
     await drawOne(a.url, g);
     await resumed.waitForCount(4, 15_000);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(resumed.seqs).toEqual([seen + 1, seen + 2, seen + 3, seen + 4]);
+    // A marker: one more move. Anything sent twice after the resume would arrive before it.
+    await drawOne(a.url, g);
+    await resumed.waitForCount(5, 15_000);
+    expect(resumed.seqs).toEqual([seen + 1, seen + 2, seen + 3, seen + 4, seen + 5]);
     await Promise.all([stop(a), stop(b2)]);
   }, 150_000);
 

@@ -126,8 +126,10 @@ describe('gameEvents subscription', () => {
     }
     const end = await lastSeq();
     await sub.waitForCount(end);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sub.seqs).toEqual(Array.from({ length: end }, (_, i) => i + 1));
+    // A marker: one more event. It arrives after anything sent twice or late, which would show here.
+    await draw(s, gameId, zones.libA, zones.handA, 1, alice);
+    await sub.waitForCount(end + 1);
+    expect(sub.seqs).toEqual(Array.from({ length: end + 1 }, (_, i) => i + 1));
   });
 
   it('without afterSeq, starts from the current lastSeq', async () => {
@@ -158,8 +160,10 @@ describe('gameEvents subscription', () => {
     await resumed.waitForCount(3);
     await draw(s, gameId, zones.libA, zones.handA, 1, alice);
     await resumed.waitForCount(4);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(resumed.seqs).toEqual([seen + 1, seen + 2, seen + 3, seen + 4]);
+    // A marker: one more event, after which nothing sent twice can still be on its way.
+    await draw(s, gameId, zones.libB, zones.handB, 1, bob);
+    await resumed.waitForCount(5);
+    expect(resumed.seqs).toEqual([seen + 1, seen + 2, seen + 3, seen + 4, seen + 5]);
   });
 });
 
@@ -169,10 +173,12 @@ describe('zoneEvents subscription', () => {
     const sub = client(alice).subscribe('zoneEvents', { gameId, zoneId: zones.handB.id, afterSeq: after });
     await draw(s, gameId, zones.libA, zones.handA, 1, alice);
     await draw(s, gameId, zones.libB, zones.handB, 1, bob);
-    await sub.waitForCount(1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sub.seqs).toEqual([after + 2]);
-    expect(sub.events[0]!.zoneIds).toContain(zones.handB.id);
+    await draw(s, gameId, zones.libA, zones.handA, 1, alice);
+    // A marker that touches the zone: the two events that do not were due before it.
+    await draw(s, gameId, zones.libB, zones.handB, 1, bob);
+    await sub.waitForCount(2);
+    expect(sub.seqs).toEqual([after + 2, after + 4]);
+    expect(sub.events.every((e) => e.zoneIds.includes(zones.handB.id))).toBe(true);
     // Alice may not see Bob's hand.
     expect(sub.texts.join('')).not.toMatch(/Beta/);
   });

@@ -17,6 +17,8 @@ import { createGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { eventually, within } from '../events/log-rows.js';
 import { wsClient } from '../events/ws-client.js';
+import { metricValue } from '../support/metrics.js';
+import { until } from '../support/wait.js';
 
 const LIMIT = 2;
 const QUEUE = 1;
@@ -56,8 +58,31 @@ function hangingRequest(server: TestServer, token?: string) {
   return { abort: () => req.destroy(), seen };
 }
 
-/** Waits until the server has taken the hanging requests (their headers are parsed). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Waits until the server's `graphql_requests_in_flight` gauge shows exactly `admitted` requests being
+ * answered and `waiting` waiting for their credential's turn: the hanging requests have been taken
+ * (their headers parsed, admission decided) and earlier ones have ended.
+ */
+async function settle(server: TestServer, admitted: number, waiting = 0): Promise<void> {
+  let seen = { admitted: -1, waiting: -1 };
+  await until(
+    async () => {
+      seen = await inFlight(server);
+      return seen.admitted === admitted && seen.waiting === waiting;
+    },
+    () =>
+      `${admitted} requests admitted and ${waiting} waiting (last seen ${seen.admitted} and ${seen.waiting})`,
+    { timeoutMs: 20_000 },
+  );
+}
+
+/** The server's `graphql_requests_in_flight`, by state. */
+async function inFlight(server: TestServer): Promise<{ admitted: number; waiting: number }> {
+  return {
+    admitted: await metricValue(server.url, 'graphql_requests_in_flight', '{state="admitted"}'),
+    waiting: await metricValue(server.url, 'graphql_requests_in_flight', '{state="waiting"}'),
+  };
+}
 
 describe('requests in flight per credential', () => {
   let server: TestServer;
@@ -76,11 +101,11 @@ describe('requests in flight per credential', () => {
       post<{ game: { version: number } }>(server, GAME_VERSION, { id: game.gameId }, token);
 
     const hanging = Array.from({ length: LIMIT }, () => hangingRequest(server, bob));
-    await settle();
+    await settle(server, LIMIT);
     // The limit is taken: the next request waits for a slot, the one after it has no room to wait.
     let waitedAnswer: Awaited<ReturnType<typeof ask>> | null = null;
     const waited = ask(bob).then((a) => (waitedAnswer = a));
-    await settle();
+    await settle(server, LIMIT, 1);
     expect(waitedAnswer, 'a request over the limit waits its turn').toBeNull();
     const refused = await ask(bob);
     expect(refused.status).toBe(429);
@@ -108,7 +133,8 @@ describe('requests in flight per credential', () => {
 
   it('does not count requests without a game credential (game creation has its own rate limit)', async () => {
     const hanging = Array.from({ length: LIMIT + QUEUE + 1 }, () => hangingRequest(server));
-    await settle();
+    // Every one of them admitted at once: none waits, none is refused.
+    await settle(server, LIMIT + QUEUE + 1);
     const created = await createGame(server, 'mtg', [[], []]);
     expect(created.gameId).toBeTruthy();
     for (const h of hanging) h.abort();
@@ -125,15 +151,15 @@ describe('a request that waits for its turn', () => {
     const game = await createGame(server, 'mtg', [[], []]);
     const bob = game.players[1]!.token;
     const holder = hangingRequest(server, bob);
-    await settle();
+    await settle(server, 1);
     // Waits (the queue's one place), then its client gives up.
     const waiter = hangingRequest(server, bob);
-    await settle();
+    await settle(server, 1, 1);
     waiter.abort();
-    await settle();
+    await settle(server, 1, 0);
     // Its place is free again: this one may wait, and is answered once the holder ends.
     const asked = post<{ game: { version: number } }>(server, GAME_VERSION, { id: game.gameId }, bob);
-    await settle();
+    await settle(server, 1, 1);
     holder.abort();
     const answer = await asked;
     expect(answer.errors, answer.text).toBeUndefined();
@@ -159,7 +185,12 @@ describe('slow clients', () => {
       ...Array.from({ length: 8 }, () => hangingRequest(server, game.spectatorToken)),
       ...Array.from({ length: 8 }, () => hangingRequest(server)),
     ];
-    await settle();
+    // Every spectator slot is taken and the anonymous requests are being read (or, on a machine slow
+    // enough, their bodies' time already ran out, which frees nothing sooner than this test expects).
+    await until(
+      async () => stalled.some((h) => h.seen.closed) || (await inFlight(server)).admitted === 16,
+      'the sixteen stalled requests admitted',
+    );
     const answer = await within(
       30_000,
       "another spectator's answer",

@@ -73,8 +73,13 @@ describe('SIGKILL under load, then a restart on the same database', () => {
       await first.stop('SIGKILL');
       const committedAtCrash = live.committed().length;
 
-      // Clients keep trying (connection refused) while nothing listens; then the service is back.
-      await new Promise((r) => setTimeout(r, 500));
+      // Clients keep trying (connection refused) while nothing listens: as many failures as there
+      // are clients, cut off or refused; then the service is back.
+      await until(
+        () => live.transportErrors >= transportBefore + CLIENTS,
+        30_000,
+        'clients failing to reach the stopped service',
+      );
       const second = await startService();
       expect(second.url).toBe(url);
       await until(

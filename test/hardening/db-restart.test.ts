@@ -15,6 +15,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../sr
 import { applyMigrations } from '../../src/postgres/schema-engine.js';
 import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
 import { wsClient } from '../events/ws-client.js';
+import { metricValue } from '../support/metrics.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import {
@@ -201,7 +202,12 @@ describe('PostgreSQL stops and starts again under a running service', () => {
     await sub.waitFor(await lastSeqOf(game!.gameId), 30_000);
     const fresh = new ResumingSubscriber(wsUrl, game!.spectatorToken, game!.gameId, sub.lastSeq).start();
     subscribers.push(fresh);
-    await new Promise((r) => setTimeout(r, 500));
+    // The service holds every subscriber's subscription, the fresh one's included.
+    await until(
+      async () => (await metricValue(url, 'subscriptions_active')) >= subscribers.length,
+      20_000,
+      'the fresh subscription registered',
+    );
     const live = await probe(
       url,
       SHUFFLE,

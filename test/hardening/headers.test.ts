@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../src/server/security-headers.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
+import { until } from '../support/wait.js';
 import { startBareServer } from './support.js';
 
 let server: TestServer;
@@ -84,19 +85,24 @@ describe('security headers', () => {
 describe('a request body aborted by its client', () => {
   it('is logged at debug, not error', async () => {
     const { port } = new URL(bare.url);
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          'POST /graphql HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"query":',
-          () => setTimeout(() => socket.destroy(), 100),
-        );
-      });
+    const admitted = async () =>
+      (await bare.metrics.requestsInFlight.get()).values.find((v) => v.labels.state === 'admitted')?.value;
+    const socket = connect(Number(port), '127.0.0.1');
+    const closed = new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
       socket.once('close', () => resolve());
     });
-    const deadline = Date.now() + 10_000;
-    while (!bare.logs.find((l) => l['msg'] === 'graphql request') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    socket.write(
+      'POST /graphql HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"query":',
+    );
+    // The client goes away once the server is reading the body.
+    await until(async () => (await admitted()) === 1, 'the request admitted, its body being read');
+    socket.destroy();
+    await closed;
+    await until(
+      () => bare.logs.find((l) => l['msg'] === 'graphql request') !== undefined,
+      'the request line',
+    );
     const aborted = bare.logs.find((l) => l['msg'] === 'request body aborted');
     expect(aborted?.['level']).toBe(20);
     expect(bare.logs.find((l) => l['msg'] === 'graphql request')).toMatchObject({ aborted: true });

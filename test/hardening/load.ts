@@ -22,6 +22,7 @@ import { wsClient, type Subscription, type WsClient } from '../events/ws-client.
 import { checkState } from '../rules/invariants.js';
 import { createGame, fetchGame, type GameJson } from '../support/game-api.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
+import { until as waitUntil } from '../support/wait.js';
 
 /**
  * What an error answer must never contain: stack frames, file paths, driver or SQL internals. (Not
@@ -602,28 +603,43 @@ export async function checkGamesAfterLoad(
     const { version, lastSeq } = await checkGameIntegrity(databaseUrl, url, game.gameId);
     expect(await checkAppliedOnce(databaseUrl, game.gameId, stats)).toBe(version - 1);
     const ofGame = subscribers.filter((s) => s.gameId === game.gameId);
-    for (const sub of ofGame) await sub.waitFor(lastSeq, 30_000);
-    // A duplicate would arrive after the last seq: give it the time to.
-    await new Promise((r) => setTimeout(r, 300));
+    // A marker: one more move after the checks. A duplicate or a late event would arrive before it.
+    const marker = await markerMove(url, game);
+    expect(marker).toBe(lastSeq + 1);
+    for (const sub of ofGame) await sub.waitFor(marker, 30_000);
     for (const sub of ofGame) {
-      expect(sub.seqs).toEqual(Array.from({ length: lastSeq }, (_, k) => k + 1));
+      expect(sub.seqs).toEqual(Array.from({ length: marker }, (_, k) => k + 1));
       checked++;
     }
   }
   return checked;
 }
 
-/** Polls `check` until it holds; throws after `ms`. */
+/** The seat's token for a Spirit on the battlefield, outside any load's bookkeeping: its event's seq. */
+async function markerMove(url: string, game: LoadGame): Promise<number> {
+  const input = { gameId: game.gameId, token: { name: 'Spirit' }, to: { zoneId: game.battlefield } };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[0]!.token}` },
+    body: JSON.stringify({
+      query: DOCUMENTS.createToken,
+      variables: { input: { ...input, ownerId: game.seats[0]!.id } },
+    }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  const seqs = (JSON.parse(text) as ResponseBody).data?.r?.events.map((e) => e.seq) ?? [];
+  if (seqs.length !== 1) throw new Error(`the marker move was not committed as one event: ${text}`);
+  return seqs[0]!;
+}
+
+/** Polls `check` every 100 ms until it holds; throws after `ms` (the shared {@link waitUntil}). */
 export async function until(
   check: () => boolean | Promise<boolean>,
   ms: number,
   what: string,
 ): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(100);
-  }
+  await waitUntil(check, what, { timeoutMs: ms, intervalMs: 100 });
 }
 
 /** GET a health endpoint next to the GraphQL URL; the status, or 0 if nothing answered in time. */

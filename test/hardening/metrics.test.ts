@@ -8,6 +8,7 @@ import { ZonekeeperError, ErrorCode } from '../../src/errors.js';
 import { Metrics, moveOutcomeOf } from '../../src/metrics.js';
 import { createLogger } from '../../src/logger.js';
 import { startTestServer } from '../support/server.js';
+import { until } from '../support/wait.js';
 import { LogSink, RawWs, postRaw, startBareServer } from './support.js';
 
 const server = await startTestServer();
@@ -62,6 +63,7 @@ describe('GET /metrics', () => {
       'subscriptions_active',
       'subscription_events_delivered_total',
       'ws_connections_active',
+      'graphql_requests_in_flight',
     ])
       expect(text).toContain(`# TYPE ${name} `);
     expect(text).toContain('zonekeeper_process_cpu_seconds_total');
@@ -152,11 +154,14 @@ describe('request log', () => {
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ query: 'query Greeting { hello }', operationName: 'Greeting' }),
       });
+    // The line is written when the server has finished the answer, which may be after the client read it.
     const lineOf = async (res: Response) => {
       const requestId = res.headers.get('x-request-id');
       await res.text();
-      await new Promise((r) => setTimeout(r, 20));
-      return bare.logs.find((l) => l['msg'] === 'graphql request' && l['requestId'] === requestId);
+      const find = () =>
+        bare.logs.find((l) => l['msg'] === 'graphql request' && l['requestId'] === requestId);
+      await until(() => find() !== undefined, `the request line of ${requestId}`);
+      return find();
     };
     const line = await lineOf(await send({}));
     expect(line).toMatchObject({
@@ -254,7 +259,7 @@ describe('moves and subscriptions in the real pipeline', () => {
 
     ws.close();
     await ws.closed;
-    await new Promise((r) => setTimeout(r, 100));
-    expect(sample(await scrape(server.url), 'subscriptions_active')).toBe(0);
+    // The server notices the close on its own side a moment later.
+    expect(await sampleWhen(server.url, 'subscriptions_active', (v) => v === 0)).toBe(0);
   });
 });

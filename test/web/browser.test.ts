@@ -338,21 +338,29 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
     it('stops, showing why, when the event stream refuses the token (close 4401)', async () => {
       const created = await createGame(server, 'mtg', DECKS);
       const { context, page, problems } = await openContext(browser, origin);
-      let sockets = 0;
+      const sockets: string[] = [];
+      const graphqlWs = `${origin.replace(/^http/, 'ws')}/graphql`;
       // The HTTP requests reach the server; the WebSocket is answered as a server that refuses the
-      // credential in connection_init (close 4401, UNAUTHENTICATED in the close code table).
-      await page.routeWebSocket(/\/graphql$/, (ws) => {
-        sockets += 1;
-        ws.onMessage(() => ws.close({ code: 4401, reason: 'Unauthorized' }));
+      // credential in connection_init (close 4401, UNAUTHENTICATED in the close code table). The
+      // marker socket (below) is only recorded.
+      await page.routeWebSocket(/\/graphql(\?marker)?$/, (ws) => {
+        sockets.push(ws.url());
+        if (ws.url() === graphqlWs) ws.onMessage(() => ws.close({ code: 4401, reason: 'Unauthorized' }));
       });
+      // The page's timers run on a clock the test can move (it runs at normal speed until then).
+      await page.clock.install();
       try {
         await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
         await expect
           .poll(() => page.locator('.error').innerText(), { timeout: 15_000 })
           .toBe('The token was refused. (UNAUTHENTICATED)');
-        // No retry: the same credential would be refused again.
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        expect(sockets).toBe(1);
+        // No retry: the same credential would be refused again. The page's clock passes the longest
+        // retry delay (5 s) at once, so a retry would now have opened its socket; a marker socket
+        // opened after that is routed after it.
+        await page.clock.runFor(30_000);
+        await page.evaluate((url) => void new WebSocket(url), `${graphqlWs}?marker`);
+        await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+        expect(sockets).toEqual([graphqlWs, `${graphqlWs}?marker`]);
         expect(problems.pageErrors).toEqual([]);
       } finally {
         await context.close();
