@@ -1,7 +1,4 @@
 /**
- * Over 300 lines on purpose: every metric's name, help text and labels live in this one file, so the
- * exposition is read and reviewed in one place.
- *
  * Prometheus metrics, served at `GET /metrics`. Each app owns its own {@link Registry} (never the
  * global default one): tests start several apps in one process, and a shared registry would both
  * refuse the second registration and mix their numbers.
@@ -11,6 +8,9 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ErrorCode } from './errors.js';
+import { observedMetrics, type ObservedSources } from './metrics-observed.js';
+
+export type { ObservedSources };
 
 /** What became of a mutation of game state. */
 export type MoveOutcome = 'committed' | 'rejected' | 'stale' | 'error';
@@ -58,18 +58,6 @@ export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
  * `graphql_requests_in_flight`.
  */
 export type InFlightState = 'waiting' | 'admitted';
-
-/** What the metrics read at each scrape; structural, so this base module imports no layer above. */
-export interface ObservedSources {
-  readonly pool?: Readonly<{
-    totalCount: number;
-    idleCount: number;
-    waitingCount: number;
-    options: { max?: number };
-  }>;
-  readonly stateCache?: { readonly hits: number; readonly misses: number };
-  readonly fanout?: () => { readonly reconnects: number; readonly downSince: number | null };
-}
 
 export class Metrics {
   readonly registry = new Registry();
@@ -142,70 +130,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Read at each scrape from the sources given to {@link observe}; what was counted so far. */
-  #sources: ObservedSources = {};
-  #counted = { hits: 0, misses: 0, reconnects: 0 };
-  readonly dbPoolConnections = new Gauge({
-    name: 'db_pool_connections',
-    help: 'Connections of the PostgreSQL pool, by state: total (open), in_use (checked out), idle, max (DATABASE_POOL_SIZE).',
-    labelNames: ['state'] as const,
-    registers: [this.registry],
-    collect: () => {
-      const pool = this.#sources.pool;
-      if (!pool) return;
-      this.dbPoolConnections.set({ state: 'total' }, pool.totalCount);
-      this.dbPoolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-      this.dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
-      this.dbPoolConnections.set({ state: 'max' }, pool.options.max ?? 10);
-    },
-  });
-
-  readonly dbPoolWaiting = new Gauge({
-    name: 'db_pool_waiting',
-    help: 'Queries waiting for a PostgreSQL pool connection.',
-    registers: [this.registry],
-    collect: () => {
-      if (this.#sources.pool) this.dbPoolWaiting.set(this.#sources.pool.waitingCount);
-    },
-  });
-
-  readonly stateCacheLookups = new Counter({
-    name: 'state_cache_lookups_total',
-    help: 'Lookups of a game state in the state cache, by result (hit, miss): a miss reads the database.',
-    labelNames: ['result'] as const,
-    registers: [this.registry],
-    collect: () => {
-      const cache = this.#sources.stateCache;
-      if (!cache) return;
-      this.stateCacheLookups.inc({ result: 'hit' }, cache.hits - this.#counted.hits);
-      this.stateCacheLookups.inc({ result: 'miss' }, cache.misses - this.#counted.misses);
-      this.#counted.hits = cache.hits;
-      this.#counted.misses = cache.misses;
-    },
-  });
-
-  readonly fanoutReconnects = new Counter({
-    name: 'fanout_reconnects_total',
-    help: 'Times the cross-instance event listener (PostgreSQL LISTEN or Redis) reconnected after losing its connection.',
-    registers: [this.registry],
-    collect: () => {
-      const health = this.#sources.fanout?.();
-      if (!health) return;
-      this.fanoutReconnects.inc(health.reconnects - this.#counted.reconnects);
-      this.#counted.reconnects = health.reconnects;
-    },
-  });
-
-  readonly fanoutLag = new Gauge({
-    name: 'fanout_lag_seconds',
-    help: "Seconds the cross-instance event listener has been disconnected (0 while connected): meanwhile other instances' moves reach this one's subscribers only through the hub's poll.",
-    registers: [this.registry],
-    collect: () => {
-      const health = this.#sources.fanout?.();
-      if (!health) return;
-      this.fanoutLag.set(health.downSince === null ? 0 : (Date.now() - health.downSince) / 1000);
-    },
-  });
+  readonly #observed = observedMetrics(this.registry);
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     // Both states exposed from the start: a scraper reads 0, not a missing series.
@@ -291,9 +216,9 @@ export class Metrics {
     this.wsConnectionsActive.dec();
   }
 
-  /** The app's pool, state cache and fanout, read at each scrape (the gauges and counters above). */
+  /** The app's pool, state cache and fanout, read at each scrape (`metrics-observed.ts`). */
   observe(sources: ObservedSources): void {
-    this.#sources = sources;
+    this.#observed.sources = sources;
   }
 
   /**

@@ -1,0 +1,86 @@
+/**
+ * The metrics read at each scrape from the app's pool, state cache and fanout (given to
+ * `Metrics.observe`): their values live in those objects, so they are collected, not counted.
+ */
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+/** What the metrics read at each scrape; structural, so this base module imports no layer above. */
+export interface ObservedSources {
+  readonly pool?: Readonly<{
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+    options: { max?: number };
+  }>;
+  readonly stateCache?: { readonly hits: number; readonly misses: number };
+  readonly fanout?: () => { readonly reconnects: number; readonly downSince: number | null };
+}
+
+/** The scrape-time metrics on `registry`; the returned holder's `sources` is what they read. */
+export function observedMetrics(registry: Registry): { sources: ObservedSources } {
+  const holder: { sources: ObservedSources } = { sources: {} };
+  /** What was counted so far: the counters add what their source counted since the last scrape. */
+  const counted = { hits: 0, misses: 0, reconnects: 0 };
+  const dbPoolConnections = new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connections of the PostgreSQL pool, by state: total (open), in_use (checked out), idle, max (DATABASE_POOL_SIZE).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect: () => {
+      const pool = holder.sources.pool;
+      if (!pool) return;
+      dbPoolConnections.set({ state: 'total' }, pool.totalCount);
+      dbPoolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
+      dbPoolConnections.set({ state: 'max' }, pool.options.max ?? 10);
+    },
+  });
+
+  const dbPoolWaiting = new Gauge({
+    name: 'db_pool_waiting',
+    help: 'Queries waiting for a PostgreSQL pool connection.',
+    registers: [registry],
+    collect: () => {
+      if (holder.sources.pool) dbPoolWaiting.set(holder.sources.pool.waitingCount);
+    },
+  });
+
+  const stateCacheLookups = new Counter({
+    name: 'state_cache_lookups_total',
+    help: 'Lookups of a game state in the state cache, by result (hit, miss): a miss reads the database.',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect: () => {
+      const cache = holder.sources.stateCache;
+      if (!cache) return;
+      stateCacheLookups.inc({ result: 'hit' }, cache.hits - counted.hits);
+      stateCacheLookups.inc({ result: 'miss' }, cache.misses - counted.misses);
+      counted.hits = cache.hits;
+      counted.misses = cache.misses;
+    },
+  });
+
+  const fanoutReconnects = new Counter({
+    name: 'fanout_reconnects_total',
+    help: 'Times the cross-instance event listener (PostgreSQL LISTEN or Redis) reconnected after losing its connection.',
+    registers: [registry],
+    collect: () => {
+      const health = holder.sources.fanout?.();
+      if (!health) return;
+      fanoutReconnects.inc(health.reconnects - counted.reconnects);
+      counted.reconnects = health.reconnects;
+    },
+  });
+
+  const fanoutLag = new Gauge({
+    name: 'fanout_lag_seconds',
+    help: "Seconds the cross-instance event listener has been disconnected (0 while connected): meanwhile other instances' moves reach this one's subscribers only through the hub's poll.",
+    registers: [registry],
+    collect: () => {
+      const health = holder.sources.fanout?.();
+      if (!health) return;
+      fanoutLag.set(health.downSince === null ? 0 : (Date.now() - health.downSince) / 1000);
+    },
+  });
+  return holder;
+}
