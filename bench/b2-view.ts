@@ -5,8 +5,8 @@
  */
 import { BENCH_GAME_VIEW as GAME_VIEW } from '../test/support/documents.js';
 import { connectClients } from './lib/database.js';
-import { getRuleset, type RulesetSpec } from '../src/rules/index.js';
-import { installRulesetFiles } from '../src/rulesets/load.js';
+import type { RulesetSpec } from '../src/rules/index.js';
+import { rulesetRegistry } from '../src/rulesets/load.js';
 import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import type { GraphqlClient } from './lib/graphql.js';
@@ -80,8 +80,7 @@ export async function runB2(deps: {
   const game = await createBenchGame(api, config.gameObjects, { layout: true });
   const viewer = game.seats[0];
   if (!viewer) throw new Error('no seat');
-  installRulesetFiles();
-  const spec = getRuleset('mtg') as RulesetSpec;
+  const spec = rulesetRegistry().get('mtg') as RulesetSpec;
   const params = [
     game.id,
     spec.zoneTypes.map((z) => z.type),

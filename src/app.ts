@@ -1,11 +1,11 @@
 /**
- * Composition root: what the service is made of. `openStore` and `buildService` build every object
- * that lives as long as the service (the database and its pool, the state cache, the per-game
- * move queues, the stored ruleset versions, bound seats and game secrets; the credential cache,
- * work limits, creation token buckets, entropy limits and the event hub) and hand them down; no
- * module below keeps one of its own, so two services in one process share none of them (the loaded
- * rulesets, `rules/rulesets.ts` and `rulesets/load.ts`, are still the process's). `startApp` adds
- * the database's provisioning, migrations, fanout, schema and the HTTP server.
+ * Composition root: what the service is made of. `startApp`, `openStore` and `buildService` build
+ * every object that lives as long as the service (its ruleset registry, read from the built-ins and
+ * its own `RULESETS_DIR`; the database and its pool, the state cache, the per-game move queues, the
+ * stored ruleset versions, bound seats and game secrets; the credential cache, work limits,
+ * creation token buckets, entropy limits and the event hub) and hand them down; no module below
+ * keeps one of its own, so two services in one process share none of them. `startApp` adds the
+ * database's provisioning, migrations, fanout, schema and the HTTP server.
  */
 import { LRUCache } from 'lru-cache';
 import { createJwtVerifier, type JwtVerifier } from './auth/jwt.js';
@@ -20,7 +20,7 @@ import { StateCache } from './db/state-cache.js';
 import type { Store } from './db/store.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets } from './db/ruleset-versions.js';
-import { loadedRulesets } from './rules/index.js';
+import type { RulesetRegistry } from './rules/index.js';
 import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
 import type { Fanout } from './events/fanout.js';
@@ -28,7 +28,7 @@ import { EventHub, type HubOptions } from './events/hub.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { liveEventMapper } from './render/index.js';
-import { installRulesetFiles } from './rulesets/load.js';
+import { rulesetRegistry } from './rulesets/load.js';
 import type { AppDeps } from './server/context.js';
 import { startHttpServer } from './server/http.js';
 import { WorkLimiter } from './server/work-limit.js';
@@ -47,13 +47,18 @@ export interface App {
 /** Entries of the bounded caches that have no setting of their own. */
 const CACHED = { boundSeats: 10_000, secrets: 10_000, credentials: 10_000 } as const;
 
-/** The database of one service and the data layer's caches and queues (`src/db/store.ts`). */
+/**
+ * The database of one service, the rulesets it plays (`rulesetRegistry`) and the data layer's
+ * caches and queues (`src/db/store.ts`).
+ */
 export function openStore(
   url: string,
   config: Pick<Config, 'DATABASE_POOL_SIZE' | 'STATE_CACHE_GAMES'>,
+  rulesets: RulesetRegistry,
 ): Store {
   return {
     ...openDatabase(url, config.DATABASE_POOL_SIZE),
+    rulesets,
     states: new StateCache(config.STATE_CACHE_GAMES),
     moves: new KeyedQueue(MAX_QUEUED_MOVES_PER_GAME),
     storedVersions: new Set(),
@@ -95,8 +100,8 @@ export async function startApp(
   logger: Logger,
   opts: { migrate?: boolean; random?: Randomness } = {},
 ): Promise<App> {
-  // The ruleset files (built-ins and RULESETS_DIR); `main.ts` has read them already, a test may not have.
-  installRulesetFiles(config.RULESETS_DIR);
+  // This service's rulesets: the built-ins and its RULESETS_DIR (an invalid file stops the start).
+  const rulesets = rulesetRegistry(config.RULESETS_DIR);
   const database = await databaseFor(config, logger);
   const directUrl = database.directUrl;
   try {
@@ -104,9 +109,9 @@ export async function startApp(
       const applied = await applyMigrationsAtStart(directUrl);
       if (applied.length) logger.info({ applied }, 'applied migrations');
     }
-    const store = openStore(database.url, config);
+    const store = openStore(database.url, config, rulesets);
     // Every loaded ruleset version stored; games from before versions keep the loaded one from now on.
-    await recordLoadedRulesets(store, loadedRulesets());
+    await recordLoadedRulesets(store);
     const fanout = await createFanout(config, directUrl, logger);
     // Another instance (or worker) moved a game this one has cached: forget the stale state.
     const stopForgetting = fanout.subscribe((notice) =>

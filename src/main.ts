@@ -15,7 +15,7 @@ import { loadConfig, type Config } from './config.js';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
 import { EmbeddedStartError } from './postgres/embedded-error.js';
 import { createLogger, type Logger } from './logger.js';
-import { installRulesetFiles } from './rulesets/load.js';
+import { loadRulesets } from './rulesets/load.js';
 
 /** One line naming why the service could not start, for an operator rather than a developer. */
 function startupCause(err: unknown, config: Config | null): string {
@@ -47,8 +47,9 @@ let logger: Logger | null = null;
 try {
   config = loadConfig();
   logger = createLogger(config.LOG_LEVEL);
-  // The ruleset files: an invalid one stops the start here, naming the file, the path and the reason.
-  const rulesets = installRulesetFiles(config.RULESETS_DIR);
+  // The ruleset files checked before anything starts: an invalid one stops the start here, naming
+  // the file, the path and the reason. Each service builds its registry from them (`startApp`).
+  const rulesets = loadRulesets(config.RULESETS_DIR);
   if (!cluster.isWorker)
     logger.info({ rulesets: rulesets.map((r) => `${r.spec.id}@${r.spec.version}`) }, 'rulesets loaded');
 } catch (err) {

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal.js';
 import { createGame, type CreatedGame } from '../db/games.js';
 import { newId as randomId } from '../ids.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
-import { getRuleset, type Viewer } from '../rules/index.js';
+import type { Viewer } from '../rules/index.js';
 import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
@@ -41,13 +41,13 @@ export async function createGameAs(
   toSeats: (names: readonly string[]) => NewSeat[],
 ): Promise<{ created: CreatedGame; viewer: Viewer; callerKind: 'ADMIN' | 'HOST' | 'ANONYMOUS' }> {
   const { input } = request;
-  const spec = getRuleset(input.ruleset);
+  const spec = deps.store.rulesets.get(input.ruleset);
   // Refuses an unknown ruleset (BAD_USER_INPUT naming the valid ones) after the caller is admitted.
   const grant = deps.creation.admit({
     principal: request.principal,
     badCredential: request.badCredential,
     clientIp: request.clientIp,
-    seats: spec?.players,
+    seats: spec?.players ?? { validRulesets: deps.store.rulesets.list().map((r) => r.id) },
     players: input.players,
     idempotencyKey: input.idempotencyKey,
   });

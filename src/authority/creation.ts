@@ -27,7 +27,6 @@ import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
 import { LRUCache } from 'lru-cache';
-import { loadedRulesets } from '../rules/index.js';
 
 /** Longest player name, in UTF-16 code units after trimming. */
 export const MAX_PLAYER_NAME_LENGTH = 100;
@@ -53,8 +52,12 @@ export interface CreationRequest {
   readonly badCredential: boolean;
   /** The client's address (rate-limit key). */
   readonly clientIp: string;
-  /** The ruleset's seat range; undefined for an unknown ruleset (refused after the caller is admitted). */
-  readonly seats: { readonly min: number; readonly max: number } | undefined;
+  /**
+   * The ruleset's seat range; for an unknown ruleset, the service's valid ones (refused, naming
+   * them, after the caller is admitted).
+   */
+  readonly seats:
+    { readonly min: number; readonly max: number } | { readonly validRulesets: readonly string[] };
   readonly players: readonly {
     readonly name: string;
     readonly deck: readonly unknown[];
@@ -187,13 +190,8 @@ function scopeOf(request: CreationRequest): string | null {
 
 /** Checks the size caps; returns the trimmed player names. */
 function checkSizes(request: CreationRequest, config: CreationConfig): string[] {
-  if (!request.seats)
-    throw badInput(
-      `Unknown ruleset. Valid rulesets: ${loadedRulesets()
-        .map((r) => r.id)
-        .join(', ')}.`,
-      'ruleset',
-    );
+  if ('validRulesets' in request.seats)
+    throw badInput(`Unknown ruleset. Valid rulesets: ${request.seats.validRulesets.join(', ')}.`, 'ruleset');
   const { min, max } = request.seats;
   const players = request.players;
   if (players.length < min || players.length > max)

@@ -154,6 +154,7 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
     deps.metrics.transactionRetry();
     outcome = await withGameLocked(
       store.db,
+      store.rulesets,
       req.gameId,
       async (locked) => {
         // Under the lock nobody else can record this key (its scope names the game): look it up first.
@@ -177,11 +178,11 @@ async function tryCommit(
   draws: (loaded: LoadedGame) => ActDraws,
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
-  let loaded = cached ?? (await loadOrThrow(store.db, req.gameId));
+  let loaded = cached ?? (await loadOrThrow(store.db, store.rulesets, req.gameId));
   let decided = tryDecide(loaded, req, random, draws(loaded));
   if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
-    loaded = await loadOrThrow(store.db, req.gameId);
+    loaded = await loadOrThrow(store.db, store.rulesets, req.gameId);
     decided = tryDecide(loaded, req, random, draws(loaded));
   }
   if (!decided.ok) return refuse(store, req.idempotency, decided.error);

@@ -45,7 +45,7 @@ export async function logStanding(store: Store, principal: Principal, gameId: st
   const viewer = await viewerIn(store, principal, gameId);
   const game = isUuid(gameId) ? await findGameLog(store.db, gameId) : null;
   if (!game) throw notFound('Game');
-  const spec = await rulesetOfGame(store.db, game.ruleset, game.rulesetVersion);
+  const spec = await rulesetOfGame(store.db, store.rulesets, game.ruleset, game.rulesetVersion);
   return { viewer, spec, lastSeq: game.lastSeq };
 }
 

@@ -141,7 +141,7 @@ export async function createGame(
     : (await withRetry(() => store.pool.query(ZK_CREATE_GAME, [gameId, rows])), credentials);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.
-    const game = await loadGame(store.db, chosen.gameId);
+    const game = await loadGame(store.db, store.rulesets, chosen.gameId);
     if (!game) throw new Error('created game vanished');
     return {
       game,

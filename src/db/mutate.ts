@@ -13,6 +13,7 @@
  * for every game whose moves go through this process.
  */
 import type { Prisma } from '../generated/prisma/client.js';
+import type { RulesetRegistry } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
 import {
@@ -67,8 +68,12 @@ export async function queued<T>(store: Store, gameId: string, fn: () => Promise<
 }
 
 /** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
-export async function loadOrThrow(db: Queryable, gameId: string): Promise<LoadedGame> {
-  const loaded = await loadGame(db, gameId);
+export async function loadOrThrow(
+  db: Queryable,
+  rulesets: RulesetRegistry,
+  gameId: string,
+): Promise<LoadedGame> {
+  const loaded = await loadGame(db, rulesets, gameId);
   if (!loaded) throw gameNotFound();
   return loaded;
 }
@@ -103,6 +108,7 @@ export interface LockedGame {
  */
 export function withGameLocked<T>(
   db: Db,
+  rulesets: RulesetRegistry,
   gameId: string,
   fn: (locked: LockedGame) => Promise<T>,
   onRetry?: () => void,
@@ -113,7 +119,7 @@ export function withGameLocked<T>(
         if (!(await lockGame(tx, gameId))) throw gameNotFound();
         return fn({
           stored: (key) => storedResponse(tx, key),
-          load: () => loadOrThrow(tx, gameId),
+          load: () => loadOrThrow(tx, rulesets, gameId),
           commit: async (req, loaded, planned) => {
             const outcome = await commit(tx, inTransaction(tx), req, loaded, planned);
             if (outcome.kind === 'conflict')

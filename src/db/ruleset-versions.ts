@@ -5,8 +5,7 @@
  * version, across restarts. Which version a game plays is chosen by `src/rulesets/versions.ts`;
  * one neither loaded nor stored is refused with a {@link DbError} (RULESET_VERSION_UNAVAILABLE).
  */
-import type { RulesetSpec } from '../rules/index.js';
-import { rulesetDocumentOf } from '../rulesets/load.js';
+import type { RulesetRegistry, RulesetSpec } from '../rules/index.js';
 import { resolveRulesetVersion } from '../rulesets/versions.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Store } from './store.js';
@@ -20,13 +19,13 @@ type Queryable = Store['db'] | Prisma.TransactionClient;
  * already): `store.storedVersions` remembers the versions written.
  */
 export async function storeRulesetVersion(
-  store: Pick<Store, 'db' | 'storedVersions'>,
+  store: Pick<Store, 'db' | 'storedVersions' | 'rulesets'>,
   spec: RulesetSpec,
 ): Promise<void> {
   const key = `${spec.id}@${spec.version}`;
   const known = store.storedVersions;
   if (known.has(key)) return;
-  const content = rulesetDocumentOf(spec.id, spec.version);
+  const content = store.rulesets.documentOf(spec.id, spec.version);
   if (!content) throw new Error(`ruleset ${key} has no validated content`);
   await store.db.$executeRaw`
     INSERT INTO ruleset_version (ruleset, version, content)
@@ -41,10 +40,11 @@ export async function storeRulesetVersion(
  */
 export async function rulesetOfGame(
   db: Queryable,
+  rulesets: RulesetRegistry,
   ruleset: string,
   version: string | null,
 ): Promise<RulesetSpec> {
-  const spec = await resolveRulesetVersion(ruleset, version, async () => {
+  const spec = await resolveRulesetVersion(rulesets, ruleset, version, async () => {
     const rows = await db.$queryRaw<{ content: unknown }[]>`
       SELECT content FROM ruleset_version WHERE ruleset = ${ruleset} AND version = ${version}`;
     return rows[0]?.content ?? null;
@@ -54,11 +54,11 @@ export async function rulesetOfGame(
 }
 
 /**
- * At start: stores every loaded version (`loaded`), and gives games from before versions existed
- * (null) the loaded version of their ruleset, so that they too keep it from now on.
+ * At start: stores every version the service loaded (`store.rulesets`), and gives games from before
+ * versions existed (null) the loaded version of their ruleset, so that they too keep it from now on.
  */
-export async function recordLoadedRulesets(store: Store, loaded: readonly RulesetSpec[]): Promise<void> {
-  for (const spec of loaded) {
+export async function recordLoadedRulesets(store: Store): Promise<void> {
+  for (const spec of store.rulesets.list()) {
     await storeRulesetVersion(store, spec);
     await store.db.$executeRaw`
       UPDATE game SET ruleset_version = ${spec.version} WHERE ruleset = ${spec.id} AND ruleset_version IS NULL`;

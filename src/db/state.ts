@@ -3,7 +3,7 @@
  * queries (game, players, zones, objects) however many objects it holds.
  */
 import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
-import type { RulesetId } from '../rules/index.js';
+import type { RulesetId, RulesetRegistry } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
 import {
@@ -65,16 +65,20 @@ function loadQuery(db: Queryable, gameId: string) {
 
 /**
  * Loads a game and its whole state in exactly one query, however many objects it holds (plus one,
- * once per process, for a ruleset version no longer loaded from a file). Null for an unknown (or
+ * for a ruleset version no longer loaded from a file that the service's registry does not keep). Null for an unknown (or
  * malformed) id; RULESET_VERSION_UNAVAILABLE for a game whose ruleset version is neither loaded nor
  * stored (src/db/ruleset-versions.ts). Mutations lock the game
  * row with a separate statement first (see `lockGame`), so that this one reads after the lock.
  */
-export async function loadGame(db: Queryable, gameId: string): Promise<LoadedGame | null> {
+export async function loadGame(
+  db: Queryable,
+  rulesets: RulesetRegistry,
+  gameId: string,
+): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
   const row = (await loadQuery(db, gameId))[0];
   if (!row) return null;
-  const spec = await rulesetOfGame(db, row.ruleset, row.rulesetVersion);
+  const spec = await rulesetOfGame(db, rulesets, row.ruleset, row.rulesetVersion);
   const game: GameRow = {
     id: row.id,
     ruleset: row.ruleset,
@@ -115,7 +119,7 @@ export async function loadCurrentGame(store: Store, gameId: string): Promise<Loa
   if (!row) return null;
   const hit = store.states.get(gameId, row.version);
   if (hit) return hit;
-  const loaded = await loadGame(store.db, gameId);
+  const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);
   return loaded;
 }

@@ -4,6 +4,7 @@
  * keeps a service's state at module level, so two services in one process share none of it.
  */
 import type { LRUCache } from 'lru-cache';
+import type { RulesetRegistry } from '../rules/index.js';
 import type { Database } from './client.js';
 import type { SecretCache } from './fairness.js';
 import type { KeyedQueue } from './keyed-queue.js';
@@ -14,6 +15,11 @@ export interface Store extends Database {
   readonly states: StateCache;
   /** The moves of each game, one at a time in this process (`mutate.ts`, `queued`). */
   readonly moves: KeyedQueue;
+  /**
+   * The rulesets this service plays: those it loaded from files, and older versions its games
+   * still play, read back from the `ruleset_version` table (`ruleset-versions.ts`).
+   */
+  readonly rulesets: RulesetRegistry;
   /** Ruleset versions (`id@version`) known to be stored: each is written once per service. */
   readonly storedVersions: Set<string>;
   /** Seats bound to platform users, by game, issuer and subject: a binding never changes. */

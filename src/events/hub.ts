@@ -1,5 +1,5 @@
 /**
- * The per-process event hub: every live subscription of this instance registers here.
+ * The event hub, one per service (`app.ts`): every live subscription of the service registers here.
  *
  * Delivery is driven by the log, never by the notice itself: a notice `(gameId, seq)` (from any
  * instance, through the {@link Fanout}) makes the hub read the new events of that game ONCE, then
@@ -63,10 +63,8 @@ export function unreadableEvent(seq: number): ZonekeeperError {
   return new ZonekeeperError(ErrorCode.INTERNAL_SERVER_ERROR, `Event ${seq} of this game cannot be read.`);
 }
 
-function touchesZone(row: StoredEvent, zoneId: string | null): boolean {
-  if (zoneId === null) return true;
-  return row.payload.zoneIds.includes(zoneId);
-}
+const touchesZone = (row: StoredEvent, zoneId: string | null): boolean =>
+  zoneId === null || row.payload.zoneIds.includes(zoneId);
 
 /** The subscribers of one game, and how far the hub has read its log for them. */
 class GameChannel<T> {

@@ -1,12 +1,11 @@
 /** `Query.rulesets`: every loaded ruleset's zone catalog, so a generic frontend can draw any game. */
 import type { Resolvers } from '../generated/graphql.js';
-import {
-  loadedRulesets,
-  type CounterKindSpec,
-  type RandomizerSpec,
-  type RulesetSpec,
-  type TableSpec,
-  type ZoneTypeSpec,
+import type {
+  CounterKindSpec,
+  RandomizerSpec,
+  RulesetSpec,
+  TableSpec,
+  ZoneTypeSpec,
 } from '../rules/index.js';
 
 const zoneTypeOut = (t: ZoneTypeSpec) => ({
@@ -86,6 +85,7 @@ const rulesetOut = (r: RulesetSpec) => ({
 
 export const rulesetResolvers = {
   Query: {
-    rulesets: () => loadedRulesets().map(rulesetOut),
+    // The rulesets of this service (`RULESETS_DIR` is its own), as its store plays them.
+    rulesets: (_parent, _args, ctx) => ctx.store.rulesets.list().map(rulesetOut),
   },
 } satisfies Resolvers;

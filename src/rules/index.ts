@@ -13,7 +13,8 @@
 export * from './types.js';
 
 // Rulesets and planning.
-export { addRulesetVersion, getRuleset, installRulesets, loadedRulesets, plan } from './rulesets.js';
+export { RulesetRegistry } from './rulesets.js';
+export type { KeptVersions, RulesetEntry } from './rulesets.js';
 export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';

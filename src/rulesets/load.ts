@@ -12,7 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { isScalar, parse as parseYaml, parseDocument, visit } from 'yaml';
 import { canonicalJson } from '../json.js';
 import type { z } from 'zod';
-import { buildRuleset, installRulesets, type RulesetDocument, type RulesetSpec } from '../rules/index.js';
+import { LRUCache } from 'lru-cache';
+import {
+  buildRuleset,
+  RulesetRegistry,
+  type KeptVersions,
+  type RulesetDocument,
+  type RulesetEntry,
+} from '../rules/index.js';
 import { rulesetSchema } from './schema.js';
 
 /** The built-in rulesets' folder: `rulesets/` at the package root (two folders above this module). */
@@ -84,18 +91,8 @@ export function rulesetVersionOf(doc: RulesetDocument): string {
 }
 
 /** A loaded ruleset file: its document (canonical content), version and built ruleset. */
-export interface LoadedRuleset {
+export interface LoadedRuleset extends RulesetEntry {
   readonly file: string;
-  readonly document: RulesetDocument;
-  readonly spec: RulesetSpec;
-}
-
-/** Every document validated in this process, by `id@version`: what is stored with the games using it. */
-const documents = new Map<string, RulesetDocument>();
-
-/** The canonical content of a ruleset version validated in this process, or undefined. */
-export function rulesetDocumentOf(id: string, version: string): RulesetDocument | undefined {
-  return documents.get(`${id}@${version}`);
 }
 
 /** Validates parsed content (from a file, or stored with games); throws {@link RulesetFileError}. */
@@ -109,7 +106,6 @@ export function rulesetFromContent(content: unknown, file: string): LoadedRulese
   const { $schema: _editorSchema, ...fields } = parsed.data;
   const document = JSON.parse(canonicalJson(fields)) as RulesetDocument;
   const version = rulesetVersionOf(document);
-  documents.set(`${document.id}@${version}`, document);
   return { file, document, spec: buildRuleset(document, version) };
 }
 
@@ -210,9 +206,19 @@ export function loadRulesets(extraDir?: string): LoadedRuleset[] {
   return loaded;
 }
 
-/** Loads the rulesets (see {@link loadRulesets}) and makes them the rules layer's. */
-export function installRulesetFiles(extraDir?: string): LoadedRuleset[] {
-  const loaded = loadRulesets(extraDir);
-  installRulesets(loaded.map((l) => l.spec));
-  return loaded;
+/**
+ * The most ruleset versions a service keeps besides those it loaded: older versions that games
+ * created with them still play, rebuilt from their stored content (`rulesets/versions.ts`). A
+ * version dropped is read back and validated again when one of its games is next loaded; the
+ * state cache holds the ruleset of every game it caches, so a game being played keeps its own.
+ */
+export const KEPT_RULESET_VERSIONS = 64;
+
+/**
+ * A service's ruleset registry: the built-ins and those of `extraDir` (`RULESETS_DIR`, see
+ * {@link loadRulesets}), and room for {@link KEPT_RULESET_VERSIONS} older versions.
+ */
+export function rulesetRegistry(extraDir?: string): RulesetRegistry {
+  const kept: KeptVersions = new LRUCache<string, RulesetEntry>({ max: KEPT_RULESET_VERSIONS });
+  return new RulesetRegistry(loadRulesets(extraDir), kept);
 }

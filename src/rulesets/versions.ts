@@ -1,10 +1,10 @@
 /**
  * Which ruleset a game plays under (docs/rulesets.md, "Stable games"): its recorded version when it
- * is loaded, else that version's stored content, validated again and kept for the process. A game
+ * is loaded, else that version's stored content, validated again and kept by the service's registry. A game
  * from before versions (null) plays the loaded one. The data layer reads and writes the stored
  * content (`src/db/ruleset-versions.ts`); the choice is made here, beside the loader.
  */
-import { addRulesetVersion, getRuleset, type RulesetSpec } from '../rules/index.js';
+import type { RulesetRegistry, RulesetSpec } from '../rules/index.js';
 import { rulesetFromContent } from './load.js';
 
 /**
@@ -12,18 +12,20 @@ import { rulesetFromContent } from './load.js';
  * nor stored. `readStored` reads the stored content of the version (null when none is stored).
  */
 export async function resolveRulesetVersion(
+  rulesets: RulesetRegistry,
   ruleset: string,
   version: string | null,
   readStored: () => Promise<unknown>,
 ): Promise<RulesetSpec | null> {
-  const known = version === null ? getRuleset(ruleset) : getRuleset(ruleset, version);
+  const known = rulesets.get(ruleset, version);
   if (known) return known;
   if (version === null) return null;
   const content = await readStored();
   if (content === null || content === undefined) return null;
-  const { spec } = rulesetFromContent(content, `ruleset_version ${ruleset}@${version}`);
+  const loaded = rulesetFromContent(content, `ruleset_version ${ruleset}@${version}`);
   // The stored content is the canonical document whose hash is the version; anything else is not it.
+  const { spec } = loaded;
   if (spec.id !== ruleset || spec.version !== version) return null;
-  addRulesetVersion(spec);
+  rulesets.keep(loaded);
   return spec;
 }

@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../auth/tokens.js';
 import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
 import { newGameRng } from '../db/fairness.js';
 import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
-import { emptyState, getRuleset, lifecycleEvent, type RulesetId } from '../rules/index.js';
+import { emptyState, lifecycleEvent, type RulesetId } from '../rules/index.js';
 import { replayImportedLog } from './checkpoints.js';
 import type { Db } from '../db/client.js';
 import type { Store } from '../db/store.js';
@@ -71,15 +71,18 @@ export type ImportResult =
     };
 
 /**
- * The document with its ruleset version made known to the rules layer (loaded, or read from the
- * stored versions) and stored: a document from before versions takes the loaded one. When the
+ * The document with its ruleset version made known to the service's registry (loaded, or read from
+ * the stored versions) and stored: a document from before versions takes the loaded one. When the
  * version is unknown the document is returned as is, and validation names the problem.
  */
 async function withRulesetVersion(store: Store, doc: ExportDocument): Promise<ExportDocument> {
-  const version = doc.game.rulesetVersion ?? getRuleset(doc.game.ruleset)?.version ?? null;
+  const version = doc.game.rulesetVersion ?? store.rulesets.get(doc.game.ruleset)?.version ?? null;
   if (version === null) return doc;
   try {
-    await storeRulesetVersion(store, await rulesetOfGame(store.db, doc.game.ruleset, version));
+    await storeRulesetVersion(
+      store,
+      await rulesetOfGame(store.db, store.rulesets, doc.game.ruleset, version),
+    );
   } catch (e) {
     if (!(e instanceof DbError && e.kind === 'RULESET_VERSION_UNAVAILABLE')) throw e;
   }
@@ -98,7 +101,7 @@ export async function importGame(store: Store, input: unknown, caps: ImportCaps)
     return { ok: false, path: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' };
   }
   const original = await withRulesetVersion(store, parsed.data);
-  const problem = documentProblem(original, caps);
+  const problem = documentProblem(store.rulesets, original, caps);
   if (problem) return { ok: false, path: problem.path, problem: problem.message };
   const doc = remapIds(original);
   const gameId = doc.game.id;

@@ -4,13 +4,13 @@
  * claims. Pure. Every problem names the path in the document where it is.
  */
 import { objectFromRow } from '../db/rows.js';
-import {
-  getRuleset,
-  type GameState,
-  type ObjectState,
-  type PlayerState,
-  type RulesetId,
-  type RulesetSpec,
+import type {
+  GameState,
+  ObjectState,
+  PlayerState,
+  RulesetId,
+  RulesetRegistry,
+  RulesetSpec,
 } from '../rules/index.js';
 import { canonicalJson } from '../json.js';
 import type { ExportDocument } from './format.js';
@@ -93,11 +93,16 @@ function logProblem(doc: ExportDocument): DocumentProblem | null {
 
 /**
  * What is wrong with a parsed document beyond its shape (references, seq gaps, a log the rules
- * would not have recorded, a log that does not rebuild the state), or null when it is sound.
+ * would not have recorded, a log that does not rebuild the state), or null when it is sound. The
+ * ruleset version is looked up in `rulesets`, the importing service's registry.
  */
-export function documentProblem(doc: ExportDocument, caps: ImportCaps): DocumentProblem | null {
+export function documentProblem(
+  rulesets: RulesetRegistry,
+  doc: ExportDocument,
+  caps: ImportCaps,
+): DocumentProblem | null {
   const version = doc.game.rulesetVersion ?? null;
-  const spec = getRuleset(doc.game.ruleset, version);
+  const spec = rulesets.get(doc.game.ruleset, version);
   if (!spec)
     return version === null
       ? problem('game.ruleset', `unknown ruleset ${doc.game.ruleset}`)

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeEvent } from '../../src/db/rows.js';
-import { getRuleset, viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
+import { viewGame, type GameState, type RulesetId, type Viewer } from '../../src/rules/index.js';
 import { replaySteps, type EventWithPlayers } from '../../src/rules/replay.js';
 import { fetchGame, fetchHistory, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -27,6 +27,7 @@ import {
   type GameViewer,
   type ImportJson,
 } from './support.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe.each([
     const doc = await exportDoc(original.gameId);
     expect(doc['format']).toBe('zonekeeper.game/2');
     // The document carries the game's ruleset version, and the copy plays under the same one.
-    expect(doc.game['rulesetVersion']).toBe(getRuleset(ruleset)!.version);
+    expect(doc.game['rulesetVersion']).toBe(builtinRulesets().get(ruleset)!.version);
     // Credentials never travel: not even their hashes.
     const text = JSON.stringify(doc);
     for (const p of original.players) expect(text).not.toContain(p.token);
@@ -155,8 +156,8 @@ describe.each([
     expect(stepsB).toHaveLength(before.lastSeq + 1);
     for (let seq = 1; seq <= before.lastSeq; seq++) {
       for (const { from, to } of pairs) {
-        const a = viewGame(getRuleset(ruleset)!, stepsA[seq - 1]!, asViewer(from));
-        const b = viewGame(getRuleset(ruleset)!, stepsB[seq - 1]!, asViewer(to));
+        const a = viewGame(builtinRulesets().get(ruleset)!, stepsA[seq - 1]!, asViewer(from));
+        const b = viewGame(builtinRulesets().get(ruleset)!, stepsB[seq - 1]!, asViewer(to));
         expect(b, `seq ${seq} as ${JSON.stringify(from)}`).toEqual(renameIds(a, ids));
       }
     }

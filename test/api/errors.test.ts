@@ -304,7 +304,7 @@ describe('query count', () => {
     try {
       const count = async (id: string) => {
         queries = 0;
-        const loaded = await loadState(db, id);
+        const loaded = await loadState(db, s.app.service.store.rulesets, id);
         expect(loaded).not.toBeNull();
         return { queries, objects: loaded!.state.objects.length };
       };

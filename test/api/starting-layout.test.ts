@@ -5,10 +5,11 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRuleset, initialZones, plan, type GameState, type RulesetSpec } from '../../src/rules/index.js';
+import { initialZones, type GameState, type RulesetSpec } from '../../src/rules/index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { CREATE, type CardIn } from './helpers.js';
 import type { BuiltinId } from '../rules/helpers.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);
 
@@ -42,7 +43,7 @@ const POOL: Record<BuiltinId, Omit<CardIn, 'zone' | 'zoneIndex'>[]> = {
   ],
 };
 
-const ruleset = (id: BuiltinId): RulesetSpec => getRuleset(id)!;
+const ruleset = (id: BuiltinId): RulesetSpec => builtinRulesets().get(id)!;
 
 /** Starting zones of a ruleset a layout may name (zone type, index), owner's or shared. */
 function slots(id: BuiltinId): { type: string; index: number }[] {
@@ -86,7 +87,7 @@ function buildByMoves(id: BuiltinId, layout: Layout): Verdict {
     for (const [c, { card, slot }] of cards.entries()) {
       const type = sp.zoneTypes.find((t) => t.type === slot.type)!;
       const owner = type.scope === 'shared' ? '-' : `p${p}`;
-      const r = plan(
+      const r = builtinRulesets().plan(
         state,
         {
           kind: 'bringIntoGame',

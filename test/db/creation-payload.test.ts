@@ -10,14 +10,9 @@ import { compactCreation } from '../../src/db/creation-payload.js';
 import { creationEvent, initialState } from '../../src/authority/starting-layout.js';
 import { decodeEvent, MalformedEventError, objectFromRow, zoneToSqlRow } from '../../src/db/rows.js';
 import { newId } from '../../src/ids.js';
-import {
-  getRuleset,
-  loadedRulesets,
-  type GameState,
-  type ObjectState,
-  type RulesetSpec,
-} from '../../src/rules/index.js';
+import { type GameState, type ObjectState, type RulesetSpec } from '../../src/rules/index.js';
 import { useTestDatabase } from '../support/db.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 /** A fresh two-seat game of `spec`, five cards in each seat's deck zone. */
 function newState(spec: RulesetSpec): GameState {
@@ -43,7 +38,7 @@ function newState(spec: RulesetSpec): GameState {
  * two objects on the shared stack (layers).
  */
 function unusualState(): { spec: RulesetSpec; state: GameState } {
-  const spec = getRuleset('mtg')!;
+  const spec = builtinRulesets().get('mtg')!;
   const state = newState(spec);
   const [p0, p1] = state.players;
   const stack = state.zones.find((z) => z.type === 'stack')!;
@@ -69,7 +64,7 @@ const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
 describe('the stored form of GAME_CREATED', () => {
   it('decodes to the planner’s event, for every ruleset', () => {
-    const specs = loadedRulesets();
+    const specs = builtinRulesets().list();
     expect(specs.length).toBeGreaterThanOrEqual(5);
     for (const spec of specs) {
       const full = creationEvent(spec, newState(spec));
@@ -88,7 +83,7 @@ describe('the stored form of GAME_CREATED', () => {
   });
 
   it('has no transitions list, so a reader that expects one refuses it; the planner’s form still decodes', () => {
-    const spec = getRuleset('mtg')!;
+    const spec = builtinRulesets().get('mtg')!;
     const full = creationEvent(spec, newState(spec));
     const stored = asJson(compactCreation(full)) as Record<string, unknown>;
     expect('transitions' in stored).toBe(false);

@@ -9,12 +9,13 @@ import type { StoredEvent } from '../../src/db/log-reads.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { EventHub, type Subscriber } from '../../src/events/hub.js';
 import { createLogger } from '../../src/logger.js';
-import { getRuleset, type RulesetSpec, type Viewer } from '../../src/rules/index.js';
+import { type RulesetSpec, type Viewer } from '../../src/rules/index.js';
 import { useTestDatabase } from '../support/db.js';
 import { until } from '../support/wait.js';
 import { eventually, logWriter, within, type LogWriter } from './log-rows.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
-const spec = getRuleset('mtg') as RulesetSpec;
+const spec = builtinRulesets().get('mtg') as RulesetSpec;
 const spectator: Viewer = { kind: 'spectator' };
 const logger = createLogger('silent');
 

@@ -18,6 +18,7 @@ import { ZkCloseCode } from '../../src/server/close-codes.js';
 import { buildSchema } from '../../src/resolvers/schema.js';
 import { startGraphqlWs, WS_LIMITS, type GraphqlWsServer } from '../../src/server/ws.js';
 import { useTestDatabase } from '../support/db.js';
+import { builtinRulesets } from '../support/rulesets.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { eventually, logWriter, within, type LogWriter } from './log-rows.js';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
     MAX_PAYLOAD_BYTES: '4096',
   });
   const logger = createLogger('silent');
-  const store = openStore(database.url, { ...config, DATABASE_POOL_SIZE: 5 });
+  const store = openStore(database.url, { ...config, DATABASE_POOL_SIZE: 5 }, builtinRulesets());
   fanout = await PgFanout.start(database.url, logger);
   const httpServer = http.createServer();
   const wss = new WebSocketServer({

@@ -8,9 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../client/verify.js';
-import { loadedRulesets } from '../../src/rules/index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { endGame, playedGame, transcriptOf } from './support.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env['FAIR_RUNS'] ?? 200);
 const STEPS = Number(process.env['FC_STEPS'] ?? 4);
@@ -26,7 +26,7 @@ describe('every random act of an ended game verifies', () => {
     `${RUNS} games over every loaded ruleset, ${STEPS} generated steps each`,
     { timeout: 120_000 + RUNS * 3_000 },
     async () => {
-      const rulesets = loadedRulesets();
+      const rulesets = builtinRulesets().list();
       const counts = { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 };
       let withDice = 0;
       let withCoins = 0;

@@ -9,10 +9,10 @@ import { expect } from 'vitest';
 import type { Transcript } from '../../client/verify.js';
 import { END_GAME, ok } from '../admin/support.js';
 import { choiceArb, decksFor, secretName, toMutation } from '../leak/moves.js';
-import { loadedRulesets } from '../../src/rules/index.js';
 import { moveDocument } from '../support/documents.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 export const TRANSCRIPT = 'query T($gameId: ID!) { fairnessTranscript(gameId: $gameId) }';
 const LEAN = { selection: 'version' };
@@ -64,7 +64,9 @@ export async function shuffleAndPick(server: TestServer, game: CreatedGame): Pro
  * its file declares them (docs/fairness.md): rolls and flips drawn after the entropy.
  */
 export async function entropyRollAndFlip(server: TestServer, game: CreatedGame, ruleset: string, n: number) {
-  const table = loadedRulesets().find((r) => r.id === ruleset)?.table;
+  const table = builtinRulesets()
+    .list()
+    .find((r) => r.id === ruleset)?.table;
   const seat = game.players.at(-1)!;
   const send = async (field: string, input: Record<string, unknown>) => {
     const type = `${field[0]!.toUpperCase()}${field.slice(1)}Input`;

@@ -2,17 +2,25 @@
  * Two services in one process, with different configuration, on one database: each is made of its
  * own objects (`src/app.ts` builds them and hands them down), so filling, exhausting or changing
  * one's state cache, move queue, work slots, token buckets, credential cache, entropy limit,
- * secrets, stored ruleset versions, event hub or metrics is not seen by the other. Each check
- * looks at the other service's own object and at what it answers.
+ * secrets, stored ruleset versions, ruleset registry, event hub or metrics is not seen by the
+ * other. Each check looks at the other service's own object and at what it answers.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/auth/tokens.js';
 import { createGame, EventCollector, post, type CreatedGame } from '../support/game-api.js';
+import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { until } from '../support/wait.js';
 
 let a: TestServer;
 let b: TestServer;
+/** B's `RULESETS_DIR`: one ruleset file of its own (`war`), which A does not load. */
+const extraRulesets = mkdtempSync(path.join(tmpdir(), 'zk-two-apps-'));
+copyFileSync(path.join(ROOT, 'examples/rulesets/war.yaml'), path.join(extraRulesets, 'war.yaml'));
+afterAll(() => rmSync(extraRulesets, { recursive: true, force: true }));
 
 beforeAll(async () => {
   // A: a small state cache, one work slot per principal, one game per address at once.
@@ -22,9 +30,10 @@ beforeAll(async () => {
     CREATE_GAME_BURST: '1',
     CREATE_GAME_RATE_PER_MINUTE: '1',
   });
-  // B: the same database, its own (larger) limits.
+  // B: the same database, its own (larger) limits and an extra ruleset.
   b = await startTestServer(
     {
+      RULESETS_DIR: extraRulesets,
       STATE_CACHE_GAMES: '50',
       WORK_LIMIT_PER_PRINCIPAL: '4',
       CREATE_GAME_BURST: '2',
@@ -66,7 +75,16 @@ describe('two services in one process', () => {
     const [sa, sb] = [service(a), service(b)];
     for (const part of ['store', 'credentials', 'work', 'creation', 'entropy', 'hub', 'metrics'] as const)
       expect(sa[part], part).not.toBe(sb[part]);
-    for (const part of ['db', 'pool', 'states', 'moves', 'storedVersions', 'boundSeats', 'secrets'] as const)
+    for (const part of [
+      'db',
+      'pool',
+      'rulesets',
+      'states',
+      'moves',
+      'storedVersions',
+      'boundSeats',
+      'secrets',
+    ] as const)
       expect(sa.store[part], `store.${part}`).not.toBe(sb.store[part]);
   });
 
@@ -154,6 +172,41 @@ describe('two services in one process', () => {
     service(a).store.storedVersions.add(key);
     expect(service(b).store.storedVersions.has(key)).toBe(false);
     service(a).store.storedVersions.delete(key);
+  });
+
+  it('keep their own rulesets: only B, whose RULESETS_DIR has war.yaml, lists it and creates its games', async () => {
+    const listed = async (s: TestServer) =>
+      (await post<{ rulesets: { id: string }[] }>(s, '{ rulesets { id } }', {})).data!.rulesets.map(
+        (r) => r.id,
+      );
+    expect(await listed(b)).toContain('war');
+    expect(await listed(a)).not.toContain('war');
+    expect(await listed(a)).toContain('mtg');
+    expect(service(b).store.rulesets.get('war')).toBeDefined();
+    expect(service(a).store.rulesets.get('war')).toBeUndefined();
+
+    const createWar = (s: TestServer) =>
+      post<{ createGame: { game: { ruleset: string } } }>(
+        s,
+        'mutation ($input: CreateGameInput!) { createGame(input: $input) { game { ruleset } } }',
+        {
+          input: {
+            ruleset: 'war',
+            players: ['A', 'B'].map((name) => ({ name, deck: [{ name: `${name} card`, types: ['card'] }] })),
+          },
+        },
+        TEST_ADMIN_TOKEN,
+      );
+    const refused = await createWar(a);
+    expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.message).toMatch(/^Unknown ruleset\. Valid rulesets: .*mtg/);
+    expect(refused.errors?.[0]?.message).not.toMatch(/war/);
+    const made = await createWar(b);
+    expect(codeOf(made)).toBeUndefined();
+    expect(made.data?.createGame.game.ruleset).toBe('war');
+    // B's game of war made nothing of it known to A's registry.
+    expect(service(a).store.rulesets.get('war')).toBeUndefined();
+    expect(await listed(a)).not.toContain('war');
   });
 
   it('keep their own event hubs', async () => {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationEvent } from '../../src/authority/starting-layout.js';
 import { objectToRow } from '../../src/db/rows.js';
-import { getRuleset, type GameState, type ObjectState, type RulesetSpec } from '../../src/rules/index.js';
+import { type GameState, type ObjectState, type RulesetSpec } from '../../src/rules/index.js';
 import { documentState } from '../../src/transfer/validate.js';
 import { END_GAME, EXPORT_GAME, IMPORT_GAME, ok, playRandom, type ImportJson } from '../admin/support.js';
 import { moveDocument } from '../support/documents.js';
@@ -19,6 +19,7 @@ import { createGame, fetchGame, fetchHistory, post } from '../support/game-api.j
 import { decksFor } from '../leak/moves.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import type { ExportDocument } from '../../src/transfer/index.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- documents are edited as plain JSON */
 type Doc = Record<string, any>;
@@ -31,7 +32,7 @@ let fresh: Doc;
 let played: Doc;
 /** An mtg game with one shuffle (a zk-rng/1 act), then ended (its seed revealed), exported. */
 let shuffled: Doc;
-const spec = getRuleset('mtg') as RulesetSpec;
+const spec = builtinRulesets().get('mtg') as RulesetSpec;
 
 const TABLES = ['game', 'player', 'zone', 'game_object', 'game_event', 'game_checkpoint', 'ruleset_version'];
 async function rowCounts(): Promise<Record<string, number>> {

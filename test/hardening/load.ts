@@ -21,6 +21,7 @@ import { deck } from '../api/helpers.js';
 import { wsClient, type Subscription, type WsClient } from '../events/ws-client.js';
 import { checkState } from '../rules/invariants.js';
 import { createGame, fetchGame, type GameJson } from '../support/game-api.js';
+import { builtinRulesets } from '../support/rulesets.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { until as waitUntil } from '../support/wait.js';
 
@@ -392,7 +393,7 @@ export async function checkGameIntegrity(
     expect([...new Set(versions)]).toEqual(Array.from({ length: game.version }, (_, i) => i + 1));
 
     // The stored state passes every invariant and is exactly what the log rebuilds.
-    const loaded = await loadGame(db, gameId);
+    const loaded = await loadGame(db, builtinRulesets(), gameId);
     expect(loaded).not.toBeNull();
     expect(loaded!.game.version).toBe(game.version);
     checkState(loaded!.spec, loaded!.state);

@@ -14,6 +14,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
 import { startHttpServer, type RunningServer } from '../../src/server/http.js';
 import { useTestDatabase } from '../support/db.js';
+import { builtinRulesets } from '../support/rulesets.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 
 /** Collects pino's JSON lines. */
@@ -130,10 +131,11 @@ export async function startBareServer(
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug', ...opts.env });
   const logs = new LogSink();
   const logger: Logger = createLogger('debug', logs.stream);
-  const store = openStore(opts.databaseUrl ?? (await useTestDatabase()).url, {
-    ...config,
-    DATABASE_POOL_SIZE: 2,
-  });
+  const store = openStore(
+    opts.databaseUrl ?? (await useTestDatabase()).url,
+    { ...config, DATABASE_POOL_SIZE: 2 },
+    builtinRulesets(),
+  );
   const fanout = new LocalFanout();
   const metrics = new Metrics({ defaultMetrics: false });
   const schema: GraphQLSchema = makeExecutableSchema({ typeDefs, resolvers: resolvers as never });

@@ -3,9 +3,9 @@
  * rulesets/): see `suite.ts`. Its model is read from the file (`model.ts`); no code per game.
  */
 import { describe } from 'vitest';
-import { loadedRulesets } from '../../src/rules/index.js';
 import { leakSuite } from './suite.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
-for (const r of loadedRulesets())
+for (const r of builtinRulesets().list())
   if (!['mtg', 'fab', 'netrunner'].includes(r.id))
     describe(r.name, () => leakSuite(r.id, Math.min(r.players.max, 3), r.players.min));

@@ -1,8 +1,9 @@
 /** Arbitrary, malformed moves never make the planner throw: they are typed rejections. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plan, type Move } from '../../src/rules/index.js';
+import { type Move } from '../../src/rules/index.js';
 import { card, newGame, put, testCtx } from './helpers.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
 const KINDS = [
@@ -75,7 +76,7 @@ describe('malformed input', () => {
     );
     fc.assert(
       fc.property(arb, (m) => {
-        const r = plan(g.state, m as unknown as Move, testCtx('p0'));
+        const r = builtinRulesets().plan(g.state, m as unknown as Move, testCtx('p0'));
         expect(typeof r.ok).toBe('boolean');
       }),
       { numRuns: RUNS * 5 },

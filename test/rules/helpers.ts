@@ -1,9 +1,7 @@
 /** Builders for rules tests: games, cards, deterministic contexts. */
 import { expect } from 'vitest';
 import {
-  getRuleset,
   initialZones,
-  plan,
   type CardProps,
   type GameState,
   type Move,
@@ -17,13 +15,15 @@ import {
   type RulesetId,
   type RulesetSpec,
 } from '../../src/rules/index.js';
-import { loadedRulesets } from '../../src/rules/index.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 /** The three games whose rules have their own suites beside the generic ones. */
 export type BuiltinId = 'mtg' | 'fab' | 'netrunner';
 
 /** Every loaded ruleset's id: the built-ins and any other file of `rulesets/` (Pokémon, Yu-Gi-Oh!). */
-export const LOADED_IDS: readonly string[] = loadedRulesets().map((r) => r.id);
+export const LOADED_IDS: readonly string[] = builtinRulesets()
+  .list()
+  .map((r) => r.id);
 
 /**
  * Cards for a ruleset known only from its file: a plain card, a token-like card, and one card of
@@ -62,7 +62,7 @@ export function testCtx(actorId: string | null = null, seed = 1): PlanContext {
 }
 
 export function spec(id: RulesetId): RulesetSpec {
-  const s = getRuleset(id);
+  const s = builtinRulesets().get(id);
   if (!s) throw new Error(id);
   return s;
 }
@@ -117,7 +117,7 @@ export function put(
 }
 
 export function ok(state: GameState, move: Move, ctx: PlanContext = testCtx()): Plan {
-  const r = plan(state, move, ctx);
+  const r = builtinRulesets().plan(state, move, ctx);
   if (!r.ok) throw new Error(`rejected: ${JSON.stringify(r.rejection)}`);
   return r.plan;
 }
@@ -128,7 +128,7 @@ export function rejected(
   code: RejectionCode,
   ctx: PlanContext = testCtx(),
 ): Rejection {
-  const r = plan(state, move, ctx);
+  const r = builtinRulesets().plan(state, move, ctx);
   expect(r.ok).toBe(false);
   if (r.ok) throw new Error('expected a rejection');
   expect(r.rejection.code).toBe(code);

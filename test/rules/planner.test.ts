@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getRuleset, initialZones, plan, zoneObjects, type Move } from '../../src/rules/index.js';
+import { initialZones, zoneObjects, type Move } from '../../src/rules/index.js';
 import { byKey, card, ids, newGame, ok, put, rejected, spec, testCtx } from './helpers.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const move = (
   select: Move extends infer M ? (M extends { kind: 'moveObjects'; select: infer S } ? S : never) : never,
@@ -135,7 +136,7 @@ describe('planner input validation', () => {
       { kind: 'turnFace', select: { kind: 'top', zoneId: 'hand:p0:0', count: 1 }, faceUp: true },
       'FACE_UP_NOT_ALLOWED',
     );
-    const bogus = plan(base.state, { kind: 'teleport' } as unknown as Move, testCtx());
+    const bogus = builtinRulesets().plan(base.state, { kind: 'teleport' } as unknown as Move, testCtx());
     expect(bogus.ok).toBe(false);
     expect(base.state).toEqual(frozen);
   });
@@ -149,9 +150,9 @@ describe('planner input validation', () => {
     expect(r.message).not.toMatch(/\b[ab]\b/);
   });
 
-  it('getRuleset and initialZones', () => {
-    expect(getRuleset('nope')).toBeUndefined();
-    expect(getRuleset('fab')?.name).toBe('Flesh and Blood');
+  it('a ruleset by id, and initialZones', () => {
+    expect(builtinRulesets().get('nope')).toBeUndefined();
+    expect(builtinRulesets().get('fab')?.name).toBe('Flesh and Blood');
     const zones = initialZones(spec('fab'), [{ id: 'a' }, { id: 'b' }]);
     expect(zones.filter((z) => z.type === 'weapon')).toHaveLength(4);
     expect(zones.filter((z) => z.ownerId === null)).toHaveLength(3);

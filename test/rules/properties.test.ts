@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  plan,
   startTable,
   type CardProps,
   type GameState,
@@ -13,6 +12,7 @@ import { card, LOADED_IDS, newGame, poolOf, spec, testCtx } from './helpers.js';
 import { pick, seedArb as seedArbOf, toMove as nextMove, type Seed } from './move-generators.js';
 import { checkState, checkStep } from './invariants.js';
 import { Acceptance } from '../support/acceptance.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
 
@@ -101,7 +101,7 @@ function run(id: RulesetId, seeds: Seed[], players: number, accepted: Acceptance
   for (const x of seeds) {
     const move = toMove(id, state, x);
     const frozen = structuredClone(state);
-    const r = plan(state, move, testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1));
+    const r = builtinRulesets().plan(state, move, testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1));
     expect(state).toEqual(frozen);
     if (process.env.FC_STATS)
       STATS[`${move.kind}:${r.ok ? 'ok' : r.rejection.code}`] =

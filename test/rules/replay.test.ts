@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  plan,
   viewGame,
   type CardProps,
   type DomainEvent,
@@ -18,6 +17,7 @@ import {
 import { applyEvent, replay, replaySteps, type EventWithPlayers } from '../../src/rules/index.js';
 import { card, LOADED_IDS, newGame, poolOf, put, spec, testCtx } from './helpers.js';
 import { pick, seedArb as seedArbOf, toMove as nextMove, type Seed } from './move-generators.js';
+import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);
 
@@ -75,7 +75,11 @@ function run(id: RulesetId, seeds: readonly Seed[]): number {
   const stepEnds: number[] = [1];
   let state = start;
   for (const x of seeds) {
-    const r = plan(state, toMove(id, state, x), testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1));
+    const r = builtinRulesets().plan(
+      state,
+      toMove(id, state, x),
+      testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1),
+    );
     if (!r.ok) continue;
     log.push(...r.plan.events);
     state = r.plan.state;
