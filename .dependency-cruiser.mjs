@@ -21,7 +21,7 @@ const LAYERS = [
   // anything, so that `errors.ts` can mask them.
   {
     name: 'base',
-    path: '^src/(errors|config|logger|metrics|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
+    path: '^src/(errors|config|logger|metrics|metrics-observed|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
   // PostgreSQL provisioning: find or start the database (embedded when none is configured) and
   // apply migrations with Prisma's schema engine. Run by the entry points before anything is stored.
