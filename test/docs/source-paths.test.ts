@@ -17,6 +17,8 @@ const NOT_FILES = new Set([
   'src/rules/x.ts',
   // README.md: a file under the configured data directory, not in the repository.
   'DATA_DIR/credentials.json',
+  // README.md: the file its typed-request example has the reader write (test/client/request.test.ts).
+  'examples/hand.ts',
   // docs/rulesets/netrunner.md: a path in the upstream rules repository it cites.
   'data/input/01_game_concepts.yaml',
 ]);
