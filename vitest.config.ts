@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // fast-check defaults: a property interrupted by a time limit fails (test/support/fast-check.ts);
     // the built-in ruleset files are installed into the rules layer (test/support/rulesets.ts).
-    setupFiles: ['test/support/fast-check.ts', 'test/support/rulesets.ts'],
+    setupFiles: ['test/support/file-resources.ts', 'test/support/fast-check.ts', 'test/support/rulesets.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files run in parallel, each against its own database cloned from a migrated template.
