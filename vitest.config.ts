@@ -12,5 +12,9 @@ export default defineConfig({
     // Files run in parallel, each against its own database cloned from a migrated template.
     pool: 'forks',
     maxWorkers: 2,
+    // Files share a worker process (no fresh module graph per file): setting up and importing once
+    // per worker instead of once per file. Each file must release what it opens, which
+    // test/support/file-resources.ts checks after every file.
+    isolate: false,
   },
 });
