@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { diffMigrationsToSchema } from '../../src/postgres/schema-engine.js';
+import { closeAfterFile } from '../support/after-file.js';
 import { useTestDatabase } from '../support/db.js';
 import { withDatabase } from '../support/global-setup.js';
 import { ROOT, runCommand } from '../support/process.js';
@@ -29,7 +30,7 @@ describe('migrations', () => {
     const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    afterAll(async () => {
+    closeAfterFile(async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     });

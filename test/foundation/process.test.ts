@@ -3,8 +3,9 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/postgres/embedded.js';
+import { closeAfterFile } from '../support/after-file.js';
 import { useTestDatabase } from '../support/db.js';
 import { buildDist, startServiceProcess } from '../support/process.js';
 import { readmeExample } from '../support/readme-example.js';
@@ -27,7 +28,7 @@ describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
     ]);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'zk-data-'));
     await chmod(dataDir, 0o755);
-    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+    closeAfterFile(() => rm(dataDir, { recursive: true, force: true }));
     const env = {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),

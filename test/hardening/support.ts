@@ -13,6 +13,7 @@ import { LocalFanout } from '../../src/events/fanout.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { Metrics } from '../../src/metrics.js';
 import { startHttpServer, type RunningServer } from '../../src/server/http.js';
+import { closeAfterFile } from '../support/after-file.js';
 import { useTestDatabase } from '../support/db.js';
 import { builtinRulesets } from '../support/rulesets.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
@@ -144,7 +145,7 @@ export async function startBareServer(
     port: 0,
     host: '127.0.0.1',
   });
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await server.close();
     await service.hub.close();
     await fanout.close();

@@ -3,7 +3,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { closeAfterFile } from './after-file.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestDatabase {
@@ -45,9 +46,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { url: withDatabase(adminUrl, name), name, drop };
 }
 
-/** Creates a database for the calling test file and drops it after the file's tests. */
+/** Creates a database for the calling test file and drops it after the file's tests (or the suite's). */
 export async function useTestDatabase(): Promise<TestDatabase> {
   const db = await createTestDatabase();
-  afterAll(() => db.drop());
+  closeAfterFile(() => db.drop());
   return db;
 }

@@ -5,7 +5,7 @@
 import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { closeAfterFile } from './after-file.js';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
 export const TEST_ISSUER = 'https://id.platform.test/';
@@ -108,7 +108,7 @@ export async function startJwks(): Promise<TestJwks> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-  afterAll(() => jwks.close());
+  closeAfterFile(() => jwks.close());
   return jwks;
 }
 

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect } from 'vitest';
+import { closeAfterFile } from './after-file.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -187,24 +188,22 @@ export async function startServiceProcess(
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      if (signal === 'SIGKILL') killTree(child);
+      else child.kill(signal);
+    }
+    const timer = setTimeout(() => killTree(child), 20_000);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  // A test that fails before it stops the service (or one that failed to start) leaves no process behind.
+  closeAfterFile(() => stop('SIGKILL'), 30_000);
 
   const url = await listeningUrl(child, () => out, exited, timeoutMs);
 
-  return {
-    child,
-    url,
-    output: () => out,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) {
-        if (signal === 'SIGKILL') killTree(child);
-        else child.kill(signal);
-      }
-      const timer = setTimeout(() => killTree(child), 20_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
-  };
+  return { child, url, output: () => out, stop };
 }
 
 /**

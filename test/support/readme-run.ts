@@ -8,7 +8,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { closeAfterFile } from './after-file.js';
 import { ROOT } from './process.js';
 
 /** The service URL the README's examples use; a test runs them against its own server. */
@@ -61,7 +62,7 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
  */
 export function copyOfCheckout(entries: readonly string[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'zk-readme-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  closeAfterFile(() => rmSync(dir, { recursive: true, force: true }));
   for (const entry of entries)
     cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true, preserveTimestamps: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -87,7 +88,7 @@ export const CODEGEN_ENTRIES = [
  */
 export function besideClient(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'zk-readme-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  closeAfterFile(() => rmSync(dir, { recursive: true, force: true }));
   for (const entry of ['client', 'src', 'node_modules'])
     symlinkSync(path.join(ROOT, entry), path.join(dir, entry));
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -150,7 +151,7 @@ export function runTs(file: string, env: Record<string, string>): TsRun {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  afterAll(() => {
+  closeAfterFile(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
   return {

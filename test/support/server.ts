@@ -1,11 +1,11 @@
 /**
  * Starts the real service in-process on a free port, against a fresh test database.
  */
-import { afterAll } from 'vitest';
 import { startApp, type App } from '../../src/app.js';
 import type { Randomness } from '../../src/authority/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { closeAfterFile } from './after-file.js';
 import { useTestDatabase } from './db.js';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -54,7 +54,7 @@ export async function startTestServer(
     migrate: false,
     ...(opts.random ? { random: opts.random } : {}),
   });
-  afterAll(() => app.stop(), 30_000);
+  closeAfterFile(() => app.stop(), 30_000);
   const gql: TestServer['gql'] = async (query, variables = {}, token) => {
     const res = await fetch(app.url, {
       method: 'POST',

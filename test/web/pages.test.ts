@@ -13,6 +13,12 @@ import { ensureWebBuilt, WEB_DIST } from '../support/web.js';
 let server: TestServer;
 let noIde: TestServer;
 const origin = (s: TestServer) => new URL(s.url).origin;
+/** The status of a GET, its body read (an unread body keeps the client's socket open). */
+const statusOf = async (url: string) => {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
+};
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 beforeAll(async () => {
@@ -54,11 +60,11 @@ describe('GET /graphql', () => {
     expect(res.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
     expect(await res.text()).not.toContain('/assets/ide.js');
     for (const asset of ['ide.js', 'ide.css', 'editor.worker.js', 'graphql.worker.js']) {
-      expect((await fetch(`${origin(noIde)}/assets/${asset}`)).status, asset).toBe(404);
+      expect(await statusOf(`${origin(noIde)}/assets/${asset}`), asset).toBe(404);
     }
     // The table page is not the IDE: it stays.
-    expect((await fetch(`${origin(noIde)}/table/some-game`)).status).toBe(200);
-    expect((await fetch(`${origin(noIde)}/assets/table.js`)).status).toBe(200);
+    expect(await statusOf(`${origin(noIde)}/table/some-game`)).toBe(200);
+    expect(await statusOf(`${origin(noIde)}/assets/table.js`)).toBe(200);
   });
 });
 
@@ -80,7 +86,7 @@ describe('GET /table/<gameId>', () => {
     const html = await res.text();
     expect(html).toContain('src="/assets/table.js"');
     expect(html).toContain('href="/assets/table.css"');
-    expect((await fetch(`${origin(server)}/table/a/b`)).status).toBe(404);
+    expect(await statusOf(`${origin(server)}/table/a/b`)).toBe(404);
   });
 });
 
@@ -89,8 +95,10 @@ describe('GET /assets/<file>', () => {
     const js = await fetch(`${origin(server)}/assets/table.js`);
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    await js.arrayBuffer();
     const css = await fetch(`${origin(server)}/assets/ide.css`);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    await css.arrayBuffer();
     const head = await fetch(`${origin(server)}/assets/ide.js`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
@@ -100,6 +108,7 @@ describe('GET /assets/<file>', () => {
     const first = await fetch(`${origin(server)}/assets/table.js`);
     const lastModified = first.headers.get('last-modified');
     expect(lastModified).toBeTruthy();
+    await first.arrayBuffer();
     const again = await fetch(`${origin(server)}/assets/table.js`, {
       headers: { 'if-modified-since': lastModified! },
     });
@@ -110,6 +119,7 @@ describe('GET /assets/<file>', () => {
       headers: { 'if-modified-since': older },
     });
     expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
   });
 
   it.each([
