@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { expect } from 'vitest';
 import { closeAfterFile } from './after-file.js';
@@ -140,9 +141,14 @@ export interface TsRun {
   kill(): void;
 }
 
-/** Runs `file` with tsx in its own folder, with `env` added to this process's environment. */
+/**
+ * Runs `file` with tsx in its own folder, with `env` added to this process's environment. One
+ * process (node with tsx's loader, not the `tsx` command, which runs node as a child of its own), so
+ * killing it closes its pipes.
+ */
 export function runTs(file: string, env: Record<string, string>): TsRun {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [file], {
+  const loader = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', loader, file], {
     cwd: path.dirname(file),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
