@@ -26,7 +26,7 @@ import { renderBenchmarks, resultsPath, writeDocs, type BenchResults } from './l
 import { ROOT, startService, type ServiceProcess } from './lib/service.js';
 
 /** However the run goes, the process ends by then (`BENCH_TIMEOUT_SECONDS`). */
-const TIMEOUT_SECONDS = Number(process.env['BENCH_TIMEOUT_SECONDS'] || 900);
+const TIMEOUT_SECONDS = Number(process.env['BENCH_TIMEOUT_SECONDS'] || 1500);
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 

@@ -118,7 +118,8 @@ const METHOD = `
   120-card game carrying table state keeps (B1's layout, every permanent tapped, counters on six,
   both life totals changed, turn 2 in its main phase), on its own fresh service whose inspector
   forces a full garbage collection before each reading and whose cache holds every game created:
-  batches of 200 such games, each batch's V8 heap growth ÷ 200, until the 95% interval is narrower
+  after one uncounted batch, batches of 200 such games, each batch's V8 heap growth ÷ 200, until the
+  95% interval is narrower
   than 1 KiB or 30 batches have run (met only if it settled within 64 KiB). RSS growth per game is
   reported beside it, not judged: it moves in whole pages and arenas as V8 and the allocator take
   and give back memory, so one batch's growth can be negative.
