@@ -15,7 +15,6 @@
  * plugin throws from Apollo's `parsingDidStart` hook, which Apollo answers with HTTP 500; a parse
  * option failure is an ordinary GRAPHQL_PARSE_FAILED (400).
  */
-import { createRequire } from 'node:module';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type * as GraphQL from 'graphql';
@@ -32,16 +31,11 @@ import {
 } from './document-cache.js';
 import { maxExpandedSizeRule } from './expanded-size.js';
 import { maxListNestingRule } from './list-nesting.js';
+import { graphqlCjs } from './graphql-cjs.js';
 import { findForbiddenText, textGuardPlugin } from './text-guard.js';
 
-/**
- * graphql 16 has no `exports` map, so Node and every dependency (Apollo, graphql-ws, graphql-tools)
- * load its CommonJS build, while Vite (the tests) hands our own files the `.mjs` build: two copies
- * whose `instanceof` checks reject each other's schemas and errors. Load the copy everyone else uses.
- */
-const { GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate } = createRequire(
-  import.meta.url,
-)('graphql') as typeof GraphQL;
+/** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
+const { GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate } = graphqlCjs;
 type GraphQLError = GraphQL.GraphQLError;
 
 /**

@@ -5,12 +5,12 @@
  * every `__schema` and `__type` field, whether introspection is enabled or not. armor's depth and
  * cost rules skip everything below `__schema`, so only this limit bounds such a document.
  */
-import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import type { ValidationRule } from 'graphql';
+import { graphqlCjs } from './graphql-cjs.js';
 
-/** The CommonJS graphql that Apollo and graphql-ws load (see armor.ts for why). */
-const { GraphQLError, Kind } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
+/** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
+const { GraphQLError, Kind } = graphqlCjs;
 
 /**
  * Refuses a document whose definitions (operations and fragments, each walked as a rule walks it

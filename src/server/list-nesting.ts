@@ -3,11 +3,11 @@
  * estimate do not see list sizes, yet `zones { objects { zone { objects { zone { objects … } } } } }`
  * is shallow and cheap by both, and resolves (objects per zone)^n objects.
  */
-import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import type { ValidationRule } from 'graphql';
+import { graphqlCjs } from './graphql-cjs.js';
 
-/** The CommonJS graphql that Apollo and graphql-ws load (see armor.ts for why). */
+/** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
 const {
   GraphQLError,
   Kind,
@@ -17,7 +17,7 @@ const {
   isInterfaceType,
   isListType,
   isObjectType,
-} = createRequire(import.meta.url)('graphql') as typeof GraphQL;
+} = graphqlCjs;
 
 type SelectionSetNode = GraphQL.SelectionSetNode;
 type CompositeType = GraphQL.GraphQLCompositeType;

@@ -14,14 +14,13 @@
  * Lists of scalars (`types`, `zoneIds`, `rules`) are not counted: their length is bounded by input
  * limits or by the counted lists around them.
  */
-import { createRequire } from 'node:module';
-import type * as GraphQL from 'graphql';
 import type { GraphQLField, GraphQLFieldResolver, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
+import { graphqlCjs } from './graphql-cjs.js';
 
-/** The CommonJS graphql that Apollo and graphql-ws load (see armor.ts for why). */
+/** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
 const { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, isObjectType } =
-  createRequire(import.meta.url)('graphql') as typeof GraphQL;
+  graphqlCjs;
 
 export function responseTooLarge(maxItems: number): ZonekeeperError {
   return new ZonekeeperError(

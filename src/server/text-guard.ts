@@ -9,13 +9,13 @@
  * document). Checking the request rather than each resolver's input means no operation, present
  * or future, can forget it.
  */
-import { createRequire } from 'node:module';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type * as GraphQL from 'graphql';
 import type { DocumentNode, ValueNode } from 'graphql';
+import { graphqlCjs } from './graphql-cjs.js';
 
-/** The CommonJS graphql that Apollo and graphql-ws load (see armor.ts for why). */
-const { GraphQLError, Kind, visit } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
+/** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
+const { GraphQLError, Kind, visit } = graphqlCjs;
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

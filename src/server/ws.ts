@@ -17,13 +17,13 @@
  * outlived their token).
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { formatError } from '../errors.js';
 import { createArmor, type Armor } from './armor.js';
+import { graphqlCjs } from './graphql-cjs.js';
 import { collapseOversized } from './response-budget.js';
 import type { AppDeps, Context, SubscriptionContext } from './context.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
@@ -48,11 +48,9 @@ type ConnectionExtra = { context?: Context };
  * `graphql` it loads itself, which Node resolves to graphql's CommonJS build. A bundler or test
  * runner may hand this file graphql's ESM build, whose class is a different one (the dual-package
  * hazard), and graphql-ws would then close the socket with 4500. So errors are rebuilt with the
- * class graphql-ws sees.
+ * class graphql-ws sees (graphql-cjs.ts).
  */
-const { GraphQLError: WsGraphQLError } = createRequire(import.meta.url)('graphql') as {
-  GraphQLError: typeof GraphQLError;
-};
+const { GraphQLError: WsGraphQLError } = graphqlCjs;
 function forGraphqlWs(errors: readonly GraphQLError[]): GraphQLError[] {
   return errors.map(
     (e) => new WsGraphQLError(e.message, { nodes: e.nodes ?? null, extensions: e.extensions }),

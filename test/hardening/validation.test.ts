@@ -6,11 +6,10 @@
  * plants one). Then the 40-level fragment doubling goes to a real service process, anonymous, over
  * HTTP and graphql-ws, while another client's `/healthz` keeps answering.
  */
-import { createRequire } from 'node:module';
-import type * as GraphQL from 'graphql';
-import type { DocumentNode, ValidationRule } from 'graphql';
+import type { DocumentNode, SelectionSetNode, ValidationRule } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ARMOR_LIMITS, createArmor, limitsFirstRule } from '../../src/server/armor.js';
+import { graphqlCjs } from '../../src/server/graphql-cjs.js';
 import { buildSchema } from '../../src/resolvers/schema.js';
 import {
   deepNesting,
@@ -22,8 +21,8 @@ import {
 } from '../support/hostile-documents.js';
 import { healthzBystander, RawWs, postRaw, serviceProcessPerFile, type GqlErrorJson } from './support.js';
 
-/** The graphql copy the server's rules use (see src/server/armor.ts). */
-const { Kind, parse, validate, visit } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
+/** The graphql copy the server's rules use (src/server/graphql-cjs.ts). */
+const { Kind, parse, validate, visit } = graphqlCjs;
 
 /** Node visits allowed per node of the document, per rule (graphql's own walk included). */
 const VISITS_PER_NODE = 64;
@@ -93,7 +92,7 @@ const RULES: [string, ValidationRule][] = [
 
 /** The list-nesting walk as it was, following every spread again: the count must stop it. */
 const unmemoised: ValidationRule = (context) => {
-  const walk = (set: GraphQL.SelectionSetNode): number => {
+  const walk = (set: SelectionSetNode): number => {
     let n = 1;
     for (const s of set.selections) {
       if (s.kind === Kind.FRAGMENT_SPREAD) {
