@@ -19,8 +19,14 @@ export interface ObservedSources {
 /** The scrape-time metrics on `registry`; the returned holder's `sources` is what they read. */
 export function observedMetrics(registry: Registry): { sources: ObservedSources } {
   const holder: { sources: ObservedSources } = { sources: {} };
-  /** What was counted so far: the counters add what their source counted since the last scrape. */
+  /** The totals counted so far, by source: each counter follows a total its source keeps. */
   const counted = { hits: 0, misses: 0, reconnects: 0 };
+  /** How much the source's running `total` grew since the last scrape, which a counter then adds. */
+  const grownSinceScrape = (source: keyof typeof counted, total: number): number => {
+    const grown = total - counted[source];
+    counted[source] = total;
+    return grown;
+  };
   const dbPoolConnections = new Gauge({
     name: 'db_pool_connections',
     help: 'Connections of the PostgreSQL pool, by state: total (open), in_use (checked out), idle, max (DATABASE_POOL_SIZE).',
@@ -53,10 +59,8 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     collect: () => {
       const cache = holder.sources.stateCache;
       if (!cache) return;
-      stateCacheLookups.inc({ result: 'hit' }, cache.hits - counted.hits);
-      stateCacheLookups.inc({ result: 'miss' }, cache.misses - counted.misses);
-      counted.hits = cache.hits;
-      counted.misses = cache.misses;
+      stateCacheLookups.inc({ result: 'hit' }, grownSinceScrape('hits', cache.hits));
+      stateCacheLookups.inc({ result: 'miss' }, grownSinceScrape('misses', cache.misses));
     },
   });
 
@@ -67,8 +71,7 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     collect: () => {
       const health = holder.sources.fanout?.();
       if (!health) return;
-      fanoutReconnects.inc(health.reconnects - counted.reconnects);
-      counted.reconnects = health.reconnects;
+      fanoutReconnects.inc(grownSinceScrape('reconnects', health.reconnects));
     },
   });
 
