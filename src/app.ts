@@ -19,7 +19,7 @@ import { MAX_QUEUED_MOVES_PER_GAME } from './db/mutate.js';
 import { StateCache } from './db/state-cache.js';
 import type { Store } from './db/store.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
-import { recordLoadedRulesets } from './db/ruleset-versions.js';
+import { recordLoadedRulesets, STORED_VERSIONS_MAX } from './db/ruleset-versions.js';
 import type { RulesetRegistry } from './rules/index.js';
 import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
@@ -61,7 +61,7 @@ export function openStore(
     rulesets,
     states: new StateCache(config.STATE_CACHE_GAMES),
     moves: new KeyedQueue(MAX_QUEUED_MOVES_PER_GAME),
-    storedVersions: new Set(),
+    storedVersions: new LRUCache({ max: STORED_VERSIONS_MAX }),
     boundSeats: new LRUCache({ max: CACHED.boundSeats }),
     secrets: new LRUCache({ max: CACHED.secrets }),
   };

@@ -15,8 +15,17 @@ import { dbError } from './errors.js';
 type Queryable = Store['db'] | Prisma.TransactionClient;
 
 /**
- * Stores a ruleset version's canonical content, once per service (a no-op when it is stored
- * already): `store.storedVersions` remembers the versions written.
+ * How many ruleset versions `store.storedVersions` remembers as written, least recently used
+ * forgotten first. A service plays a handful of versions, so this only caps what many distinct
+ * versions (imports, changed files) could make it keep. Forgetting one costs a single write again,
+ * and that write is idempotent: a version is the hash of its content, and the row's key is
+ * `(ruleset, version)`, so `ON CONFLICT DO NOTHING` leaves the stored row as it is.
+ */
+export const STORED_VERSIONS_MAX = 1024;
+
+/**
+ * Stores a ruleset version's canonical content (a no-op when it is stored already):
+ * `store.storedVersions` remembers the versions written, so each is written once while remembered.
  */
 export async function storeRulesetVersion(
   store: Pick<Store, 'db' | 'storedVersions' | 'rulesets'>,
@@ -24,14 +33,14 @@ export async function storeRulesetVersion(
 ): Promise<void> {
   const key = `${spec.id}@${spec.version}`;
   const known = store.storedVersions;
-  if (known.has(key)) return;
+  if (known.get(key)) return;
   const content = store.rulesets.documentOf(spec.id, spec.version);
   if (!content) throw new Error(`ruleset ${key} has no validated content`);
   await store.db.$executeRaw`
     INSERT INTO ruleset_version (ruleset, version, content)
     VALUES (${spec.id}, ${spec.version}, ${JSON.stringify(content)}::jsonb)
     ON CONFLICT DO NOTHING`;
-  known.add(key);
+  known.set(key, true);
 }
 
 /**

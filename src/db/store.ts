@@ -20,8 +20,11 @@ export interface Store extends Database {
    * still play, read back from the `ruleset_version` table (`ruleset-versions.ts`).
    */
   readonly rulesets: RulesetRegistry;
-  /** Ruleset versions (`id@version`) known to be stored: each is written once per service. */
-  readonly storedVersions: Set<string>;
+  /**
+   * Ruleset versions (`id@version`) known to be stored, at most `STORED_VERSIONS_MAX`
+   * (`ruleset-versions.ts`): each is written once while remembered, again (idempotently) if forgotten.
+   */
+  readonly storedVersions: LRUCache<string, true>;
   /** Seats bound to platform users, by game, issuer and subject: a binding never changes. */
   readonly boundSeats: LRUCache<string, string>;
   /** Games' zk-rng/1 secrets (`fairness.ts`): written with the game, never changed. */

@@ -3,13 +3,17 @@
  * own objects (`src/app.ts` builds them and hands them down), so filling, exhausting or changing
  * one's state cache, move queue, work slots, token buckets, credential cache, entropy limit,
  * secrets, stored ruleset versions, ruleset registry, event hub or metrics is not seen by the
- * other. Each check looks at the other service's own object and at what it answers.
+ * other. Each check looks at the other service's own object and at what it answers. The memory of
+ * stored ruleset versions is bounded, and what it forgets is only written again.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/auth/tokens.js';
+import { STORED_VERSIONS_MAX, storeRulesetVersion } from '../../src/db/ruleset-versions.js';
+import type { Store } from '../../src/db/store.js';
+import type { RulesetRegistry, RulesetSpec } from '../../src/rules/index.js';
 import { createGame, EventCollector, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -169,9 +173,38 @@ describe('two services in one process', () => {
 
   it('keep their own stored ruleset versions', () => {
     const key = 'planted@0000000000000000';
-    service(a).store.storedVersions.add(key);
+    service(a).store.storedVersions.set(key, true);
     expect(service(b).store.storedVersions.has(key)).toBe(false);
     service(a).store.storedVersions.delete(key);
+  });
+
+  it('remember at most STORED_VERSIONS_MAX stored ruleset versions; a forgotten one is written again', async () => {
+    // A's own memory of written versions, with a database that records the writes instead.
+    const written: string[] = [];
+    const store = {
+      storedVersions: service(a).store.storedVersions,
+      db: {
+        $executeRaw: async (_sql: TemplateStringsArray, id: string, version: string) => {
+          written.push(`${id}@${version}`);
+          return 1;
+        },
+      } as unknown as Store['db'],
+      rulesets: { documentOf: () => ({}) } as unknown as RulesetRegistry,
+    };
+    const spec = (i: number) => ({ id: 'planted', version: i.toString(16).padStart(16, '0') }) as RulesetSpec;
+    const stored = STORED_VERSIONS_MAX + 10;
+    try {
+      for (let i = 0; i < stored; i++) await storeRulesetVersion(store, spec(i));
+      expect(written).toHaveLength(stored);
+      expect(store.storedVersions.size).toBe(STORED_VERSIONS_MAX);
+      // The latest is remembered and not written again; the first was forgotten and is written once more.
+      await storeRulesetVersion(store, spec(stored - 1));
+      expect(written).toHaveLength(stored);
+      await storeRulesetVersion(store, spec(0));
+      expect(written).toHaveLength(stored + 1);
+    } finally {
+      for (let i = 0; i < stored; i++) store.storedVersions.delete(`planted@${spec(i).version}`);
+    }
   });
 
   it('keep their own rulesets: only B, whose RULESETS_DIR has war.yaml, lists it and creates its games', async () => {
