@@ -17,6 +17,7 @@ import { runHostile } from './hostile.js';
 import { runStalled } from './stalled.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
+import { runCompare } from './compare.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -183,6 +184,17 @@ async function main(): Promise<void> {
       id: 'identity',
     });
     log(`bench: identity took ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  if (config.cases.has('compare')) {
+    const t0 = performance.now();
+    reports.push({
+      ...(await runCompare({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
+        failed('Before and after: B1’s move and B2’s view, side by side', err),
+      )),
+      id: 'compare',
+    });
+    log(`bench: compare took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

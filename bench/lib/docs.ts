@@ -108,8 +108,8 @@ const METHOD = `
   nothing; another spectator's \`game(id)\` is timed from send to answer (target: within
   \`REQUEST_BODY_TIMEOUT_SECONDS\` + 2 s, every stalled request answered 408).
 - **The table** (\`BENCH_CASES=table\`). A fresh service (\`WORKERS=1\`). Three paired comparisons,
-  each 8 pairs of one-client closed-loop runs (2 s after 0.5 s of warm-up), alternating which side
-  goes first; per run the service's CPU per operation and the latency p50; each ratio's 95% interval
+  each 8 pairs of one-client closed-loop runs (2 s after 0.5 s of warm-up), after one uncounted pair
+  (a fresh process's first runs pay for compiling each path), alternating which side goes first; per run the service's CPU per operation and the latency p50; each ratio's 95% interval
   (bench/lib/stats.ts) is judged against ≤ 1.1×. A tap (\`setStatus\` tapped ↔ untapped on one of
   seat 0's permanents) and a counter change (\`changeCounters\` +1/+1, ADD ↔ REMOVE one) against B1's
   move, on one B1 game, all by seat 0. B2's view with each object's \`statuses\` and \`counters\`, of
@@ -127,9 +127,16 @@ const METHOD = `
   set served on loopback by the bench. B1's move by seat 0, by a JWT (its key fetched and the token
   verified before the runs, so both are cached) on a game whose seat 0 is bound to the token's user,
   against the same move by the seat token on a twin game: 16 pairs of one-client closed-loop runs
-  (3 s after 0.5 s of warm-up), alternating which goes first; per run the service's CPU per move and
+  (3 s after 0.5 s of warm-up) after one uncounted pair, alternating which goes first; per run the service's CPU per move and
   the latency p50, each ratio's 95% interval judged against ≤ 1.1×. Then 5 subscriptions opened with
   tokens expiring 3 s later: the delay of each close (4011) after \`exp\` + AUTH_CLOCK_TOLERANCE_S.
+- **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
+  checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
+  \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates
+  1.5 s blocks between them, B1's move then B2's view, the order flipping every pair, after one
+  uncounted 3 s block of each: 20 pairs; per block the service's CPU per operation and the latency
+  p50; each ratio after ÷ before judged against ≤ 1.1×. Both sides of a pair see the same moment of
+  the machine, which two whole runs an hour apart do not.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
