@@ -1,12 +1,12 @@
 /**
  * Before and after (`BENCH_CASES=compare`, run only when named): this checkout's service against
- * another build of it, side by side, on B1's move and B2's view.
+ * another build of it, side by side, on B1's move, B2's view and B4's shuffle of a 60-card library.
  *
  * Two whole bench runs, one per checkout, compare two moments of the machine: on a shared 2-core VM
  * the drift between them is as large as the differences worth finding. Here both services run at
  * once (`WORKERS=1` each, each on its own database of the same PostgreSQL), and one client
- * alternates short blocks between them: a block of moves on one, then on the other, then views on
- * each, the order flipping every pair. Both sides of a pair see the same moment of the machine;
+ * alternates short blocks between them: a block of moves on one, then on the other, then views and
+ * shuffles on each, the order flipping every pair. Both sides of a pair see the same moment of the machine;
  * per block the service's CPU per operation (its process's CPU over the block) and the latency p50;
  * each ratio after ÷ before is judged by the one noise method (bench/lib/stats.ts).
  *
@@ -31,7 +31,9 @@ const BLOCK_SECONDS = 1.5;
 const WARMUP_SECONDS = 3;
 /** After within 1.1× of before: the noise method's interval, the bench's usual bound. */
 const AT_MOST = { atMost: 1.1 } as const;
-const OPERATIONS = ['move', 'view'] as const;
+const OPERATIONS = ['move', 'view', 'shuffle'] as const;
+const LABELS: Record<Operation, string> = { move: 'B1 move', view: 'B2 view', shuffle: 'B4 shuffle' };
+const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
 type Operation = (typeof OPERATIONS)[number];
 
 interface Side {
@@ -69,6 +71,10 @@ async function side(name: Side['name'], service: ServiceProcess, objects: number
   const seat = game.seats[0];
   if (!seat) throw new Error('no seat');
   const mover = new ApiMover(api, game, seat);
+  // B4's game: two seats of 60 cards, every card in its library.
+  const deck = await createBenchGame(api, 120, { layout: false });
+  const shuffler = deck.seats[0];
+  if (!shuffler) throw new Error('no seat');
   return {
     name,
     service,
@@ -76,6 +82,8 @@ async function side(name: Side['name'], service: ServiceProcess, objects: number
     ops: {
       move: () => mover.move(),
       view: () => api.request(BENCH_GAME_VIEW, { id: game.id }, seat.token),
+      shuffle: () =>
+        api.request(SHUFFLE, { input: { gameId: deck.id, zoneId: shuffler.libraryId } }, shuffler.token),
     },
   };
 }
@@ -106,6 +114,7 @@ export async function runCompare(deps: {
     const samples: Record<Operation, Record<Side['name'], BlockSample[]>> = {
       move: { before: [], after: [] },
       view: { before: [], after: [] },
+      shuffle: { before: [], after: [] },
     };
     for (let pair = 0; pair < PAIRS; pair++) {
       const order = pair % 2 === 0 ? sides : [...sides].reverse();
@@ -116,7 +125,7 @@ export async function runCompare(deps: {
       (['cpuMs', 'p50Ms'] as const).map((figure) => {
         const of = (name: Side['name']) => samples[op][name].map((x) => x[figure]);
         const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-        const label = `${op === 'move' ? 'B1 move' : 'B2 view'}: ${figure === 'cpuMs' ? 'service CPU' : 'latency p50'}`;
+        const label = `${LABELS[op]}: ${figure === 'cpuMs' ? 'service CPU' : 'latency p50'}`;
         const estimate = pairedRatio(of('after'), of('before'), AT_MOST);
         log(
           `  ${label}: before ${fmtMs(mean(of('before')))} ms, after ${fmtMs(mean(of('after')))} ms, after ÷ before ${fmtRatioEstimate(estimate)}`,
@@ -141,7 +150,7 @@ export async function runCompare(deps: {
       ),
     ].join('\n');
     return {
-      title: 'Before and after: B1’s move and B2’s view, side by side',
+      title: 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side',
       markdown,
       targets: estimates.map((e) => ratioTarget(`compare: ${e.label} after ≤ 1.1× before`, e.estimate)),
       results: {

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     reports.push({
       ...(await runCompare({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Before and after: B1’s move and B2’s view, side by side', err),
+        failed('Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', err),
       )),
       id: 'compare',
     });

@@ -133,7 +133,7 @@ const METHOD = `
 - **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
   checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
   \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates
-  1.5 s blocks between them, B1's move then B2's view, the order flipping every pair, after one
+  1.5 s blocks between them, B1's move, B2's view and B4's shuffle, the order flipping every pair, after one
   uncounted 3 s block of each: 20 pairs; per block the service's CPU per operation and the latency
   p50; each ratio after ÷ before judged against ≤ 1.1×. Both sides of a pair see the same moment of
   the machine, which two whole runs an hour apart do not.

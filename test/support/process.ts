@@ -139,7 +139,8 @@ export function runCommand(
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the exit can arrive before the last output has been read from the pipes.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
