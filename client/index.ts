@@ -217,6 +217,21 @@ export interface SubscribeGameEventsOptions {
   onConnected?: () => void;
 }
 
+/**
+ * Where a {@link ZonekeeperClient.subscribeGameEvents} subscription stands: `connecting` (its
+ * request is on its way), `live` (the request went out on an acknowledged connection), `retrying`
+ * (a retry timer is armed after a failure), `ended` (unsubscribed, disposed, refused or given up:
+ * no timer is armed and no attempt follows).
+ */
+export type GameEventsState = 'connecting' | 'live' | 'retrying' | 'ended';
+
+/** The unsubscribe function of {@link ZonekeeperClient.subscribeGameEvents}, which also tells where it stands. */
+export interface GameEventsSubscription {
+  (): void;
+  /** Read at any time, e.g. by a status display that polls rather than following the callbacks. */
+  readonly state: GameEventsState;
+}
+
 /** Receives a subscription's results ({@link ZonekeeperClient.subscribe}). */
 export interface SubscriptionSink<TResult> {
   next(data: TResult): void;
@@ -279,9 +294,9 @@ export interface ZonekeeperClient {
   endGame(input: EndGameInput): Promise<EndGameMutation>;
   /**
    * Follows a game's events (see the module comment for the resume guarantees). Returns the
-   * unsubscribe function.
+   * unsubscribe function, whose `state` says where the subscription stands.
    */
-  subscribeGameEvents(gameId: string, options: SubscribeGameEventsOptions): () => void;
+  subscribeGameEvents(gameId: string, options: SubscribeGameEventsOptions): GameEventsSubscription;
   /** Closes the WebSocket and ends every subscription. */
   dispose(): Promise<void>;
 }
@@ -423,25 +438,32 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     return body.data;
   }
 
-  function subscribeGameEvents(gameId: string, opts: SubscribeGameEventsOptions): () => void {
+  function subscribeGameEvents(gameId: string, opts: SubscribeGameEventsOptions): GameEventsSubscription {
     let last = opts.afterSeq;
     let stopped = false;
+    /** The current attempt's request went out on an acknowledged connection. */
+    let live = false;
     let failures = 0;
     let unsubscribe: (() => void) | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Callbacks of an abandoned attempt (graphql-ws completes a sink after its unsubscribe) are ignored.
     let current = 0;
 
+    const goLive = () => {
+      live = true;
+      opts.onConnected?.();
+    };
     const resetFailures = () => {
       failures = 0;
       // Only an attempt in flight is live; one waiting for its retry timer is not yet.
-      if (unsubscribe) opts.onConnected?.();
+      if (unsubscribe) goLive();
     };
     const stop = () => {
       stopped = true;
       active.delete(stop);
       onConnected.delete(resetFailures);
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
+      timer = undefined;
       unsubscribe?.();
     };
     active.add(stop);
@@ -450,6 +472,7 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
       if (stopped) return;
       current += 1;
       unsubscribe = undefined;
+      live = false;
       if (!isRetryable(error) || failures >= retry.attempts) {
         stop();
         opts.onError?.(error);
@@ -505,10 +528,16 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
         },
       );
       // Joined a connection that was already acknowledged: no `connected` event will come for it.
-      if (connected) opts.onConnected?.();
+      if (connected) goLive();
     };
     void attempt();
-    return stop;
+    // Read from the timer itself: `ended` is never reported while a retry is still armed.
+    const state = (): GameEventsState => {
+      if (timer !== undefined) return 'retrying';
+      if (stopped) return 'ended';
+      return live ? 'live' : 'connecting';
+    };
+    return Object.defineProperty(stop, 'state', { get: state }) as GameEventsSubscription;
   }
 
   function subscribe<TResult>(

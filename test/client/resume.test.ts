@@ -105,7 +105,7 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
   const retries: unknown[] = [];
   // onConnected: once per acknowledged connection each subscription went out on.
   const connected = { fromZero: 0, fromNow: 0 };
-  zk.subscribeGameEvents(gameId, {
+  const zeroSub = zk.subscribeGameEvents(gameId, {
     afterSeq: 0,
     onEvent: (e) => fromZero.push(e),
     onError: (e) => errors.push(e),
@@ -113,7 +113,7 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
     onConnected: () => connected.fromZero++,
   });
   // This one reads lastSeq first, so it joins the connection the first one opened.
-  zk.subscribeGameEvents(gameId, {
+  const nowSub = zk.subscribeGameEvents(gameId, {
     onEvent: (e) => fromNow.push(e),
     onError: (e) => errors.push(e),
     onConnected: () => connected.fromNow++,
@@ -137,14 +137,17 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
 
   restarting = await startRestarting();
   for (let i = 0; i < 3; i++) await drawOne();
-  const lastSeq = 10;
   await eventually(
-    () => fromZero.length >= lastSeq && fromNow.length >= lastSeq - 1,
+    () => fromZero.length >= 10 && fromNow.length >= 9,
     20_000,
     `every event after the restart (got ${fromZero.length}/${fromNow.length})`,
   );
-  // Give a duplicate the time to show up, if one were coming.
-  await new Promise((r) => setTimeout(r, 300));
+  // A marker: one more event, made once the earlier ones were delivered. Anything sent twice comes
+  // before it on the subscription's stream, so it shows in the exact lists below.
+  await drawOne();
+  const lastSeq = 11;
+  const delivered = (events: GameEvent[]) => events.some((e) => e.seq === lastSeq);
+  await eventually(() => delivered(fromZero) && delivered(fromNow), 20_000, 'the marker event');
 
   const seqs = (events: GameEvent[]) => events.map((e) => e.seq);
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -153,6 +156,7 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
   expect(errors).toEqual([]);
   // Live again on the new connection, once each; not while the server was refusing connections.
   expect(connected).toEqual({ fromZero: 2, fromNow: 2 });
+  expect([zeroSub.state, nowSub.state]).toEqual(['live', 'live']);
   // The events replayed after the restart are Alice's own draws, redacted for her as when live.
   expect(fromZero[6]?.changes.find((c) => c.toZoneId === hand.id)?.object?.card?.name).toBe('Alpha 6');
 }, 90_000);
@@ -166,7 +170,7 @@ it('gives up at once, with the code, when the subscription is refused', async ()
   clients.push(zk);
   const errors: unknown[] = [];
   const retries: unknown[] = [];
-  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+  const sub = zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
     afterSeq: 0,
     onEvent: () => undefined,
     onError: (e) => errors.push(e),
@@ -175,6 +179,8 @@ it('gives up at once, with the code, when the subscription is refused', async ()
   await eventually(() => errors.length > 0, 10_000, 'the refusal');
   expect(errors).toMatchObject([{ name: 'ZonekeeperRequestError', code: 'NOT_FOUND' }]);
   expect(retries).toEqual([]);
+  // Ended: no retry timer is armed, so no later attempt can come.
+  expect(sub.state).toBe('ended');
 });
 
 it('drops a connection that went silent (no pong in time) and resumes on a new one', async () => {
@@ -207,7 +213,7 @@ it('drops a connection that went silent (no pong in time) and resumes on a new o
     clients.push(zk);
     const events: GameEvent[] = [];
     const retries: unknown[] = [];
-    zk.subscribeGameEvents(gameId, {
+    const sub = zk.subscribeGameEvents(gameId, {
       afterSeq: 0,
       onEvent: (e) => events.push(e),
       onRetry: (_n, cause) => retries.push(cause),
@@ -219,9 +225,12 @@ it('drops a connection that went silent (no pong in time) and resumes on a new o
     await drawOne();
     await drawOne();
     await eventually(() => events.length >= 4, 10_000, `events after the freeze (got ${events.length})`);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    // A marker, as in the first test: anything sent twice comes before it.
+    await drawOne();
+    await eventually(() => events.some((e) => e.seq === 5), 10_000, 'the marker event');
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(retries).toMatchObject([{ code: 4499 }]);
+    expect(sub.state).toBe('live');
   } finally {
     for (const socket of open) socket.destroy();
     await new Promise((resolve) => proxy.close(resolve));
@@ -238,7 +247,7 @@ it('stops retrying when the client is disposed', async () => {
   });
   const retries: unknown[] = [];
   const errors: unknown[] = [];
-  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+  const sub = zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
     afterSeq: 0,
     onEvent: () => undefined,
     onRetry: (_n, cause) => retries.push(cause),
@@ -248,9 +257,9 @@ it('stops retrying when the client is disposed', async () => {
   // A refused connection is an error event, not a close event: graphql-ws's default retry skips it.
   expect(retries[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
   await zk.dispose();
-  const after = retries.length;
-  await new Promise((r) => setTimeout(r, 300));
-  expect(retries.length).toBe(after);
+  // Ended: its retry timer is cleared and every later callback of an attempt is ignored, so no
+  // attempt follows; disposing is not a failure to report.
+  expect(sub.state).toBe('ended');
   expect(errors).toEqual([]);
 });
 
@@ -265,14 +274,15 @@ it('gives up after retry.attempts consecutive failures, with the last cause', as
   clients.push(zk);
   const retries: number[] = [];
   const errors: unknown[] = [];
-  zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+  const sub = zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
     afterSeq: 0,
     onEvent: () => undefined,
     onRetry: (n) => retries.push(n),
     onError: (e) => errors.push(e),
   });
   await eventually(() => errors.length > 0, 10_000, 'giving up');
-  await new Promise((r) => setTimeout(r, 100));
+  // Given up for good: no retry timer is armed, so neither a third attempt nor a second error follows.
+  expect(sub.state).toBe('ended');
   expect(retries).toEqual([1, 2]);
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
