@@ -2,7 +2,9 @@
  * B4, a 60-card shuffle: `shuffleZone` on a seat's 60-card library over HTTP, closed loop, each
  * client on its own game. Every shuffle is a zk-rng/1 random act (docs/fairness.md): one per-act
  * key and the HMAC blocks of its draws. The target compares the service's CPU per shuffle with the
- * figure measured before zk-rng/1 (the same case run on the code it replaced).
+ * figure measured before zk-rng/1 (the same case run on the code it replaced, on the same machine),
+ * when one is given; the side-by-side comparison is the compare case (bench/compare.ts) with that
+ * code's build as BENCH_COMPARE_ENTRY.
  */
 import type { BenchConfig } from './lib/config.js';
 import { createBenchGames, type BenchGame } from './lib/fixtures.js';
@@ -12,12 +14,11 @@ import { closedLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate } from './lib/stats.js';
 
 /**
- * Service CPU per 60-card shuffle at one client before zk-rng/1, ms: the mean of two runs of this
- * case on the code it replaced (main at 2771c65, draws from `crypto.randomInt`), on the machine
- * recorded with the case in bench/results.json (`cases.b4.machine`). Another machine: run the case
- * there on that code and pass its figure in BENCH_SHUFFLE_BASELINE_MS.
+ * Service CPU per 60-card shuffle at one client before zk-rng/1, ms (BENCH_SHUFFLE_BASELINE_MS):
+ * this case run on the code it replaced (2771c65, draws from `crypto.randomInt`) on this machine.
+ * No default: a figure from another machine would compare two machines, not two versions.
  */
-const BEFORE_ZK_RNG_CPU_MS = Number(process.env['BENCH_SHUFFLE_BASELINE_MS'] || 5.104);
+const BEFORE_ZK_RNG_CPU_MS = Number(process.env['BENCH_SHUFFLE_BASELINE_MS'] || Number.NaN);
 /** The target: within 1.2× of that. */
 const MAX_RATIO = 1.2;
 const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
@@ -72,7 +73,8 @@ export async function runB4(deps: Deps): Promise<CaseReport> {
     };
   }
   const ratio = BEFORE_ZK_RNG_CPU_MS > 0 ? cpuAtOne / BEFORE_ZK_RNG_CPU_MS : Number.NaN;
-  results['baselineCpuMs'] = BEFORE_ZK_RNG_CPU_MS || null;
+  const noBaseline = 'no baseline given (BENCH_SHUFFLE_BASELINE_MS; or BENCH_CASES=compare)';
+  results['baselineCpuMs'] = BEFORE_ZK_RNG_CPU_MS > 0 ? BEFORE_ZK_RNG_CPU_MS : null;
   results['ratio'] = Number.isNaN(ratio) ? null : ratio;
   results['threshold'] = MAX_RATIO;
   return {
@@ -82,7 +84,7 @@ export async function runB4(deps: Deps): Promise<CaseReport> {
       {
         target: `60-card shuffle CPU within ${MAX_RATIO}× of before zk-rng/1`,
         measured: Number.isNaN(ratio)
-          ? 'no baseline given'
+          ? noBaseline
           : `${ratio.toFixed(2)}× (${cpuAtOne.toFixed(3)} vs ${BEFORE_ZK_RNG_CPU_MS} ms)`,
         threshold: `≤ ${MAX_RATIO}×`,
         met: Number.isNaN(ratio) ? null : ratio <= MAX_RATIO,

@@ -88,7 +88,8 @@ const METHOD = `
   deliveries expected (events × subscribers of the game) − received, after a drain of up to 10 s.
 - **B4, a 60-card shuffle.** \`shuffleZone\` on seat 0's 60-card library (every card in it), over HTTP,
   closed loop at 1 and 8 clients, each on its own game; service CPU per shuffle compared with the
-  figure of the code before zk-rng/1 (BENCH_SHUFFLE_BASELINE_MS: the same case run there).
+  figure of the code before zk-rng/1 when BENCH_SHUFFLE_BASELINE_MS gives one (the same case run
+  there, on the same machine); the side-by-side before/after is the compare case below.
 - **Service CPU per operation** (B1, B2, B4): CPU time of the service process over a run (warm-up
   included) ÷ operations completed, from /proc/<pid>/stat summed over the service's process tree. Unlike throughput it hardly depends on
   what else the machine is doing, so it is the number to compare across runs and commits.
