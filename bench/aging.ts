@@ -18,7 +18,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import type { BenchConfig } from './lib/config.js';
 import {
   AGING_CATCH_UP,
   AGING_GAME_AT,
@@ -29,7 +28,7 @@ import {
 import { ApiMover, createBenchGame, type BenchGame, type MovePayload } from './lib/fixtures.js';
 import { flood as floodFrom } from './lib/flooder.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport, type TargetCheck } from './lib/report.js';
+import { table, type BenchLog, type CaseDeps, type CaseReport, type TargetCheck } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
 import { fmtMs, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/stats.js';
 
@@ -302,11 +301,7 @@ async function activeGames(service: ServiceProcess, api: GraphqlClient, count: n
   return { perGameKiB: (after - before) / games.length / KiB, one, random, rssMiB: after / MiB };
 }
 
-export async function runAging(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runAging(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const rows: AgeRow[] = [];
   const targets: TargetCheck[] = [];

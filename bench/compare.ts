@@ -14,13 +14,12 @@
  * `node_modules`, built with `node scripts/build.mjs`, gives `<checkout>/dist/main.js`.
  */
 import { BENCH_GAME_VIEW } from '../test/support/documents.js';
-import type { BenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
 import { estimateJson } from './lib/paired.js';
-import { ratioTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
+import { ratioTarget, table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
 import { fmtMs, fmtRatioEstimate, Latencies, pairedRatio } from './lib/stats.js';
 
@@ -88,11 +87,7 @@ async function side(name: Side['name'], service: ServiceProcess, objects: number
   };
 }
 
-export async function runCompare(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runCompare(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const entry = process.env['BENCH_COMPARE_ENTRY'];
   if (!entry) throw new Error('BENCH_COMPARE_ENTRY is unset: name the earlier build’s dist/main.js');

@@ -13,8 +13,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ARMOR_LIMITS } from '../src/server/armor.js';
 import { fragmentDoubling, introspectionDoubling, longComment } from '../test/support/hostile-documents.js';
-import type { BenchConfig } from './lib/config.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService, type ServiceProcess } from './lib/service.js';
 import { summarize, type LatencySummary } from './lib/stats.js';
 
@@ -91,11 +90,7 @@ async function flood(url: string, total: number, body: (i: number) => string): P
   return codes;
 }
 
-export async function runHostile(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runHostile(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const n = config.hostileQueries;
   const service = await startService(deps.databaseUrl, { WORKERS: '1' });

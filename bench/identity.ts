@@ -17,11 +17,10 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import WebSocket from 'ws';
-import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
-import { ratioTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
+import { ratioTarget, table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService } from './lib/service.js';
 import { estimateJson, pairedRuns } from './lib/paired.js';
 import { fmtRatioEstimate, meanInterval } from './lib/stats.js';
@@ -88,11 +87,7 @@ async function closeDelay(wsUrl: string, token: string, gameId: string, expS: nu
   });
 }
 
-export async function runIdentity(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runIdentity(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   log(`identity: load average ${loadAverage()}`);
   const idp = await identityProvider();

@@ -4,10 +4,9 @@
  * before and after, divided by N.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGames } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService } from './lib/service.js';
 import { graphqlWsSubscriber, openSubscribers, type Subscriber } from './lib/subscriber.js';
 
@@ -26,11 +25,7 @@ async function settledMemory(read: () => Promise<{ rssBytes: number; heapUsedByt
   return { rss: median(samples.map((s) => s.rssBytes)), heap: heaps.length ? median(heaps) : null };
 }
 
-export async function runMemory(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const n = config.idleSubscriptions;
   log(`memory: fresh service, ${n} idle subscriptions over ${GAMES} games`);

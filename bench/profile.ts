@@ -6,10 +6,9 @@
  * move's, function by function.
  */
 import WebSocket from 'ws';
-import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGames } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { closedLoop } from './lib/runner.js';
 import { startService } from './lib/service.js';
 import { fmtMs } from './lib/stats.js';
@@ -73,11 +72,7 @@ function top(perOp: Map<string, number>, n: number): [string, number][] {
   return [...perOp].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
-export async function runProfile(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runProfile(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const clients = 4;
   log(`profile: fresh service (WORKERS=1, --inspect), ${clients} games of ${config.gameObjects} objects`);

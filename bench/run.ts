@@ -22,7 +22,7 @@ import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
-import { type CaseReport } from './lib/report.js';
+import { type CaseDeps, type CaseReport } from './lib/report.js';
 import { renderBenchmarks, resultsPath, writeDocs, type BenchResults } from './lib/docs.js';
 import { ROOT, startService, type ServiceProcess } from './lib/service.js';
 
@@ -109,92 +109,25 @@ async function main(): Promise<void> {
       await service?.stop();
     }
   }
-  if (config.cases.has('memory')) {
+  // Cases that start services of their own.
+  const ownServices: [string, string, (deps: CaseDeps) => Promise<CaseReport>][] = [
+    ['memory', 'Memory per idle subscription', runMemory],
+    ['profile', 'CPU profile', runProfile],
+    ['aging', 'Aging: long games, many games', runAging],
+    ['hostile', 'Hostile input', runHostile],
+    ['stalled', 'Stalled bodies on a spectator credential', runStalled],
+    ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
+    ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
+    ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],
+  ];
+  for (const [id, title, run] of ownServices) {
+    if (!config.cases.has(id)) continue;
     const t0 = performance.now();
     reports.push({
-      ...(await runMemory({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Memory per idle subscription', err),
-      )),
-      id: 'memory',
+      ...(await run({ databaseUrl: db.url, config, log }).catch((err: unknown) => failed(title, err))),
+      id,
     });
-    log(`bench: memory took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('profile')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runProfile({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('CPU profile', err),
-      )),
-      id: 'profile',
-    });
-    log(`bench: profile took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('aging')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runAging({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Aging: long games, many games', err),
-      )),
-      id: 'aging',
-    });
-    log(`bench: aging took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('hostile')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runHostile({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Hostile input', err),
-      )),
-      id: 'hostile',
-    });
-    log(`bench: hostile took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('stalled')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runStalled({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Stalled bodies on a spectator credential', err),
-      )),
-      id: 'stalled',
-    });
-    log(`bench: stalled took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('table')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runTable({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('The table: taps, counters, a tapped view, a cached game', err),
-      )),
-      id: 'table',
-    });
-    log(`bench: table took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('identity')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runIdentity({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Platform identity: a move by JWT, and closes at expiry', err),
-      )),
-      id: 'identity',
-    });
-    log(`bench: identity took ${Math.round((performance.now() - t0) / 1000)} s`);
-  }
-
-  if (config.cases.has('compare')) {
-    const t0 = performance.now();
-    reports.push({
-      ...(await runCompare({ databaseUrl: db.url, config, log }).catch((err: unknown) =>
-        failed('Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', err),
-      )),
-      id: 'compare',
-    });
-    log(`bench: compare took ${Math.round((performance.now() - t0) / 1000)} s`);
+    log(`bench: ${id} took ${Math.round((performance.now() - t0) / 1000)} s`);
   }
 
   const seconds = (performance.now() - started) / 1000;

@@ -8,10 +8,9 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { BenchConfig } from './lib/config.js';
 import { createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
-import { table, type BenchLog, type CaseReport } from './lib/report.js';
+import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService } from './lib/service.js';
 
 /** The service's default (src/config.ts); the bench runs it at its defaults. */
@@ -44,11 +43,7 @@ function stalledRequest(url: string, token: string | undefined): Promise<number>
   });
 }
 
-export async function runStalled(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runStalled(deps: CaseDeps): Promise<CaseReport> {
   const { log } = deps;
   log(
     `stalled: fresh service, ${STALLED_PER_KIND} stalled spectator and ${STALLED_PER_KIND} anonymous bodies`,

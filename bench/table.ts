@@ -27,11 +27,17 @@ import {
 } from '../test/support/documents.js';
 import { settledRss } from './aging.js';
 import { inspector } from './profile.js';
-import type { BenchConfig } from './lib/config.js';
 import { ApiMover, cardsPerSeat, createBenchGame, type BenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
-import { ratioTarget, stableTarget, table, type BenchLog, type CaseReport } from './lib/report.js';
+import {
+  ratioTarget,
+  stableTarget,
+  table,
+  type BenchLog,
+  type CaseDeps,
+  type CaseReport,
+} from './lib/report.js';
 import { pairedRuns, type Sample } from './lib/paired.js';
 import { startService } from './lib/service.js';
 import {
@@ -274,11 +280,7 @@ async function measureMemory(databaseUrl: string, log: BenchLog) {
   }
 }
 
-export async function runTable(deps: {
-  databaseUrl: string;
-  config: BenchConfig;
-  log: BenchLog;
-}): Promise<CaseReport> {
+export async function runTable(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const loadAtStart = loadAverage();
   log(`table: load average ${loadAtStart}`);

@@ -3,6 +3,7 @@
  * BENCHMARKS.md) and target checks for the summary.
  */
 
+import type { BenchConfig } from './config.js';
 import {
   figureVerdict,
   fmtRatioEstimate,
@@ -72,6 +73,13 @@ export function stableTarget(
 export function metWord(t: TargetCheck): string {
   if (t.met === null) return t.note ?? 'not measured';
   return t.met ? 'yes' : '**no**';
+}
+
+/** What a case that starts its own services is given: the bench database, the settings, the log. */
+export interface CaseDeps {
+  readonly databaseUrl: string;
+  readonly config: BenchConfig;
+  readonly log: BenchLog;
 }
 
 export interface CaseReport {
