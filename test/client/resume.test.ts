@@ -59,31 +59,11 @@ afterAll(async () => {
   await restarting?.stop();
 });
 
-/** A two-seat MTG game of ten-card decks on the other instance, and Alice drawing one card there. */
-async function aliceDrawing() {
+/** A two-seat MTG game of `cards`-card decks on the other instance, and Alice drawing one card there. */
+async function aliceDrawing(cards = 10) {
   const created = await createGame(other, 'mtg', [
-    { name: 'Alice', deck: deck('Alpha', 10) },
-    { name: 'Bob', deck: deck('Beta', 10) },
-  ]);
-  const gameId = created.game.id;
-  const alice = created.seats[0]!;
-  const g = await loadGame(other, gameId, TEST_ADMIN_TOKEN);
-  const drawOne = () =>
-    draw(
-      other,
-      gameId,
-      zoneOf(g, 'library', alice.player.id),
-      zoneOf(g, 'hand', alice.player.id),
-      1,
-      alice.token,
-    );
-  return { gameId, alice, drawOne };
-}
-
-it('resubscribes after a restart from the last seq it delivered: events 1..N exactly once, in order', async () => {
-  const created = await createGame(other, 'mtg', [
-    { name: 'Alice', deck: deck('Alpha', 20) },
-    { name: 'Bob', deck: deck('Beta', 20) },
+    { name: 'Alice', deck: deck('Alpha', cards) },
+    { name: 'Bob', deck: deck('Beta', cards) },
   ]);
   const gameId = created.game.id;
   const alice = created.seats[0]!;
@@ -91,6 +71,11 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
   const library = zoneOf(g, 'library', alice.player.id);
   const hand = zoneOf(g, 'hand', alice.player.id);
   const drawOne = () => draw(other, gameId, library, hand, 1, alice.token);
+  return { gameId, alice, hand, drawOne };
+}
+
+it('resubscribes after a restart from the last seq it delivered: events 1..N exactly once, in order', async () => {
+  const { gameId, alice, hand, drawOne } = await aliceDrawing(20);
 
   const zk = createZonekeeperClient({
     url: `http://127.0.0.1:${port}/graphql`,

@@ -3,11 +3,11 @@
  * the game as Alice, prints the cards arriving in her hand and her library count, and stops after
  * ZK_MAX_EVENTS events.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
 import { readmeExample } from '../support/readme-example.js';
+import { runTs } from '../support/readme-run.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { eventually, within } from './log-rows.js';
@@ -47,21 +47,12 @@ function startBot(env: Record<string, string>) {
   const { names, script } = readmeCommand();
   // The README sets these; the tests may add more (ZK_MAX_EVENTS…), never miss one.
   expect(Object.keys(env)).toEqual(expect.arrayContaining(names));
-  const bot = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  bot.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  bot.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
-  return { bot, exited, output: () => out };
+  return runTs(path.join(ROOT, script), env, ROOT);
 }
 
 it('examples/bot.ts reacts to its hand and library, then exits after N events', async () => {
   const { gameId, alice, bob, zone } = await twoSeatGame();
-  const { bot, exited, output } = startBot({
+  const { kill, exited, output } = startBot({
     ZK_URL: s.url,
     ZK_TOKEN: alice.token,
     ZK_GAME: gameId,
@@ -74,7 +65,7 @@ it('examples/bot.ts reacts to its hand and library, then exits after N events', 
     await draw(s, gameId, zone('library', bob.player.id), zone('hand', bob.player.id), 1, bob.token);
     expect(await within(30_000, `bot exit:\n${output()}`, exited)).toBe(0);
   } finally {
-    if (bot.exitCode === null) bot.kill('SIGKILL');
+    kill();
   }
   const out = output();
   expect(out).toMatch(/#\d+ to hand: Alpha 1/);
@@ -134,7 +125,7 @@ it("prints what the README shows, line for line, for the README's game (ids asid
   ]);
   const alice = game.seats[0]!;
   const g = await loadGame(s, game.game.id, TEST_ADMIN_TOKEN);
-  const { bot, exited, output } = startBot({
+  const { kill, exited, output } = startBot({
     ZK_URL: s.url,
     ZK_TOKEN: alice.token,
     ZK_GAME: game.game.id,
@@ -154,7 +145,7 @@ it("prints what the README shows, line for line, for the README's game (ids asid
     );
     expect(await within(30_000, `bot exit:\n${output()}`, exited)).toBe(0);
   } finally {
-    if (bot.exitCode === null) bot.kill('SIGKILL');
+    kill();
   }
   const printed = output().trim().split('\n');
   expect(printed.at(-1)).toBe('bot: done (1 events), last seq 2');
@@ -179,11 +170,11 @@ it("prints what the README shows, line for line, for the README's game (ids asid
 
 /** Runs the bot to its end and returns everything it printed. */
 async function runBot(env: Record<string, string>): Promise<string> {
-  const { bot, exited, output } = startBot(env);
+  const { kill, exited, output } = startBot(env);
   try {
     expect(await within(30_000, `bot exit:\n${output()}`, exited), output()).toBe(0);
   } finally {
-    if (bot.exitCode === null) bot.kill('SIGKILL');
+    kill();
   }
   return output();
 }

@@ -142,14 +142,14 @@ export interface TsRun {
 }
 
 /**
- * Runs `file` with tsx in its own folder, with `env` added to this process's environment. One
- * process (node with tsx's loader, not the `tsx` command, which runs node as a child of its own), so
- * killing it closes its pipes.
+ * Runs `file` with tsx in `cwd` (its own folder by default), with `env` added to this process's
+ * environment. One process (node with tsx's loader, not the `tsx` command, which runs node as a
+ * child of its own), so killing it closes its pipes.
  */
-export function runTs(file: string, env: Record<string, string>): TsRun {
+export function runTs(file: string, env: Record<string, string>, cwd = path.dirname(file)): TsRun {
   const loader = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
   const child = spawn(process.execPath, ['--import', loader, file], {
-    cwd: path.dirname(file),
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
