@@ -9,7 +9,7 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     // Started as its own process by bench/b3-fanout.ts.
     'bench/lib/broadcast-server.ts',
-    // A/B probe of CPU per move and per view, run by hand (README, Benchmarks).
+    // A/B probe of CPU per move and per view, run by hand (docs/development.md, Benchmarks).
     'bench/cpu-probe.ts',
     'examples/*.ts',
     // esbuild entry points of scripts/build-web.mjs.

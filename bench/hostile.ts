@@ -18,7 +18,7 @@ import { startService, type ServiceProcess } from './lib/service.js';
 import { summarize, type LatencySummary } from './lib/stats.js';
 
 const MiB = 2 ** 20;
-/** The documented memory budget of one service process (README, "Memory budget"). */
+/** The documented memory budget of one service process (docs/operators.md, "Memory budget"). */
 const RSS_BUDGET_BYTES = 512 * MiB;
 const DOUBLINGS = 20;
 const FLOOD_CLIENTS = 8;

@@ -2,7 +2,7 @@
 // Builds the client package (client/package.json, `@zonekeeper/client`) into client/dist/: one ES
 // module with graphql-ws and the close-code table bundled in (a bot installs nothing else for it
 // but `ws` on Node 20), and its type declarations. `npm pack ./client` runs it first (prepack) and
-// writes zonekeeper-client-<version>.tgz, the file a bot project depends on (README, "A bot in its
+// writes zonekeeper-client-<version>.tgz, the file a bot project depends on (docs/bots.md, "A bot in its
 // own project").
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

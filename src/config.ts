@@ -1,6 +1,6 @@
 /**
  * Configuration from the environment, validated once at start-up. Every variable is documented in
- * `.env.example` and the README; a test checks that the three agree.
+ * `.env.example` and the operator guide (docs/operators.md); a test checks that the three agree.
  */
 import { z } from 'zod';
 

@@ -226,17 +226,21 @@ export function renderBenchmarks(results: BenchResults): string {
   ].join('\n');
 }
 
-/** The README's summary of the last run: its machine, how many targets it met, and all of them. */
+/**
+ * The README's summary of the last run: its machine, how many targets it met, and the ones it did
+ * not meet (or could not judge); BENCHMARKS.md has all of them, with their figures.
+ */
 export function renderReadmeSummary(results: BenchResults): string {
   const { machine, targets } = results;
   const met = targets.filter((t) => t.met === true).length;
+  const others = targets.filter((t) => t.met !== true);
   return [
     README_BEGIN,
     '',
-    `The run recorded in BENCHMARKS.md (${machine.date.slice(0, 10)}, ${machine.cpuModel}, ${machine.cores} cores, ` +
-      `load average ${machine.loadAtStart} when it started) met ${met} of its ${targets.length} targets:`,
-    '',
-    targetsTable(targets),
+    `The run recorded in [BENCHMARKS.md](BENCHMARKS.md) (${machine.date.slice(0, 10)}, ${machine.cpuModel}, ` +
+      `${machine.cores} cores, load average ${machine.loadAtStart} when it started) met ${met} of its ` +
+      `${targets.length} targets${others.length ? '; the others:' : '.'}`,
+    ...(others.length ? ['', targetsTable(others)] : []),
     '',
     README_END,
   ].join('\n');

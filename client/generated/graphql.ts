@@ -144,7 +144,7 @@ export type EventKind =
   | 'ZONE_SHUFFLED';
 
 /**
- * A platform user (README "Platform identity"): the issuer and subject of the platform's signed tokens
+ * A platform user (docs/platforms.md "Platform identity"): the issuer and subject of the platform's signed tokens
  * (JWT `iss` and `sub`). A token naming this user is the seat bound to it.
  */
 export type ExternalUserInput = {

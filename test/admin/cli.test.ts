@@ -101,7 +101,7 @@ describe('npm run admin', () => {
   );
 
   it(
-    'npm run -s admin -- list --json prints pure JSON (no npm banner), as the README documents; without -s, a hint',
+    'npm run -s admin -- list --json prints pure JSON (no npm banner), as the judges guide documents; without -s, a hint',
     async () => {
       const run = await cli(['run', '-s', 'admin', '--', 'list', '--json'], {}, undefined, {
         command: ['npm'],

@@ -13,7 +13,7 @@ import { createZonekeeperClient, type GameEvent } from '../../client/index.js';
 import { REFUSAL } from '../../src/auth/jwt.js';
 import { ZkCloseCode } from '../../src/server/close-codes.js';
 import { EventCollector } from '../support/game-api.js';
-import { readmeExample } from '../support/readme-example.js';
+import { docExample } from '../support/doc-example.js';
 import { startJwks, TEST_ISSUER, until, type TestJwks } from '../support/jwks.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { CREATE, deck, draw, loadGame, zoneOf, type Created, type GameT } from './helpers.js';
@@ -119,13 +119,13 @@ describe('binding seats at createGame', () => {
   });
 });
 
-describe("the README's binding", () => {
+describe("the guide's binding", () => {
   it('as the host binds Erin, whose own platform token then plays her seat', async () => {
-    const document = readmeExample('bind-platform-user');
+    const document = docExample('bind-platform-user');
     const [, issuer, subject] =
       /externalUser: \{ issuer: "([^"]+)", subject: "([^"]+)" \}/.exec(document) ?? [];
-    expect(issuer && subject, 'the README binds a platform user').toBeTruthy();
-    // A service whose AUTH_ISSUER is the README's provider.
+    expect(issuer && subject, 'the guide binds a platform user').toBeTruthy();
+    // A service whose AUTH_ISSUER is the guide's provider.
     const readme = await startTestServer(jwks.env({ AUTH_ISSUER: issuer! }));
     // Anyone may create games here (HOST_TOKEN unset), but only the host or the admin binds.
     expect((await readme.gql(document)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

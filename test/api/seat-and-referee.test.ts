@@ -5,8 +5,8 @@
  * it sees every card of its game, acts on any object, and is logged as REFEREE.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readmeExample } from '../support/readme-example.js';
-import { fillPlaceholders } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { fillPlaceholders } from '../support/doc-run.js';
 import type { TestServer } from '../support/server.js';
 import { startTestServer } from '../support/server.js';
 import { createGame, deck, draw, loadGame, mutate, ok, type GameT, zoneOf } from './helpers.js';
@@ -262,7 +262,7 @@ function seesAll(game: GameT): boolean {
 }
 
 describe('the referee credential', () => {
-  it("runs the README's example: a card at random from Bob's hand to his graveyard", async () => {
+  it("runs the guide's example: a card at random from Bob's hand to his graveyard", async () => {
     const g = await createGame(s, 'mtg', [
       { name: 'Alice', deck: deck('Alice', 5) },
       { name: 'Bob', deck: deck('Bob', 5) },
@@ -272,7 +272,7 @@ describe('the referee credential', () => {
     const before = await loadGame(s, g.game.id, ref);
     const hand = zoneOf(before, 'hand', bob);
     const dealt = await draw(s, g.game.id, zoneOf(before, 'library', bob), hand, 3, ref);
-    const document = fillPlaceholders(readmeExample('random-move'), {
+    const document = fillPlaceholders(docExample('random-move'), {
       'game id': g.game.id,
       "Bob's hand": hand.id,
       "Bob's player id": bob,

@@ -1,7 +1,8 @@
 /**
  * The bench's documents agree with its results: BENCHMARKS.md and the README's summary are exactly
  * what bench/results.json renders to (`bench/lib/docs.ts`), no target is judged without a
- * threshold, and the README's Benchmarks section quotes no figure outside the rendered summary.
+ * threshold, and the Benchmarks sections of the README and of docs/development.md quote no figure
+ * outside the rendered summary.
  * After `npm run bench` all three are written together; `npm run bench:docs` renders the documents
  * again from the file.
  */
@@ -47,12 +48,20 @@ describe('bench/results.json and the documents drawn from it', () => {
     expect(readme.slice(begin, end + README_END.length)).toBe(renderReadmeSummary(results));
   });
 
-  it("the README's Benchmarks section quotes no figure outside the rendered summary", () => {
-    const section = readme.slice(readme.indexOf('### Benchmarks'));
-    const prose = section.slice(0, section.indexOf('\n## ') < 0 ? undefined : section.indexOf('\n## '));
-    const outside = prose.slice(0, prose.indexOf(README_BEGIN)) + prose.slice(prose.indexOf(README_END));
-    const figures =
-      outside.match(/\d[\d,.]*\s?(?:ms|s\b|×|KiB|MiB|GiB|%|(?:ops|moves|events|games)\/s)/g) ?? [];
-    expect(figures, 'measured figures belong in bench/results.json and the rendered summary').toEqual([]);
-  });
+  it.each(['README.md', 'docs/development.md'])(
+    'the Benchmarks section of %s quotes no figure outside the rendered summary',
+    (file) => {
+      const text = file === 'README.md' ? readme : readFileSync(path.join(ROOT, file), 'utf8');
+      const at = text.search(/^#+ Benchmarks$/m);
+      expect(at, `${file} has a Benchmarks section`).toBeGreaterThanOrEqual(0);
+      const section = text.slice(at);
+      const next = section.search(/\n#{1,3} /);
+      const prose = section.slice(0, next < 0 ? undefined : next);
+      const begin = prose.indexOf(README_BEGIN);
+      const outside = begin < 0 ? prose : prose.slice(0, begin) + prose.slice(prose.indexOf(README_END));
+      const figures =
+        outside.match(/\d[\d,.]*\s?(?:ms|s\b|×|KiB|MiB|GiB|%|(?:ops|moves|events|games)\/s)/g) ?? [];
+      expect(figures, 'measured figures belong in bench/results.json and the rendered summary').toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 /**
  * A bot author's path, outside this repository: `npm pack ./client`, a new project in a temp
- * folder with only the packages README.md's "A bot in its own project" lists, installed offline
- * (from the tarball and the npm cache), and the README's bot run as written. It creates a game,
+ * folder with only the packages docs/bots.md's "A bot in its own project" lists, installed offline
+ * (from the tarball and the npm cache), and the guide's bot run as written. It creates a game,
  * follows it with its own subscription, moves with its own mutation, and gets a typed
  * UNAUTHENTICATED error for a mistyped token over HTTP and over the WebSocket.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { readmeExample } from '../support/readme-example.js';
+import { docExample } from '../support/doc-example.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'zk-bot-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -27,9 +27,9 @@ const env = {
   npm_config_audit: 'false',
 };
 
-it('runs the README bot from a new folder, installed offline with only the listed packages', async () => {
-  // The client, packed as the README says (its prepack builds it): its command, comment aside.
-  const [npm, ...packArgs] = readmeExample('pack-client').replace(/#.*/, '').trim().split(/\s+/);
+it('runs the bot of the guide from a new folder, installed offline with only the listed packages', async () => {
+  // The client, packed as the guide says (its prepack builds it): its command, comment aside.
+  const [npm, ...packArgs] = docExample('pack-client').replace(/#.*/, '').trim().split(/\s+/);
   expect(npm).toBe('npm');
   const pack = await runCommand(npm!, [...packArgs, '--pack-destination', work], {
     env,
@@ -39,8 +39,8 @@ it('runs the README bot from a new folder, installed offline with only the liste
   const tarball = readdirSync(work).find((f) => f.startsWith('zonekeeper-client'));
   expect(tarball).toBe('zonekeeper-client-0.1.0.tgz');
 
-  // The bot project: the README's package.json, its client path pointed at this tarball.
-  const manifest = JSON.parse(readmeExample('bot-package')) as {
+  // The bot project: the guide's package.json, its client path pointed at this tarball.
+  const manifest = JSON.parse(docExample('bot-package')) as {
     type: string;
     dependencies: Record<string, string>;
   };
@@ -48,7 +48,7 @@ it('runs the README bot from a new folder, installed offline with only the liste
   expect(Object.keys(manifest.dependencies).sort()).toEqual(['@zonekeeper/client', 'ws']);
   const project = path.join(work, 'bot');
   // Offline, never the network: each other listed package comes as a tarball packed from this
-  // checkout's node_modules, at the version the README pins.
+  // checkout's node_modules, at the version the guide pins.
   const dependencies: Record<string, string> = { '@zonekeeper/client': `file:${path.join(work, tarball!)}` };
   for (const [name, version] of Object.entries(manifest.dependencies)) {
     if (name === '@zonekeeper/client') continue;
@@ -72,7 +72,7 @@ it('runs the README bot from a new folder, installed offline with only the liste
   rmSync(project, { recursive: true, force: true });
   await import('node:fs/promises').then((fs) => fs.mkdir(project));
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ ...manifest, dependencies }, null, 2));
-  writeFileSync(path.join(project, 'bot.js'), readmeExample('bot-script'));
+  writeFileSync(path.join(project, 'bot.js'), docExample('bot-script'));
   const install = await runCommand('npm', ['install', '--offline', '--prefix', project], {
     env,
     killAfterMs: 180_000,
@@ -97,9 +97,9 @@ it('runs the README bot from a new folder, installed offline with only the liste
   expect(lines).toContainEqual(expect.stringMatching(/^moved, version \d+$/));
   expect(lines).toContainEqual(expect.stringMatching(/^event \d+ OBJECTS_MOVED$/));
   expect(lines.slice(-2)).toEqual(['http: true UNAUTHENTICATED', 'ws: true UNAUTHENTICATED']);
-  // The output the README shows, line for line, its shortened game id aside (the event and the
+  // The output the guide shows, line for line, its shortened game id aside (the event and the
   // move may come in either order).
-  const shown = readmeExample('bot-script-output').split('\n');
+  const shown = docExample('bot-script-output').split('\n');
   expect(shown[0]).toMatch(/^created [0-9a-f]{4}…$/);
   expect([...lines.slice(1)].sort()).toEqual([...shown.slice(1)].sort());
 }, 400_000);

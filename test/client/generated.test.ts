@@ -1,7 +1,7 @@
 /**
  * `schema.graphql`, the typed client's generated code and the server's resolver types are committed:
  * they must be exactly what `npm run codegen` produces from `src/schema` and the operations in
- * `client/` and `examples/`. The README's two commands run as written, each as its own process,
+ * `client/` and `examples/`. The guide's two commands run as written, each as its own process,
  * as a developer would run them (under the test runner, graphql-tools and the code generator could
  * load two copies of `graphql`): the check on this checkout, and, in a copy whose generated files
  * went stale, the check failing by name, then codegen writing back exactly what is committed.
@@ -10,8 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT, runCommand } from '../support/process.js';
-import { readmeExample } from '../support/readme-example.js';
-import { copyOfCheckout, CODEGEN_ENTRIES, shellCommands } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { copyOfCheckout, CODEGEN_ENTRIES, shellCommands } from '../support/doc-run.js';
 
 const GENERATED = [
   'schema.graphql',
@@ -20,8 +20,8 @@ const GENERATED = [
   'src/generated/graphql.ts',
 ];
 
-it("the README's codegen commands: the check passes here; in a stale copy it names the files, and codegen restores them", async () => {
-  const commands = shellCommands(readmeExample('codegen')).map((c) => {
+it("the guide's codegen commands: the check passes here; in a stale copy it names the files, and codegen restores them", async () => {
+  const commands = shellCommands(docExample('codegen')).map((c) => {
     expect(c.env).toEqual({});
     return c.words;
   });

@@ -8,15 +8,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { createZonekeeperClient, ZonekeeperRequestError } from '../../client/index.js';
 import { createGame, deck } from '../api/helpers.js';
 import { runCommand } from '../support/process.js';
-import { readmeExample } from '../support/readme-example.js';
+import { docExample } from '../support/doc-example.js';
 import {
   copyOfCheckout,
   CODEGEN_ENTRIES,
-  README_URL,
+  DOCS_URL,
   runTs,
   typecheck,
   writeTsExample,
-} from '../support/readme-run.js';
+} from '../support/doc-run.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let s: TestServer;
@@ -64,7 +64,7 @@ it('runs the typed operations as the seat whose token it holds', async () => {
   await expect(anonymous.game(game.id)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
 });
 
-it("the README's own document: in a file under examples/, typed by `npm run codegen`, run as that seat", async () => {
+it("the guide's own document: in a file under examples/, typed by `npm run codegen`, run as that seat", async () => {
   const created = await aliceAndBob();
   const alice = created.seats[0]!;
   const zk = createZonekeeperClient({ url: s.url, token: alice.token });
@@ -76,12 +76,12 @@ it("the README's own document: in a file under examples/, typed by `npm run code
     to: { zoneId: mine('hand').id },
   });
 
-  // The README's file in a copy of the checkout, where codegen runs as the README says.
+  // The guide's file in a copy of the checkout, where codegen runs as the guide says.
   const copy = copyOfCheckout(CODEGEN_ENTRIES);
   const file = path.join(copy, 'examples/hand.ts');
   writeTsExample(
     file,
-    readmeExample('typed-request').replaceAll(README_URL, s.url),
+    docExample('typed-request').replaceAll(DOCS_URL, s.url),
     "const seatToken = process.env['ZK_TOKEN']!;\nconst gameId = process.env['ZK_GAME']!;",
     // Typed: a field the document does not select is an error.
     [

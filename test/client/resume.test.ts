@@ -16,8 +16,8 @@ import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
 import { eventually } from '../events/log-rows.js';
 import { useTestDatabase } from '../support/db.js';
 import { until } from '../support/wait.js';
-import { readmeExample } from '../support/readme-example.js';
-import { besideClient, README_URL, runTs, writeTsExample } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { besideClient, DOCS_URL, runTs, writeTsExample } from '../support/doc-run.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 
 let databaseUrl: string;
@@ -273,7 +273,7 @@ it('gives up after retry.attempts consecutive failures, with the last cause', as
   expect(errors[0]).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
 });
 
-it("the README's client helper, type-checked and run as written, follows a game across a restart", async () => {
+it("the guide's client helper, type-checked and run as written, follows a game across a restart", async () => {
   const { gameId, alice, drawOne } = await aliceDrawing();
 
   // Its values: Alice's seat token and the game, from the environment; its URL stands for the
@@ -281,7 +281,7 @@ it("the README's client helper, type-checked and run as written, follows a game 
   const file = path.join(besideClient(), 'bot-client.ts');
   writeTsExample(
     file,
-    readmeExample('bot-client').replaceAll(README_URL, `http://127.0.0.1:${port}/graphql`),
+    docExample('bot-client').replaceAll(DOCS_URL, `http://127.0.0.1:${port}/graphql`),
     "const seatToken = process.env['ZK_TOKEN']!;\nconst gameId = process.env['ZK_GAME']!;",
     "console.log('subscribed', typeof stop);",
   );

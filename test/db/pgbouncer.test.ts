@@ -16,8 +16,8 @@ import { createGame, deck, loadGame, mutate, ok, zoneOf, type Created } from '..
 import { wsClient, type WsClient } from '../events/ws-client.js';
 import { useTestDatabase } from '../support/db.js';
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from '../support/pgbouncer.js';
-import { readmeExample } from '../support/readme-example.js';
-import { shellCommands } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { shellCommands } from '../support/doc-run.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 
 const CI = process.env['CI'] === 'true' || process.env['CI'] === '1';
@@ -39,12 +39,12 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
   beforeAll(async () => {
     expect(installed, 'pgbouncer is not installed; CI=true requires it').toBe(true);
     const database = await useTestDatabase();
-    // The README's pgbouncer.ini, its database sent to this test's PostgreSQL.
-    bouncer = await startPgBouncer(database.url, { config: readmeExample('pgbouncer-ini') });
-    // The README's start command: its two URLs, with this test's hosts, user and database standing
-    // for `pgbouncer`, `postgres` and `zonekeeper` (the pooled URL keeps the README's database
+    // The guide's pgbouncer.ini, its database sent to this test's PostgreSQL.
+    bouncer = await startPgBouncer(database.url, { config: docExample('pgbouncer-ini') });
+    // The guide's start command: its two URLs, with this test's hosts, user and database standing
+    // for `pgbouncer`, `postgres` and `zonekeeper` (the pooled URL keeps the guide's database
     // name, which its pgbouncer.ini must declare); `npm start` is the in-process service.
-    const [start, ...more] = shellCommands(readmeExample('pgbouncer-start'));
+    const [start, ...more] = shellCommands(docExample('pgbouncer-start'));
     expect(more).toEqual([]);
     expect(start!.words).toEqual(['npm', 'start']);
     expect(Object.keys(start!.env).sort()).toEqual(['DATABASE_URL', 'DIRECT_DATABASE_URL']);
@@ -62,7 +62,7 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
     pooledUrl = as(start!.env['DATABASE_URL']!, bouncer.pooled(database.url)).toString();
     const env = {
       DIRECT_DATABASE_URL: direct,
-      // More than the README's default_pool_size (2 × 12 > 20): the instances' transactions share
+      // More than the guide's default_pool_size (2 × 12 > 20): the instances' transactions share
       // the pooler's server connections.
       DATABASE_POOL_SIZE: '12',
       // No log poll: events reach B through the fanout (LISTEN on the direct URL) or not at all.
@@ -98,7 +98,7 @@ describe.skipIf(!installed && !CI)('behind PgBouncer (pool_mode = transaction)',
         database: string;
         total_xact_count: string;
       }[];
-      // Counted under the database name the README's URL and pgbouncer.ini give it.
+      // Counted under the database name the guide's URL and pgbouncer.ini give it.
       const alias = new URL(pooledUrl).pathname.slice(1);
       expect(Number(stats.find((r) => r.database === alias)?.total_xact_count)).toBeGreaterThan(0);
       const pooled = new Set(

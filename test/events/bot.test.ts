@@ -1,13 +1,13 @@
 /**
- * Runs the README's bot (`examples/bot.ts`) as its own process against the real server: it follows
+ * Runs the guide's bot (`examples/bot.ts`) as its own process against the real server: it follows
  * the game as Alice, prints the cards arriving in her hand and her library count, and stops after
  * ZK_MAX_EVENTS events.
  */
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, deck, draw, loadGame, zoneOf } from '../api/helpers.js';
-import { readmeExample } from '../support/readme-example.js';
-import { runTs } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { runTs } from '../support/doc-run.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { eventually, within } from './log-rows.js';
@@ -31,21 +31,21 @@ async function twoSeatGame() {
 }
 
 /**
- * The README's command: its variables (by name; the values are this test's) and the script it
+ * The guide's command: its variables (by name; the values are this test's) and the script it
  * runs with `npx tsx`.
  */
 function readmeCommand(): { names: string[]; script: string } {
-  const words = readmeExample('bot-run').split(/\s+(?![^<]*>)/);
+  const words = docExample('bot-run').split(/\s+(?![^<]*>)/);
   const names = words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.slice(0, w.indexOf('=')));
   const rest = words.filter((w) => !/^[A-Z_]+=/.test(w));
   expect(rest.slice(0, 2)).toEqual(['npx', 'tsx']);
   return { names, script: rest[2]! };
 }
 
-/** Starts the README's bot with `env`; `output()` is everything it printed so far. */
+/** Starts the guide's bot with `env`; `output()` is everything it printed so far. */
 function startBot(env: Record<string, string>) {
   const { names, script } = readmeCommand();
-  // The README sets these; the tests may add more (ZK_MAX_EVENTS…), never miss one.
+  // The guide sets these; the tests may add more (ZK_MAX_EVENTS…), never miss one.
   expect(Object.keys(env)).toEqual(expect.arrayContaining(names));
   return runTs(path.join(ROOT, script), env, ROOT);
 }
@@ -109,9 +109,9 @@ it('examples/bot.ts with ZK_AFTER_SEQ=0 prints each library count as it was afte
   expect(fromTwo).toContain('library 8 after #2');
 }, 90_000);
 
-it("prints what the README shows, line for line, for the README's game (ids aside)", async () => {
-  const shown = readmeExample('bot-output').split('\n');
-  // The README's game: Alice's library of the size its first line gives, the cards it shows
+it("prints what the guide shows, line for line, for the guide's game (ids aside)", async () => {
+  const shown = docExample('bot-output').split('\n');
+  // The guide's game: Alice's library of the size its first line gives, the cards it shows
   // arriving in her hand on top, drawn by one move after the bot subscribed.
   const size = Number(/library (\d+) after #1,/.exec(shown[0]!)?.[1]);
   const arriving = shown.flatMap((l) => /^bot: #2 to hand: (.+)$/.exec(l)?.[1] ?? []);
@@ -149,7 +149,7 @@ it("prints what the README shows, line for line, for the README's game (ids asid
   }
   const printed = output().trim().split('\n');
   expect(printed.at(-1)).toBe('bot: done (1 events), last seq 2');
-  // A shortened id in the README (`5b0d…`) stands for a whole one.
+  // A shortened id in the guide (`5b0d…`) stands for a whole one.
   const pattern = (line: string) =>
     new RegExp(
       `^${line
@@ -158,14 +158,14 @@ it("prints what the README shows, line for line, for the README's game (ids asid
         .join('[0-9a-f-]{36}')}$`,
     );
   // The cards one move brings are printed in the order its event lists them, which is not the
-  // library's: the "to hand" lines are compared as a set, in the README's place.
+  // library's: the "to hand" lines are compared as a set, in the guide's place.
   const arrivals = (lines: string[]) => lines.filter((l) => / to hand: /.test(l)).sort();
   const others = (lines: string[]) => lines.filter((l) => !/ to hand: /.test(l));
   const real = printed.slice(0, -1);
   expect(real).toHaveLength(shown.length);
   expect(arrivals(real)).toEqual(arrivals(shown));
   expect(real.findIndex((l) => / to hand: /.test(l))).toBe(shown.findIndex((l) => / to hand: /.test(l)));
-  others(shown).forEach((line, i) => expect(others(real)[i], `README line: ${line}`).toMatch(pattern(line)));
+  others(shown).forEach((line, i) => expect(others(real)[i], `guide line: ${line}`).toMatch(pattern(line)));
 }, 90_000);
 
 /** Runs the bot to its end and returns everything it printed. */

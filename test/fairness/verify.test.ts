@@ -11,8 +11,8 @@ import { newId } from '../../src/ids.js';
 import { decksFor } from '../leak/moves.js';
 import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.js';
 import { moveDocument } from '../support/documents.js';
-import { readmeExample } from '../support/readme-example.js';
-import { besideClient, README_URL, runTs, writeTsExample } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { besideClient, DOCS_URL, runTs, writeTsExample } from '../support/doc-run.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { endGame, onDatabase, shuffleAndPick, transcriptOf, TRANSCRIPT } from './support.js';
@@ -285,7 +285,7 @@ describe('zk-rng/1 through the API', () => {
   });
 });
 
-describe("the README's check", () => {
+describe("the guide's check", () => {
   it('type-checks and runs as written, with a seat token, on an ended game: the verdict it shows', async () => {
     const { game } = await mtgGame();
     await shuffleAndPick(server, game);
@@ -295,22 +295,22 @@ describe("the README's check", () => {
       { input: { gameId: game.gameId } },
       game.players[1]!.token,
     );
-    const example = readmeExample('verify-game');
+    const example = docExample('verify-game');
     // Its values: Alice's token and the game, from the environment; its URL stands for this server.
     const file = path.join(besideClient(), 'verify-game.ts');
     writeTsExample(
       file,
-      example.replaceAll(README_URL, server.url),
+      example.replaceAll(DOCS_URL, server.url),
       "const aliceToken = process.env['ZK_TOKEN']!;\nconst gameId = process.env['ZK_GAME']!;",
     );
     const run = runTs(file, { ZK_TOKEN: game.players[0]!.token, ZK_GAME: game.gameId });
     expect(await run.exited, run.output()).toBe(0);
-    // What it prints is the report of the verifier run here, in the form the README's comment shows.
+    // What it prints is the report of the verifier run here, in the form the guide's comment shows.
     const report = verifyGame(await transcriptOf(server, game.gameId, game.players[0]!.token));
     expect(report.verdict).toBe('verified');
     expect(run.output().trim()).toBe(`${report.verdict} ${report.verified} ${report.firstMismatch}`);
     const [, verdict, verified, mismatch] = /\/\/ '(\S+)' (\d+) (\S+)$/m.exec(example) ?? [];
-    expect([verdict, mismatch], "the README's comment").toEqual([
+    expect([verdict, mismatch], "the guide's comment").toEqual([
       report.verdict,
       String(report.firstMismatch),
     ]);

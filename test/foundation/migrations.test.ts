@@ -1,5 +1,5 @@
 /**
- * The migrations: the model and `prisma/migrations` agree, and the README's three commands do what
+ * The migrations: the model and `prisma/migrations` agree, and the guide's three commands do what
  * it says, run as written against a database of their own (`DATABASE_URL`): apply, check, and
  * (in a copy of the checkout, whose schema.prisma gains a model) fail on drift and write the next
  * migration.
@@ -13,8 +13,8 @@ import { closeAfterFile } from '../support/after-file.js';
 import { useTestDatabase } from '../support/db.js';
 import { withDatabase } from '../support/global-setup.js';
 import { ROOT, runCommand } from '../support/process.js';
-import { readmeExample } from '../support/readme-example.js';
-import { copyOfCheckout, shellCommands } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { copyOfCheckout, shellCommands } from '../support/doc-run.js';
 
 const db = await useTestDatabase();
 
@@ -24,7 +24,7 @@ describe('migrations', () => {
     expect(sql.replace(/^-- This is an empty migration\.?/m, '').trim()).toBe('');
   });
 
-  it("the README's commands apply, check, and write the next migration from schema.prisma", async () => {
+  it("the guide's commands apply, check, and write the next migration from schema.prisma", async () => {
     // An empty database of its own: the commands apply every migration to it.
     const name = `${db.name}_empty`;
     const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
@@ -36,7 +36,7 @@ describe('migrations', () => {
     });
     const url = withDatabase(inject('adminDatabaseUrl'), name);
 
-    const commands = shellCommands(readmeExample('migrations')).map((c) => {
+    const commands = shellCommands(docExample('migrations')).map((c) => {
       expect(c.env).toEqual({});
       return c.words;
     });

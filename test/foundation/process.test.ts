@@ -8,8 +8,8 @@ import { freePort } from '../../src/postgres/embedded.js';
 import { closeAfterFile } from '../support/after-file.js';
 import { useTestDatabase } from '../support/db.js';
 import { buildDist, startServiceProcess } from '../support/process.js';
-import { readmeExample } from '../support/readme-example.js';
-import { shellCommands } from '../support/readme-run.js';
+import { docExample } from '../support/doc-example.js';
+import { shellCommands } from '../support/doc-run.js';
 import { until } from '../support/wait.js';
 
 // The README's quick start runs `npm start`, the compiled service: building it once here keeps the
@@ -18,7 +18,7 @@ beforeAll(buildDist, 250_000);
 
 describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
   it("the README's quick start: starts an embedded database in DATA_DIR, migrates, prints the README's line, stops cleanly and reuses the data on restart", async () => {
-    const commands = shellCommands(readmeExample('start', 0));
+    const commands = shellCommands(docExample('start', 0));
     // `npm install` is what made this checkout's node_modules (a test may not run it: they are
     // shared, and it needs the registry); `npm start` runs as written, in the README's environment
     // (no DATABASE_URL, the default log level), on ports and a data folder of its own.
@@ -38,7 +38,7 @@ describe('npm start without DATABASE_URL (embedded PostgreSQL)', () => {
     const first = await startServiceProcess({ ...env, LOG_LEVEL: 'info' }, 90_000, { via: 'npm' });
     expect(first.url).toBe(`http://localhost:${env.PORT}/graphql`);
     // The line the README shows, field for field: the port is this run's, the time a number.
-    const shown = JSON.parse(readmeExample('start', 1).replaceAll(':4000/', `:${env.PORT}/`)) as Record<
+    const shown = JSON.parse(docExample('start', 1).replaceAll(':4000/', `:${env.PORT}/`)) as Record<
       string,
       unknown
     >;

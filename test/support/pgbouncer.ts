@@ -101,7 +101,7 @@ export async function startPgBouncer(
   ]);
   let databases = [`* = ${target}`];
   if (opts.config !== undefined) {
-    // An operator's configuration (the README's): its settings win over the ones above, and its
+    // An operator's configuration (the guide's): its settings win over the ones above, and its
     // databases are the only ones, each sent to this server's database whatever host it names.
     const given = parseIni(opts.config);
     expect(Object.keys(given).sort(), 'the sections of the given pgbouncer.ini').toEqual([

@@ -1,7 +1,8 @@
 /**
- * The README's examples as data: a parser for the `<!-- example: … -->` annotations, a matcher that
- * compares a documented response with a real one apart from ids and tokens, and the substitution
- * that carries ids and tokens from one step to the next.
+ * The examples of the guides (README.md and the Markdown files under docs/) as data: a parser for
+ * the `<!-- example: … -->` annotations, a matcher that compares a documented response with a real
+ * one apart from ids and tokens, and the substitution that carries ids and tokens from one step to
+ * the next.
  *
  * An annotation is an HTML comment (invisible on GitHub) on its own line, followed by the code
  * blocks it covers, up to the next annotation or heading:
@@ -11,15 +12,25 @@
  *   <!-- example: sh -->                       ```sh```, optional ```text output``` or ```json output```
  *   <!-- example: excerpt file=examples/x.ts -->  blocks whose lines appear, in order, in that file
  *   <!-- example: not-run covered-by=test/… --> blocks run elsewhere: the named test file must exist
- *   <!-- example: figure -->                   a drawing, nothing to run
+ *   <!-- example: figure -->                   a drawing, checked for the names it shows (see the runner)
+ *   <!-- example: notation -->                 a formula or format of a specification, in a fence with
+ *                                              no language: nothing to run, and nothing runnable can hide there
  *
  * `as` names whose credential the operation uses: a seat by its player's name (from a `createGame`
- * or `importGame` response earlier in the README), `spectator`, `admin`, or `none`.
+ * or `importGame` response earlier in the same guide), `spectator`, `admin`, or `none`.
  */
 import prettier from 'prettier';
 
-export type ExampleKind = 'graphql' | 'subscription' | 'sh' | 'excerpt' | 'not-run' | 'figure';
-const KINDS: readonly ExampleKind[] = ['graphql', 'subscription', 'sh', 'excerpt', 'not-run', 'figure'];
+export type ExampleKind = 'graphql' | 'subscription' | 'sh' | 'excerpt' | 'not-run' | 'figure' | 'notation';
+const KINDS: readonly ExampleKind[] = [
+  'graphql',
+  'subscription',
+  'sh',
+  'excerpt',
+  'not-run',
+  'figure',
+  'notation',
+];
 
 export interface CodeBlock {
   /** First word of the info string (`graphql`, `json`, `sh`, …). */
@@ -43,7 +54,7 @@ export interface Example {
   readonly blocks: readonly CodeBlock[];
 }
 
-export interface ParsedReadme {
+export interface ParsedGuide {
   readonly lines: readonly string[];
   readonly examples: readonly Example[];
   /** Code blocks no annotation covers (each one is a defect: every example must be checked). */
@@ -55,7 +66,7 @@ export interface ParsedReadme {
 const ANNOTATION = /^<!-- example: ([\w-]+)((?:\s+[\w-]+=(?:"[^"]*"|\S+))*)\s*-->$/;
 const ATTR = /([\w-]+)=(?:"([^"]*)"|(\S+))/g;
 
-export function parseReadme(text: string): ParsedReadme {
+export function parseGuide(text: string): ParsedGuide {
   const lines = text.split('\n');
   const examples: Example[] = [];
   const orphans: CodeBlock[] = [];
@@ -127,6 +138,12 @@ const SHAPES: Record<'graphql' | 'subscription' | 'sh', readonly string[]> = {
  * no step runs, such as a second command after a GraphQL example). Empty when the shape is right.
  */
 export function shapeProblems(example: Example): string[] {
+  if (example.kind === 'notation')
+    return example.blocks.length === 0
+      ? [`line ${example.line}: no code block`]
+      : example.blocks
+          .filter((b) => b.lang !== '')
+          .map((b) => `line ${b.open + 1}: a notation block has no language (this one says \`\`\`${b.lang})`);
   if (!(example.kind in SHAPES)) return example.blocks.length ? [] : [`line ${example.line}: no code block`];
   const shape = SHAPES[example.kind as keyof typeof SHAPES];
   const got = example.blocks.map((b) => `${b.lang} ${b.role}`.trim());
@@ -170,29 +187,29 @@ const ANY_SHORT_TOKEN = /zk[a-z]_[A-Za-z0-9_-]*…/g;
 const IS_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const ANY_DATE = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g;
 
-/** How a credential is printed in the README: prefix and four characters. */
+/** How a credential is printed in a guide: prefix and four characters. */
 export function shortenToken(token: string): string {
   const m = /^(zk[a-z]_)(.{4})/.exec(token);
   return m ? `${m[1]}${m[2]}…` : token;
 }
 
 /**
- * The correspondence between the README's ids and tokens and those of the current run. Ids pair
- * one to one: the same README id is always the same real id, and two README ids never share one.
+ * The correspondence between a guide's ids and tokens and those of the current run. Ids pair
+ * one to one: the same guide id is always the same real id, and two guide ids never share one.
  */
 export class Bindings {
   readonly ids = new Map<string, string>();
   private readonly back = new Map<string, string>();
   readonly tokens = new Map<string, string>();
 
-  bindId(readme: string, actual: string): string | null {
-    const known = this.ids.get(readme);
+  bindId(shown: string, actual: string): string | null {
+    const known = this.ids.get(shown);
     if (known !== undefined)
-      return known === actual ? null : `README id ${readme} stands for ${known} earlier, here for ${actual}`;
+      return known === actual ? null : `guide id ${shown} stands for ${known} earlier, here for ${actual}`;
     const other = this.back.get(actual);
-    if (other !== undefined) return `README ids ${other} and ${readme} are both ${actual}`;
-    this.ids.set(readme, actual);
-    this.back.set(actual, readme);
+    if (other !== undefined) return `guide ids ${other} and ${shown} are both ${actual}`;
+    this.ids.set(shown, actual);
+    this.back.set(actual, shown);
     return null;
   }
 
@@ -210,7 +227,7 @@ export class Bindings {
     for (const [k, v] of trial.tokens) this.tokens.set(k, v);
   }
 
-  /** README text rewritten with this run's ids and (shortened) tokens: for regenerating the README. */
+  /** Guide text rewritten with this run's ids and (shortened) tokens: for regenerating a guide. */
   rewrite(text: string): string {
     return text
       .replace(ANY_UUID, (id) => this.ids.get(id.toLowerCase()) ?? id)
@@ -220,7 +237,7 @@ export class Bindings {
       });
   }
 
-  /** README text (variables, a command) with ids and tokens of this run; unknown ones are errors. */
+  /** Guide text (variables, a command) with ids and tokens of this run; unknown ones are errors. */
   substitute(text: string, errors: string[]): string {
     return text
       .replace(ANY_UUID, (id) => {
@@ -345,7 +362,7 @@ export function matchText(expected: string, actual: string, bindings: Bindings):
 }
 
 /**
- * Pairs ids at the same places of two values without judging anything else: used when the README
+ * Pairs ids at the same places of two values without judging anything else: used when a guide
  * is being rewritten from a run, where the documented values are expected to be out of date.
  */
 export function bindLeniently(expected: unknown, actual: unknown, bindings: Bindings): void {
@@ -362,7 +379,7 @@ export function bindLeniently(expected: unknown, actual: unknown, bindings: Bind
       bindLeniently(v, (actual as Record<string, unknown>)[k], bindings);
 }
 
-/** Text output: pairs ids line by line, in order of appearance (for rewriting the README). */
+/** Text output: pairs ids line by line, in order of appearance (for rewriting a guide). */
 export function bindTextLeniently(expected: string, actual: string, bindings: Bindings): void {
   const want = expected.split('\n');
   const got = actual.split('\n');
@@ -373,10 +390,10 @@ export function bindTextLeniently(expected: string, actual: string, bindings: Bi
   });
 }
 
-/** A value as printed in the README: credentials shortened, objects on one line where they fit. */
+/** A value as printed in a guide: credentials shortened, objects on one line where they fit. */
 export async function formatJson(value: unknown): Promise<string> {
   const text = JSON.stringify(value, (_k, v: unknown) =>
-    typeof v === 'string' && /^zk[a-z]_[A-Za-z0-9_-]{20,}$/.test(v) ? shortenToken(v) : v,
+    typeof v === 'string' && /^zk[a-z]_[A-Za-z0-9_-]{20,}(\.[0-9a-f-]{36})?$/.test(v) ? shortenToken(v) : v,
   );
   return (await prettier.format(text, { parser: 'json', printWidth: 125 })).trimEnd();
 }

@@ -1,5 +1,5 @@
 /**
- * Running what a README example shows, as read by `readmeExample`: its shell command lines as
+ * Running what a guide's example shows, as read by `docExample`: its shell command lines as
  * words, its `<placeholders>` filled with this test's values, its TypeScript as a file of its own
  * (type-checked, then run with tsx), and a copy of the checkout for commands that write into one.
  */
@@ -13,8 +13,8 @@ import { expect } from 'vitest';
 import { closeAfterFile } from './after-file.js';
 import { ROOT } from './process.js';
 
-/** The service URL the README's examples use; a test runs them against its own server. */
-export const README_URL = 'http://localhost:4000/graphql';
+/** The service URL the guide's examples use; a test runs them against its own server. */
+export const DOCS_URL = 'http://localhost:4000/graphql';
 
 /** One command of a shell example: its leading `NAME=value` assignments, then its words. */
 export interface ShellCommand {
@@ -24,7 +24,7 @@ export interface ShellCommand {
 
 /**
  * The commands of a shell example: comments dropped, `\` continuations joined, `&&` chains split.
- * Words are split on blanks outside `<…>` placeholders; the README's commands quote nothing, and
+ * Words are split on blanks outside `<…>` placeholders; the guide's commands quote nothing, and
  * one that did fails here rather than be split wrong.
  */
 export function shellCommands(text: string): ShellCommand[] {
@@ -33,7 +33,7 @@ export function shellCommands(text: string): ShellCommand[] {
   for (const line of joined.split('\n')) {
     const code = line.replace(/(^|\s)#.*$/, '').trim();
     if (!code) continue;
-    expect(code, 'a README command this helper can split').not.toMatch(/["'`$|;><](?![^<]*>)/);
+    expect(code, 'a command of a guide that this helper can split').not.toMatch(/["'`$|;><](?![^<]*>)/);
     for (const part of code.split('&&')) {
       const words = part.trim().split(/\s+(?![^<]*>)/);
       const env: Record<string, string> = {};
@@ -53,7 +53,7 @@ export function shellCommands(text: string): ShellCommand[] {
  */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
   const found = new Set([...text.matchAll(/<([^<>\n]+)>/g)].map((m) => m[1]!));
-  expect([...found].sort(), 'the placeholders of the README example').toEqual(Object.keys(values).sort());
+  expect([...found].sort(), 'the placeholders of the example').toEqual(Object.keys(values).sort());
   return text.replace(/<([^<>\n]+)>/g, (_, name: string) => values[name]!);
 }
 
@@ -83,7 +83,7 @@ export const CODEGEN_ENTRIES = [
 ] as const;
 
 /**
- * A folder where a README TypeScript example's `./client/index.js` is this checkout's client (links
+ * A folder where a guide's TypeScript example's `./client/index.js` is this checkout's client (links
  * to it, to the `src/` it imports and to `node_modules`), as at the repository's root, an ES module
  * package as the repository is; removed after the calling file.
  */
@@ -97,7 +97,7 @@ export function besideClient(): string {
 }
 
 /**
- * Writes a README TypeScript example to `file`, between `prelude` (declaring the values it uses
+ * Writes a guide's TypeScript example to `file`, between `prelude` (declaring the values it uses
  * without defining them, from the environment) and `postlude` (what the test reads of its result),
  * and type-checks it (unless told not to yet): an example that does not compile fails here.
  */
@@ -131,7 +131,7 @@ export function typecheck(file: string): void {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
     return `${d.file ? path.basename(d.file.fileName) : ''}${where ? `:${where.line + 1}` : ''} ${text}`;
   });
-  expect(problems, `the README example in ${file} type-checks`).toEqual([]);
+  expect(problems, `the example in ${file} type-checks`).toEqual([]);
 }
 
 /** A TypeScript file running under tsx: what it printed so far, its exit, and a way to stop it. */

@@ -1,0 +1,3 @@
+import { describeGuide } from '../guide-runner.js';
+
+describeGuide('docs/operators.md');
