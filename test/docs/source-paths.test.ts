@@ -15,9 +15,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NOT_FILES = new Set([
   // architecture.md: the hypothetical file a planted boundary violation would add.
   'src/rules/x.ts',
-  // README.md: a file under the configured data directory, not in the repository.
+  // docs/operators.md: a file under the configured data directory, not in the repository.
   'DATA_DIR/credentials.json',
-  // README.md: the file its typed-request example has the reader write (test/client/request.test.ts).
+  // docs/frontend.md: the file its typed-request example has the reader write (test/client/request.test.ts).
   'examples/hand.ts',
   // docs/rulesets/netrunner.md: a path in the upstream rules repository it cites.
   'data/input/01_game_concepts.yaml',
