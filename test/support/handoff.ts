@@ -25,3 +25,8 @@ export async function mintCode(origin: string, token: string): Promise<string> {
     throw new Error(`mint failed: ${JSON.stringify(body)}`);
   return body.code;
 }
+
+/** `origin` + `path` opened by link for `token`'s holder: `…#handoff=<code>`. */
+export async function linkTo(origin: string, path: string, token: string): Promise<string> {
+  return `${origin}${path}#handoff=${await mintCode(origin, token)}`;
+}
