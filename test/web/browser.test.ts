@@ -22,6 +22,7 @@ import {
   openContext,
 } from '../support/browser.js';
 import { linkTo } from '../support/handoff.js';
+import { openIde, replaceEditorText, responseText, runQuery } from '../support/ide.js';
 
 describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
   it('have Chromium to run on', () => {
@@ -38,65 +39,6 @@ const DECKS = [
   [...cards('Alpha Library', 5), ...ALPHA_HAND],
   [...cards('Beta Library', 5), ...BETA_HAND],
 ];
-
-/** The response pane's text (Monaco renders spaces as no-break spaces). */
-async function responseText(page: Page): Promise<string> {
-  return (await page.locator('.graphiql-response').innerText()).replace(/\u00a0/g, ' ');
-}
-
-/**
- * Opens the IDE and waits until it has the schema: GraphiQL drops a run started while it is still
- * loading (fetching and building the schema from introspection), so the tests act only after it.
- */
-async function openIde(page: Page, url: string) {
-  const schema = page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('__schema'),
-    { timeout: 30_000 },
-  );
-  const response = await page.goto(url);
-  await schema;
-  await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
-  return response;
-}
-
-/**
- * Runs the editor's operation and waits for an answer. A click that GraphiQL takes before it has
- * finished starting (a fresh browser compiles its editor workers first) runs nothing, so the click
- * is repeated until the response pane shows something (a query here is safe to run twice).
- */
-async function runQuery(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if ((await responseText(page).catch(() => '')).trim() === '')
-          await page.locator('.graphiql-execute-button').click();
-        return (await responseText(page).catch(() => '')).trim();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .not.toBe('');
-}
-
-/**
- * Replaces the text of a Monaco editor (insertText: no auto-closed brackets), and waits until the
- * editor shows it: keys sent before the editor is ready would be lost.
- */
-async function replaceEditorText(page: Page, selector: string, text: string): Promise<void> {
-  const editor = page.locator(`${selector} .monaco-editor`).first();
-  const shown = async () => (await editor.locator('.view-lines').innerText()).replace(/\s+/g, ' ').trim();
-  await expect
-    .poll(
-      async () => {
-        await editor.click();
-        await page.keyboard.press('ControlOrMeta+A');
-        await page.keyboard.press('Delete');
-        await page.keyboard.insertText(text);
-        return shown();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(text);
-}
 
 describe.skipIf(!chromiumPath)('the browser pages', () => {
   let server: TestServer;
