@@ -157,6 +157,20 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
   });
 
   describe('GET /table/<gameId>#handoff=…: the table page', () => {
+    it('does not read a token from the fragment: it clears it and asks for a token', async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const token = game.players[0]!.token;
+        await page.goto(`${origin}/table/${game.gameId}#token=${token}`);
+        await page.locator('.token-form').waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).hash).toBe('');
+        expect(await page.locator('[data-card-name]').count()).toBe(0);
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
     it("shows a seat its own hand and none of the opponent's cards", async () => {
       const { context, page, problems } = await openContext(browser, origin);
       try {
