@@ -150,7 +150,7 @@ export type EventKind =
 export type ExternalUserInput = {
   /** The token issuer; must equal the service's AUTH_ISSUER. */
   issuer: string;
-  /** The user's `sub` at that issuer (1 to 255 characters). */
+  /** The user's `sub` at that issuer (1 to 255 characters, none a control character). */
   subject: string;
 };
 

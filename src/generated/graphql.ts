@@ -478,7 +478,7 @@ export type EventRandomness = {
 export type ExternalUserInput = {
   /** The token issuer; must equal the service's AUTH_ISSUER. */
   readonly issuer: Scalars['String']['input'];
-  /** The user's `sub` at that issuer (1 to 255 characters). */
+  /** The user's `sub` at that issuer (1 to 255 characters, none a control character). */
   readonly subject: Scalars['String']['input'];
 };
 

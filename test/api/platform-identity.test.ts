@@ -254,6 +254,28 @@ describe('hostile shapes (issue 37)', () => {
     for (const gameId of spellings)
       expect((await entropy(gameId)).errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
+  it('a sub that is not text (NUL, control characters, too long) is refused UNAUTHENTICATED, and cannot be bound', async () => {
+    const game = await created(newUser());
+    for (const sub of ['a\u0000b', 'x\u001b]52;c;cHduZWQ=\u0007', 'line\r\nforged', 'a'.repeat(256)]) {
+      const token = await jwks.sign(sub);
+      for (const [query, variables] of [
+        [WHOAMI, {}],
+        ['query ($id: ID!) { game(id: $id) { id } }', { id: game.game.id }],
+      ] as const) {
+        const res = await s.gql(query, variables, token);
+        expect(res.status, JSON.stringify(sub)).toBe(401);
+        expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+        expect(res.errors?.[0]?.message).toContain(`The credential is not valid: ${REFUSAL.SUBJECT}.`);
+      }
+      if (!sub.includes('\u0000')) {
+        const bound = await boundGame(sub);
+        expect(bound.errors?.[0]?.extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          field: 'players.0.externalUser.subject',
+        });
+      }
+    }
+  });
 });
 
 describe('no seat: the same answer as a missing game', () => {
