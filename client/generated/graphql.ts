@@ -41,7 +41,10 @@ export type ChangeCountersInput = {
   gameId: string | number;
   holder: CounterHolderInput;
   idempotencyKey?: string | null | undefined;
-  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  /**
+   * 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges), not a name every object has
+   * (constructor, __proto__ and the like).
+   */
   kind: string;
   onBehalfOf?: string | number | null | undefined;
   op: CounterOp;

@@ -155,7 +155,10 @@ export type ChangeCountersInput = {
   readonly gameId: Scalars['ID']['input'];
   readonly holder: CounterHolderInput;
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  /**
+   * 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges), not a name every object has
+   * (constructor, __proto__ and the like).
+   */
   readonly kind: Scalars['String']['input'];
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
   readonly op: CounterOp;
@@ -657,7 +660,10 @@ export type ImportGamePayload = {
 export type InvalidMoveReason =
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
-  /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
+  /**
+   * A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _, or a name every object
+   * already has (constructor, __proto__ and the like).
+   */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
   | 'BAD_ORDER'

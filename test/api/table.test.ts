@@ -300,6 +300,25 @@ describe('MTG: zone changes, bad input, results and MTG 400.3', () => {
     expect(named(after, 'Bear 0').counters).toHaveLength(32);
   });
 
+  it('refuses counter kinds every object already has (constructor, __proto__, ...): nothing inherited is read or committed (issue 37)', async () => {
+    const bear = named(await table(t.id, t.bob), 'Bear 1');
+    const before = await table(t.id, t.bob);
+    for (const kind of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'])
+      for (const op of ['ADD', 'SET'])
+        for (const holder of [{ objectId: bear.id }, { playerId: t.bobId }]) {
+          const err = await refused(
+            s,
+            ...COUNTERS,
+            { gameId: t.id, holder, kind, op, amount: 5 },
+            t.bob,
+            'INVALID_MOVE',
+          );
+          expect(err.extensions?.['reason'], `${op} ${kind}`).toBe('BAD_KIND_NAME');
+          expect(err.message).not.toContain('native code');
+        }
+    expect(await table(t.id, t.bob)).toEqual(before);
+  });
+
   it('counters on a card in a secret zone are seen only with its face (its id re-minted)', async () => {
     const hidden = named(await table(t.id, t.ann), 'Hidden 0');
     await ok(

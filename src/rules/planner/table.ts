@@ -7,7 +7,7 @@
 import {
   INT32_MAX,
   INT32_MIN,
-  KIND_NAME_PATTERN,
+  isKindName,
   MAX_COUNTER_KINDS,
   MAX_REASON_LENGTH,
   objectCounterSpec,
@@ -39,8 +39,12 @@ import { INPUT_RULE, reject } from './reject.js';
 import { select } from './select.js';
 
 function kindName(name: unknown, what: string): string {
-  if (typeof name !== 'string' || !KIND_NAME_PATTERN.test(name))
-    throw reject('BAD_KIND_NAME', INPUT_RULE, `A ${what} name is 1 to 32 characters of A-Z a-z 0-9 + - / _`);
+  if (!isKindName(name))
+    throw reject(
+      'BAD_KIND_NAME',
+      INPUT_RULE,
+      `A ${what} name is 1 to 32 characters of A-Z a-z 0-9 + - / _, and not a name every object has (such as constructor or __proto__)`,
+    );
   return name;
 }
 
