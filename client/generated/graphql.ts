@@ -55,7 +55,10 @@ export type ConcedeInput = {
   gameId: string | number;
   idempotencyKey?: string | null | undefined;
   onBehalfOf?: string | number | null | undefined;
-  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  /**
+   * The seat that concedes: the referee or a judge names it (or a judge acts onBehalfOf it); a seat
+   * concedes only for itself, so a seat naming another is refused (FORBIDDEN).
+   */
   playerId?: string | number | null | undefined;
 };
 

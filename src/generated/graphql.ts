@@ -173,7 +173,10 @@ export type ConcedeInput = {
   readonly gameId: Scalars['ID']['input'];
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
-  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  /**
+   * The seat that concedes: the referee or a judge names it (or a judge acts onBehalfOf it); a seat
+   * concedes only for itself, so a seat naming another is refused (FORBIDDEN).
+   */
   readonly playerId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -836,7 +839,8 @@ export type Mutation = {
   readonly changeCounters: MovePayload;
   /**
    * A seat concedes and leaves the game (MTG 104.3a, 800.4a); the others play on. When one seat is
-   * left it wins and the game ends. A conceded seat still sees what a spectator sees plus its own
+   * left it wins and the game ends; when none is (a one-player game), the game ends with no winner.
+   * A seat concedes only for itself: naming another seat is FORBIDDEN. A conceded seat still sees what a spectator sees plus its own
    * cards, and may make no further action.
    */
   readonly concede: MovePayload;
