@@ -162,12 +162,17 @@ export function verifyGame(t: Transcript): VerifyReport {
     notCovered: 0,
     counts: { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 },
   };
-  const commitment = t.commitments.at(-1);
+  const reveal = t.reveal;
+  // A reveal opens the last commitment before it (docs/fairness.md, "Transcript"): an ended game
+  // imported again commits anew after its reveal, a commitment never opened that covers no act.
+  const commitment = reveal ? t.commitments.filter((c) => c.seq < reveal.seq).at(-1) : t.commitments.at(-1);
   const acts = (e: Transcript['events'][number]) => e.acts.length;
-  const after = t.events.filter((e) => commitment && e.seq > commitment.seq);
+  const after = t.events.filter(
+    (e) => commitment && e.seq > commitment.seq && (!reveal || e.seq < reveal.seq),
+  );
   const covered = after.filter((e) => e.scheme === SCHEME);
   report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
-  if (!commitment || commitment.scheme !== SCHEME || !t.reveal) return report;
+  if (!commitment || commitment.scheme !== SCHEME || !reveal) return report;
   // Every act after a zk-rng/1 commitment is drawn under it: one marked otherwise was rewritten.
   const outside = after.find((e) => e.scheme !== SCHEME && e.acts.length > 0);
   if (outside) {
@@ -178,10 +183,10 @@ export function verifyGame(t: Transcript): VerifyReport {
     };
     return report;
   }
-  const seed = hexToBytes(t.reveal.seed);
+  const seed = hexToBytes(reveal.seed);
   if (commitmentHash(seed) !== commitment.hash) {
     report.verdict = 'mismatch';
-    report.firstMismatch = { seq: t.reveal.seq, reason: 'the revealed seed does not match the commitment' };
+    report.firstMismatch = { seq: reveal.seq, reason: 'the revealed seed does not match the commitment' };
     return report;
   }
   const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);

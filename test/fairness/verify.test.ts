@@ -244,6 +244,21 @@ describe('zk-rng/1 through the API', () => {
     expect(verifyGame(t)).toMatchObject({ verdict: 'partial', verified: 3, notCovered: 3 });
   });
 
+  it('an honest ended game, exported and imported, verifies: its reveal opens the commitment before it', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    await endGame(server, game.gameId);
+    const original = verifyGame(await transcriptOf(server, game.gameId));
+    expect(original).toMatchObject({ verdict: 'verified', verified: 3 });
+    const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId })).exportGame;
+    const imported = (await ok<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: doc })).importGame;
+    const t = await transcriptOf(server, imported.game.id, imported.seats[0]!.token);
+    // The import commits anew after the reveal; that commitment is never opened and covers no act.
+    expect(t.commitments).toHaveLength(2);
+    expect(t.reveal!.seq).toBeLessThan(t.commitments[1]!.seq);
+    expect(verifyGame(t)).toEqual(original);
+  });
+
   describe('planted tamperings are named', () => {
     let game: CreatedGame;
     beforeAll(async () => {
