@@ -478,9 +478,10 @@ async function verify(env: Env, args: string[]): Promise<void> {
   const report = verifyGame(data.fairnessTranscript);
   if (values.json) print(report);
   else {
-    const { shuffle, pick } = report.counts;
+    // Every kind of act it checked: a reader sees a roll or flip was recomputed, not only shuffles.
+    const { shuffle, partial, pick, roll, coin } = report.counts;
     process.stdout.write(
-      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles, ${pick} picks), ${report.notCovered} not covered\n`,
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered\n`,
     );
   }
   if (report.firstMismatch)
