@@ -1,0 +1,107 @@
+/**
+ * graphql-ws floods by anonymous clients (issue 37's critical finding), shared by
+ * `test/hardening/ws-flood.test.ts` and the bench's `wsflood` case:
+ *
+ * - a **silent pinger** sends `connection_init`, stops reading its socket and sends
+ *   `{"type":"ping"}` in batches: every pong waits on the server's side;
+ * - a **reading pinger** does the same but reads everything the server sends.
+ *
+ * Each connection goes on until the server closes it, then the pinger opens another, until told to
+ * stop. A silent pinger learns that its connection was closed from the service's log line (it reads
+ * nothing, so the close frame waits behind its pongs): it then reads, and finds the close frame.
+ */
+import { RawWebSocket, textFrames } from './raw-websocket.js';
+
+/** The service's log message for a connection its bounds closed (`src/server/ws-guard.ts`). */
+const CLOSED_MESSAGE = 'graphql-ws connection closed: over its bounds';
+
+/**
+ * The service's refusals, read from its JSON log lines (LOG_LEVEL warn or lower): which client
+ * ports it closed a graphql-ws connection of.
+ */
+export class RefusalLog {
+  readonly #ports = new Set<number>();
+  readonly #waiters = new Map<number, () => void>();
+  #partial = '';
+
+  /** Feeds a chunk of the service's output. */
+  feed(chunk: string): void {
+    const lines = (this.#partial + chunk).split('\n');
+    this.#partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes(CLOSED_MESSAGE)) continue;
+      const port = (JSON.parse(line) as { remotePort?: number }).remotePort;
+      if (port === undefined) continue;
+      this.#ports.add(port);
+      this.#waiters.get(port)?.();
+    }
+  }
+
+  /** Resolves once the service has logged closing the connection from `port`. */
+  closed(port: number): Promise<void> {
+    if (this.#ports.has(port)) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.set(port, resolve));
+  }
+
+  get count(): number {
+    return this.#ports.size;
+  }
+}
+
+const INIT = textFrames(JSON.stringify({ type: 'connection_init', payload: {} }));
+/** Frames per write. */
+export const PING_BATCH = 1_000;
+/** A batch of pings, each with a payload of `payloadBytes` (which graphql-ws's pong echoes). */
+function pings(payloadBytes: number): Buffer {
+  const ping = payloadBytes ? { type: 'ping', payload: { pad: 'x'.repeat(payloadBytes) } } : { type: 'ping' };
+  return textFrames(JSON.stringify(ping), PING_BATCH);
+}
+
+export interface PingerOptions {
+  readonly wsUrl: string;
+  readonly log: RefusalLog;
+  /** Resolves when the pinger should open no more connections (the one it has goes on). */
+  readonly stop: Promise<void>;
+  /** Resolves when the pinger gives up on its connection (its close code is then null). */
+  readonly giveUp: Promise<void>;
+  /** Pings one silent connection sends at most; then it reads anyway. */
+  readonly maxPings?: number;
+  /** Bytes of payload in each ping (the pong echoes it); none by default. */
+  readonly pingPayloadBytes?: number;
+}
+
+/** What became of one connection: the server's close code (null: none came before `giveUp`). */
+export interface PingerConnection {
+  readonly code: number | null;
+  readonly pings: number;
+}
+
+/** Connections of one pinger, one after another, until `stop`; `silent`: never reads until refused. */
+export async function pinger(
+  opts: PingerOptions & { readonly silent: boolean },
+): Promise<PingerConnection[]> {
+  const connections: PingerConnection[] = [];
+  const batch = pings(opts.pingPayloadBytes ?? 0);
+  let stopped = false;
+  void opts.stop.then(() => (stopped = true));
+  while (!stopped) {
+    const ws = await RawWebSocket.open(opts.wsUrl);
+    if (opts.silent) ws.pause();
+    let refused = false;
+    const closedByServer = opts.silent ? opts.log.closed(ws.localPort) : ws.closeCode.then(() => undefined);
+    void closedByServer.then(() => (refused = true));
+    ws.write(INIT);
+    let pings = 0;
+    let gaveUp = false;
+    void opts.giveUp.then(() => (gaveUp = true));
+    while (!refused && !gaveUp && pings < (opts.maxPings ?? Infinity)) {
+      pings += PING_BATCH;
+      if (!ws.write(batch)) await Promise.race([ws.drained(), closedByServer, opts.giveUp]);
+    }
+    ws.resume();
+    const code = await Promise.race([ws.closeCode, opts.giveUp.then(() => null)]);
+    connections.push({ code, pings });
+    ws.destroy();
+  }
+  return connections;
+}
