@@ -16,7 +16,9 @@
  * A connection starts with the anonymous bounds (the tightest) and gets the wider ones once its
  * `connection_init` carries an accepted credential. A connection closed for either reason has its
  * further frames dropped unread; after one more burst's worth of them it is paused (its socket read
- * no more), and the `ws` server's close timeout destroys it.
+ * no more), and {@link REFUSED_CLOSE_GRACE_MS} after the close it is destroyed, whether or not its
+ * client answered the close: a paused socket would otherwise hold its place among the connection
+ * limits for the `ws` server's 30 s close timeout.
  *
  * Pings are answered here rather than by `ws` (`autoPong: false`), so that they take tokens and
  * respect the bound like every other frame.
@@ -28,6 +30,12 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+
+/**
+ * How long a connection closed by its guard has to take the close frame (its client reads what is
+ * queued before it) before its socket is destroyed.
+ */
+export const REFUSED_CLOSE_GRACE_MS = 5_000;
 
 /** What one connection may cost. */
 export interface WsBounds {
@@ -147,6 +155,8 @@ export class ConnectionGuard {
     this.#refused = true;
     this.onRefusal(reason);
     this.socket.close(code, ZK_CLOSE_REASON[code]);
+    const destroy = setTimeout(() => this.socket.terminate(), REFUSED_CLOSE_GRACE_MS);
+    this.socket.once('close', () => clearTimeout(destroy));
   }
 }
 

@@ -80,10 +80,10 @@ export class RawWebSocket {
     return this.socket.write(bytes);
   }
 
-  /** Resolves when the socket's write buffer has drained (or the socket closed). */
-  async drained(): Promise<void> {
-    if (this.socket.destroyed) return;
-    await Promise.race([once(this.socket, 'drain'), this.closeCode]);
+  /** Resolves when the socket's write buffer has drained, it closed, or `signal` was aborted. */
+  async drained(signal: AbortSignal): Promise<void> {
+    if (this.socket.destroyed || signal.aborted) return;
+    await once(this.socket, 'drain', { signal }).catch(() => undefined);
   }
 
   /** Stops reading: what the server sends waits in the kernel's buffers, then in the server's. */

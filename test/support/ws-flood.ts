@@ -60,10 +60,10 @@ function pings(payloadBytes: number): Buffer {
 export interface PingerOptions {
   readonly wsUrl: string;
   readonly log: RefusalLog;
-  /** Resolves when the pinger should open no more connections (the one it has goes on). */
-  readonly stop: Promise<void>;
-  /** Resolves when the pinger gives up on its connection (its close code is then null). */
-  readonly giveUp: Promise<void>;
+  /** Aborted when the pinger should open no more connections (the one it has goes on). */
+  readonly stop: AbortSignal;
+  /** Aborted when the pinger gives up on its connection (its close code is then null). */
+  readonly giveUp: AbortSignal;
   /** Pings one silent connection sends at most; then it reads anyway. */
   readonly maxPings?: number;
   /** Bytes of payload in each ping (the pong echoes it); none by default. */
@@ -82,26 +82,41 @@ export async function pinger(
 ): Promise<PingerConnection[]> {
   const connections: PingerConnection[] = [];
   const batch = pings(opts.pingPayloadBytes ?? 0);
-  let stopped = false;
-  void opts.stop.then(() => (stopped = true));
-  while (!stopped) {
-    const ws = await RawWebSocket.open(opts.wsUrl);
+  while (!opts.stop.aborted) {
+    let ws: RawWebSocket;
+    try {
+      ws = await RawWebSocket.open(opts.wsUrl);
+    } catch {
+      // The service is gone (or refuses connections): that is the pinger's last connection.
+      connections.push({ code: null, pings: 0 });
+      break;
+    }
     if (opts.silent) ws.pause();
-    let refused = false;
-    const closedByServer = opts.silent ? opts.log.closed(ws.localPort) : ws.closeCode.then(() => undefined);
-    void closedByServer.then(() => (refused = true));
+    // Aborted when the server has closed the connection (for a silent pinger: says so in its log) or
+    // the pinger gives up: then it stops writing, reads, and waits for the close frame.
+    const done = new AbortController();
+    const closedByServer = opts.silent ? opts.log.closed(ws.localPort) : ws.closeCode;
+    void closedByServer.then(() => done.abort());
+    void ws.closeCode.then(() => done.abort());
+    const giveUp = () => done.abort();
+    opts.giveUp.addEventListener('abort', giveUp);
+    if (opts.giveUp.aborted) done.abort();
     ws.write(INIT);
     let pings = 0;
-    let gaveUp = false;
-    void opts.giveUp.then(() => (gaveUp = true));
-    while (!refused && !gaveUp && pings < (opts.maxPings ?? Infinity)) {
+    while (!done.signal.aborted && pings < (opts.maxPings ?? Infinity)) {
       pings += PING_BATCH;
-      if (!ws.write(batch)) await Promise.race([ws.drained(), closedByServer, opts.giveUp]);
+      if (!ws.write(batch)) await ws.drained(done.signal);
     }
     ws.resume();
-    const code = await Promise.race([ws.closeCode, opts.giveUp.then(() => null)]);
+    const code = opts.giveUp.aborted ? null : await Promise.race([ws.closeCode, aborted(opts.giveUp)]);
+    opts.giveUp.removeEventListener('abort', giveUp);
     connections.push({ code, pings });
     ws.destroy();
   }
   return connections;
+}
+
+/** Resolves with null once `signal` is aborted. */
+function aborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
 }
