@@ -12,7 +12,7 @@
  *   passes its bound: its pongs never pile up in the heap.
  *
  * In both, the service stays up with RSS under {@link RSS_LIMIT_BYTES}; at the default bounds the
- * seat's answers stay under {@link SEAT_P99_MS} at p99 (or three times its p99 without the flood,
+ * seat's answers stay under {@link SEAT_P99_MS} at p99 (or five times its p99 without the flood,
  * measured just before, on a machine busier than that). Both bounds are generous for a busy 2-core
  * machine: without the guard, pongs pile up until the heap limit kills the process (0.6–0.8 million
  * pings), and four reading pingers made a seat wait 26 s.
@@ -92,7 +92,14 @@ interface FloodOutcome {
  */
 async function flood(
   target: ReturnType<ReturnType<typeof floodTarget>>,
-  counts: { silent: number; reading: number; closes: number; maxPings?: number; pingPayloadBytes?: number },
+  counts: {
+    silent: number;
+    reading: number;
+    closes: number;
+    maxPings?: number;
+    pingPayloadBytes?: number;
+    wsPings?: boolean;
+  },
 ): Promise<FloodOutcome> {
   const { service, log, game } = target;
   const wsUrl = service.url.replace(/^http/, 'ws');
@@ -100,8 +107,13 @@ async function flood(
   const stop = new AbortController();
   const giveUp = new AbortController();
   const options = { ...counts, wsUrl, log, stop: stop.signal, giveUp: giveUp.signal };
-  const silent = Array.from({ length: counts.silent }, () => pinger({ ...options, silent: true }));
-  const reading = Array.from({ length: counts.reading }, () => pinger({ ...options, silent: false }));
+  // Every other pinger sends the WebSocket protocol's pings rather than graphql-ws's.
+  const silent = Array.from({ length: counts.silent }, (_, i) =>
+    pinger({ ...options, silent: true, wsPings: counts.wsPings === true && i % 2 === 1 }),
+  );
+  const reading = Array.from({ length: counts.reading }, (_, i) =>
+    pinger({ ...options, silent: false, wsPings: counts.wsPings === true && i % 2 === 1 }),
+  );
   const seat = game.players[0]!;
   const seatMs: number[] = [];
   let peakRss = rssBytes(pid);
@@ -136,7 +148,7 @@ async function healthy(service: ServiceProcess): Promise<number> {
 describe('graphql-ws floods at the default bounds', () => {
   const target = floodTarget({});
 
-  it('closes every silent and every reading pinger with 4031; RSS and the seat stay within bounds', async () => {
+  it('closes every silent and every reading pinger (graphql-ws pings, WebSocket pings) with 4031; RSS and the seat stay within bounds', async () => {
     const t = target();
     const alone = await seatAlone(t);
     // Each silent connection sends at most 20,000 pings (420 KB) before it reads anyway: the
@@ -147,6 +159,7 @@ describe('graphql-ws floods at the default bounds', () => {
       reading: READING,
       closes: 4 * (SILENT + READING),
       maxPings: 20_000,
+      wsPings: true,
     });
     const codes = [...out.silent, ...out.reading].flat().map((c) => c.code);
     console.log(
@@ -161,8 +174,8 @@ describe('graphql-ws floods at the default bounds', () => {
     expect(t.service.child.exitCode).toBeNull();
     expect(await healthy(t.service)).toBe(200);
     expect(out.peakRss).toBeLessThan(RSS_LIMIT_BYTES);
-    // 200 ms, or three times the seat's p99 without the flood when the machine is busier than that.
-    expect(p99(out.seatMs)).toBeLessThan(Math.max(SEAT_P99_MS, 3 * p99(alone)));
+    // 200 ms, or five times the seat's p99 without the flood when the machine is busier than that.
+    expect(p99(out.seatMs)).toBeLessThan(Math.max(SEAT_P99_MS, 5 * p99(alone)));
   }, 180_000);
 });
 

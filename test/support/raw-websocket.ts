@@ -10,12 +10,20 @@ import net from 'node:net';
 
 /** `count` masked text frames of `text` (a zero mask key: valid, and the payload stays as it is). */
 export function textFrames(text: string, count = 1): Buffer {
-  const payload = Buffer.from(text, 'utf8');
-  if (payload.length > 0xffff) throw new Error('textFrames: at most 64 KiB');
+  return frames(0x1, Buffer.from(text, 'utf8'), count);
+}
+
+/** `count` masked WebSocket ping frames (control frames, which a server answers with pongs). */
+export function pingFrames(count = 1): Buffer {
+  return frames(0x9, Buffer.from('zk'), count);
+}
+
+function frames(opcode: number, payload: Buffer, count: number): Buffer {
+  if (payload.length > 0xffff) throw new Error('frames: at most 64 KiB');
   const head =
     payload.length <= 125
-      ? Buffer.from([0x81, 0x80 | payload.length])
-      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+      ? Buffer.from([0x80 | opcode, 0x80 | payload.length])
+      : Buffer.from([0x80 | opcode, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
   const frame = Buffer.concat([head, Buffer.alloc(4), payload]);
   return Buffer.concat(Array.from({ length: count }, () => frame));
 }

@@ -6,11 +6,13 @@
  *   `{"type":"ping"}` in batches: every pong waits on the server's side;
  * - a **reading pinger** does the same but reads everything the server sends.
  *
+ * Either sends graphql-ws's `{"type":"ping"}` messages, or the WebSocket protocol's ping frames.
+ *
  * Each connection goes on until the server closes it, then the pinger opens another, until told to
  * stop. A silent pinger learns that its connection was closed from the service's log line (it reads
  * nothing, so the close frame waits behind its pongs): it then reads, and finds the close frame.
  */
-import { RawWebSocket, textFrames } from './raw-websocket.js';
+import { pingFrames, RawWebSocket, textFrames } from './raw-websocket.js';
 
 /** The service's log message for a connection its bounds closed (`src/server/ws-guard.ts`). */
 const CLOSED_MESSAGE = 'graphql-ws connection closed: over its bounds';
@@ -68,6 +70,8 @@ export interface PingerOptions {
   readonly maxPings?: number;
   /** Bytes of payload in each ping (the pong echoes it); none by default. */
   readonly pingPayloadBytes?: number;
+  /** Pings of the WebSocket protocol (control frames) rather than graphql-ws's `{"type":"ping"}`. */
+  readonly wsPings?: boolean;
 }
 
 /** What became of one connection: the server's close code (null: none came before `giveUp`). */
@@ -81,7 +85,7 @@ export async function pinger(
   opts: PingerOptions & { readonly silent: boolean },
 ): Promise<PingerConnection[]> {
   const connections: PingerConnection[] = [];
-  const batch = pings(opts.pingPayloadBytes ?? 0);
+  const batch = opts.wsPings ? pingFrames(PING_BATCH) : pings(opts.pingPayloadBytes ?? 0);
   while (!opts.stop.aborted) {
     let ws: RawWebSocket;
     try {
