@@ -86,6 +86,7 @@ export async function pinger(
 ): Promise<PingerConnection[]> {
   const connections: PingerConnection[] = [];
   const batch = opts.wsPings ? pingFrames(PING_BATCH) : pings(opts.pingPayloadBytes ?? 0);
+  const gaveUp = aborted(opts.giveUp);
   while (!opts.stop.aborted) {
     let ws: RawWebSocket;
     try {
@@ -112,7 +113,7 @@ export async function pinger(
       if (!ws.write(batch)) await ws.drained(done.signal);
     }
     ws.resume();
-    const code = opts.giveUp.aborted ? null : await Promise.race([ws.closeCode, aborted(opts.giveUp)]);
+    const code = opts.giveUp.aborted ? null : await Promise.race([ws.closeCode, gaveUp]);
     opts.giveUp.removeEventListener('abort', giveUp);
     connections.push({ code, pings });
     ws.destroy();
