@@ -22,7 +22,6 @@ import type { AppDeps } from './context.js';
 import { limitResponseSize } from './response-budget.js';
 import { RequestAdmission } from './admission.js';
 import { startGraphqlWs } from './ws.js';
-import { graphqlWsServerOptions } from './ws-guard.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
@@ -51,7 +50,7 @@ export async function startHttpServer(
     total: config.MAX_CONNECTIONS,
     perAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
-  const wsServer = new WebSocketServer(graphqlWsServerOptions(config.MAX_PAYLOAD_BYTES));
+  const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
   wsServer.on('connection', (socket) => {
     metrics.wsConnectionOpened();
     socket.once('close', () => metrics.wsConnectionClosed());

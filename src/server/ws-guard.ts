@@ -25,7 +25,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { CloseCode, handleProtocols, type Server } from 'graphql-ws';
-import type { RawData, ServerOptions, WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -167,14 +167,6 @@ export interface GuardedExtra {
   readonly guard: ConnectionGuard;
 }
 
-/**
- * Options for the `ws` server that carries graphql-ws: graphql-ws's subprotocol choice, frames of at
- * most `maxPayload` bytes (close 1009 beyond), and pings left to {@link serveGraphqlWs}.
- */
-export function graphqlWsServerOptions(maxPayload: number): ServerOptions {
-  return { noServer: true, maxPayload, autoPong: false, handleProtocols };
-}
-
 export interface ServeOptions {
   readonly bounds: WsGuardBounds;
   readonly logger: Logger;
@@ -202,6 +194,9 @@ export function serveGraphqlWs(
   options: ServeOptions,
 ): { dispose(): Promise<void> } {
   const { bounds, logger, metrics, keepAliveMs } = options;
+  // graphql-ws's choice of subprotocol; pings are answered below, where they take tokens. Read by
+  // the `ws` server at each upgrade, so set here they hold however the server was built.
+  Object.assign(wsServer.options, { handleProtocols, autoPong: false });
   wsServer.once('error', (err) => {
     logger.error({ err }, 'ws server error');
     for (const client of wsServer.clients) client.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
