@@ -133,6 +133,24 @@ export const configSchema = z.object({
    * credential, so this is the largest audience a game may have. At least 5,000 in production.
    */
   WS_CONNECTIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(5_000),
+  /**
+   * Frames (messages, pings, pongs, invalid ones alike) a graphql-ws connection with a credential
+   * may send per second, on average; past its burst it is closed with 4031 (`src/server/ws-guard.ts`).
+   */
+  WS_MESSAGE_RATE: z.coerce.number().min(0.1).max(1_000_000).default(200),
+  /** Frames a graphql-ws connection with a credential may send at once before the rate applies. */
+  WS_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** WS_MESSAGE_RATE for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MESSAGE_RATE: z.coerce.number().min(0.1).max(1_000_000).default(10),
+  /** WS_MESSAGE_BURST for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /**
+   * Bytes the server may hold unsent for a graphql-ws connection with a credential (its client is
+   * not reading); past it the connection is closed with 4009.
+   */
+  WS_MAX_UNSENT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** WS_MAX_UNSENT_BYTES for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MAX_UNSENT_BYTES: z.coerce.number().int().min(1024).default(32_768),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
   /**

@@ -51,7 +51,8 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 }
 
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
-export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
+export type RefusalReason =
+  'request_queue' | 'work_slots' | 'create_game_rate' | 'ws_message_rate' | 'ws_unsent_bytes';
 
 /**
  * Where a GraphQL HTTP request is in admission (`server/admission.ts`): the `state` label of
@@ -118,7 +119,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'refusals_total',
-    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address), ws_message_rate (graphql-ws connection closed 4031, frames past its budget), ws_unsent_bytes (graphql-ws connection closed 4009, its client not reading).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
