@@ -31,6 +31,7 @@ import {
 } from './document-cache.js';
 import { maxExpandedSizeRule } from './expanded-size.js';
 import { maxListNestingRule } from './list-nesting.js';
+import { selectionBudgetRule } from './selection-budget.js';
 import { graphqlCjs } from './graphql-cjs.js';
 import { findForbiddenText, textGuardPlugin } from './text-guard.js';
 
@@ -70,6 +71,19 @@ export const ARMOR_LIMITS = {
    * and the text it keeps stay small. Over it: QUERY_TOO_LARGE, before anything is parsed.
    */
   maxQueryBytes: 32 * 1024,
+  /**
+   * Fields merged under one response path (selection-budget.ts): `id` selected again in one
+   * selection set, in its fragments, or under fields so merged. graphql compares every pair.
+   */
+  maxFieldRepeats: 16,
+  /** Fields and fragment spreads in one selection set, its inline fragments' included. */
+  maxSelectionWidth: 64,
+  /** Operations in one document. */
+  maxOperations: 16,
+  /** Variables one operation defines. */
+  maxVariables: 32,
+  /** Items in one list written in the document; longer lists belong in variables. */
+  maxListItems: 128,
 } as const;
 
 export interface Armor {
@@ -133,6 +147,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     maxExpandedSizeRule(ARMOR_LIMITS.maxExpandedSize),
     ...protection.validationRules,
     maxListNestingRule(ARMOR_LIMITS.maxListNesting),
+    selectionBudgetRule(ARMOR_LIMITS),
   ];
   const validationRules = [limitsFirstRule(limitRules)];
   // Apollo adds its own no-introspection rule when `introspection: false`; graphql-ws needs it spelled out.
