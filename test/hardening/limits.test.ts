@@ -32,7 +32,12 @@ const OVER_LIMIT: Record<string, { query: string; message: RegExp; code: string 
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
   directives: {
-    query: `{ whoami { ${Array.from({ length: ARMOR_LIMITS.maxDirectives + 1 }, () => 'kind @include(if: true)').join(' ')} } }`,
+    // Two directives a field, each field repeated within the selection budget.
+    query: `{ whoami { ${['kind', 'gameId', 'playerId', '__typename']
+      .flatMap((f) =>
+        Array<string>(ARMOR_LIMITS.maxFieldRepeats).fill(`${f} @include(if: true) @skip(if: false)`),
+      )
+      .join(' ')} } }`,
     message: /directives limit/i,
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
@@ -42,8 +47,13 @@ const OVER_LIMIT: Record<string, { query: string; message: RegExp; code: string 
     code: 'GRAPHQL_PARSE_FAILED',
   },
   cost: {
-    // Within depth, aliases, tokens and list nesting: many scalars deep down a chain of hosts.
-    query: `{ game(id: "g") { zones { objects { ${'host { '.repeat(7)}${'id faceUp '.repeat(150)}${'} '.repeat(7)}} } } }`,
+    // Within depth, aliases, tokens, list nesting and the selection budget: many scalars deep down
+    // chains of hosts, under every alias allowed.
+    query: `{ ${Array.from(
+      { length: ARMOR_LIMITS.maxAliases },
+      (_, i) =>
+        `a${i}: game(id: "g") { zones { objects { ${'host { '.repeat(7)}${'id kind position layer faceUp revealedToAll internalKey '.repeat(4)}${'} '.repeat(7)}} } }`,
+    ).join(' ')} }`,
     message: /cost limit/i,
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
