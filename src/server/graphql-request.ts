@@ -2,7 +2,7 @@
  * One GraphQL request over HTTP, from its first byte to its answer: its id, record, metrics and
  * log line; the credential (checked before the body is read, so a seat over its limit is refused
  * first); the principal's place in line (`admission.ts`); the body, under a deadline and a size
- * cap; the query-length guard; the work slots its resolvers hold until the answer is sent; and
+ * cap that the credential sets (`body-cap.ts`); the query-length guard; the work slots its resolvers hold until the answer is sent; and
  * Apollo's execution with the request's context.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import { startTimer } from '../metrics.js';
 import type { RequestAdmission } from './admission.js';
 import type { Armor } from './armor.js';
 import type { AppDeps, Context } from './context.js';
+import { bodyCap } from './body-cap.js';
 import { checkCredential, refusalError } from './credential-check.js';
 import {
   BodyTooLarge,
@@ -170,7 +171,7 @@ async function answer(
   }
   if (leave) res.once('close', leave);
   res.once('close', metrics.requestInFlight('admitted'));
-  const raw = await bodyOf(req, res, config.MAX_PAYLOAD_BYTES, () => timedOut, logger, requestId);
+  const raw = await bodyOf(req, res, bodyCap(config, check), () => timedOut, logger, requestId);
   if (raw === null) return;
   clearTimeout(deadline);
   const headers = new HeaderMap();
