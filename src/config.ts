@@ -233,12 +233,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
+  if (parsed.data.ADMIN_MAX_PAYLOAD_BYTES < parsed.data.MAX_PAYLOAD_BYTES)
+    throw new Error('Invalid configuration: ADMIN_MAX_PAYLOAD_BYTES must be at least MAX_PAYLOAD_BYTES');
   const auth = AUTH_REQUIRED.filter((k) => parsed.data[k] !== undefined);
   if (auth.length > 0 && auth.length < AUTH_REQUIRED.length)
     throw new Error(
       `Invalid configuration: ${AUTH_REQUIRED.join(', ')} are set together (only ${auth.join(', ')} is)`,
     );
-  if (parsed.data.ADMIN_MAX_PAYLOAD_BYTES < parsed.data.MAX_PAYLOAD_BYTES)
-    throw new Error('Invalid configuration: ADMIN_MAX_PAYLOAD_BYTES must be at least MAX_PAYLOAD_BYTES');
   return parsed.data;
 }

@@ -2,7 +2,7 @@
  * One GraphQL request over HTTP, from its first byte to its answer: its id, record, metrics and
  * log line; the credential (checked before the body is read, so a seat over its limit is refused
  * first); the principal's place in line (`admission.ts`); the body, under a deadline and a size
- * cap that the credential sets (`body-cap.ts`); the query-length guard; the work slots its resolvers hold until the answer is sent; and
+ * cap; the query-length guard; the work slots its resolvers hold until the answer is sent; and
  * Apollo's execution with the request's context.
  */
 import { randomUUID } from 'node:crypto';

@@ -5,12 +5,12 @@
  * the other routes, `routes.ts`; the pieces of one exchange, `http-exchange.ts`. This file wires
  * them on the one port and stops them.
  *
- * Hostile input: bodies over MAX_PAYLOAD_BYTES (ADMIN_MAX_PAYLOAD_BYTES with the admin token,
- * `body-cap.ts`) get 413 before parsing; batched (array) bodies are
+ * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
  * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
  * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does
  * the bound on list items per response (`response-budget.ts`); every
  * error is masked by `formatError` and internal ones carry the request id that is in the log.
+ * A request with the admin token may send a larger body (ADMIN_MAX_PAYLOAD_BYTES, `body-cap.ts`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
