@@ -137,15 +137,22 @@ export function verifyGame(t: Transcript): VerifyReport {
     notCovered: 0,
     counts: { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 },
   };
-  const commitment = t.commitments.at(-1);
+  // The reveal opens the last commitment before it. A game exported after its end and imported
+  // keeps the original's reveal, and the import's own commitment comes after it, never opened
+  // (docs/fairness.md, "Export and import"): acts between the two are covered by neither.
+  const reveal = t.reveal;
+  const commitment = t.commitments.filter((c) => reveal === null || c.seq < reveal.seq).at(-1);
   const acts = (e: Transcript['events'][number]) => e.acts.length;
-  const covered = t.events.filter((e) => commitment && e.scheme === SCHEME && e.seq > commitment.seq);
+  const covered = t.events.filter(
+    (e) =>
+      commitment && e.scheme === SCHEME && e.seq > commitment.seq && (reveal === null || e.seq < reveal.seq),
+  );
   report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
-  if (!commitment || commitment.scheme !== SCHEME || !t.reveal) return report;
-  const seed = hexToBytes(t.reveal.seed);
+  if (!commitment || commitment.scheme !== SCHEME || !reveal) return report;
+  const seed = hexToBytes(reveal.seed);
   if (commitmentHash(seed) !== commitment.hash) {
     report.verdict = 'mismatch';
-    report.firstMismatch = { seq: t.reveal.seq, reason: 'the revealed seed does not match the commitment' };
+    report.firstMismatch = { seq: reveal.seq, reason: 'the revealed seed does not match the commitment' };
     return report;
   }
   const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);

@@ -5,7 +5,8 @@
  * each. Their documents are larger than the anonymous body cap (MAX_PAYLOAD_BYTES), so the import
  * only works because an admin's body may be as large as ADMIN_MAX_PAYLOAD_BYTES. Each seat sees
  * the copy as it saw the original (apart from ids), and the copy's fairness transcript verifies
- * where the original's did.
+ * where the original's did: a copy of an active game from its import on, a copy of an ended game
+ * everywhere.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -121,11 +122,17 @@ describe.each([
         await shuffleAndDraw(game);
         await endGame(server, game.gameId);
       }
+      // The ended original, exported and imported again, carries its reveal: the copy of an ended
+      // game verifies every act the original did.
+      const ended = await exportThenImport(original.gameId);
+      expect(ended.game.status).toBe('ENDED');
       for (const [i, seat] of original.players.entries()) {
         const before = verifyGame(await transcriptOf(server, original.gameId, seat.token));
         const after = verifyGame(await transcriptOf(server, copy.gameId, copy.players[i]!.token));
+        const endedCopy = verifyGame(await transcriptOf(server, ended.game.id, ended.seats[i]!.token));
         expect(before).toMatchObject({ verdict: 'verified', verified: 2 * seats, notCovered: 0 });
         expect(after).toMatchObject({ verdict: 'verified', verified: seats, notCovered: seats });
+        expect(endedCopy).toEqual(before);
       }
     },
     SLOW,
