@@ -89,6 +89,13 @@ export const configSchema = z.object({
   /** Maximum request body / websocket message size in bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(262144),
   /**
+   * Maximum HTTP request body of a request sent with the admin token (ADMIN_TOKEN), checked before
+   * the body is read: an `importGame` carries a whole game (a fresh four-seat game of 100-card decks
+   * is about 1.1 MB). Every other caller keeps MAX_PAYLOAD_BYTES, and graphql-ws messages too. At
+   * least MAX_PAYLOAD_BYTES.
+   */
+  ADMIN_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(16_777_216),
+  /**
    * Host credential. Set: `createGame` requires `Authorization: Bearer <HOST_TOKEN>` (or the admin
    * token). Unset (local play, development): anyone may create games, rate-limited per client IP.
    * At least 24 characters.
@@ -244,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
+  if (parsed.data.ADMIN_MAX_PAYLOAD_BYTES < parsed.data.MAX_PAYLOAD_BYTES)
+    throw new Error('Invalid configuration: ADMIN_MAX_PAYLOAD_BYTES must be at least MAX_PAYLOAD_BYTES');
   const auth = AUTH_REQUIRED.filter((k) => parsed.data[k] !== undefined);
   if (auth.length > 0 && auth.length < AUTH_REQUIRED.length)
     throw new Error(
