@@ -18,7 +18,7 @@ import { runTs } from '../support/doc-run.js';
 import { ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { eventually, within } from '../events/log-rows.js';
 import { deck } from '../api/helpers.js';
-import { until } from './load.js';
+import { until } from '../support/wait.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -129,7 +129,7 @@ describe.runIf(process.platform === 'linux')('the embedded database, supervised'
         for (const signal of ['SIGINT', 'SIGKILL'] as const) {
           const pid = postmasterPid(clusterDir);
           const probe = probeWhile(service, gameId, alice.token);
-          await until(() => probe.answers.length > 0, 10_000, 'a first answer');
+          await until(() => probe.answers.length > 0, 'a first answer', { timeoutMs: 10_000 });
           const stoppedAt = Date.now();
           process.kill(pid, signal);
           // Back: a new postmaster, and the service answers again.
@@ -138,8 +138,9 @@ describe.runIf(process.platform === 'linux')('the embedded database, supervised'
               probe.answers.at(-1)?.code === 'OK' &&
               probe.answers.some((a) => a.code !== 'OK') &&
               (await route(service, '/readyz')).status === 200,
-            30_000,
-            `the service back after ${signal}: ${JSON.stringify(probe.answers.slice(-3))}\n${service.output()}`,
+            () =>
+              `the service back after ${signal}: ${JSON.stringify(probe.answers.slice(-3))}\n${service.output()}`,
+            { timeoutMs: 30_000 },
           );
           const backMs = Date.now() - stoppedAt;
           await probe.done();
@@ -175,10 +176,12 @@ describe.runIf(process.platform === 'linux')('the embedded database, supervised'
       process.kill(postmasterPid(clusterDir), 'SIGKILL');
       await until(
         async () => (await route(service, '/readyz')).body['database'] === 'restarting',
-        10_000,
         'restarting',
+        { timeoutMs: 10_000 },
       );
-      await until(async () => (await route(service, '/healthz')).status === 503, 30_000, service.output());
+      await until(async () => (await route(service, '/healthz')).status === 503, service.output, {
+        timeoutMs: 30_000,
+      });
       const healthz = await route(service, '/healthz');
       expect(healthz.body).toMatchObject({ status: 'failed', database: 'failed' });
       expect(String(healthz.body['reason'])).toMatch(/PG_VERSION|did not start/);
