@@ -37,7 +37,7 @@ import type { Store } from '../db/store.js';
 import { badInput, ErrorCode, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import type { GameMutation, Metrics } from '../metrics.js';
 import {
   actingPlayer,
   assertNever,
@@ -82,7 +82,7 @@ export interface AuthorityDeps {
 /** A game command as parsed from a mutation's input. */
 export interface GameCommand {
   /** The mutation's name: metrics label and part of the idempotency key. */
-  readonly operation: string;
+  readonly operation: GameMutation;
   readonly gameId: string;
   readonly expectedVersion?: number | null | undefined;
   readonly onBehalfOf?: string | null | undefined;
