@@ -65,16 +65,16 @@ export function refusedBeforeDrawing(
   ctx: PlanContext,
   step: PlanStep,
 ): Rejection | null {
-  const trialCtx = trialContext(ctx);
   if (!selecting(move) || move.select.kind !== 'random')
     return move.kind === 'moveObjects' && move.randomOrder === true
-      ? trial(spec, state, move, trialCtx, step)
+      ? trial(spec, state, move, trialContext(ctx), step)
       : null;
   const { zoneId, count } = move.select;
   const view = new Draft(spec, state, ctx);
   if (!view.zone(zoneId)) return null;
   const candidates = view.topLevel(zoneId);
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT || count > candidates.length) return null;
+  const trialCtx = trialContext(ctx);
   for (let start = 0; start < candidates.length; start += count) {
     const ids = Array.from(
       { length: count },
