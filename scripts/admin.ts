@@ -478,9 +478,10 @@ async function verify(env: Env, args: string[]): Promise<void> {
   const report = verifyGame(data.fairnessTranscript);
   if (values.json) print(report);
   else {
-    const { shuffle, pick } = report.counts;
+    // Every kind of act it checked: a reader sees a roll or flip was recomputed, not only shuffles.
+    const { shuffle, partial, pick, roll, coin } = report.counts;
     process.stdout.write(
-      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles, ${pick} picks), ${report.notCovered} not covered\n`,
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered\n`,
     );
   }
   if (report.firstMismatch)
@@ -540,14 +541,16 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
 };
 
 /**
- * `npm run admin` without `-s` has already printed npm's banner on stdout by the time this runs;
- * when that output goes to a pipe or a file (where it spoils JSON), say how to avoid it.
+ * `npm run admin` without `-s` has already printed npm's banner on stdout by the time this runs,
+ * unless npm is in JSON mode (the repository's `.npmrc`), which writes it to stderr; when that
+ * output goes to a pipe or a file (where it spoils JSON), say how to avoid it.
  */
 function warnAboutNpmBanner(): void {
   const env = process.env;
   if (
     env['npm_lifecycle_event'] === 'admin' &&
     env['npm_config_loglevel'] !== 'silent' &&
+    env['npm_config_json'] !== 'true' &&
     !process.stdout.isTTY
   )
     process.stderr.write(

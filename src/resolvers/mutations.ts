@@ -8,6 +8,7 @@ import { eventsAsOf, execute, type CommandOutcome } from '../authority/index.js'
 import { badInput } from '../errors.js';
 import { movePayload } from '../render/index.js';
 import type { Move } from '../rules/index.js';
+import type { GameMutation } from '../metrics.js';
 import type { Context } from '../server/context.js';
 import { gameIdFrom } from '../uuid.js';
 import {
@@ -56,7 +57,7 @@ function render({ result, viewer }: CommandOutcome, store: Context['store']) {
 
 export async function run(
   ctx: Context,
-  operation: string,
+  operation: GameMutation,
   input: Common,
   toMove: (actingAs: string | null) => Move,
 ) {

@@ -10,6 +10,7 @@
  * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does
  * the bound on list items per response (`response-budget.ts`); every
  * error is masked by `formatError` and internal ones carry the request id that is in the log.
+ * A request with the admin token may send a larger body (ADMIN_MAX_PAYLOAD_BYTES, `body-cap.ts`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
