@@ -101,9 +101,11 @@ export function createHandoffRoutes(deps: Deps, now: () => number = Date.now): H
     const body = await jsonBody(req);
     const use = body.use ?? 'link';
     if (use !== 'link' && use !== 'reload')
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, '`use` must be "link" or "reload".', { field: 'use' });
+      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `use` must be "link" or "reload".', {
+        field: 'use',
+      });
     if (body.replaces !== undefined && !isHandoffCode(body.replaces))
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, '`replaces` is not a hand-off code.', {
+      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `replaces` is not a hand-off code.', {
         field: 'replaces',
       });
     const code = newHandoffCode();
@@ -131,7 +133,7 @@ export function createHandoffRoutes(deps: Deps, now: () => number = Date.now): H
     const body = await jsonBody(req);
     const code = body.code;
     if (!isHandoffCode(code))
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, '`code` is not a hand-off code (zkh_…).', {
+      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `code` is not a hand-off code (zkh_…).', {
         field: 'code',
       });
     const sealed = await takeHandoffCode(deps.store.db, hashHandoffCode(code));
@@ -180,7 +182,7 @@ export function createHandoffRoutes(deps: Deps, now: () => number = Date.now): H
       if (!route) return false;
       if (req.method !== 'POST') {
         res.setHeader('allow', 'POST');
-        send(res, 405, errorBody(`${url.pathname} answers POST only.`, ErrorCode.BAD_USER_INPUT));
+        send(res, 405, errorBody(`Only POST is answered at ${url.pathname}.`, ErrorCode.BAD_USER_INPUT));
         return true;
       }
       void serve(req, res, route);
