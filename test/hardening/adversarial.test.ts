@@ -124,7 +124,10 @@ describe('adversarial documents against every validation rule', () => {
   }, 300_000);
 
   it(`over graphql-ws, anonymous: each answered within ${RATIO}× a trivial query`, async () => {
-    const ws = await RawWs.connect(service().url.replace(/^http/, 'ws'));
+    const wsUrl = service().url.replace(/^http/, 'ws');
+    // A fresh anonymous connection per document: one connection carrying every run's frames would
+    // pass its message budget (WS_ANONYMOUS_MESSAGE_BURST, 50) and be closed with 4031.
+    let ws = await RawWs.connect(wsUrl);
     const watch = healthzBystander(service().url);
     let id = 0;
     try {
@@ -138,6 +141,8 @@ describe('adversarial documents against every validation rule', () => {
         fc.asyncProperty(
           documents.filter((q) => Buffer.byteLength(q) < 200_000),
           async (query) => {
+            ws.close();
+            ws = await RawWs.connect(wsUrl);
             const bound = RATIO * (await trivialMs(send));
             const { ms, value } = await timed(() => Promise.race([send(query), deadline(bound)]));
             if (value.type === 'error') expectPublicAnswer(value.payload as GqlErrorJson[], query);
