@@ -16,6 +16,7 @@ import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
 import { runValidation } from './validation.js';
 import { runStalled } from './stalled.js';
+import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
 import { runCompare } from './compare.js';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     ['hostile', 'Hostile input', runHostile],
     ['stalled', 'Stalled bodies on a spectator credential', runStalled],
     ['validation', 'Validation cost: the worst documents within the limits', runValidation],
+    ['wsflood', 'graphql-ws floods: pings without reading, pings read', runWsFlood],
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],

@@ -106,6 +106,8 @@ export class ZonekeeperRequestError extends Error {
   readonly code: Open<ErrorCode> | undefined;
   readonly reason: Open<InvalidMoveReason> | undefined;
   readonly rule: string | undefined;
+  /** For SERVICE_UNAVAILABLE: when the service suggests trying again (`extensions.retryAfterSeconds`). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly errors: readonly GraphQLErrorBody[],
     readonly status?: number,
@@ -118,6 +120,8 @@ export class ZonekeeperRequestError extends Error {
     this.code = ext?.code;
     this.reason = ext?.reason;
     this.rule = ext?.rule;
+    const after = ext?.['retryAfterSeconds'];
+    this.retryAfterSeconds = typeof after === 'number' && after >= 0 ? after : undefined;
   }
 
   /** Plain data for logs: `JSON.stringify(error)` shows the message and the code. */
@@ -179,7 +183,13 @@ export interface ZonekeeperClientOptions {
   webSocketImpl?: unknown;
   /** `fetch` to use; default: the global one. */
   fetch?: typeof fetch;
-  /** Reconnection of subscriptions. */
+  /**
+   * Reconnection of subscriptions, and the retries of a query the service answers with
+   * SERVICE_UNAVAILABLE (its database is unreachable or restarting): at most `attempts`, and never
+   * more than {@link QUERY_RETRY_ATTEMPTS}, after `extensions.retryAfterSeconds` or the backoff
+   * delay, whichever is longer. Mutations are not retried here: send one again with the same
+   * `idempotencyKey`.
+   */
   retry?: RetryOptions;
   /**
    * Ping the server this often over the WebSocket; a connection whose pong does not come back within
@@ -301,6 +311,9 @@ export interface ZonekeeperClient {
   dispose(): Promise<void>;
 }
 
+/** Most retries of one query answered SERVICE_UNAVAILABLE (about 20 s at the default delays). */
+export const QUERY_RETRY_ATTEMPTS = 6;
+
 /** Error codes of a refused request that a later attempt may not meet. */
 const TRANSIENT_ERROR_CODES = new Set(['SERVICE_UNAVAILABLE', 'RATE_LIMITED']);
 
@@ -416,14 +429,38 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
       },
     }));
 
+  /** The delay before retry number `failures` (1, 2, …): doubling, capped, never under the server's hint. */
+  const retryDelay = (failures: number, error: unknown) =>
+    Math.max(
+      Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** (failures - 1)),
+      error instanceof ZonekeeperRequestError ? (error.retryAfterSeconds ?? 0) * 1000 : 0,
+    );
+
+  /** A query is retried while the service answers SERVICE_UNAVAILABLE (see `retry`); a mutation never. */
   async function request<TResult, TVariables>(
     document: TypedDocumentString<TResult, TVariables> | string,
     variables?: TVariables,
   ): Promise<TResult> {
+    const text = documentText(document);
+    const query = !/^\s*mutation\b/m.test(text);
+    const attempts = Math.min(retry.attempts, QUERY_RETRY_ATTEMPTS);
+    for (let failures = 0; ;) {
+      try {
+        return await requestOnce<TResult>(text, variables);
+      } catch (error) {
+        const unavailable = error instanceof ZonekeeperRequestError && error.code === 'SERVICE_UNAVAILABLE';
+        if (!query || !unavailable || failures >= attempts) throw error;
+        failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(failures, error)));
+      }
+    }
+  }
+
+  async function requestOnce<TResult>(text: string, variables: unknown): Promise<TResult> {
     const res = await doFetch(options.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(await auth()) },
-      body: JSON.stringify({ query: documentText(document), variables: variables ?? {} }),
+      body: JSON.stringify({ query: text, variables: variables ?? {} }),
     });
     let body: { data?: TResult | null; errors?: GraphQLErrorBody[] };
     try {
@@ -480,9 +517,8 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
       }
       failures += 1;
       opts.onRetry?.(failures, error);
-      const delay = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** (failures - 1));
       // Jitter, so that clients dropped together do not all come back in the same instant.
-      timer = setTimeout(() => void attempt(), delay * (0.5 + Math.random() / 2));
+      timer = setTimeout(() => void attempt(), retryDelay(failures, error) * (0.5 + Math.random() / 2));
     };
     const attempt = async () => {
       timer = undefined;

@@ -77,6 +77,7 @@ export function buildService(
     readonly metrics: Metrics;
     readonly random?: Randomness | undefined;
     readonly jwt?: JwtVerifier | null | undefined;
+    readonly embedded?: AppDeps['embedded'];
   },
   hubOptions: Partial<HubOptions> = {},
 ): AppDeps {
@@ -98,7 +99,7 @@ export function buildService(
 export async function startApp(
   config: Config,
   logger: Logger,
-  opts: { migrate?: boolean; random?: Randomness } = {},
+  opts: { migrate?: boolean; random?: Randomness; embedded?: AppDeps['embedded'] } = {},
 ): Promise<App> {
   // This service's rulesets: the built-ins and its RULESETS_DIR (an invalid file stops the start).
   const rulesets = rulesetRegistry(config.RULESETS_DIR);
@@ -125,7 +126,16 @@ export async function startApp(
     });
     // Platform tokens' verifier and its key-set cache live as long as the service (null: AUTH_* unset).
     const jwt = createJwtVerifier(config);
-    const service = buildService({ config, logger, store, fanout, metrics, random: opts.random, jwt });
+    const service = buildService({
+      config,
+      logger,
+      store,
+      fanout,
+      metrics,
+      random: opts.random,
+      jwt,
+      embedded: database.embedded ?? opts.embedded,
+    });
     const server = await startHttpServer(service, buildSchema(), { port: config.PORT, host: config.HOST });
     return {
       url: server.url,

@@ -90,6 +90,13 @@ export function isPublicCode(code: unknown): boolean {
 export const UNAVAILABLE_MESSAGE = 'The service cannot reach its database. Try again shortly.';
 
 /**
+ * `retryAfterSeconds` of a SERVICE_UNAVAILABLE caused by the database: a first retry this soon
+ * finds an embedded cluster restarted (its first attempt comes 0.25 s after it stopped) or a
+ * pool reconnected; clients back off further on their own (`client/index.ts`).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/**
  * Masks everything that is not deliberately public. Internal errors are logged by the caller with
  * the request id, and the client receives only the code and that id. An error caused by the
  * database being unreachable (`original`, the thrown error) becomes SERVICE_UNAVAILABLE, so that
@@ -113,6 +120,7 @@ export function formatError(
     ...(formatted.path ? { path: formatted.path } : {}),
     extensions: {
       code: unavailable ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_SERVER_ERROR,
+      ...(unavailable ? { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } : {}),
       ...(requestId ? { requestId } : {}),
     },
   };

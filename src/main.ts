@@ -101,8 +101,9 @@ try {
     app = await startPrimary(config, logger);
   } else {
     const { startApp } = await import('./app.js');
-    // A worker's primary has applied the migrations already.
-    app = await startApp(config, logger, { migrate: !cluster.isWorker });
+    // A worker's primary has applied the migrations already, and supervises the embedded database.
+    const embedded = cluster.isWorker ? (await import('./server/cluster.js')).primaryDatabaseStatus() : null;
+    app = await startApp(config, logger, { migrate: !cluster.isWorker, embedded });
   }
 } catch (err) {
   failed(logger, err, config);

@@ -12,7 +12,12 @@ export interface ObservedSources {
     waitingCount: number;
     options: { max?: number };
   }>;
-  readonly stateCache?: { readonly hits: number; readonly misses: number };
+  readonly stateCache?: {
+    readonly hits: number;
+    readonly misses: number;
+    readonly evictions: number;
+    readonly size: number;
+  };
   readonly fanout?: () => { readonly reconnects: number; readonly downSince: number | null };
 }
 
@@ -20,7 +25,7 @@ export interface ObservedSources {
 export function observedMetrics(registry: Registry): { sources: ObservedSources } {
   const holder: { sources: ObservedSources } = { sources: {} };
   /** The totals counted so far, by source: each counter follows a total its source keeps. */
-  const counted = { hits: 0, misses: 0, reconnects: 0 };
+  const counted = { hits: 0, misses: 0, evictions: 0, reconnects: 0 };
   /** How much the source's running `total` grew since the last scrape, which a counter then adds. */
   const grownSinceScrape = (source: keyof typeof counted, total: number): number => {
     const grown = total - counted[source];
@@ -61,6 +66,27 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
       if (!cache) return;
       stateCacheLookups.inc({ result: 'hit' }, grownSinceScrape('hits', cache.hits));
       stateCacheLookups.inc({ result: 'miss' }, grownSinceScrape('misses', cache.misses));
+    },
+  });
+  // Both results exposed from the start: a scraper reads 0, not a missing series.
+  for (const result of ['hit', 'miss'] as const) stateCacheLookups.inc({ result }, 0);
+
+  const stateCacheGames = new Gauge({
+    name: 'state_cache_games',
+    help: 'Game states held by the state cache (at most STATE_CACHE_GAMES).',
+    registers: [registry],
+    collect: () => {
+      if (holder.sources.stateCache) stateCacheGames.set(holder.sources.stateCache.size);
+    },
+  });
+
+  const stateCacheEvictions = new Counter({
+    name: 'state_cache_evictions_total',
+    help: "Game states dropped from the full state cache, least recently used first: each one's next move or read loads it from the database (raise STATE_CACHE_GAMES if this grows steadily).",
+    registers: [registry],
+    collect: () => {
+      const cache = holder.sources.stateCache;
+      if (cache) stateCacheEvictions.inc(grownSinceScrape('evictions', cache.evictions));
     },
   });
 

@@ -13,10 +13,45 @@ import { observedMetrics, type ObservedSources } from './metrics-observed.js';
 export type { ObservedSources };
 
 /** What became of a mutation of game state. */
-export type MoveOutcome = 'committed' | 'rejected' | 'stale' | 'error';
+const MOVE_OUTCOMES = ['committed', 'rejected', 'stale', 'error'] as const;
+export type MoveOutcome = (typeof MOVE_OUTCOMES)[number];
+
+/**
+ * The mutations of game state (`src/resolvers/mutations.ts`): the `mutation` label of `moves_total`
+ * and `move_duration_seconds`, and part of a move's idempotency key.
+ */
+export const GAME_MUTATIONS = [
+  'rollDice',
+  'flipCoin',
+  'addEntropy',
+  'setStatus',
+  'changeCounters',
+  'moveCounters',
+  'advanceTurn',
+  'setPhase',
+  'concede',
+  'endGameWithResult',
+  'moveObjects',
+  'shuffleZone',
+  'reorderZone',
+  'turnFace',
+  'revealObjects',
+  'endReveal',
+  'createToken',
+  'attachObjects',
+  'detachObjects',
+  'createZone',
+  'removeZone',
+  'addStackLayer',
+  'removeStackLayer',
+  'bringIntoGame',
+  'removeFromGame',
+] as const;
+export type GameMutation = (typeof GAME_MUTATIONS)[number];
 
 /** GraphQL operation kind, or `unknown` when the request never got as far as naming one. */
-export type OperationType = 'query' | 'mutation' | 'subscription' | 'unknown';
+const OPERATION_TYPES = ['query', 'mutation', 'subscription', 'unknown'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
 
 /**
  * How a GraphQL request ended:
@@ -25,7 +60,8 @@ export type OperationType = 'query' | 'mutation' | 'subscription' | 'unknown';
  * - `invalid`: refused before execution (body too large, malformed JSON, batch, CSRF, parse, validation, limits);
  * - `internal`: an internal error or a 5xx.
  */
-export type RequestStatus = 'ok' | 'error' | 'invalid' | 'internal';
+const REQUEST_STATUSES = ['ok', 'error', 'invalid', 'internal'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Latency buckets in seconds: from a cached read to a contended transaction. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -51,7 +87,24 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 }
 
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
-export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
+export const REFUSAL_REASONS = [
+  'request_queue',
+  'work_slots',
+  'create_game_rate',
+  'ws_message_rate',
+  'ws_unsent_bytes',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * prom-client's default gauges named like counters (Prometheus: only a counter ends in `_total`);
+ * each is the sum over `type` of the gauge of the same name without `_total`, which stays.
+ */
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+] as const;
 
 /**
  * Where a GraphQL HTTP request is in admission (`server/admission.ts`): the `state` label of
@@ -118,7 +171,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'refusals_total',
-    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address), ws_message_rate (graphql-ws connection closed 4031, frames past its budget), ws_unsent_bytes (graphql-ws connection closed 4009, its client not reading).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
@@ -133,17 +186,25 @@ export class Metrics {
   readonly #observed = observedMetrics(this.registry);
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
-    // Both states exposed from the start: a scraper reads 0, not a missing series.
+    // Every label set exposed from the start: a scraper reads 0, not a missing series (a rate over
+    // a series that appears with its first event misses that event).
     for (const state of ['waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
+    for (const operation_type of OPERATION_TYPES)
+      for (const status of REQUEST_STATUSES) this.graphqlRequests.inc({ operation_type, status }, 0);
+    for (const mutation of GAME_MUTATIONS)
+      for (const outcome of MOVE_OUTCOMES) this.moves.inc({ mutation, outcome }, 0);
+    for (const reason of REFUSAL_REASONS) this.refusals.inc({ reason }, 0);
     // Process metrics (CPU, memory, event-loop delay) with a prefix so they never clash with ours.
     // The delay gauges (`zonekeeper_nodejs_eventloop_lag_{p50,p90,p99,max,…}_seconds`) come from a
     // `perf_hooks.monitorEventLoopDelay` histogram, read and reset at each scrape.
-    if (opts.defaultMetrics ?? true)
+    if (opts.defaultMetrics ?? true) {
       collectDefaultMetrics({
         register: this.registry,
         prefix: 'zonekeeper_',
         eventLoopMonitoringPrecision: 10,
       });
+      for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(`zonekeeper_${name}`);
+    }
   }
 
   /** Records one finished GraphQL HTTP request. */
@@ -153,24 +214,24 @@ export class Metrics {
   }
 
   /** Records one finished mutation of game state; `mutation` is the GraphQL field name (`moveObjects`). */
-  move(mutation: string, outcome: MoveOutcome, seconds: number): void {
+  move(mutation: GameMutation, outcome: MoveOutcome, seconds: number): void {
     this.moves.inc({ mutation, outcome });
     this.moveDuration.observe({ mutation, outcome }, seconds);
   }
 
-  moveCommitted(mutation: string, seconds: number): void {
+  moveCommitted(mutation: GameMutation, seconds: number): void {
     this.move(mutation, 'committed', seconds);
   }
 
-  moveRejected(mutation: string, seconds: number): void {
+  moveRejected(mutation: GameMutation, seconds: number): void {
     this.move(mutation, 'rejected', seconds);
   }
 
-  moveStale(mutation: string, seconds: number): void {
+  moveStale(mutation: GameMutation, seconds: number): void {
     this.move(mutation, 'stale', seconds);
   }
 
-  moveFailed(mutation: string, seconds: number): void {
+  moveFailed(mutation: GameMutation, seconds: number): void {
     this.move(mutation, 'error', seconds);
   }
 
@@ -178,7 +239,7 @@ export class Metrics {
    * Runs a mutation and records its outcome and duration: resolved is `committed`; a thrown error is
    * classified by its code ({@link moveOutcomeOf}) and rethrown unchanged.
    */
-  async timeMove<T>(mutation: string, run: () => Promise<T>): Promise<T> {
+  async timeMove<T>(mutation: GameMutation, run: () => Promise<T>): Promise<T> {
     const elapsed = startTimer();
     try {
       const result = await run();

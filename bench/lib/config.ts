@@ -62,6 +62,7 @@ export const ALL_CASES = [
   'hostile',
   'stalled',
   'validation',
+  'wsflood',
   'table',
   'identity',
 ] as const;

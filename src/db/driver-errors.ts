@@ -38,7 +38,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Socket errors, PostgreSQL shutting down or starting up (57P01-57P03), too many connections
+ * Socket errors (and a Unix socket that is gone: `isMissingSocket`), PostgreSQL shutting down or starting up (57P01-57P03), too many connections
  * (53300), Prisma's "cannot reach" / "connection closed" / "pool timeout" (P1001, P1002, P1017,
  * P2024) and the adapter's kinds for the same.
  */
@@ -65,6 +65,15 @@ const UNAVAILABLE_KINDS = new Set([
   'SocketTimeout',
   'TooManyConnections',
 ]);
+/**
+ * A Unix socket that is not there: the server behind it stopped (an embedded cluster's socket file
+ * goes with its server). `pg` says `ENOENT` with `syscall: 'connect'`; Prisma keeps the code and
+ * the message `connect ENOENT <path>` but not the syscall.
+ */
+const isMissingSocket = (e: Record<string, unknown>) =>
+  e['code'] === 'ENOENT' &&
+  (e['syscall'] === 'connect' ||
+    (typeof e['message'] === 'string' && /\bconnect ENOENT\b/.test(e['message'])));
 /** `pg` reports a dropped or never-established connection by message only. */
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
@@ -79,6 +88,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     for (const c of codesOf(e))
       if (typeof c === 'string' && (UNAVAILABLE_CODES.has(c) || /^08[0-9A-Z]{3}$/.test(c))) return true;
     if (typeof e['kind'] === 'string' && UNAVAILABLE_KINDS.has(e['kind'])) return true;
+    if (isMissingSocket(e)) return true;
     if (typeof e['message'] === 'string' && UNAVAILABLE_MESSAGE.test(e['message'])) return true;
   }
   return false;

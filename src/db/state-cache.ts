@@ -81,9 +81,16 @@ export class StateCache {
   /** Lookups ({@link get}, {@link latest}) that found a state, and those that did not (`/metrics`). */
   hits = 0;
   misses = 0;
+  /** Games dropped because the cache was full (least recently used first; `/metrics`). */
+  evictions = 0;
 
   constructor(limit = MAX_GAMES) {
-    this.#games = new LRUCache({ max: limit });
+    this.#games = new LRUCache({
+      max: limit,
+      dispose: (_value, _key, reason) => {
+        if (reason === 'evict') this.evictions++;
+      },
+    });
   }
 
   /** The state of `gameId` at exactly `version`, if cached. */

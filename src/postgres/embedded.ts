@@ -43,8 +43,26 @@ export interface EmbeddedDatabase {
    * client and the server less CPU than one over loopback TCP (see docs/scaling.md).
    */
   localUrlFor(database: string): string;
+  /** Whether the server runs, is being started again after it stopped, or could not be (see {@link RESTART_DELAYS_MS}). */
+  status(): EmbeddedStatus;
   stop(): Promise<void>;
 }
+
+/**
+ * The supervised server's state: `running`; `restarting` after it stopped on its own (attempt
+ * `attempt` of {@link RESTART_DELAYS_MS}'s, `reason` the last failure); `failed` once every
+ * attempt failed: it stays down until the service is restarted.
+ */
+export type EmbeddedStatus =
+  | { readonly state: 'running' }
+  | { readonly state: 'restarting'; readonly attempt: number; readonly reason: string }
+  | { readonly state: 'failed'; readonly reason: string };
+
+/**
+ * Delays before each attempt to start a server that stopped on its own: five attempts within
+ * about 8 s (a killed server's children need a moment to release its shared memory).
+ */
+export const RESTART_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
 
 export interface EmbeddedOptions {
   /** Folder of the cluster. Created on first start. */
@@ -57,6 +75,8 @@ export interface EmbeddedOptions {
   readonly onLog?: (line: string) => void;
   /** Decisions an operator should know about: where the binaries or the cluster were placed. */
   readonly onNotice?: (line: string) => void;
+  /** Every change of the supervised server's {@link EmbeddedStatus}. */
+  readonly onStatus?: (status: EmbeddedStatus) => void;
 }
 
 /** Asks the kernel for a free loopback port. */
@@ -108,60 +128,52 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const binaries = await reachableBinaries(user, notice);
   if (!initialised) await initialise(binaries, clusterDir, password, user, log);
 
-  // Own process group: a terminal's Ctrl-C reaches the service, which stops the database last.
-  const server = spawnAs(
-    binaries.postgres,
-    [
-      '-D',
-      clusterDir,
-      '-p',
-      String(port),
-      // Loopback only; fsync stays on so the embedded default is durable.
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${hasSocket ? `"${socketDir}"` : ''}`,
-      '-c',
-      'max_connections=200',
-    ],
-    user,
-    path.dirname(clusterDir),
-    true,
-  );
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  // Which service started this server: the next start tells a live owner from a killed one.
-  await recordOwner(clusterDir);
+  const launch = (): Promise<Launched> =>
+    launchServer(binaries.postgres, clusterDir, port, hasSocket ? socketDir : null, user, log);
+  let current = await launch();
   // Last resort if this process exits without stopping the server (a crash, a forced exit).
   const onExit = () => {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT');
+    if (current.server.exitCode === null && current.server.signalCode === null) current.server.kill('SIGINT');
   };
   process.on('exit', onExit);
 
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err) =>
-      reject(new EmbeddedStartError(`Could not run PostgreSQL (${binaries.postgres}): ${firstLine(err)}`)),
-    );
-    server.stderr?.on('data', (d: Buffer) => {
-      const text = d.toString();
-      log(text);
-      output += text;
-      if (output.includes('database system is ready to accept connections')) resolve();
+  // Supervision: a server that stops while the service runs (killed, crashed, shut down by hand)
+  // is started again, at the delays of RESTART_DELAYS_MS; after the last one fails it stays down.
+  let status: EmbeddedStatus = { state: 'running' };
+  const report = (next: EmbeddedStatus) => {
+    status = next;
+    options.onStatus?.(next);
+  };
+  let stopping = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let relaunching: Promise<void> = Promise.resolve();
+  const supervise = (launched: Launched) => {
+    current = launched;
+    void launched.exited.then((how) => {
+      if (!stopping && current === launched) restart(1, `PostgreSQL stopped (${how})`);
     });
-    void exited.then(() => {
-      process.off('exit', onExit);
-      const holder = clusterInUse(clusterDir);
-      if (holder) return reject(holder);
-      if (/could not bind|Address already in use/.test(output))
-        return reject(
-          new EmbeddedStartError(
-            `The embedded PostgreSQL port ${port} is in use (EMBEDDED_PG_PORT): free it or choose another port.`,
-          ),
-        );
-      const fatal = /(?:FATAL|PANIC):\s+(.*)/.exec(output)?.[1] ?? output.trim().split('\n').pop() ?? '';
-      reject(new EmbeddedStartError(`The embedded PostgreSQL in ${clusterDir} did not start: ${fatal}`));
-    });
-  });
+  };
+  const restart = (attempt: number, reason: string) => {
+    const delay = RESTART_DELAYS_MS[attempt - 1];
+    if (delay === undefined) return report({ state: 'failed', reason });
+    report({ state: 'restarting', attempt, reason });
+    retryTimer = setTimeout(() => {
+      relaunching = launch().then(
+        async (launched) => {
+          supervise(launched);
+          if (stopping) return;
+          await recordOwner(clusterDir);
+          report({ state: 'running' });
+        },
+        (err: unknown) => {
+          if (!stopping) restart(attempt + 1, firstLine(err));
+        },
+      );
+    }, delay);
+  };
+  supervise(current);
+  // Which service started this server: the next start tells a live owner from a killed one.
+  await recordOwner(clusterDir);
 
   const urlFor = (database: string) =>
     `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
@@ -175,8 +187,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     clusterDir,
     urlFor,
     localUrlFor,
+    status: () => status,
     stop: () =>
       (stopped ??= (async () => {
+        stopping = true;
+        clearTimeout(retryTimer);
+        await relaunching;
+        const { server, exited } = current;
         // Fast shutdown: open sessions are rolled back, everything committed is on disk.
         if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT');
         const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
@@ -187,4 +204,78 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
           await rm(relocated ? path.dirname(clusterDir) : clusterDir, { recursive: true, force: true });
       })()),
   };
+}
+
+/** A running postmaster and how it ended once it has (its exit code or signal). */
+interface Launched {
+  readonly server: ReturnType<typeof spawnAs>;
+  readonly exited: Promise<string>;
+}
+
+/**
+ * Starts the postmaster of an initialised cluster and resolves once it accepts connections; rejects
+ * with an {@link EmbeddedStartError} naming why it did not (a holder, a taken port, its FATAL line).
+ */
+async function launchServer(
+  postgres: string,
+  clusterDir: string,
+  port: number,
+  socketDir: string | null,
+  user: Awaited<ReturnType<typeof serverUser>>,
+  log: (line: string) => void,
+): Promise<Launched> {
+  // Own process group: a terminal's Ctrl-C reaches the service, which stops the database last.
+  const server = spawnAs(
+    postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      // Loopback only; fsync stays on so the embedded default is durable.
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir === null ? '' : `"${socketDir}"`}`,
+      '-c',
+      'max_connections=200',
+    ],
+    user,
+    path.dirname(clusterDir),
+    true,
+  );
+  const exited = new Promise<string>((resolve) =>
+    server.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
+  );
+  let output = '';
+  let ready = false;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) =>
+      reject(new EmbeddedStartError(`Could not run PostgreSQL (${postgres}): ${firstLine(err)}`)),
+    );
+    server.stderr?.on('data', (d: Buffer) => {
+      const text = d.toString();
+      log(text);
+      // Only what the start said: a running server's output is not kept.
+      if (ready) return;
+      output = (output + text).slice(-64 * 1024);
+      if (output.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve();
+      }
+    });
+    void exited.then(() => {
+      const holder = clusterInUse(clusterDir);
+      if (holder) return reject(holder);
+      if (/could not bind|Address already in use/.test(output))
+        return reject(
+          new EmbeddedStartError(
+            `The embedded PostgreSQL port ${port} is in use (EMBEDDED_PG_PORT): free it or choose another port.`,
+          ),
+        );
+      const fatal = /(?:FATAL|PANIC):\s+(.*)/.exec(output)?.[1] ?? output.trim().split('\n').pop() ?? '';
+      reject(new EmbeddedStartError(`The embedded PostgreSQL in ${clusterDir} did not start: ${fatal}`));
+    });
+  });
+  return { server, exited };
 }

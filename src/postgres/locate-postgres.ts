@@ -3,7 +3,7 @@
  */
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase, type EmbeddedStatus } from './embedded.js';
 
 export interface ResolvedDatabase {
   readonly url: string;
@@ -16,6 +16,7 @@ export async function resolveDatabase(opts: {
   embeddedPort: number;
   onLog?: (line: string) => void;
   onNotice?: (line: string) => void;
+  onStatus?: (status: EmbeddedStatus) => void;
 }): Promise<ResolvedDatabase> {
   if (opts.url) return { url: opts.url, embedded: null };
   const embedded = await startEmbeddedPostgres({
@@ -24,6 +25,7 @@ export async function resolveDatabase(opts: {
     persistent: true,
     ...(opts.onLog ? { onLog: opts.onLog } : {}),
     ...(opts.onNotice ? { onNotice: opts.onNotice } : {}),
+    ...(opts.onStatus ? { onStatus: opts.onStatus } : {}),
   });
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: embedded.url });
@@ -41,11 +43,13 @@ export async function resolveDatabase(opts: {
  * The database a process serves from, per its configuration: `DATABASE_URL`, else the embedded
  * PostgreSQL (started here, and logged). `directUrl` is the server itself, for what a
  * transaction-mode pooler cannot carry (LISTEN, the migrations' session lock): `DIRECT_DATABASE_URL`
- * when set, else the database URL.
+ * when set, else the database URL. `onStatus` hears every change of the embedded database's
+ * supervision (it is logged either way).
  */
 export async function databaseFor(
   config: Pick<Config, 'DATABASE_URL' | 'DIRECT_DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
   logger: Logger,
+  onStatus?: (status: EmbeddedStatus) => void,
 ): Promise<ResolvedDatabase & { readonly directUrl: string }> {
   const database = await resolveDatabase({
     url: config.DATABASE_URL,
@@ -53,6 +57,10 @@ export async function databaseFor(
     embeddedPort: config.EMBEDDED_PG_PORT,
     onLog: (line) => logger.debug({ postgres: line }),
     onNotice: (line) => logger.warn(line),
+    onStatus: (status) => {
+      logEmbeddedStatus(logger, status);
+      onStatus?.(status);
+    },
   });
   if (database.embedded)
     logger.info(
@@ -61,4 +69,24 @@ export async function databaseFor(
     );
   const directUrl = (database.embedded ? undefined : config.DIRECT_DATABASE_URL) ?? database.url;
   return { ...database, directUrl };
+}
+
+/** One log line per change of the embedded database's supervision (see `EmbeddedStatus`). */
+function logEmbeddedStatus(logger: Logger, status: EmbeddedStatus): void {
+  switch (status.state) {
+    case 'running':
+      return logger.info('embedded PostgreSQL is running again');
+    case 'restarting':
+      return logger.warn(
+        { attempt: status.attempt, reason: status.reason },
+        'embedded PostgreSQL stopped: starting it again',
+      );
+    case 'failed':
+      return logger.fatal(
+        { reason: status.reason },
+        'embedded PostgreSQL could not be started again: /healthz fails until the service is restarted',
+      );
+    default:
+      status satisfies never;
+  }
 }

@@ -11,6 +11,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { EmbeddedStatus } from '../postgres/embedded.js';
 
 /** What a worker tells the primary once it listens. */
 export interface ListeningMessage {
@@ -20,6 +21,28 @@ export interface ListeningMessage {
 
 export function isListeningMessage(m: unknown): m is ListeningMessage {
   return (m as { kind?: unknown } | null)?.kind === 'zonekeeper-listening';
+}
+
+/** What the primary tells every worker when its embedded database's supervision changes state. */
+interface DatabaseStatusMessage {
+  readonly kind: 'zonekeeper-database';
+  readonly status: EmbeddedStatus;
+}
+
+function isDatabaseStatusMessage(m: unknown): m is DatabaseStatusMessage {
+  return (m as { kind?: unknown } | null)?.kind === 'zonekeeper-database';
+}
+
+/**
+ * In a worker: the primary's embedded database as its messages describe it, for `/readyz` and
+ * `/healthz` (a worker's own database is the primary's cluster, which only the primary supervises).
+ */
+export function primaryDatabaseStatus(): { status(): EmbeddedStatus } {
+  let status: EmbeddedStatus = { state: 'running' };
+  process.on('message', (m: unknown) => {
+    if (isDatabaseStatusMessage(m)) status = m.status;
+  });
+  return { status: () => status };
 }
 
 /** A worker that dies this soon after its start is not restarted (it would only die again). */
@@ -35,9 +58,17 @@ export interface Primary {
 export async function startPrimary(config: Config, logger: Logger): Promise<Primary> {
   // Loaded here: a worker never needs the embedded PostgreSQL nor the migration engine.
   const { databaseFor } = await import('../postgres/locate-postgres.js');
-  const database = await databaseFor(config, logger);
-  let stopping = false;
   const workers = new Set<Worker>();
+  let databaseStatus: EmbeddedStatus = { state: 'running' };
+  const tell = (worker: Worker) => {
+    if (worker.isConnected())
+      worker.send({ kind: 'zonekeeper-database', status: databaseStatus } satisfies DatabaseStatusMessage);
+  };
+  const database = await databaseFor(config, logger, (status) => {
+    databaseStatus = status;
+    workers.forEach(tell);
+  });
+  let stopping = false;
   const started = new Map<Worker, number>();
   const exited = new Map<Worker, Promise<void>>();
 
@@ -45,6 +76,8 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
     const worker = cluster.fork({ DATABASE_URL: database.url });
     workers.add(worker);
     started.set(worker, Date.now());
+    // A worker forked while the database is down learns it at once.
+    if (databaseStatus.state !== 'running') worker.once('online', () => tell(worker));
     exited.set(
       worker,
       new Promise((resolve) =>

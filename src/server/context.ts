@@ -3,6 +3,7 @@
  * request shares ({@link AppDeps}, built by `app.ts`).
  */
 import type { LRUCache } from 'lru-cache';
+import type { EmbeddedStatus } from '../postgres/embedded.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { findPrincipalByTokenHash } from '../db/principals.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   readonly entropy: EntropyLimiter;
   /** The live event hub graphql-ws subscriptions read from. */
   readonly hub: EventHub<GameEventOut>;
+  /** The supervised embedded PostgreSQL's state (`/readyz`, `/healthz`); absent with `DATABASE_URL`. */
+  readonly embedded?: { status(): EmbeddedStatus } | null | undefined;
 }
 
 export interface Context extends AppDeps {

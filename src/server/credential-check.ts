@@ -14,7 +14,7 @@ import { CloseCode } from 'graphql-ws';
 import type { Principal } from '../auth/principal.js';
 import { KEY_SET_UNAVAILABLE_MESSAGE, KeySetUnavailable } from '../auth/jwt.js';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
-import { ErrorCode, UNAVAILABLE_MESSAGE } from '../errors.js';
+import { ErrorCode, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { authenticate, type AppDeps, type Authentication } from './context.js';
 
@@ -64,7 +64,10 @@ export async function checkCredential(
   return { ok: true, auth };
 }
 
-/** A refusal as HTTP answers it: its code, HTTP status and the request id (which is in the log). */
+/**
+ * A refusal as HTTP answers it: its code, HTTP status and the request id (which is in the log);
+ * SERVICE_UNAVAILABLE adds when to try again (`retryAfterSeconds`, the `Retry-After` header).
+ */
 export function refusalError(refusal: Refusal, requestId: string): GraphQLError {
   const [code, status] = ((): [ErrorCode, number] => {
     switch (refusal.kind) {
@@ -76,7 +79,13 @@ export function refusalError(refusal: Refusal, requestId: string): GraphQLError 
         return [ErrorCode.INTERNAL_SERVER_ERROR, 500];
     }
   })();
-  return new GraphQLError(refusal.message, { extensions: { code, requestId, http: { status } } });
+  if (refusal.kind !== 'SERVICE_UNAVAILABLE')
+    return new GraphQLError(refusal.message, { extensions: { code, requestId, http: { status } } });
+  const retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS;
+  const headers = new Map([['retry-after', String(retryAfterSeconds)]]);
+  return new GraphQLError(refusal.message, {
+    extensions: { code, retryAfterSeconds, requestId, http: { status, headers } },
+  });
 }
 
 /** A refusal as graphql-ws answers it: the close code and reason (see `close-codes.ts`). */

@@ -27,6 +27,22 @@ describe('isDatabaseUnavailable', () => {
     ['a connection exception (class 08)', pgError('08006', 'connection failure')],
     ['a dropped connection, by message only', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    [
+      "a Unix socket that is gone (pg's error)",
+      Object.assign(new Error('connect ENOENT /data/pg/.s.PGSQL.5432'), {
+        code: 'ENOENT',
+        syscall: 'connect',
+      }),
+    ],
+    [
+      'a Unix socket that is gone, through Prisma (the syscall dropped)',
+      Object.assign(
+        new Error('Invalid `prisma.game.findFirst()` invocation:\n\nconnect ENOENT /data/pg/.s.PGSQL.5432'),
+        {
+          code: 'ENOENT',
+        },
+      ),
+    ],
     ['through Prisma', prismaRaw({ kind: 'postgres', code: '57P01', message: 'terminating connection' })],
     ['the adapter kind', prismaRaw({ kind: 'DatabaseNotReachable', message: 'unreachable' })],
     ['inside a GraphQL error', new GraphQLError('x', { originalError: new Error('Connection terminated') })],
@@ -37,6 +53,10 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', prismaRaw({ kind: 'UniqueConstraintViolation', code: '23505', message: 'dup' })],
     ['a bug', new TypeError('x is undefined')],
+    [
+      'a missing file',
+      Object.assign(new Error("ENOENT: no such file, open 'x'"), { code: 'ENOENT', syscall: 'open' }),
+    ],
     ['a syntax error', pgError('42601', 'syntax error')],
     ['nothing', undefined],
   ])('is false for %s', (_, err) => {
@@ -65,7 +85,7 @@ describe('formatError', () => {
     expect(out).toEqual({
       message: 'The service cannot reach its database. Try again shortly.',
       path: ['game'],
-      extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, requestId: 'req-1' },
+      extensions: { code: ErrorCode.SERVICE_UNAVAILABLE, retryAfterSeconds: 1, requestId: 'req-1' },
     });
     expect(logged).toHaveLength(1);
   });

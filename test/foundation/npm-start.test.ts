@@ -26,6 +26,7 @@ import {
   descendants,
   isRunning,
   ROOT,
+  runCommand,
   startServiceProcess,
   type ServiceProcess,
 } from '../support/process.js';
@@ -93,6 +94,32 @@ async function survivors(pids: number[]): Promise<string[]> {
     }
   });
 }
+
+it("npm start's stdout is JSON lines only: npm's banners go to stderr (.npmrc)", async () => {
+  const database = await useTestDatabase();
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
+  );
+  // Started, then stopped with SIGTERM once it listens.
+  const { code, stdout, stderr } = await runCommand('npm', ['start'], {
+    env: { ...base, DATABASE_URL: database.url, PORT: String(await freePort()), LOG_LEVEL: 'info' },
+    killAfterMs: 90_000,
+    stopWhen: (out) => out.includes('Zonekeeper listening on'),
+  });
+  expect(code, stderr).toBe(0);
+  const notJson = stdout.split('\n').filter((line, i, all) => {
+    if (line === '' && i === all.length - 1) return false;
+    try {
+      return typeof JSON.parse(line) !== 'object';
+    } catch {
+      return true;
+    }
+  });
+  expect(notJson, stdout).toEqual([]);
+  expect(stdout).toContain('Zonekeeper listening on');
+  // Still shown to a person at a terminal, on stderr.
+  expect(stderr).toContain('> zonekeeper@');
+}, 120_000);
 
 describe.runIf(process.platform === 'linux')('npm start', () => {
   let env: Record<string, string>;

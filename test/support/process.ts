@@ -113,12 +113,19 @@ export interface CommandRun {
 /**
  * Runs `file …args` in the checkout (or `cwd`) to its end. A run still going after `killAfterMs` is killed,
  * with its process group, and resolves with code null: a command that should have stopped on its
- * own fails its test instead of hanging it.
+ * own fails its test instead of hanging it. With `stopWhen`, the command is sent SIGTERM once its
+ * stdout satisfies it (a service that has started).
  */
 export function runCommand(
   file: string,
   args: readonly string[],
-  opts: { env: NodeJS.ProcessEnv; stdin?: string; killAfterMs: number; cwd?: string },
+  opts: {
+    env: NodeJS.ProcessEnv;
+    stdin?: string;
+    killAfterMs: number;
+    cwd?: string;
+    stopWhen?: (stdout: string) => boolean;
+  },
 ): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
@@ -136,7 +143,14 @@ export function runCommand(
         // Already gone.
       }
     }, opts.killAfterMs);
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    let stopSent = false;
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (opts.stopWhen && !stopSent && opts.stopWhen(stdout)) {
+        stopSent = true;
+        child.kill('SIGTERM');
+      }
+    });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     // 'close', not 'exit': the exit can arrive before the last output has been read from the pipes.
