@@ -14,6 +14,7 @@ import { runMemory } from './memory.js';
 import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
+import { runValidation } from './validation.js';
 import { runStalled } from './stalled.js';
 import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     ['aging', 'Aging: long games, many games', runAging],
     ['hostile', 'Hostile input', runHostile],
     ['stalled', 'Stalled bodies on a spectator credential', runStalled],
+    ['validation', 'Validation cost: the worst documents within the limits', runValidation],
     ['wsflood', 'graphql-ws floods: pings without reading, pings read', runWsFlood],
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],

@@ -61,6 +61,7 @@ export const ALL_CASES = [
   'aging',
   'hostile',
   'stalled',
+  'validation',
   'wsflood',
   'table',
   'identity',

@@ -5,7 +5,10 @@
  *
  * Depth, aliases, directives and cost are graphql-armor validation rules; list nesting is ours
  * (list-nesting.ts), because neither depth nor armor's cost sees list sizes, and so is the expanded
- * size (expanded-size.ts), because both skip everything below `__schema`. These limit rules run
+ * size (expanded-size.ts), because both skip everything below `__schema`, and the selection budget
+ * (selection-budget.ts: repeats of one response path, fields per selection set, operations,
+ * variables, list items), because graphql's own rules compare fields and fragments pair by pair;
+ * the budget runs before the others, as a plain walk of the syntax tree. These limit rules run
  * first, on their own ({@link limitsFirstRule}): each measures a fragment once however often it is
  * spread, so together they cost a few walks of the document, and a document over any limit is
  * refused before graphql's own rules walk it. The query text itself is capped before it is parsed
@@ -97,7 +100,10 @@ export interface Armor {
     /** Persisted queries (APQ), their texts bounded by bytes. */
     readonly persistedQueries: { readonly cache: InMemoryLRUCache };
   };
-  /** Each limit rule on its own (expanded size, cost, aliases, directives, depth, list nesting), for tests. */
+  /**
+   * Each limit rule on its own (expanded size, cost, aliases, directives, depth, list nesting, the
+   * selection budget), for tests.
+   */
   readonly limitRules: readonly ValidationRule[];
   /**
    * QUERY_TOO_LARGE (with HTTP status 400) when `query` is a string over

@@ -38,18 +38,18 @@ export const EXPENSIVE_DOCUMENTS: Readonly<Record<string, string>> = {
 };
 
 /** `document` behind a unique comment line. */
-export function unique(document: string, nonce: string): string {
+function unique(document: string, nonce: string): string {
   return `#${nonce}\n${document}`;
 }
 
 /** A document of `bytes` bytes (with its comment) that the token limit refuses while it is parsed. */
-export function overTokens(bytes: number, nonce: string): string {
+function overTokens(bytes: number, nonce: string): string {
   const body = `{ ${'a '.repeat(ARMOR_LIMITS.maxTokens + 1)}}`;
   return `#${nonce} ${'x'.repeat(Math.max(0, bytes - body.length - nonce.length - 3))}\n${body}`;
 }
 
 /** Answers by error code (`ok` for data without errors, `closed` for a ws that went away). */
-export type Answers = Map<string, number>;
+type Answers = Map<string, number>;
 
 async function overHttp(url: string, query: string): Promise<string> {
   const res = await fetch(url, {
@@ -112,7 +112,7 @@ class WsClient {
  * `clients` anonymous clients, each sending `next(client, n)` back to back, alternately over HTTP
  * and over its own graphql-ws connection, until `stop()`, which gives the answers by code.
  */
-export async function flood(
+async function flood(
   url: string,
   clients: number,
   next: (client: number, n: number) => string,
@@ -140,12 +140,7 @@ export async function flood(
 }
 
 /** The median of `samples` round trips of a seat's `game(id)`, one after another. */
-export async function seatMedian(
-  url: string,
-  gameId: string,
-  token: string,
-  samples: number,
-): Promise<number> {
+async function seatMedian(url: string, gameId: string, token: string, samples: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
