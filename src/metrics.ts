@@ -51,13 +51,13 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 }
 
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
-export type RefusalReason = 'request_queue' | 'work_slots' | 'create_game_rate';
+export type RefusalReason = 'request_queue' | 'body_budget' | 'work_slots' | 'create_game_rate';
 
 /**
  * Where a GraphQL HTTP request is in admission (`server/admission.ts`): the `state` label of
  * `graphql_requests_in_flight`.
  */
-export type InFlightState = 'waiting' | 'admitted';
+export type InFlightState = 'reading' | 'waiting' | 'admitted';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -118,15 +118,21 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'refusals_total',
-    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential, or of one client of it, waiting), body_budget (HTTP 503, the request bodies held would pass REQUEST_BODY_BYTES_TOTAL), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
 
   readonly requestsInFlight = new Gauge({
     name: 'graphql_requests_in_flight',
-    help: 'GraphQL HTTP requests now in the service, by state: waiting (for a slot of their credential, REQUEST_LIMIT_PER_PRINCIPAL), admitted (their body read, executed or answered; requests without a game credential are admitted at once).',
+    help: 'GraphQL HTTP requests now in the service, by state: reading (their body), waiting (their body read, for a place of their credential, REQUEST_LIMIT_PER_PRINCIPAL and REQUEST_LIMIT_PER_CLIENT), admitted (executed or answered; requests without a game credential are admitted once read).',
     labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly requestBodyBytes = new Gauge({
+    name: 'http_request_body_bytes_held',
+    help: 'Bytes of HTTP request bodies the process holds now (read, waiting or being answered), at most REQUEST_BODY_BYTES_TOTAL.',
     registers: [this.registry],
   });
 
@@ -134,7 +140,7 @@ export class Metrics {
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     // Both states exposed from the start: a scraper reads 0, not a missing series.
-    for (const state of ['waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
+    for (const state of ['reading', 'waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
     // Process metrics (CPU, memory, event-loop delay) with a prefix so they never clash with ours.
     // The delay gauges (`zonekeeper_nodejs_eventloop_lag_{p50,p90,p99,max,…}_seconds`) come from a
     // `perf_hooks.monitorEventLoopDelay` histogram, read and reset at each scrape.
@@ -233,6 +239,11 @@ export class Metrics {
       left = true;
       this.requestsInFlight.dec({ state });
     };
+  }
+
+  /** The request body bytes held now (`server/body-budget.ts`). */
+  bodyBytesHeld(bytes: number): void {
+    this.requestBodyBytes.set(bytes);
   }
 
   /** A request refused for load (see `refusals_total`). */
