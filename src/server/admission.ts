@@ -10,8 +10,8 @@
  * A request asks for its place only once its whole (capped) body has arrived (`graphql-request.ts`),
  * so a client that stalls its bodies holds no place at all: the body's bytes count against the
  * process's body budget (`body-budget.ts`) and its deadline (`REQUEST_BODY_TIMEOUT_SECONDS`) instead.
- * A freed place goes to the clients waiting in turn (round robin), each client's requests in arrival
- * order, so one watcher who floods the game's spectator credential delays its own requests, not
+ * A freed place goes to the waiting clients in turn (the one holding the fewest places first, then
+ * round robin), each client's requests in arrival order, so one watcher who floods the game's spectator credential delays its own requests, not
  * another spectator's: the other client's next request is served at the next free place.
  *
  * So a seat that fires many requests at once slows itself: its requests reach the event loop a few
@@ -88,9 +88,7 @@ export class RequestAdmission {
       own.inFlight < this.limits.perClient &&
       !own.waiting.length
     ) {
-      line.inFlight++;
-      own.inFlight++;
-      return this.#leaveOf(key, line, client, own);
+      return this.#take(key, line, client, own);
     }
     if (own.waiting.length >= this.limits.queuePerClient || line.waiting >= this.limits.queuePerPrincipal) {
       this.#forget(key, line, client, own);
@@ -127,28 +125,33 @@ export class RequestAdmission {
   }
 
   /**
-   * Gives free places to waiting requests: each to the first client in turn order that waits and is
-   * under its share, which then goes to the back of the turn order (round robin across clients).
+   * Gives free places to waiting requests: each to the waiting client under its share that holds
+   * the fewest places, the least recently served first, which then goes to the back of the turn
+   * order. So clients take turns, and a newcomer is not kept behind a client that already holds more.
    */
   #dispatch(key: string, line: Line): void {
     while (line.inFlight < this.limits.perPrincipal) {
       let next: [string, Client] | undefined;
       for (const entry of line.clients) {
-        if (entry[1].waiting.length && entry[1].inFlight < this.limits.perClient) {
-          next = entry;
-          break;
-        }
+        const [, own] = entry;
+        if (!own.waiting.length || own.inFlight >= this.limits.perClient) continue;
+        if (!next || own.inFlight < next[1].inFlight) next = entry;
       }
       if (!next) return;
       const [client, own] = next;
       const waiter = own.waiting.shift() as Waiter;
       line.waiting--;
-      line.inFlight++;
-      own.inFlight++;
-      line.clients.delete(client);
-      line.clients.set(client, own);
-      waiter.admit(this.#leaveOf(key, line, client, own));
+      waiter.admit(this.#take(key, line, client, own));
     }
+  }
+
+  /** Takes a place for `client` and sends it to the back of the turn order. */
+  #take(key: string, line: Line, client: string, own: Client): Leave {
+    line.inFlight++;
+    own.inFlight++;
+    line.clients.delete(client);
+    line.clients.set(client, own);
+    return this.#leaveOf(key, line, client, own);
   }
 
   /** Drops a client, then a credential, that holds and awaits nothing any more. */
