@@ -62,6 +62,30 @@ interface Env {
   readonly token: string;
 }
 
+/**
+ * Everything the service sends back is someone's text (player and card names, zone names, error
+ * messages naming them), and it is printed to an operator's terminal. Control characters (C0, DEL,
+ * C1: escape sequences such as an OSC 52 clipboard write, CR and LF that would start a forged output
+ * line), line and paragraph separators and bidirectional overrides are therefore never printed as
+ * they are: text output shows them as `\u{…}`, JSON output as `\uXXXX` (still the same JSON).
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/** JSON.stringify escapes C0 itself; these it leaves as they are. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` as inert characters: one line, no control character a terminal would obey. */
+function inert(text: string): string {
+  return text.replace(UNSAFE_TEXT, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** `value` as JSON whose strings hold no character a terminal would obey (see {@link inert}). */
+function inertJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 async function gql<T>(env: Env, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   let res: Response;
   try {
@@ -78,22 +102,23 @@ async function gql<T>(env: Env, query: string, variables: Record<string, unknown
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
-    throw new ServiceError(`HTTP ${res.status} from ${env.url}: ${text.slice(0, 200)}`);
+    throw new ServiceError(`HTTP ${res.status} from ${env.url}: ${inert(text.slice(0, 200))}`);
   }
   if (body.errors?.length)
     throw new ServiceError(
-      body.errors.map((e) => `${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n'),
+      body.errors.map((e) => inert(`${e.extensions?.code ?? 'ERROR'}: ${e.message}`)).join('\n'),
     );
   if (!body.data) throw new ServiceError(`HTTP ${res.status}: no data`);
   return body.data;
 }
 
 function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${inertJson(value, 2)}\n`);
 }
 
-/** A compact, left-aligned table. */
-function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A compact, left-aligned table; its cells are printed inert. */
+function table(headers: readonly string[], cells: readonly (readonly string[])[]): string {
+  const rows = cells.map((r) => r.map(inert));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells
@@ -260,18 +285,19 @@ async function show(env: Env, args: string[]): Promise<void> {
   });
   if (values.json) return print(data.gameAt);
   const g = data.gameAt.game;
-  const names = new Map(g.players.map((p) => [p.id, p.name]));
+  // Every text from the service is printed inert: the lines below are the only lines printed.
+  const names = new Map(g.players.map((p) => [p.id, inert(p.name)]));
   const out = [
-    `game ${g.id}  ${g.ruleset}  ${g.status}  version ${g.version}  seq ${data.gameAt.seq}  as ${as.kind === 'PLAYER' ? `player ${names.get(values.as) ?? values.as}` : as.kind.toLowerCase()}`,
-    `players: ${g.players.map((p) => `${p.seat}:${p.name} (${p.id})`).join(', ')}`,
+    `game ${inert(g.id)}  ${inert(g.ruleset)}  ${inert(g.status)}  version ${g.version}  seq ${data.gameAt.seq}  as ${as.kind === 'PLAYER' ? `player ${names.get(values.as) ?? inert(values.as)}` : as.kind.toLowerCase()}`,
+    `players: ${g.players.map((p) => `${p.seat}:${names.get(p.id) ?? ''} (${inert(p.id)})`).join(', ')}`,
   ];
   for (const z of g.zones) {
-    const owner = z.owner ? (names.get(z.owner.id) ?? z.owner.id) : 'shared';
+    const owner = z.owner ? (names.get(z.owner.id) ?? inert(z.owner.id)) : 'shared';
     const objects = z.objects.map(
-      (o) => `${o.host ? '↳' : ''}${o.card ? o.card.name : '?'}${o.faceUp ? '' : ' (down)'}`,
+      (o) => `${o.host ? '↳' : ''}${o.card ? inert(o.card.name) : '?'}${o.faceUp ? '' : ' (down)'}`,
     );
     out.push(
-      `  ${`${z.name}${z.index ? ` #${z.index}` : ''} [${owner}]`.padEnd(32)} ${String(z.count).padStart(3)}  ${objects.join(', ')}`,
+      `  ${`${inert(z.name)}${z.index ? ` #${z.index}` : ''} [${owner}]`.padEnd(32)} ${String(z.count).padStart(3)}  ${objects.join(', ')}`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n`);
@@ -287,7 +313,7 @@ async function exportCommand(env: Env, args: string[]): Promise<void> {
   const data = await gql<{ exportGame: unknown }>(env, 'query($id: ID!) { exportGame(gameId: $id) }', {
     id: gameId,
   });
-  const text = `${JSON.stringify(data.exportGame, null, 2)}\n`;
+  const text = `${inertJson(data.exportGame, 2)}\n`;
   if (values.out) {
     await writeFile(values.out, text);
     process.stderr.write(`wrote ${values.out}\n`);
@@ -399,9 +425,9 @@ async function tail(env: Env, args: string[]): Promise<void> {
           next: (msg) => {
             if (stopped) return;
             if (msg.errors?.length)
-              return reject(new ServiceError(msg.errors.map((e) => e.message).join('\n')));
+              return reject(new ServiceError(msg.errors.map((e) => inert(e.message)).join('\n')));
             const event = msg.data?.gameEvents;
-            process.stdout.write(`${JSON.stringify(event)}\n`);
+            process.stdout.write(`${inertJson(event)}\n`);
             received++;
             const done = (count !== undefined && received >= count) || over(event?.kind);
             if (!done && endSeq !== undefined && event && event.seq >= endSeq) caughtUp(event.seq);
@@ -415,8 +441,8 @@ async function tail(env: Env, args: string[]): Promise<void> {
             reject(
               new ServiceError(
                 err instanceof Error
-                  ? err.message
-                  : `subscription closed: ${JSON.stringify(err, ['code', 'reason', 'message'])}`,
+                  ? inert(err.message)
+                  : `subscription closed: ${inert(JSON.stringify(err, ['code', 'reason', 'message']))}`,
               ),
             ),
           complete: resolve,
@@ -455,7 +481,7 @@ async function verify(env: Env, args: string[]): Promise<void> {
   }
   if (report.firstMismatch)
     throw new ServiceError(
-      `event ${report.firstMismatch.seq} does not match: ${report.firstMismatch.reason}`,
+      `event ${report.firstMismatch.seq} does not match: ${inert(report.firstMismatch.reason)}`,
     );
 }
 

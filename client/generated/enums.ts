@@ -146,7 +146,10 @@ export type GameStatus =
 export type InvalidMoveReason =
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
-  /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
+  /**
+   * A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _, or a name every object
+   * already has (constructor, __proto__ and the like).
+   */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
   | 'BAD_ORDER'
