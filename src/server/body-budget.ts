@@ -47,9 +47,4 @@ export class BodyBudget {
       },
     };
   }
-
-  /** Bytes held now (metrics, tests). */
-  get used(): number {
-    return this.#used;
-  }
 }

@@ -13,6 +13,7 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
+import { loadConfig } from '../../src/config.js';
 import { RequestAdmission, type Leave } from '../../src/server/admission.js';
 import { createGame } from '../support/game-api.js';
 import { metricValue } from '../support/metrics.js';
@@ -259,5 +260,14 @@ describe('the body byte budget', () => {
     second.abort();
     await heldIs(0);
     expect(first.seen.status, 'a stalled body is never answered early').toBe(0);
+  });
+
+  it('must hold one whole body: a budget under MAX_PAYLOAD_BYTES is refused at start', () => {
+    expect(() => loadConfig({ MAX_PAYLOAD_BYTES: '4096', REQUEST_BODY_BYTES_TOTAL: '4095' })).toThrow(
+      /REQUEST_BODY_BYTES_TOTAL must be at least MAX_PAYLOAD_BYTES/,
+    );
+    expect(
+      loadConfig({ MAX_PAYLOAD_BYTES: '4096', REQUEST_BODY_BYTES_TOTAL: '4096' }).REQUEST_BODY_BYTES_TOTAL,
+    ).toBe(4096);
   });
 });
