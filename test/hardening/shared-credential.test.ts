@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config.js';
 import { RequestAdmission, type Leave } from '../../src/server/admission.js';
+import { WorkLimiter } from '../../src/server/work-limit.js';
 import { createGame } from '../support/game-api.js';
 import { metricValue } from '../support/metrics.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -214,6 +215,20 @@ describe('the turn order among clients of one credential', () => {
     expect(admission.enter(seat, 'A', never)).toBeInstanceOf(Promise);
     expect(admission.enter(seat, 'A', never), "past A's queue").toBeNull();
     expect(admission.enter(seat, 'B', never), 'B may still wait').toBeInstanceOf(Promise);
+  });
+});
+
+describe('expensive work among clients of one credential', () => {
+  it("refuses one client past its share of the credential's work slots while another client still gets one", () => {
+    const work = new WorkLimiter(4, 32, 2);
+    const held = [work.acquire('spectator:g', 'A'), work.acquire('spectator:g', 'A')];
+    expect(() => work.acquire('spectator:g', 'A')).toThrow(/for this client of the credential/);
+    const other = work.acquire('spectator:g', 'B');
+    // A slot given back is A's to take again.
+    held[0]!();
+    held.push(work.acquire('spectator:g', 'A'));
+    for (const release of [...held, other]) release();
+    expect(work.inUse).toBe(0);
   });
 });
 
