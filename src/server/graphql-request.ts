@@ -142,7 +142,7 @@ async function answer(
   const { config, metrics } = deps;
   res.setHeader('x-request-id', requestId);
   // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
-  // answered 408 and its connection closed, which frees its slot and its place in line.
+  // answered 408 and its connection closed, which frees its bytes and its place in line.
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -156,8 +156,8 @@ async function answer(
     );
   }, config.REQUEST_BODY_TIMEOUT_SECONDS * 1000);
   res.once('close', () => clearTimeout(deadline));
-  // The credential is resolved first (cached once known), so that a seat over its limit is
-  // refused before its body is read; a refusal is answered by the context below.
+  // The credential is resolved first (cached once known): it names the line the request waits in
+  // once its body has arrived; a refusal is answered by the context below.
   const checked = checkCredential(deps, req.headers.authorization, requestId);
   const check = await checked;
   const principal = check.ok ? check.auth.principal : check.refusal.principal;
@@ -173,14 +173,18 @@ async function answer(
   const hold = bodyBudget.open();
   res.once('close', hold.release);
   const reading = metrics.requestInFlight('reading');
-  const raw = await bodyOf(
-    req,
-    res,
-    { maxBytes: config.MAX_PAYLOAD_BYTES, hold, timedOut: () => timedOut },
-    deps,
-    requestId,
-  );
-  reading();
+  let raw: string | null;
+  try {
+    raw = await bodyOf(
+      req,
+      res,
+      { maxBytes: config.MAX_PAYLOAD_BYTES, hold, timedOut: () => timedOut },
+      deps,
+      requestId,
+    );
+  } finally {
+    reading();
+  }
   if (raw === null) return;
   const client = req.socket.remoteAddress ?? 'unknown';
   const entered = principal ? admission.enter(principal, client, abandoned) : null;
