@@ -12,6 +12,7 @@
  *   npm run -s admin -- archive <gameId>
  *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
  *   npm run -s admin -- verify <gameId> [--json]
+ *   npm run -s admin -- link [<gameId>]
  *
  * `-s` (`--silent`) keeps npm's own banner ("> zonekeeper@… admin") off stdout, so `--json` output
  * is pure JSON that pipes into `jq` or a file.
@@ -45,6 +46,9 @@ commands:
   verify <gameId> [--json]
       recomputes every shuffle and random pick of an ended game from its revealed seed
       (zk-rng/1, docs/fairness.md); exit 1 names the first event that does not match
+  link [<gameId>]
+      a hand-off link that opens the IDE (or the game's table page) with the admin token:
+      it carries a code that works once, within 60 s, never the token (docs/frontend.md)
 
 environment:
   ZONEKEEPER_URL  GraphQL endpoint (default ${DEFAULT_URL})
@@ -474,15 +478,52 @@ async function verify(env: Env, args: string[]): Promise<void> {
   const report = verifyGame(data.fairnessTranscript);
   if (values.json) print(report);
   else {
-    const { shuffle, pick } = report.counts;
+    // Every kind of act it checked: a reader sees a roll or flip was recomputed, not only shuffles.
+    const { shuffle, partial, pick, roll, coin } = report.counts;
     process.stdout.write(
-      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles, ${pick} picks), ${report.notCovered} not covered\n`,
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered\n`,
     );
   }
   if (report.firstMismatch)
     throw new ServiceError(
       `event ${report.firstMismatch.seq} does not match: ${inert(report.firstMismatch.reason)}`,
     );
+}
+
+/**
+ * A hand-off link for the admin token (docs/frontend.md, "Opening a page by link"): the service
+ * mints a single-use code that lives 60 s (`POST /handoff/code`), and the link carries the code in
+ * its fragment, so no browser file ever holds the token.
+ */
+async function link(env: Env, args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const gameId = positionals[0];
+  const endpoint = new URL(env.url);
+  const mint = new URL('/handoff/code', endpoint);
+  let res: Response;
+  try {
+    res = await fetch(mint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.token}` },
+      body: JSON.stringify({ use: 'link' }),
+    });
+  } catch (err) {
+    throw new ServiceError(`cannot reach ${mint.toString()}: ${(err as Error).message}`);
+  }
+  const body = (await res.json().catch(() => null)) as {
+    code?: unknown;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  } | null;
+  if (!res.ok || typeof body?.code !== 'string' || !/^zkh_[A-Za-z0-9_-]{43}$/.test(body.code)) {
+    const error = body?.errors?.[0];
+    throw new ServiceError(
+      error
+        ? inert(`${error.extensions?.code ?? 'ERROR'}: ${error.message}`)
+        : `HTTP ${res.status} from ${mint.toString()}`,
+    );
+  }
+  const page = gameId ? `/table/${encodeURIComponent(gameId)}` : endpoint.pathname;
+  process.stdout.write(`${new URL(page, endpoint).toString()}#handoff=${body.code}\n`);
 }
 
 // ----- main -------------------------------------------------------------------------------------
@@ -496,6 +537,7 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
   archive: (env, args) => lifecycle(env, args, 'archiveGame'),
   tail,
   verify,
+  link,
 };
 
 /**

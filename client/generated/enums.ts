@@ -30,7 +30,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
-   * tools, a seat acting for another.
+   * tools, a seat acting for another, an admin or referee adding entropy (a seat's own act).
    */
   | 'FORBIDDEN'
   /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */

@@ -235,7 +235,7 @@ function rateLimited(waitMs: number, config: CreationConfig): ZonekeeperError {
  * At most {@link MAX_KEYS} keys are kept: when full, the least recently used one is dropped (it
  * starts again with a full bucket), so memory stays bounded whatever the number of addresses.
  */
-class TokenBuckets {
+export class TokenBuckets {
   static readonly MAX_KEYS = 10_000;
   private readonly buckets = new LRUCache<string, { tokens: number; at: number }>({
     max: TokenBuckets.MAX_KEYS,

@@ -340,7 +340,10 @@ export type EntropyAdded = {
   readonly data: Scalars['String']['output'];
   /** The running entropy hash `E` after them, lower-case hex (docs/fairness.md, "Entropy"). */
   readonly hash: Scalars['String']['output'];
-  /** The seat that added it (null: the referee or an admin). */
+  /**
+   * The seat that added it: entropy is a seat's own act, refused to admins and referees
+   * (docs/fairness.md, "Entropy"). Null only in a log recorded before that rule.
+   */
   readonly playerId?: Maybe<Scalars['ID']['output']>;
 };
 
@@ -356,7 +359,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
-   * tools, a seat acting for another.
+   * tools, a seat acting for another, an admin or referee adding entropy (a seat's own act).
    */
   | 'FORBIDDEN'
   /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */

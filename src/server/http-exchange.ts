@@ -13,12 +13,15 @@ export class BodyTooLarge extends Error {}
 /** The process's body budget (`body-budget.ts`) could not hold the next chunk. */
 export class BodyBudgetFull extends Error {}
 
+/** Counts nothing: for routes whose own cap is small enough to need no share of the budget. */
+const UNCOUNTED: BodyHold = { take: () => true, release: () => undefined };
+
 /**
- * Reads the whole body, at most `limit` bytes, counting each chunk in `hold` as it arrives. On
- * either refusal the body is no longer read (the stream is paused, not destroyed, so that the
- * refusal can still be answered on the socket).
+ * Reads the whole body, at most `limit` bytes, counting each chunk in `hold` (the process's body
+ * budget, `body-budget.ts`) as it arrives. On either refusal the body is no longer read (the stream
+ * is paused, not destroyed, so that the refusal can still be answered on the socket).
  */
-export function readBody(req: IncomingMessage, limit: number, hold: BodyHold): Promise<string> {
+export function readBody(req: IncomingMessage, limit: number, hold: BodyHold = UNCOUNTED): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

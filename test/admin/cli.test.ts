@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
+import { handoffRequest } from '../support/handoff.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { normaliseIds } from './support.js';
 
@@ -312,6 +313,30 @@ describe('npm run admin', () => {
       expect(forbidden.stderr).toContain('FORBIDDEN');
       expect(unreachable.code).toBe(1);
       expect(unreachable.stderr).toContain('cannot reach');
+    },
+    SLOW,
+  );
+
+  it(
+    'link: prints a hand-off link with a single-use code, never the token',
+    async () => {
+      const origin = new URL(server.url).origin;
+      const [ide, table, refused] = await Promise.all([
+        cli(['link']),
+        cli(['link', game.gameId]),
+        cli(['link'], { ADMIN_TOKEN: 'not-the-admin-token' }),
+      ]);
+      const code = /#handoff=(zkh_[A-Za-z0-9_-]{43})\n$/;
+      expect(ide.code, ide.stderr).toBe(0);
+      expect(ide.stdout).toMatch(new RegExp(`^${origin}/graphql#handoff=zkh_`));
+      expect(table.stdout).toMatch(new RegExp(`^${origin}/table/${game.gameId}#handoff=zkh_`));
+      for (const run of [ide, table]) {
+        expect(run.stdout).not.toContain(TEST_ADMIN_TOKEN);
+        const redeemed = await handoffRequest(origin, 'redeem', { code: code.exec(run.stdout)![1] });
+        expect(redeemed.body).toEqual({ token: TEST_ADMIN_TOKEN });
+      }
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('UNAUTHENTICATED');
     },
     SLOW,
   );
