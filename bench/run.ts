@@ -77,6 +77,10 @@ async function main(): Promise<void> {
       // BENCH_WORKERS overrides it, for comparisons.
       service = await startService(db.url, {
         WORK_LIMIT_PER_PRINCIPAL: '64',
+        // Its clients share one address: each stands for a client of its own, as in production.
+        WORK_LIMIT_PER_CLIENT: '64',
+        REQUEST_LIMIT_PER_CLIENT: '8',
+        REQUEST_QUEUE_PER_CLIENT: '256',
         ...(process.env['BENCH_WORKERS'] ? { WORKERS: process.env['BENCH_WORKERS'] } : {}),
       });
       const svc = service;

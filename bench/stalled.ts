@@ -1,10 +1,11 @@
 /**
  * Stalled bodies: a fresh service at its defaults, eight HTTP requests on a game's spectator
  * credential and eight anonymous ones that send headers and one byte of body, then nothing; then
- * another spectator's request, timed from send to answer. The stalled requests hold every slot of
- * the spectator credential (REQUEST_LIMIT_PER_PRINCIPAL, 8) until REQUEST_BODY_TIMEOUT_SECONDS
- * answers them 408, so the delay is at most that timeout; before the timeout existed it was Node's
- * 300 s request timeout.
+ * another spectator's request, timed from send to answer. A request takes its credential's slot
+ * only once its body has arrived (src/server/admission.ts), so the stalled requests hold none and
+ * REQUEST_BODY_TIMEOUT_SECONDS answers them 408. When slots were taken before the body, they held
+ * every slot of the spectator credential (REQUEST_LIMIT_PER_PRINCIPAL, 8) until that timeout, and
+ * before the timeout existed, until Node's 300 s request timeout; the target still allows that much.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

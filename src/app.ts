@@ -85,7 +85,11 @@ export function buildService(
   return {
     ...parts,
     credentials: new LRUCache({ max: CACHED.credentials }),
-    work: new WorkLimiter(config.WORK_LIMIT_PER_PRINCIPAL, config.WORK_LIMIT_TOTAL),
+    work: new WorkLimiter(
+      config.WORK_LIMIT_PER_PRINCIPAL,
+      config.WORK_LIMIT_TOTAL,
+      config.WORK_LIMIT_PER_CLIENT,
+    ),
     creation: createCreationAuthority(config),
     entropy: new EntropyLimiter(),
     hub: new EventHub(

@@ -121,10 +121,25 @@ export const configSchema = z.object({
   MAX_RESPONSE_ITEMS: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   /** Expensive requests (pages, catch-ups, views, replays, export, import) one credential may run at once. */
   WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(4),
+  /** Of those, the ones one client (one remote address) of a credential may run at once. */
+  WORK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(2),
   /** HTTP requests one game credential (a seat, a game's spectators, its referee) has in flight at once. */
   REQUEST_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
   /** Requests of one game credential waiting for one of those slots; past it RATE_LIMITED (0: refuse at once). */
   REQUEST_QUEUE_PER_PRINCIPAL: z.coerce.number().int().min(0).default(256),
+  /**
+   * Of those, the requests one client (one remote address) of a credential has in flight at once:
+   * a game's spectators share its credential, so one watcher may not take every place.
+   */
+  REQUEST_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
+  /** Requests one client of a credential has waiting for a place; past it RATE_LIMITED (0: refuse at once). */
+  REQUEST_QUEUE_PER_CLIENT: z.coerce.number().int().min(0).default(64),
+  /**
+   * Bytes of HTTP request bodies the process holds at once (being read, waiting for their turn, or
+   * being answered); a chunk past it ends its request with SERVICE_UNAVAILABLE (503). At least
+   * MAX_PAYLOAD_BYTES.
+   */
+  REQUEST_BODY_BYTES_TOTAL: z.coerce.number().int().min(1024).default(67_108_864),
   /**
    * Seconds a GraphQL request over HTTP has, from its arrival, to send its whole body (waiting for
    * its credential's turn included); then it is answered 408 and closed, and its slot is free. Also
@@ -257,6 +272,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (auth.length > 0 && auth.length < AUTH_REQUIRED.length)
     throw new Error(
       `Invalid configuration: ${AUTH_REQUIRED.join(', ')} are set together (only ${auth.join(', ')} is)`,
+    );
+  if (parsed.data.REQUEST_BODY_BYTES_TOTAL < parsed.data.MAX_PAYLOAD_BYTES)
+    throw new Error(
+      'Invalid configuration: REQUEST_BODY_BYTES_TOTAL must be at least MAX_PAYLOAD_BYTES (one whole body must fit)',
     );
   return parsed.data;
 }

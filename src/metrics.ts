@@ -89,6 +89,7 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
 export const REFUSAL_REASONS = [
   'request_queue',
+  'body_budget',
   'work_slots',
   'create_game_rate',
   'ws_message_rate',
@@ -110,7 +111,7 @@ const MISNAMED_DEFAULTS = [
  * Where a GraphQL HTTP request is in admission (`server/admission.ts`): the `state` label of
  * `graphql_requests_in_flight`.
  */
-export type InFlightState = 'waiting' | 'admitted';
+export type InFlightState = 'reading' | 'waiting' | 'admitted';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -171,15 +172,21 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'refusals_total',
-    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address), ws_message_rate (graphql-ws connection closed 4031, frames past its budget), ws_unsent_bytes (graphql-ws connection closed 4009, its client not reading).',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential, or of one client of it, waiting), body_budget (HTTP 503, the request bodies held would pass REQUEST_BODY_BYTES_TOTAL), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address), ws_message_rate (graphql-ws connection closed 4031, frames past its budget), ws_unsent_bytes (graphql-ws connection closed 4009, its client not reading).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
 
   readonly requestsInFlight = new Gauge({
     name: 'graphql_requests_in_flight',
-    help: 'GraphQL HTTP requests now in the service, by state: waiting (for a slot of their credential, REQUEST_LIMIT_PER_PRINCIPAL), admitted (their body read, executed or answered; requests without a game credential are admitted at once).',
+    help: 'GraphQL HTTP requests now in the service, by state: reading (their body), waiting (their body read, for a place of their credential, REQUEST_LIMIT_PER_PRINCIPAL and REQUEST_LIMIT_PER_CLIENT), admitted (executed or answered; requests without a game credential are admitted once read).',
     labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly requestBodyBytes = new Gauge({
+    name: 'http_request_body_bytes_held',
+    help: 'Bytes of HTTP request bodies the process holds now (read, waiting or being answered), at most REQUEST_BODY_BYTES_TOTAL.',
     registers: [this.registry],
   });
 
@@ -188,7 +195,7 @@ export class Metrics {
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     // Every label set exposed from the start: a scraper reads 0, not a missing series (a rate over
     // a series that appears with its first event misses that event).
-    for (const state of ['waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
+    for (const state of ['reading', 'waiting', 'admitted'] as const) this.requestsInFlight.set({ state }, 0);
     for (const operation_type of OPERATION_TYPES)
       for (const status of REQUEST_STATUSES) this.graphqlRequests.inc({ operation_type, status }, 0);
     for (const mutation of GAME_MUTATIONS)
@@ -294,6 +301,11 @@ export class Metrics {
       left = true;
       this.requestsInFlight.dec({ state });
     };
+  }
+
+  /** The request body bytes held now (`server/body-budget.ts`). */
+  bodyBytesHeld(bytes: number): void {
+    this.requestBodyBytes.set(bytes);
   }
 
   /** A request refused for load (see `refusals_total`). */

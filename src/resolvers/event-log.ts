@@ -32,7 +32,8 @@ async function subscribe(
   if (!ctx.events) throw badInput('Subscriptions are served over graphql-ws only.');
   const afterSeq = args.afterSeq ?? lastSeq;
   // A catch-up from the log is expensive work: it holds a slot until the subscriber is caught up.
-  const release = afterSeq < lastSeq ? ctx.work.acquire(principalKey(ctx.principal)) : undefined;
+  const release =
+    afterSeq < lastSeq ? ctx.work.acquire(principalKey(ctx.principal), ctx.clientIp) : undefined;
   try {
     return await ctx.events.subscribe({
       gameId,

@@ -1,22 +1,23 @@
 /**
  * One GraphQL request over HTTP, from its first byte to its answer: its id, record, metrics and
- * log line; the credential (checked before the body is read, so a seat over its limit is refused
- * first); the principal's place in line (`admission.ts`); the body, under a deadline and a size
- * cap; the query-length guard; the work slots its resolvers hold until the answer is sent; and
+ * log line; the credential (resolved before the body is read); the body, under a deadline, a size
+ * cap and the process's body budget (`body-budget.ts`); then, only once the body has arrived, the
+ * principal's place in line, shared fairly among its clients (`admission.ts`); the query-length guard; the work slots its resolvers hold until the answer is sent; and
  * Apollo's execution with the request's context.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { ErrorCode } from '../errors.js';
-import type { Logger } from '../logger.js';
 import { startTimer } from '../metrics.js';
 import type { RequestAdmission } from './admission.js';
+import type { BodyBudget, BodyHold } from './body-budget.js';
 import type { Armor } from './armor.js';
 import type { AppDeps, Context } from './context.js';
 import { bodyCap } from './body-cap.js';
 import { checkCredential, refusalError } from './credential-check.js';
 import {
+  BodyBudgetFull,
   BodyTooLarge,
   errorBody,
   publicExtensions,
@@ -34,6 +35,8 @@ export interface GraphqlEndpoint {
   readonly apollo: ApolloServer<Context>;
   readonly armor: Armor;
   readonly admission: RequestAdmission;
+  /** Bytes of request bodies held at once, over every request (`body-budget.ts`). */
+  readonly bodyBudget: BodyBudget;
   /** Each request's record (`createApollo` fills it), read when its response is sent. */
   readonly records: Map<string, RequestRecord>;
 }
@@ -84,31 +87,47 @@ export function serveGraphql(endpoint: GraphqlEndpoint, req: IncomingMessage, re
 async function bodyOf(
   req: IncomingMessage,
   res: ServerResponse,
-  maxBytes: number,
-  timedOut: () => boolean,
-  logger: Logger,
+  read: { readonly maxBytes: number; readonly hold: BodyHold; readonly timedOut: () => boolean },
+  deps: Pick<AppDeps, 'logger' | 'metrics'>,
   requestId: string,
 ): Promise<string | null> {
+  const { maxBytes, hold, timedOut } = read;
+  const { logger, metrics } = deps;
   try {
     if (timedOut()) return null;
-    const raw = await readBody(req, maxBytes);
+    const raw = await readBody(req, maxBytes, hold);
     return timedOut() ? null : raw;
   } catch (err) {
     // Timed out (answered 408): the stalled body ends here.
     if (timedOut()) return null;
     // The client went away mid-body: nothing to answer, and nothing wrong with the service (any
     // client can do it, so it must not raise error-level lines). Its request line says `aborted`.
-    if (req.destroyed && !(err instanceof BodyTooLarge)) {
+    const refused = err instanceof BodyTooLarge || err instanceof BodyBudgetFull;
+    if (req.destroyed && !refused) {
       logger.debug({ requestId, err }, 'request body aborted');
       return null;
     }
+    if (!refused) throw err;
+    // Reading has stopped: the client may keep sending, so the socket is closed once answered.
+    res.setHeader('connection', 'close');
+    res.once('finish', () => req.destroy());
     if (err instanceof BodyTooLarge) {
-      // Stop reading: the client may keep sending, and the socket is not reused.
-      res.setHeader('connection', 'close');
       send(res, 413, errorBody('Request body too large.', 'BAD_REQUEST'));
       return null;
     }
-    throw err;
+    hold.release();
+    metrics.refused('body_budget');
+    res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
+    send(
+      res,
+      503,
+      errorBody(
+        `The server is reading as many request bodies as it may hold; retry in ${RETRY_AFTER_MS} ms.`,
+        ErrorCode.SERVICE_UNAVAILABLE,
+        { retryAfterMs: RETRY_AFTER_MS },
+      ),
+    );
+    return null;
   }
 }
 
@@ -120,22 +139,26 @@ async function answer(
   requestId: string,
   record: RequestRecord,
 ): Promise<void> {
-  const { deps, apollo, armor, admission } = endpoint;
-  const { config, logger, metrics } = deps;
+  const { deps, apollo, armor, admission, bodyBudget } = endpoint;
+  const { config, metrics } = deps;
   res.setHeader('x-request-id', requestId);
   // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
-  // answered 408 and its connection closed, which frees its slot and its place in line.
+  // answered 408 and its connection closed, which frees its bytes and its place in line.
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
     if (res.headersSent) return void req.destroy();
     res.setHeader('connection', 'close');
     res.once('finish', () => req.destroy());
-    send(res, 408, errorBody('The request body did not arrive in time.', 'BAD_REQUEST'));
+    send(
+      res,
+      408,
+      errorBody('The request body did not arrive, or its turn did not come, in time.', 'BAD_REQUEST'),
+    );
   }, config.REQUEST_BODY_TIMEOUT_SECONDS * 1000);
   res.once('close', () => clearTimeout(deadline));
-  // The credential is resolved first (cached once known), so that a seat over its limit is
-  // refused before its body is read; a refusal is answered by the context below.
+  // The credential is resolved first (cached once known): it names the line the request waits in
+  // once its body has arrived; a refusal is answered by the context below.
   const checked = checkCredential(deps, req.headers.authorization, requestId);
   const check = await checked;
   const principal = check.ok ? check.auth.principal : check.refusal.principal;
@@ -146,15 +169,35 @@ async function answer(
       resolve();
     }),
   );
-  const entered = principal ? admission.enter(principal, abandoned) : null;
+  // The whole body first, counted against the process's body budget until the answer is sent: a
+  // stalled body holds bytes and its deadline, never a place of its credential (admission.ts).
+  const hold = bodyBudget.open();
+  res.once('close', hold.release);
+  const reading = metrics.requestInFlight('reading');
+  let raw: string | null;
+  try {
+    raw = await bodyOf(
+      req,
+      res,
+      { maxBytes: bodyCap(config, check), hold, timedOut: () => timedOut },
+      deps,
+      requestId,
+    );
+  } finally {
+    reading();
+  }
+  if (raw === null) return;
+  const client = req.socket.remoteAddress ?? 'unknown';
+  const entered = principal ? admission.enter(principal, client, abandoned) : null;
   let leave: Awaited<typeof entered>;
   if (entered instanceof Promise) {
     const waited = metrics.requestInFlight('waiting');
     leave = await entered;
     waited();
   } else leave = entered;
-  // The client went away while its request waited for its turn.
-  if (gone) return leave?.();
+  // The client went away (or its time ran out) while its request waited for its turn.
+  if (gone || timedOut) return leave?.();
+  clearTimeout(deadline);
   if (principal && !leave) {
     metrics.refused('request_queue');
     record.errorCode = ErrorCode.RATE_LIMITED;
@@ -171,9 +214,6 @@ async function answer(
   }
   if (leave) res.once('close', leave);
   res.once('close', metrics.requestInFlight('admitted'));
-  const raw = await bodyOf(req, res, bodyCap(config, check), () => timedOut, logger, requestId);
-  if (raw === null) return;
-  clearTimeout(deadline);
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);

@@ -6,18 +6,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { OperationType, RequestStatus } from '../metrics.js';
+import type { BodyHold } from './body-budget.js';
 
 export class BodyTooLarge extends Error {}
 
-export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The process's body budget (`body-budget.ts`) could not hold the next chunk. */
+export class BodyBudgetFull extends Error {}
+
+/** Counts nothing: for routes whose own cap is small enough to need no share of the budget. */
+const UNCOUNTED: BodyHold = { take: () => true, release: () => undefined };
+
+/**
+ * Reads the whole body, at most `limit` bytes, counting each chunk in `hold` (the process's body
+ * budget, `body-budget.ts`) as it arrives. On either refusal the body is no longer read (the stream
+ * is paused, not destroyed, so that the refusal can still be answered on the socket).
+ */
+export function readBody(req: IncomingMessage, limit: number, hold: BodyHold = UNCOUNTED): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (err: Error) => {
+      req.off('data', onData);
+      req.pause();
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return stop(new BodyTooLarge());
+      if (!hold.take(chunk.length)) return stop(new BodyBudgetFull());
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
+  });
 }
 
 export function send(res: ServerResponse, status: number, body: string, type = 'application/json'): void {

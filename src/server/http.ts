@@ -5,7 +5,8 @@
  * the other routes, `routes.ts`; the pieces of one exchange, `http-exchange.ts`. This file wires
  * them on the one port and stops them.
  *
- * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing; batched (array) bodies are
+ * Hostile input: bodies over MAX_PAYLOAD_BYTES get 413 before parsing, and the bodies being held
+ * at once are bounded in bytes (`body-budget.ts`); batched (array) bodies are
  * refused (Apollo's `allowBatchedHttpRequests: false`); CSRF prevention is on; document limits
  * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does
  * the bound on list items per response (`response-budget.ts`); every
@@ -22,6 +23,7 @@ import { send, type RequestRecord } from './http-exchange.js';
 import type { AppDeps } from './context.js';
 import { limitResponseSize } from './response-budget.js';
 import { RequestAdmission } from './admission.js';
+import { BodyBudget } from './body-budget.js';
 import { startGraphqlWs } from './ws.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
@@ -64,10 +66,13 @@ export async function startHttpServer(
 
   /** Each GraphQL request's record (`createApollo`), read when its response is sent. */
   const records = new Map<string, RequestRecord>();
-  const admission = new RequestAdmission(
-    config.REQUEST_LIMIT_PER_PRINCIPAL,
-    config.REQUEST_QUEUE_PER_PRINCIPAL,
-  );
+  const admission = new RequestAdmission({
+    perPrincipal: config.REQUEST_LIMIT_PER_PRINCIPAL,
+    queuePerPrincipal: config.REQUEST_QUEUE_PER_PRINCIPAL,
+    perClient: config.REQUEST_LIMIT_PER_CLIENT,
+    queuePerClient: config.REQUEST_QUEUE_PER_CLIENT,
+  });
+  const bodyBudget = new BodyBudget(config.REQUEST_BODY_BYTES_TOTAL, (used) => metrics.bodyBytesHeld(used));
   // The IDE (browsers asking /graphql for HTML), the table page and their assets.
   const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
   // What a link to a page carries instead of a credential: a code the page exchanges (handoff.ts).
@@ -102,7 +107,7 @@ export async function startHttpServer(
     wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
 
-  const endpoint: GraphqlEndpoint = { deps, apollo, armor, admission, records };
+  const endpoint: GraphqlEndpoint = { deps, apollo, armor, admission, bodyBudget, records };
   httpServer.on('request', (req, res) => {
     setSecurityHeaders(res);
     // CORS headers on every route; a preflight is answered here.

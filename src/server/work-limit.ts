@@ -1,7 +1,9 @@
 /**
  * Bounded expensive work: event pages, subscription catch-ups, game views, replays (`gameAt`),
  * export and import each hold one slot while they run. A principal (a seat, a game's spectators,
- * the admin) holds at most `WORK_LIMIT_PER_PRINCIPAL` slots, the process at most
+ * the admin) holds at most `WORK_LIMIT_PER_PRINCIPAL` slots, one client of it (one remote address:
+ * a game's spectators share one credential, and one of them must not take every slot) at most
+ * `WORK_LIMIT_PER_CLIENT`, the process at most
  * `WORK_LIMIT_TOTAL` (one limiter per service, built by `app.ts`); past either, the request is refused at once with RATE_LIMITED and a retry hint
  * (`extensions.retryAfterMs`), before it reads anything. So a flood from one seat is refused
  * cheaply and slows that seat, while the work in flight (and the memory it holds) stays bounded.
@@ -19,22 +21,32 @@ export const RETRY_AFTER_MS = 250;
 export class WorkLimiter {
   #total = 0;
   readonly #byPrincipal = new Map<string, number>();
+  /** Slots by principal and client, keyed by {@link clientKey}. */
+  readonly #byClient = new Map<string, number>();
   /** Slots held by HTTP requests until their response is sent. */
   readonly #byRequest = new Map<string, (() => void)[]>();
 
   constructor(
     readonly perPrincipal: number,
     readonly total: number,
+    readonly perClient: number = perPrincipal,
   ) {}
 
   /**
-   * Takes a slot for `principal`, or throws RATE_LIMITED. The returned function releases it; calling
-   * it more than once releases once.
+   * Takes a slot for `principal` asked by `client` (its remote address), or throws RATE_LIMITED.
+   * The returned function releases it; calling it more than once releases once.
    */
-  acquire(principal: string): () => void {
+  acquire(principal: string, client: string): () => void {
     const held = this.#byPrincipal.get(principal) ?? 0;
-    if (held >= this.perPrincipal || this.#total >= this.total) {
-      const scope = held >= this.perPrincipal ? 'for this credential' : 'on this server';
+    const own = clientKey(principal, client);
+    const heldByClient = this.#byClient.get(own) ?? 0;
+    if (held >= this.perPrincipal || heldByClient >= this.perClient || this.#total >= this.total) {
+      const scope =
+        heldByClient >= this.perClient
+          ? 'for this client of the credential'
+          : held >= this.perPrincipal
+            ? 'for this credential'
+            : 'on this server';
       throw new ZonekeeperError(
         ErrorCode.RATE_LIMITED,
         `Too many expensive requests in progress ${scope}; retry in ${RETRY_AFTER_MS} ms.`,
@@ -42,15 +54,15 @@ export class WorkLimiter {
       );
     }
     this.#byPrincipal.set(principal, held + 1);
+    this.#byClient.set(own, heldByClient + 1);
     this.#total++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.#total--;
-      const left = (this.#byPrincipal.get(principal) ?? 1) - 1;
-      if (left > 0) this.#byPrincipal.set(principal, left);
-      else this.#byPrincipal.delete(principal);
+      decrement(this.#byPrincipal, principal);
+      decrement(this.#byClient, own);
     };
   }
 
@@ -58,8 +70,13 @@ export class WorkLimiter {
    * Runs `work` holding a slot. With the id of an HTTP request (see {@link beginRequest}) the slot
    * is kept until {@link endRequest}; otherwise it is released when `work` settles.
    */
-  async run<T>(principal: string, requestId: string | null, work: () => Promise<T>): Promise<T> {
-    const release = this.acquire(principal);
+  async run<T>(
+    principal: string,
+    client: string,
+    requestId: string | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const release = this.acquire(principal, client);
     const request = requestId === null ? undefined : this.#byRequest.get(requestId);
     if (request) {
       request.push(release);
@@ -88,6 +105,16 @@ export class WorkLimiter {
   }
 }
 
+function clientKey(principal: string, client: string): string {
+  return JSON.stringify([principal, client]);
+}
+
+function decrement(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
 /** Whose slots a request uses. Every spectator of a game shares that game's credential, and its slots. */
 export function principalKey(p: Principal): string {
   switch (p.kind) {
@@ -110,8 +137,13 @@ export function principalKey(p: Principal): string {
 
 /** Runs an expensive resolver's work under the caller's limit, in its service's limiter (`ctx.work`). */
 export function expensive<T>(
-  ctx: { readonly work: WorkLimiter; readonly principal: Principal; readonly requestId?: string },
+  ctx: {
+    readonly work: WorkLimiter;
+    readonly principal: Principal;
+    readonly clientIp: string;
+    readonly requestId?: string;
+  },
   work: () => Promise<T>,
 ): Promise<T> {
-  return ctx.work.run(principalKey(ctx.principal), ctx.requestId ?? null, work);
+  return ctx.work.run(principalKey(ctx.principal), ctx.clientIp, ctx.requestId ?? null, work);
 }

@@ -23,6 +23,9 @@ beforeAll(async () => {
     DATABASE_POOL_SIZE: '10',
     REQUEST_LIMIT_PER_PRINCIPAL: String(IN_FLIGHT),
     REQUEST_QUEUE_PER_PRINCIPAL: String(WAITING),
+    // Every client of this file sends from one address: each stands for a client of its own here.
+    REQUEST_LIMIT_PER_CLIENT: String(IN_FLIGHT),
+    REQUEST_QUEUE_PER_CLIENT: String(WAITING),
     // A request's wait for its turn counts against the body deadline (a queued request is answered
     // 408 when it passes it); the flood below holds its queue behind a locked game for as long as a
     // busy machine needs to send 300 requests, so the deadline here is far from that wait.

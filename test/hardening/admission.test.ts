@@ -1,27 +1,48 @@
 /**
- * Requests in flight per game credential (REQUEST_LIMIT_PER_PRINCIPAL and
+ * Requests in flight per credential (REQUEST_LIMIT_PER_PRINCIPAL and
  * REQUEST_QUEUE_PER_PRINCIPAL, src/server/admission.ts): past the limit a request waits its turn;
- * past the queue it is refused at once with RATE_LIMITED, HTTP 429 and a retry hint, before its
- * body is read. Other credentials are not affected, and a slot passes on when a request ends.
+ * past the queue it is refused at once with RATE_LIMITED, HTTP 429 and a retry hint. Other
+ * credentials are not affected, and a slot passes on when a request ends.
  *
- * A request whose body never arrives stays in flight (it is admitted before its body is read) until
- * REQUEST_BODY_TIMEOUT_SECONDS (10 s by default, far longer than these tests hold one), which makes
- * "in flight" deterministic here without timing. Then slow clients: stalled bodies, seated and
- * anonymous, are answered 408 and closed in seconds, so they cannot keep a game's spectators from
+ * A request takes its place once its body has arrived. These tests hold a seat's places with moves
+ * that wait for the game's row, which the test locks in its own transaction: the move is admitted
+ * and stays in flight until the test lets go (or its client goes away), which makes "in flight"
+ * deterministic without timing. Then slow clients: stalled bodies, seated and anonymous, hold no
+ * place and are answered 408 and closed in seconds, so they cannot keep a game's spectators from
  * being answered; connections are capped per address, and graphql-ws connections per credential.
+ * Fairness among the clients of one credential, and the body byte budget: shared-credential.test.ts.
  */
-import http from 'node:http';
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGame, post, type CreatedGame } from '../support/game-api.js';
+import { CREATE_GAME, createGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { eventually, within } from '../events/log-rows.js';
 import { wsClient } from '../events/ws-client.js';
-import { metricValue } from '../support/metrics.js';
 import { until } from '../support/wait.js';
+import {
+  heldRequest,
+  inFlight,
+  lockGameRow,
+  lockGameTable,
+  ROLL,
+  settle,
+  stalledRequest,
+} from './admission-support.js';
 
 const LIMIT = 2;
 const QUEUE = 1;
+const CREATE = {
+  query: CREATE_GAME,
+  variables: {
+    input: {
+      ruleset: 'mtg',
+      players: [
+        { name: 'A', deck: [] },
+        { name: 'B', deck: [] },
+      ],
+    },
+  },
+};
 const GAME_VERSION = /* GraphQL */ `
   query Version($id: ID!) {
     game(id: $id) {
@@ -29,60 +50,6 @@ const GAME_VERSION = /* GraphQL */ `
     }
   }
 `;
-
-/**
- * Sends headers and half a body, then waits: the request stays in flight until `abort`, or until the
- * server gives up on it (`status` is then the answer's, and `closed` true).
- */
-function hangingRequest(server: TestServer, token?: string) {
-  const url = new URL(server.url);
-  const req = http.request({
-    host: url.hostname,
-    port: url.port,
-    path: url.pathname,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': '1000',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-  });
-  const seen = { status: 0, closed: false };
-  req.on('error', () => undefined);
-  req.on('response', (res) => {
-    seen.status = res.statusCode ?? 0;
-    res.resume();
-  });
-  req.on('close', () => (seen.closed = true));
-  req.write('{"query":');
-  return { abort: () => req.destroy(), seen };
-}
-
-/**
- * Waits until the server's `graphql_requests_in_flight` gauge shows exactly `admitted` requests being
- * answered and `waiting` waiting for their credential's turn: the hanging requests have been taken
- * (their headers parsed, admission decided) and earlier ones have ended.
- */
-async function settle(server: TestServer, admitted: number, waiting = 0): Promise<void> {
-  let seen = { admitted: -1, waiting: -1 };
-  await until(
-    async () => {
-      seen = await inFlight(server);
-      return seen.admitted === admitted && seen.waiting === waiting;
-    },
-    () =>
-      `${admitted} requests admitted and ${waiting} waiting (last seen ${seen.admitted} and ${seen.waiting})`,
-    { timeoutMs: 20_000 },
-  );
-}
-
-/** The server's `graphql_requests_in_flight`, by state. */
-async function inFlight(server: TestServer): Promise<{ admitted: number; waiting: number }> {
-  return {
-    admitted: await metricValue(server.url, 'graphql_requests_in_flight', '{state="admitted"}'),
-    waiting: await metricValue(server.url, 'graphql_requests_in_flight', '{state="waiting"}'),
-  };
-}
 
 describe('requests in flight per credential', () => {
   let server: TestServer;
@@ -100,7 +67,9 @@ describe('requests in flight per credential', () => {
     const ask = (token: string) =>
       post<{ game: { version: number } }>(server, GAME_VERSION, { id: game.gameId }, token);
 
-    const hanging = Array.from({ length: LIMIT }, () => hangingRequest(server, bob));
+    // Bob's moves wait for the game's row: each holds one of his places.
+    const lock = await lockGameRow(server, game.gameId);
+    const held = Array.from({ length: LIMIT }, () => heldRequest(server, ROLL(game.gameId), bob));
     await settle(server, LIMIT);
     // The limit is taken: the next request waits for a slot, the one after it has no room to wait.
     let waitedAnswer: Awaited<ReturnType<typeof ask>> | null = null;
@@ -120,24 +89,27 @@ describe('requests in flight per credential', () => {
     const spectator = await ask(game.spectatorToken);
     expect(spectator.errors, spectator.text).toBeUndefined();
 
-    // One hanging request ends: its slot goes to the waiting request, which is answered.
-    hanging[0]!.abort();
+    // One held request ends (its client goes away): its slot goes to the waiting request.
+    held[0]!.abort();
     const answer = await waited;
     expect(answer.errors, answer.text).toBeUndefined();
     expect(answer.data?.game.version).toBe(1);
-    // And Bob, with one request still hanging, has a free slot again.
+    // And Bob, with one request still held, has a free slot again.
     const again = await ask(bob);
     expect(again.errors, again.text).toBeUndefined();
-    for (const h of hanging) h.abort();
+    await lock.release();
+    for (const h of held) h.abort();
   });
 
   it('does not count requests without a game credential (game creation has its own rate limit)', async () => {
-    const hanging = Array.from({ length: LIMIT + QUEUE + 1 }, () => hangingRequest(server));
+    // Games are created under a lock that holds every new game row back: each creation stays in flight.
+    const lock = await lockGameTable(server);
+    const held = Array.from({ length: LIMIT + QUEUE + 1 }, () => heldRequest(server, CREATE));
     // Every one of them admitted at once: none waits, none is refused.
     await settle(server, LIMIT + QUEUE + 1);
-    const created = await createGame(server, 'mtg', [[], []]);
-    expect(created.gameId).toBeTruthy();
-    for (const h of hanging) h.abort();
+    await lock.release();
+    await until(() => held.every((h) => h.seen.closed), 'the held creations answered');
+    expect(held.map((h) => h.seen.status)).toEqual(held.map(() => 200));
   });
 });
 
@@ -150,10 +122,11 @@ describe('a request that waits for its turn', () => {
   it('is dropped from the queue when its client goes away, and holds no slot', async () => {
     const game = await createGame(server, 'mtg', [[], []]);
     const bob = game.players[1]!.token;
-    const holder = hangingRequest(server, bob);
+    const lock = await lockGameRow(server, game.gameId);
+    const holder = heldRequest(server, ROLL(game.gameId), bob);
     await settle(server, 1);
     // Waits (the queue's one place), then its client gives up.
-    const waiter = hangingRequest(server, bob);
+    const waiter = heldRequest(server, ROLL(game.gameId), bob);
     await settle(server, 1, 1);
     waiter.abort();
     await settle(server, 1, 0);
@@ -164,6 +137,7 @@ describe('a request that waits for its turn', () => {
     const answer = await asked;
     expect(answer.errors, answer.text).toBeUndefined();
     expect(answer.data?.game.version).toBe(1);
+    await lock.release();
   });
 });
 
@@ -179,17 +153,18 @@ describe('slow clients', () => {
   });
 
   it('eight stalled spectator bodies and eight stalled anonymous ones do not keep another spectator waiting', async () => {
-    // The default REQUEST_LIMIT_PER_PRINCIPAL is 8: the stalled bodies take every spectator slot.
+    // As many as the default REQUEST_LIMIT_PER_PRINCIPAL (8): were places taken before the body,
+    // the stalled bodies would hold every spectator place until their time ran out.
     const game = await createGame(server, 'mtg', [[], []]);
     const stalled = [
-      ...Array.from({ length: 8 }, () => hangingRequest(server, game.spectatorToken)),
-      ...Array.from({ length: 8 }, () => hangingRequest(server)),
+      ...Array.from({ length: 8 }, () => stalledRequest(server, { token: game.spectatorToken })),
+      ...Array.from({ length: 8 }, () => stalledRequest(server)),
     ];
-    // Every spectator slot is taken and the anonymous requests are being read (or, on a machine slow
+    // All sixteen are being read (or, on a machine slow
     // enough, their bodies' time already ran out, which frees nothing sooner than this test expects).
     await until(
-      async () => stalled.some((h) => h.seen.closed) || (await inFlight(server)).admitted === 16,
-      'the sixteen stalled requests admitted',
+      async () => stalled.some((h) => h.seen.closed) || (await inFlight(server)).reading === 16,
+      'the sixteen stalled requests being read',
     );
     const answer = await within(
       30_000,

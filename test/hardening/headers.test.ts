@@ -85,8 +85,8 @@ describe('security headers', () => {
 describe('a request body aborted by its client', () => {
   it('is logged at debug, not error', async () => {
     const { port } = new URL(bare.url);
-    const admitted = async () =>
-      (await bare.metrics.requestsInFlight.get()).values.find((v) => v.labels.state === 'admitted')?.value;
+    const reading = async () =>
+      (await bare.metrics.requestsInFlight.get()).values.find((v) => v.labels.state === 'reading')?.value;
     const socket = connect(Number(port), '127.0.0.1');
     const closed = new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
@@ -96,7 +96,7 @@ describe('a request body aborted by its client', () => {
       'POST /graphql HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"query":',
     );
     // The client goes away once the server is reading the body.
-    await until(async () => (await admitted()) === 1, 'the request admitted, its body being read');
+    await until(async () => (await reading()) === 1, 'the request body being read');
     socket.destroy();
     await closed;
     await until(
