@@ -15,6 +15,7 @@ import { runAging } from './aging.js';
 import { runProfile } from './profile.js';
 import { runHostile } from './hostile.js';
 import { runStalled } from './stalled.js';
+import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
 import { runCompare } from './compare.js';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
     ['aging', 'Aging: long games, many games', runAging],
     ['hostile', 'Hostile input', runHostile],
     ['stalled', 'Stalled bodies on a spectator credential', runStalled],
+    ['wsflood', 'graphql-ws floods: pings without reading, pings read', runWsFlood],
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],

@@ -5,7 +5,7 @@
  * revealed seed and the seats' entropy; it names the first event that does not match.
  *
  *   const { fairnessTranscript } = await zk.request(FairnessTranscriptDocument, { gameId });
- *   const report = verifyGame(fairnessTranscript);   // report.verdict: 'verified' | 'mismatch' | 'not covered'
+ *   const report = verifyGame(fairnessTranscript);   // report.verdict: see VerifyReport
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -32,8 +32,15 @@ export interface Transcript {
 
 /** What {@link verifyGame} found. */
 export interface VerifyReport {
-  /** `verified`: the seed matches its commitment and every covered act matches; `not covered`: no commitment or no reveal. */
-  verdict: 'verified' | 'mismatch' | 'not covered';
+  /**
+   * - `verified`: the seed matches its commitment, at least one act was recomputed, every act
+   *   matches and none is outside the scheme;
+   * - `partial`: as `verified`, but some acts are not covered (made before an import);
+   * - `nothing to verify`: the seed matches, and the transcript records no act at all;
+   * - `not covered`: no act could be checked: no commitment, no reveal, or only acts outside the scheme;
+   * - `mismatch`: something does not follow from the seed (`firstMismatch` names the event).
+   */
+  verdict: 'verified' | 'partial' | 'nothing to verify' | 'not covered' | 'mismatch';
   /** Acts recomputed and found equal. */
   verified: number;
   /** Acts outside the scheme: a game from before it, or made before the game was imported. */
@@ -105,8 +112,26 @@ export function shuffleTop<T>(list: readonly T[], count: number, draw: (n: numbe
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** What every act of its kind records: a pick picks, a roll rolls and a flip flips at least one. */
+function emptyAct(act: TranscriptAct): string | null {
+  switch (act.kind) {
+    case 'shuffle':
+      return act.before.length === act.after.length
+        ? null
+        : `shuffle ${act.index}: before and after differ in length`;
+    case 'pick':
+      return act.picked.length > 0 ? null : `pick ${act.index}: no object picked`;
+    case 'roll':
+      return act.results.length > 0 ? null : `roll ${act.index}: no results`;
+    case 'coin':
+      return act.results.length > 0 ? null : `coin ${act.index}: no results`;
+  }
+}
+
 /** Recomputes one act; a reason when it does not match. */
 function checkAct(act: TranscriptAct, draw: (n: number) => number): string | null {
+  const empty = emptyAct(act);
+  if (empty !== null) return empty;
   switch (act.kind) {
     case 'shuffle':
       return same(shuffleTop(act.before, act.before.length, draw), act.after)
@@ -137,15 +162,31 @@ export function verifyGame(t: Transcript): VerifyReport {
     notCovered: 0,
     counts: { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 },
   };
-  const commitment = t.commitments.at(-1);
+  const reveal = t.reveal;
+  // A reveal opens the last commitment before it (docs/fairness.md, "Transcript"): an ended game
+  // imported again commits anew after its reveal, a commitment never opened that covers no act.
+  const commitment = reveal ? t.commitments.filter((c) => c.seq < reveal.seq).at(-1) : t.commitments.at(-1);
   const acts = (e: Transcript['events'][number]) => e.acts.length;
-  const covered = t.events.filter((e) => commitment && e.scheme === SCHEME && e.seq > commitment.seq);
+  const after = t.events.filter(
+    (e) => commitment && e.seq > commitment.seq && (!reveal || e.seq < reveal.seq),
+  );
+  const covered = after.filter((e) => e.scheme === SCHEME);
   report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
-  if (!commitment || commitment.scheme !== SCHEME || !t.reveal) return report;
-  const seed = hexToBytes(t.reveal.seed);
+  if (!commitment || commitment.scheme !== SCHEME || !reveal) return report;
+  // Every act after a zk-rng/1 commitment is drawn under it: one marked otherwise was rewritten.
+  const outside = after.find((e) => e.scheme !== SCHEME && e.acts.length > 0);
+  if (outside) {
+    report.verdict = 'mismatch';
+    report.firstMismatch = {
+      seq: outside.seq,
+      reason: `an act after the commitment is marked ${String(outside.scheme)}`,
+    };
+    return report;
+  }
+  const seed = hexToBytes(reveal.seed);
   if (commitmentHash(seed) !== commitment.hash) {
     report.verdict = 'mismatch';
-    report.firstMismatch = { seq: t.reveal.seq, reason: 'the revealed seed does not match the commitment' };
+    report.firstMismatch = { seq: reveal.seq, reason: 'the revealed seed does not match the commitment' };
     return report;
   }
   const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);
@@ -165,6 +206,13 @@ export function verifyGame(t: Transcript): VerifyReport {
       if (act.kind === 'shuffle' && act.part) report.counts.partial += 1;
     }
   }
-  report.verdict = 'verified';
+  report.verdict =
+    report.verified === 0
+      ? report.notCovered === 0
+        ? 'nothing to verify'
+        : 'not covered'
+      : report.notCovered === 0
+        ? 'verified'
+        : 'partial';
   return report;
 }

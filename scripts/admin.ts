@@ -12,6 +12,7 @@
  *   npm run -s admin -- archive <gameId>
  *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
  *   npm run -s admin -- verify <gameId> [--json]
+ *   npm run -s admin -- link [<gameId>]
  *
  * `-s` (`--silent`) keeps npm's own banner ("> zonekeeper@… admin") off stdout, so `--json` output
  * is pure JSON that pipes into `jq` or a file.
@@ -45,6 +46,9 @@ commands:
   verify <gameId> [--json]
       recomputes every shuffle and random pick of an ended game from its revealed seed
       (zk-rng/1, docs/fairness.md); exit 1 names the first event that does not match
+  link [<gameId>]
+      a hand-off link that opens the IDE (or the game's table page) with the admin token:
+      it carries a code that works once, within 60 s, never the token (docs/frontend.md)
 
 environment:
   ZONEKEEPER_URL  GraphQL endpoint (default ${DEFAULT_URL})
@@ -60,6 +64,30 @@ class ServiceError extends Error {}
 interface Env {
   readonly url: string;
   readonly token: string;
+}
+
+/**
+ * Everything the service sends back is someone's text (player and card names, zone names, error
+ * messages naming them), and it is printed to an operator's terminal. Control characters (C0, DEL,
+ * C1: escape sequences such as an OSC 52 clipboard write, CR and LF that would start a forged output
+ * line), line and paragraph separators and bidirectional overrides are therefore never printed as
+ * they are: text output shows them as `\u{…}`, JSON output as `\uXXXX` (still the same JSON).
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/** JSON.stringify escapes C0 itself; these it leaves as they are. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` as inert characters: one line, no control character a terminal would obey. */
+function inert(text: string): string {
+  return text.replace(UNSAFE_TEXT, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** `value` as JSON whose strings hold no character a terminal would obey (see {@link inert}). */
+function inertJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 async function gql<T>(env: Env, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -78,22 +106,23 @@ async function gql<T>(env: Env, query: string, variables: Record<string, unknown
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
-    throw new ServiceError(`HTTP ${res.status} from ${env.url}: ${text.slice(0, 200)}`);
+    throw new ServiceError(`HTTP ${res.status} from ${env.url}: ${inert(text.slice(0, 200))}`);
   }
   if (body.errors?.length)
     throw new ServiceError(
-      body.errors.map((e) => `${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n'),
+      body.errors.map((e) => inert(`${e.extensions?.code ?? 'ERROR'}: ${e.message}`)).join('\n'),
     );
   if (!body.data) throw new ServiceError(`HTTP ${res.status}: no data`);
   return body.data;
 }
 
 function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${inertJson(value, 2)}\n`);
 }
 
-/** A compact, left-aligned table. */
-function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A compact, left-aligned table; its cells are printed inert. */
+function table(headers: readonly string[], cells: readonly (readonly string[])[]): string {
+  const rows = cells.map((r) => r.map(inert));
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells
@@ -260,18 +289,19 @@ async function show(env: Env, args: string[]): Promise<void> {
   });
   if (values.json) return print(data.gameAt);
   const g = data.gameAt.game;
-  const names = new Map(g.players.map((p) => [p.id, p.name]));
+  // Every text from the service is printed inert: the lines below are the only lines printed.
+  const names = new Map(g.players.map((p) => [p.id, inert(p.name)]));
   const out = [
-    `game ${g.id}  ${g.ruleset}  ${g.status}  version ${g.version}  seq ${data.gameAt.seq}  as ${as.kind === 'PLAYER' ? `player ${names.get(values.as) ?? values.as}` : as.kind.toLowerCase()}`,
-    `players: ${g.players.map((p) => `${p.seat}:${p.name} (${p.id})`).join(', ')}`,
+    `game ${inert(g.id)}  ${inert(g.ruleset)}  ${inert(g.status)}  version ${g.version}  seq ${data.gameAt.seq}  as ${as.kind === 'PLAYER' ? `player ${names.get(values.as) ?? inert(values.as)}` : as.kind.toLowerCase()}`,
+    `players: ${g.players.map((p) => `${p.seat}:${names.get(p.id) ?? ''} (${inert(p.id)})`).join(', ')}`,
   ];
   for (const z of g.zones) {
-    const owner = z.owner ? (names.get(z.owner.id) ?? z.owner.id) : 'shared';
+    const owner = z.owner ? (names.get(z.owner.id) ?? inert(z.owner.id)) : 'shared';
     const objects = z.objects.map(
-      (o) => `${o.host ? '↳' : ''}${o.card ? o.card.name : '?'}${o.faceUp ? '' : ' (down)'}`,
+      (o) => `${o.host ? '↳' : ''}${o.card ? inert(o.card.name) : '?'}${o.faceUp ? '' : ' (down)'}`,
     );
     out.push(
-      `  ${`${z.name}${z.index ? ` #${z.index}` : ''} [${owner}]`.padEnd(32)} ${String(z.count).padStart(3)}  ${objects.join(', ')}`,
+      `  ${`${inert(z.name)}${z.index ? ` #${z.index}` : ''} [${owner}]`.padEnd(32)} ${String(z.count).padStart(3)}  ${objects.join(', ')}`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n`);
@@ -287,7 +317,7 @@ async function exportCommand(env: Env, args: string[]): Promise<void> {
   const data = await gql<{ exportGame: unknown }>(env, 'query($id: ID!) { exportGame(gameId: $id) }', {
     id: gameId,
   });
-  const text = `${JSON.stringify(data.exportGame, null, 2)}\n`;
+  const text = `${inertJson(data.exportGame, 2)}\n`;
   if (values.out) {
     await writeFile(values.out, text);
     process.stderr.write(`wrote ${values.out}\n`);
@@ -399,9 +429,9 @@ async function tail(env: Env, args: string[]): Promise<void> {
           next: (msg) => {
             if (stopped) return;
             if (msg.errors?.length)
-              return reject(new ServiceError(msg.errors.map((e) => e.message).join('\n')));
+              return reject(new ServiceError(msg.errors.map((e) => inert(e.message)).join('\n')));
             const event = msg.data?.gameEvents;
-            process.stdout.write(`${JSON.stringify(event)}\n`);
+            process.stdout.write(`${inertJson(event)}\n`);
             received++;
             const done = (count !== undefined && received >= count) || over(event?.kind);
             if (!done && endSeq !== undefined && event && event.seq >= endSeq) caughtUp(event.seq);
@@ -415,8 +445,8 @@ async function tail(env: Env, args: string[]): Promise<void> {
             reject(
               new ServiceError(
                 err instanceof Error
-                  ? err.message
-                  : `subscription closed: ${JSON.stringify(err, ['code', 'reason', 'message'])}`,
+                  ? inert(err.message)
+                  : `subscription closed: ${inert(JSON.stringify(err, ['code', 'reason', 'message']))}`,
               ),
             ),
           complete: resolve,
@@ -448,15 +478,52 @@ async function verify(env: Env, args: string[]): Promise<void> {
   const report = verifyGame(data.fairnessTranscript);
   if (values.json) print(report);
   else {
-    const { shuffle, pick } = report.counts;
+    // Every kind of act it checked: a reader sees a roll or flip was recomputed, not only shuffles.
+    const { shuffle, partial, pick, roll, coin } = report.counts;
     process.stdout.write(
-      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles, ${pick} picks), ${report.notCovered} not covered\n`,
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered\n`,
     );
   }
   if (report.firstMismatch)
     throw new ServiceError(
-      `event ${report.firstMismatch.seq} does not match: ${report.firstMismatch.reason}`,
+      `event ${report.firstMismatch.seq} does not match: ${inert(report.firstMismatch.reason)}`,
     );
+}
+
+/**
+ * A hand-off link for the admin token (docs/frontend.md, "Opening a page by link"): the service
+ * mints a single-use code that lives 60 s (`POST /handoff/code`), and the link carries the code in
+ * its fragment, so no browser file ever holds the token.
+ */
+async function link(env: Env, args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const gameId = positionals[0];
+  const endpoint = new URL(env.url);
+  const mint = new URL('/handoff/code', endpoint);
+  let res: Response;
+  try {
+    res = await fetch(mint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${env.token}` },
+      body: JSON.stringify({ use: 'link' }),
+    });
+  } catch (err) {
+    throw new ServiceError(`cannot reach ${mint.toString()}: ${(err as Error).message}`);
+  }
+  const body = (await res.json().catch(() => null)) as {
+    code?: unknown;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  } | null;
+  if (!res.ok || typeof body?.code !== 'string' || !/^zkh_[A-Za-z0-9_-]{43}$/.test(body.code)) {
+    const error = body?.errors?.[0];
+    throw new ServiceError(
+      error
+        ? inert(`${error.extensions?.code ?? 'ERROR'}: ${error.message}`)
+        : `HTTP ${res.status} from ${mint.toString()}`,
+    );
+  }
+  const page = gameId ? `/table/${encodeURIComponent(gameId)}` : endpoint.pathname;
+  process.stdout.write(`${new URL(page, endpoint).toString()}#handoff=${body.code}\n`);
 }
 
 // ----- main -------------------------------------------------------------------------------------
@@ -470,6 +537,7 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
   archive: (env, args) => lifecycle(env, args, 'archiveGame'),
   tail,
   verify,
+  link,
 };
 
 /**

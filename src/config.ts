@@ -89,6 +89,13 @@ export const configSchema = z.object({
   /** Maximum request body / websocket message size in bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(262144),
   /**
+   * Maximum HTTP request body of a request sent with the admin token (ADMIN_TOKEN), checked before
+   * the body is read: an `importGame` carries a whole game (a fresh four-seat game of 100-card decks
+   * is about 1.1 MB). Every other caller keeps MAX_PAYLOAD_BYTES, and graphql-ws messages too. At
+   * least MAX_PAYLOAD_BYTES.
+   */
+  ADMIN_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(16_777_216),
+  /**
    * Host credential. Set: `createGame` requires `Authorization: Bearer <HOST_TOKEN>` (or the admin
    * token). Unset (local play, development): anyone may create games, rate-limited per client IP.
    * At least 24 characters.
@@ -133,6 +140,24 @@ export const configSchema = z.object({
    * credential, so this is the largest audience a game may have. At least 5,000 in production.
    */
   WS_CONNECTIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(5_000),
+  /**
+   * Frames (messages, pings, pongs, invalid ones alike) a graphql-ws connection with a credential
+   * may send per second, on average; past its burst it is closed with 4031 (`src/server/ws-guard.ts`).
+   */
+  WS_MESSAGE_RATE: z.coerce.number().min(0.1).max(1_000_000).default(200),
+  /** Frames a graphql-ws connection with a credential may send at once before the rate applies. */
+  WS_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** WS_MESSAGE_RATE for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MESSAGE_RATE: z.coerce.number().min(0.1).max(1_000_000).default(10),
+  /** WS_MESSAGE_BURST for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /**
+   * Bytes the server may hold unsent for a graphql-ws connection with a credential (its client is
+   * not reading); past it the connection is closed with 4009.
+   */
+  WS_MAX_UNSENT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** WS_MAX_UNSENT_BYTES for a connection without a credential (and every connection before `connection_init`). */
+  WS_ANONYMOUS_MAX_UNSENT_BYTES: z.coerce.number().int().min(1024).default(32_768),
   /** Expensive requests the process runs at once, over all credentials. */
   WORK_LIMIT_TOTAL: z.coerce.number().int().min(1).default(32),
   /**
@@ -226,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);
   }
+  if (parsed.data.ADMIN_MAX_PAYLOAD_BYTES < parsed.data.MAX_PAYLOAD_BYTES)
+    throw new Error('Invalid configuration: ADMIN_MAX_PAYLOAD_BYTES must be at least MAX_PAYLOAD_BYTES');
   const auth = AUTH_REQUIRED.filter((k) => parsed.data[k] !== undefined);
   if (auth.length > 0 && auth.length < AUTH_REQUIRED.length)
     throw new Error(

@@ -87,7 +87,13 @@ export function moveOutcomeOf(err: unknown): MoveOutcome {
 }
 
 /** Why a request was refused for load: the `reason` label of `refusals_total` (a fixed set). */
-export const REFUSAL_REASONS = ['request_queue', 'work_slots', 'create_game_rate'] as const;
+export const REFUSAL_REASONS = [
+  'request_queue',
+  'work_slots',
+  'create_game_rate',
+  'ws_message_rate',
+  'ws_unsent_bytes',
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
@@ -165,7 +171,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'refusals_total',
-    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address).',
+    help: 'Requests refused for load, by reason: request_queue (HTTP 429, too many requests of one credential waiting), work_slots (RATE_LIMITED, no expensive-work slot free), create_game_rate (RATE_LIMITED, createGame rate per client address), ws_message_rate (graphql-ws connection closed 4031, frames past its budget), ws_unsent_bytes (graphql-ws connection closed 4009, its client not reading).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });

@@ -61,6 +61,7 @@ export const ALL_CASES = [
   'aging',
   'hostile',
   'stalled',
+  'wsflood',
   'table',
   'identity',
 ] as const;

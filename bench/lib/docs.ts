@@ -108,6 +108,13 @@ const METHOD = `
   game's spectator credential and 8 anonymous ones send their headers and one byte of body, then
   nothing; another spectator's \`game(id)\` is timed from send to answer (target: within
   \`REQUEST_BODY_TIMEOUT_SECONDS\` + 2 s, every stalled request answered 408).
+- **graphql-ws floods** (\`BENCH_CASES=wsflood\`). A fresh service at its defaults (\`WORKERS=1\`); a
+  seat's \`game(id)\` over HTTP, 400 times back to back alone, then 400 times while 8 anonymous
+  clients flood graphql-ws (\`test/support/ws-flood.ts\`): 4 send \`connection_init\`, stop reading and
+  ping in batches of 1,000, 4 ping and read; half with graphql-ws's \`{"type":"ping"}\`, half with the
+  WebSocket protocol's pings; each reconnects when closed. The seat's p50 and p99 both ways
+  (target: p99 ≤ 200 ms under the flood), the service's peak RSS (≤ 512 MiB) and the close code of
+  every flooding connection (4031).
 - **The table** (\`BENCH_CASES=table\`). A fresh service (\`WORKERS=1\`). Three paired comparisons,
   each 8 pairs of one-client closed-loop runs (2 s after 0.5 s of warm-up), after one uncounted pair
   (a fresh process's first runs pay for compiling each path), alternating which side goes first; per run the service's CPU per operation and the latency p50; each ratio's 95% interval

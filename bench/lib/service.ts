@@ -45,7 +45,14 @@ export function buildService(): void {
 export async function startService(
   databaseUrl: string,
   env: Record<string, string> = {},
-  opts: { timeoutMs?: number; inspect?: boolean; nodeArgs?: string[]; entry?: string } = {},
+  opts: {
+    timeoutMs?: number;
+    inspect?: boolean;
+    nodeArgs?: string[];
+    entry?: string;
+    /** Given each chunk the service prints (its log lines). */
+    onOutput?: (chunk: string) => void;
+  } = {},
 ): Promise<ServiceProcess> {
   const timeoutMs = opts.timeoutMs ?? 90_000;
   buildService();
@@ -86,6 +93,7 @@ export async function startService(
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
+    opts.onOutput?.(d.toString());
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -30,7 +30,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
-   * tools, a seat acting for another.
+   * tools, a seat acting for another, an admin or referee adding entropy (a seat's own act).
    */
   | 'FORBIDDEN'
   /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */
@@ -146,7 +146,10 @@ export type GameStatus =
 export type InvalidMoveReason =
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
-  /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
+  /**
+   * A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _, or a name every object
+   * already has (constructor, __proto__ and the like).
+   */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
   | 'BAD_ORDER'

@@ -41,7 +41,10 @@ export type ChangeCountersInput = {
   gameId: string | number;
   holder: CounterHolderInput;
   idempotencyKey?: string | null | undefined;
-  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  /**
+   * 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges), not a name every object has
+   * (constructor, __proto__ and the like).
+   */
   kind: string;
   onBehalfOf?: string | number | null | undefined;
   op: CounterOp;
@@ -52,7 +55,10 @@ export type ConcedeInput = {
   gameId: string | number;
   idempotencyKey?: string | null | undefined;
   onBehalfOf?: string | number | null | undefined;
-  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  /**
+   * The seat that concedes: the referee or a judge names it (or a judge acts onBehalfOf it); a seat
+   * concedes only for itself, so a seat naming another is refused (FORBIDDEN).
+   */
   playerId?: string | number | null | undefined;
 };
 
@@ -150,7 +156,7 @@ export type EventKind =
 export type ExternalUserInput = {
   /** The token issuer; must equal the service's AUTH_ISSUER. */
   issuer: string;
-  /** The user's `sub` at that issuer (1 to 255 characters). */
+  /** The user's `sub` at that issuer (1 to 255 characters, none a control character). */
   subject: string;
 };
 

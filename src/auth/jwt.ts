@@ -41,6 +41,26 @@ export const MAX_JWKS_BYTES = 256 * 1024;
 export const MAX_JWKS_KEYS = 100;
 /** Most games one standing claim may name. */
 export const MAX_STANDING_GRANTS = 100;
+/** Longest platform subject (`sub`) a token may carry or a seat binding may name. */
+export const MAX_SUBJECT_LENGTH = 255;
+/** A control character (C0, DEL, C1) or an unpaired UTF-16 surrogate. */
+const NOT_SUBJECT_TEXT = /[\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
+/**
+ * Whether `sub` can name a platform user here: 1 to {@link MAX_SUBJECT_LENGTH} characters of
+ * well-formed text without control characters. Anything else could not be stored or looked up
+ * (PostgreSQL refuses NUL in text) and would reach logs and terminals as it is, so a token whose
+ * `sub` is not such text is refused, and no seat may be bound to one.
+ */
+export function isPlatformSubject(sub: unknown): sub is string {
+  return (
+    typeof sub === 'string' &&
+    sub.length > 0 &&
+    sub.length <= MAX_SUBJECT_LENGTH &&
+    !NOT_SUBJECT_TEXT.test(sub)
+  );
+}
+
 /** Verified tokens kept (least recently verified dropped first). */
 const CACHE_LIMIT = 10_000;
 
@@ -74,6 +94,7 @@ export const REFUSAL = {
   AUDIENCE: 'the token is for another audience (AUTH_AUDIENCE)',
   NO_EXPIRY: 'the token has no exp',
   NO_SUBJECT: 'the token has no sub',
+  SUBJECT: `the token's sub is not 1 to ${MAX_SUBJECT_LENGTH} characters of text without control characters`,
   EXPIRED: 'the token has expired',
   NOT_YET_VALID: 'the token is not valid yet (nbf)',
   LIFETIME: 'the token lives longer than AUTH_MAX_TOKEN_LIFETIME_S',
@@ -166,6 +187,7 @@ export function createJwtVerifier(config: JwtConfig): JwtVerifier | null {
     } catch (err) {
       throw classify(err);
     }
+    if (!isPlatformSubject(payload.sub)) throw new TokenRefused(REFUSAL.SUBJECT);
     const nowS = Date.now() / 1000;
     const exp = payload.exp as number;
     const maxLifetime = config.AUTH_MAX_TOKEN_LIFETIME_S;
@@ -173,7 +195,7 @@ export function createJwtVerifier(config: JwtConfig): JwtVerifier | null {
       throw new TokenRefused(REFUSAL.LIFETIME);
     return {
       issuer,
-      subject: payload.sub as string,
+      subject: payload.sub,
       expiresAtMs: (exp + toleranceS) * 1000,
       grants: grantsOf(config.AUTH_STANDING_CLAIM ? payload[config.AUTH_STANDING_CLAIM] : undefined),
     };

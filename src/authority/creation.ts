@@ -23,6 +23,7 @@
  *
  * Self-contained: callers pass the principal, the client address and the input's shape.
  */
+import { isPlatformSubject, MAX_SUBJECT_LENGTH } from '../auth/jwt.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { ErrorCode, ZonekeeperError, badInput, forbidden, unauthenticated } from '../errors.js';
@@ -41,9 +42,6 @@ export type CreationConfig = Pick<
   | 'CREATE_GAME_MAX_CARDS'
   | 'AUTH_ISSUER'
 >;
-
-/** Longest platform issuer or subject a binding may name. */
-export const MAX_EXTERNAL_ID_LENGTH = 255;
 
 /** What the authority needs to know about one `createGame` call. */
 export interface CreationRequest {
@@ -145,9 +143,10 @@ function checkBindings(request: CreationRequest, config: CreationConfig): void {
       throw badInput('This server accepts no platform tokens (AUTH_ISSUER is unset).', field);
     if (user.issuer !== config.AUTH_ISSUER)
       throw badInput('Field externalUser.issuer must be the server’s AUTH_ISSUER.', `${field}.issuer`);
-    if (user.subject.length === 0 || user.subject.length > MAX_EXTERNAL_ID_LENGTH)
+    // The subject a token may carry (jwt.ts): a seat bound to another could never be played.
+    if (!isPlatformSubject(user.subject))
       throw badInput(
-        `Field externalUser.subject must be 1 to ${MAX_EXTERNAL_ID_LENGTH} characters.`,
+        `Field externalUser.subject must be 1 to ${MAX_SUBJECT_LENGTH} characters, none a control character.`,
         `${field}.subject`,
       );
     if (seen.has(user.subject)) throw badInput('A platform user may hold one seat of a game.', field);
@@ -236,7 +235,7 @@ function rateLimited(waitMs: number, config: CreationConfig): ZonekeeperError {
  * At most {@link MAX_KEYS} keys are kept: when full, the least recently used one is dropped (it
  * starts again with a full bucket), so memory stays bounded whatever the number of addresses.
  */
-class TokenBuckets {
+export class TokenBuckets {
   static readonly MAX_KEYS = 10_000;
   private readonly buckets = new LRUCache<string, { tokens: number; at: number }>({
     max: TokenBuckets.MAX_KEYS,

@@ -115,7 +115,8 @@ export function execute(
     const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
     const actorPlayerId = actingPlayer(actor);
     const move = command.toMove(actorPlayerId);
-    if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, actorPlayerId ?? actor.kind);
+    // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
+    if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
     const req: Decided = {
       gameId: command.gameId,
       actor,
@@ -246,8 +247,30 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
 }
 
 /**
+ * Entropy is a seat's own act (docs/fairness.md, "Entropy"): it is folded into every later random
+ * act so that the seed, committed before it, cannot have been chosen knowing it. Entropy from the
+ * operator's side (an admin, on a seat's behalf or not, or the referee) would let whoever holds the
+ * seed pick a value that deals the cards it wants, shown as that seat's own. So only a seat adds it,
+ * in its own name and from its own budget. Returns the seat; FORBIDDEN for every other actor.
+ */
+function entropySeat(actor: Actor): string {
+  switch (actor.kind) {
+    case 'PLAYER':
+      return actor.playerId;
+    case 'ADMIN':
+    case 'REFEREE':
+      throw forbidden(
+        "Entropy is a seat's own act: admins and referees may not add it, on their own or on a seat's behalf.",
+      );
+    default:
+      return assertNever(actor);
+  }
+}
+
+/**
  * PERMISSION. A seat is bound by its ruleset's seat policy. A referee (the game's own engine or
- * host) and an admin (a judge, possibly on behalf of a seat) may make any move the rules allow.
+ * host) and an admin (a judge, possibly on behalf of a seat) may make any move the rules allow,
+ * except adding entropy ({@link entropySeat}).
  */
 function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
   switch (actor.kind) {
@@ -259,8 +282,10 @@ function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
     case 'ADMIN':
       if (actor.onBehalfOf && !loaded.players.some((p) => p.id === actor.onBehalfOf))
         throw badInput('Field onBehalfOf must be a player of this game.', 'onBehalfOf');
+      if (move.kind === 'addEntropy') entropySeat(actor);
       return;
     case 'REFEREE':
+      if (move.kind === 'addEntropy') entropySeat(actor);
       return;
     default:
       return assertNever(actor);

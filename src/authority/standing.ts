@@ -39,7 +39,7 @@ async function principalIn(store: Store, principal: Principal, gameId: string): 
   if (principal.kind !== 'external') return principal;
   const playerId = await findBoundSeat(store, gameId, principal.issuer, principal.subject);
   if (playerId) return { kind: 'player', playerId, gameId };
-  const grant = principal.grants.get(gameId.toLowerCase());
+  const grant = principal.grants.get(gameId);
   switch (grant) {
     case 'SPECTATOR':
       return { kind: 'spectator', gameId };

@@ -155,7 +155,10 @@ export type ChangeCountersInput = {
   readonly gameId: Scalars['ID']['input'];
   readonly holder: CounterHolderInput;
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  /** 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges). */
+  /**
+   * 1 to 32 characters from A-Z a-z 0-9 + - / _ (drawn as badges), not a name every object has
+   * (constructor, __proto__ and the like).
+   */
   readonly kind: Scalars['String']['input'];
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
   readonly op: CounterOp;
@@ -170,7 +173,10 @@ export type ConcedeInput = {
   readonly gameId: Scalars['ID']['input'];
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
-  /** Referee only: the seat that concedes (a seat concedes for itself; a judge uses onBehalfOf). */
+  /**
+   * The seat that concedes: the referee or a judge names it (or a judge acts onBehalfOf it); a seat
+   * concedes only for itself, so a seat naming another is refused (FORBIDDEN).
+   */
   readonly playerId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -334,7 +340,10 @@ export type EntropyAdded = {
   readonly data: Scalars['String']['output'];
   /** The running entropy hash `E` after them, lower-case hex (docs/fairness.md, "Entropy"). */
   readonly hash: Scalars['String']['output'];
-  /** The seat that added it (null: the referee or an admin). */
+  /**
+   * The seat that added it: entropy is a seat's own act, refused to admins and referees
+   * (docs/fairness.md, "Entropy"). Null only in a log recorded before that rule.
+   */
   readonly playerId?: Maybe<Scalars['ID']['output']>;
 };
 
@@ -350,7 +359,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
-   * tools, a seat acting for another.
+   * tools, a seat acting for another, an admin or referee adding entropy (a seat's own act).
    */
   | 'FORBIDDEN'
   /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */
@@ -478,7 +487,7 @@ export type EventRandomness = {
 export type ExternalUserInput = {
   /** The token issuer; must equal the service's AUTH_ISSUER. */
   readonly issuer: Scalars['String']['input'];
-  /** The user's `sub` at that issuer (1 to 255 characters). */
+  /** The user's `sub` at that issuer (1 to 255 characters, none a control character). */
   readonly subject: Scalars['String']['input'];
 };
 
@@ -657,7 +666,10 @@ export type ImportGamePayload = {
 export type InvalidMoveReason =
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
-  /** A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _. */
+  /**
+   * A kind or status name outside 1 to 32 characters of A-Z a-z 0-9 + - / _, or a name every object
+   * already has (constructor, __proto__ and the like).
+   */
   | 'BAD_KIND_NAME'
   /** `order` is not a permutation of the arriving objects, or breaks a required order (MTG 405.3). */
   | 'BAD_ORDER'
@@ -830,7 +842,8 @@ export type Mutation = {
   readonly changeCounters: MovePayload;
   /**
    * A seat concedes and leaves the game (MTG 104.3a, 800.4a); the others play on. When one seat is
-   * left it wins and the game ends. A conceded seat still sees what a spectator sees plus its own
+   * left it wins and the game ends; when none is (a one-player game), the game ends with no winner.
+   * A seat concedes only for itself: naming another seat is FORBIDDEN. A conceded seat still sees what a spectator sees plus its own
    * cards, and may make no further action.
    */
   readonly concede: MovePayload;

@@ -25,6 +25,7 @@ import {
 } from '../render/index.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';
+import { gameIdFrom } from '../uuid.js';
 
 export const adminResolvers = {
   Query: {
@@ -38,21 +39,24 @@ export const adminResolvers = {
     gameAt: async (_: unknown, args: { gameId: string; seq: number; as: ViewerChoice }, ctx: Context) => {
       requireAdmin(ctx.principal);
       return expensive(ctx, async () => {
-        const { loaded, viewer } = await gameAtAsAdmin(ctx.store, ctx.principal, args);
+        const { loaded, viewer } = await gameAtAsAdmin(ctx.store, ctx.principal, {
+          ...args,
+          gameId: gameIdFrom(args.gameId),
+        });
         return snapshotOut(loaded, viewer, args.seq);
       });
     },
 
     exportGame: async (_: unknown, args: { gameId: string }, ctx: Context) => {
       requireAdmin(ctx.principal);
-      return expensive(ctx, () => exportAsAdmin(ctx.store, ctx.principal, args.gameId));
+      return expensive(ctx, () => exportAsAdmin(ctx.store, ctx.principal, gameIdFrom(args.gameId)));
     },
   },
   Mutation: {
     endGame: async (_: unknown, args: { gameId: string }, ctx: Context) =>
-      adminGameOut(await changeGameStatus(ctx, ctx.principal, args.gameId, 'ENDED')),
+      adminGameOut(await changeGameStatus(ctx, ctx.principal, gameIdFrom(args.gameId), 'ENDED')),
     archiveGame: async (_: unknown, args: { gameId: string }, ctx: Context) =>
-      adminGameOut(await changeGameStatus(ctx, ctx.principal, args.gameId, 'ARCHIVED')),
+      adminGameOut(await changeGameStatus(ctx, ctx.principal, gameIdFrom(args.gameId), 'ARCHIVED')),
 
     importGame: async (_: unknown, args: { data: unknown }, ctx: Context) => {
       requireAdmin(ctx.principal);

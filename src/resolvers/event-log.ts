@@ -11,6 +11,7 @@ import { EventTimeline, toGameEvent, type GameEventOut } from '../render/index.j
 import type { Context, SubscriptionContext } from '../server/context.js';
 import { ZkCloseCode } from '../server/close-codes.js';
 import { expensive, principalKey } from '../server/work-limit.js';
+import { gameIdFrom } from '../uuid.js';
 
 /** Most events one history page returns. */
 export const MAX_PAGE = 500;
@@ -26,14 +27,15 @@ async function subscribe(
 ): Promise<AsyncIterable<GameEventOut>> {
   checkSeq(args.afterSeq);
   const zoneId = args.zoneId ?? null;
-  const { viewer, spec, lastSeq } = await subscriptionStanding(ctx.store, ctx.principal, args.gameId, zoneId);
+  const gameId = gameIdFrom(args.gameId);
+  const { viewer, spec, lastSeq } = await subscriptionStanding(ctx.store, ctx.principal, gameId, zoneId);
   if (!ctx.events) throw badInput('Subscriptions are served over graphql-ws only.');
   const afterSeq = args.afterSeq ?? lastSeq;
   // A catch-up from the log is expensive work: it holds a slot until the subscriber is caught up.
   const release = afterSeq < lastSeq ? ctx.work.acquire(principalKey(ctx.principal)) : undefined;
   try {
     return await ctx.events.subscribe({
-      gameId: args.gameId,
+      gameId,
       spec,
       viewer,
       afterSeq,
@@ -62,7 +64,13 @@ export const eventLogResolvers = {
       // The slot is taken before anything is read, so a flood is refused without touching the
       // database (and without queueing for its connections ahead of other seats' moves).
       return expensive(ctx, async () => {
-        const page = await readEventPage(ctx.store, ctx.principal, args.gameId, args.afterSeq, args.first);
+        const page = await readEventPage(
+          ctx.store,
+          ctx.principal,
+          gameIdFrom(args.gameId),
+          args.afterSeq,
+          args.first,
+        );
         const timeline = new EventTimeline(page.spec, page.asOf);
         return page.rows.map((row) => toGameEvent(row, page.spec, page.viewer, timeline));
       });

@@ -2,10 +2,13 @@
 import { transcriptFor } from '../authority/index.js';
 import type { Resolvers } from '../generated/graphql.js';
 import { toTranscript } from '../render/index.js';
+import { gameIdFrom } from '../uuid.js';
 
 export const fairnessResolvers = {
   Query: {
-    fairnessTranscript: async (_: unknown, args: { gameId: string }, ctx) =>
-      toTranscript(args.gameId, await transcriptFor(ctx.store, ctx.principal, args.gameId)),
+    fairnessTranscript: async (_: unknown, args: { gameId: string }, ctx) => {
+      const gameId = gameIdFrom(args.gameId);
+      return toTranscript(gameId, await transcriptFor(ctx.store, ctx.principal, gameId));
+    },
   },
 } satisfies Resolvers;

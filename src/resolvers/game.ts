@@ -4,14 +4,16 @@ import { readGame, viewerIn } from '../authority/index.js';
 import type { Context } from '../server/context.js';
 import { expensive } from '../server/work-limit.js';
 import { gameOut, renderResolvers } from '../render/index.js';
+import { gameIdFrom } from '../uuid.js';
 
 export const gameResolvers = {
   Query: {
     game: async (_: unknown, args: { id: string }, ctx: Context) => {
+      const gameId = gameIdFrom(args.id);
       // Standing is decided before a work slot is taken (readGame decides it again, at no cost).
-      await viewerIn(ctx.store, ctx.principal, args.id);
+      await viewerIn(ctx.store, ctx.principal, gameId);
       return expensive(ctx, async () => {
-        const { loaded, viewer, callerKind } = await readGame(ctx.store, ctx.principal, args.id);
+        const { loaded, viewer, callerKind } = await readGame(ctx.store, ctx.principal, gameId);
         return gameOut(loaded, viewer, callerKind);
       });
     },

@@ -10,6 +10,7 @@ import { movePayload } from '../render/index.js';
 import type { Move } from '../rules/index.js';
 import type { GameMutation } from '../metrics.js';
 import type { Context } from '../server/context.js';
+import { gameIdFrom } from '../uuid.js';
 import {
   cardProps,
   count,
@@ -60,13 +61,16 @@ export async function run(
   input: Common,
   toMove: (actingAs: string | null) => Move,
 ) {
+  // The input is the idempotency fingerprint too: it carries the one spelling of the game id.
+  const gameId = gameIdFrom(input.gameId);
+  const fingerprint: Common = { ...input, gameId };
   return render(
     await execute(ctx, ctx.principal, {
       operation,
-      gameId: input.gameId,
+      gameId,
       expectedVersion: input.expectedVersion,
       onBehalfOf: input.onBehalfOf,
-      input,
+      input: fingerprint,
       toMove,
     }),
     ctx.store,

@@ -88,7 +88,9 @@ export const tableMutationResolvers = {
       run(ctx, 'setPhase', input, () => ({ kind: 'setPhase', phase: input.phase })),
     concede: (_: unknown, { input }: Args<{ playerId?: string | null }>, ctx: Context) =>
       run(ctx, 'concede', input, (actingAs) => {
-        const playerId = actingAs ?? (given(input.playerId) ? input.playerId : null);
+        // The seat named, else the caller's own: a seat naming another is refused by the seat
+        // policy (a seat concedes only for itself), never turned into the caller's concession.
+        const playerId = given(input.playerId) ? input.playerId : actingAs;
         if (playerId === null)
           throw badInput('Field playerId is required when the referee concedes for a seat.', 'playerId');
         return { kind: 'concede', playerId };

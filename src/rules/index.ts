@@ -25,6 +25,7 @@ export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
 export { stateFault } from './invariants.js';
 export { CARD_LIMITS } from './card-limits.js';
+export { isKindName } from './table.js';
 
 // Per-game facts other layers use.
 export { isDeckCard, isTwoHanded } from './fab/hooks.js';

@@ -4,11 +4,12 @@
  * written. Pure; messages name ids, zone types and rules, never a card.
  */
 import { admitStartingLayout } from './layout.js';
+import { phasesFor, tableOf } from './table.js';
 import type { GameState, RulesetSpec } from './types.js';
 
 /** The first broken invariant of a state: where (a list of the state and an index) and what. */
 export interface StateFault {
-  readonly list: 'players' | 'zones' | 'objects';
+  readonly list: 'players' | 'zones' | 'objects' | 'turn';
   readonly index: number;
   readonly message: string;
 }
@@ -25,6 +26,9 @@ function zoneFault(spec: RulesetSpec, state: GameState): StateFault | null {
   const seats = new Set<number>();
   for (const [i, p] of state.players.entries()) {
     if (players.has(p.id) || seats.has(p.seat)) return fault('players', i, 'a player id or seat is repeated');
+    // createGame numbers the seats 0 to n - 1; the turn order and a ruleset's sides are by seat.
+    if (!Number.isInteger(p.seat) || p.seat < 0 || p.seat >= state.players.length)
+      return fault('players', i, `seat ${p.seat} is not one of 0 to ${state.players.length - 1}`);
     players.add(p.id);
     seats.add(p.seat);
   }
@@ -45,7 +49,33 @@ function zoneFault(spec: RulesetSpec, state: GameState): StateFault | null {
 }
 
 /**
- * The first broken invariant of `state` under `spec`, or null: unique ids; every zone of a known type,
+ * The turn (MTG 500.1; NR rule_turns): only where the ruleset declares a turn structure; its active
+ * player one of the game's players (or none), its phase one of that seat's phases (or none).
+ */
+function turnFault(spec: RulesetSpec, state: GameState): StateFault | null {
+  const turn = state.turn;
+  if (!turn) return null;
+  if (!tableOf(spec).turn) return fault('turn', 0, `${spec.id} declares no turn structure`);
+  if (!Number.isInteger(turn.number) || turn.number < 1)
+    return fault('turn', 0, `turn number ${turn.number} is not 1 or more`);
+  const active =
+    turn.activePlayerId === null ? null : state.players.find((p) => p.id === turn.activePlayerId);
+  if (active === undefined)
+    return fault('turn', 0, `the active player ${turn.activePlayerId} is not a player`);
+  if (turn.phase === null) return null;
+  const phases = active ? phasesFor(spec, active.seat) : [];
+  return phases.includes(turn.phase)
+    ? null
+    : fault(
+        'turn',
+        0,
+        `phase ${turn.phase} is not one of the active player's (${phases.join(', ') || 'none'})`,
+      );
+}
+
+/**
+ * The first broken invariant of `state` under `spec`, or null: unique ids and seats 0 to n - 1; a
+ * turn only where the ruleset has one, with a player of the game active in one of its phases; every zone of a known type,
  * owned as its scope says; every object in a zone of the game, owned, controlled and revealed to
  * players of the game; a hosted object hosted by a top-level object of its own zone (so no cycle and
  * no object hosting itself); layers only on a stack; distinct safe-integer sort keys per zone; and
@@ -53,7 +83,7 @@ function zoneFault(spec: RulesetSpec, state: GameState): StateFault | null {
  * MTG 400.3 owners' zones).
  */
 export function stateFault(spec: RulesetSpec, state: GameState): StateFault | null {
-  const zoneProblem = zoneFault(spec, state);
+  const zoneProblem = zoneFault(spec, state) ?? turnFault(spec, state);
   if (zoneProblem) return zoneProblem;
   const players = new Set(state.players.map((p) => p.id));
   const zones = new Map(state.zones.map((z) => [z.id, z]));

@@ -6,7 +6,7 @@
 import {
   INT32_MAX,
   INT32_MIN,
-  KIND_NAME_PATTERN,
+  isKindName,
   MAX_COUNTER_KINDS,
   phasesFor,
   playerCounterSpec,
@@ -46,7 +46,7 @@ export function startTable(
     for (const [i, o] of given.entries()) {
       const field = `players.${p.seat}.counters.${i}`;
       const kind = playerCounterSpec(spec, o.kind);
-      if (!KIND_NAME_PATTERN.test(o.kind) || !kind)
+      if (!isKindName(o.kind) || !kind)
         return {
           problem: { field: `${field}.kind`, message: `The ruleset has no player counter ${o.kind}.` },
         };

@@ -19,7 +19,22 @@ import type {
 } from './types.js';
 
 /** Kind and status names: 1 to 32 of these characters (they are drawn as badges on the table page). */
-export const KIND_NAME_PATTERN = /^[A-Za-z0-9+\-/_]{1,32}$/;
+const KIND_NAME_PATTERN = /^[A-Za-z0-9+\-/_]{1,32}$/;
+/**
+ * Names every JavaScript object already answers (`constructor`, `toString`, `__proto__`, ...).
+ * Statuses and counters are records keyed by name, so such a name would read an inherited value
+ * (`constructor` + 5 is text) or, written, set the record's prototype instead of a key.
+ */
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Whether `name` may name a counter kind, a status or a status value: 1 to 32 characters of
+ * A-Z a-z 0-9 + - / _, and not a name every object already has. The one check for moves,
+ * ruleset files, starting layouts and imports.
+ */
+export function isKindName(name: unknown): name is string {
+  return typeof name === 'string' && KIND_NAME_PATTERN.test(name) && !INHERITED_NAMES.has(name);
+}
 
 /** The most counter kinds one holder (object, player or zone) may carry at once. */
 export const MAX_COUNTER_KINDS = 32;

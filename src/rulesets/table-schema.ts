@@ -3,7 +3,7 @@
  * checks between fields, for the validator in `schema.ts`.
  */
 import { z } from 'zod';
-import { MAX_DIE_SIDES } from '../rules/index.js';
+import { isKindName, MAX_DIE_SIDES } from '../rules/index.js';
 
 // The same citation and zone type name as schema.ts (which imports this file).
 const rule = z.string().min(1).max(200).describe('A rule citation, e.g. "MTG 400.7"');
@@ -13,10 +13,11 @@ const name = z
 
 type Issue = { path: (string | number)[]; message: string };
 
-/** Kind and status names, and status values: drawn as badges (src/rules/table.ts KIND_NAME_PATTERN). */
+/** Kind and status names, and status values: drawn as badges (src/rules/table.ts isKindName). */
 const kindName = z
   .string()
-  .regex(/^[A-Za-z0-9+\-/_]{1,32}$/, 'must be 1 to 32 characters of A-Z a-z 0-9 + - / _');
+  .regex(/^[A-Za-z0-9+\-/_]{1,32}$/, 'must be 1 to 32 characters of A-Z a-z 0-9 + - / _')
+  .refine(isKindName, 'must not be a name every object has (such as constructor or __proto__)');
 const int32 = z.number().int().min(-2147483648).max(2147483647);
 export const noneDeclared = z.strictObject({ none: z.string().min(1).max(300), rule });
 

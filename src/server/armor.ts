@@ -31,6 +31,7 @@ import {
 } from './document-cache.js';
 import { maxExpandedSizeRule } from './expanded-size.js';
 import { maxListNestingRule } from './list-nesting.js';
+import { selectionBudgetErrors, selectionBudgetRule } from './selection-budget.js';
 import { graphqlCjs } from './graphql-cjs.js';
 import { findForbiddenText, textGuardPlugin } from './text-guard.js';
 
@@ -70,6 +71,19 @@ export const ARMOR_LIMITS = {
    * and the text it keeps stay small. Over it: QUERY_TOO_LARGE, before anything is parsed.
    */
   maxQueryBytes: 32 * 1024,
+  /**
+   * Fields merged under one response path (selection-budget.ts): `id` selected again in one
+   * selection set, in its fragments, or under fields so merged. graphql compares every pair.
+   */
+  maxFieldRepeats: 8,
+  /** Fields and fragment spreads in one selection set, its inline fragments' included. */
+  maxSelectionWidth: 32,
+  /** Operations in one document. */
+  maxOperations: 16,
+  /** Variables one operation defines. */
+  maxVariables: 32,
+  /** Items in one list written in the document; longer lists belong in variables. */
+  maxListItems: 128,
 } as const;
 
 export interface Armor {
@@ -134,7 +148,9 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     ...protection.validationRules,
     maxListNestingRule(ARMOR_LIMITS.maxListNesting),
   ];
-  const validationRules = [limitsFirstRule(limitRules)];
+  const validationRules = [
+    limitsFirstRule(limitRules, (document) => selectionBudgetErrors(document, ARMOR_LIMITS)),
+  ];
   // Apollo adds its own no-introspection rule when `introspection: false`; graphql-ws needs it spelled out.
   const wsRules: ValidationRule[] = [
     ...validationRules,
@@ -165,15 +181,16 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     try {
       const document = parse(query, parseOptions);
       const errors = validate(schema, document, wsRules);
-      const bytes = documentBytes(document);
+      // A refusal keeps its text and its errors' positions, not the document: measuring the
+      // document's bytes costs a serialisation of it, several times its parse.
       entry =
         errors.length > 0
           ? {
               schema,
-              bytes,
+              bytes: textBytes(query) * (1 + errors.length),
               errors: errors.map((e) => coded(hideSuggestions(e.message), 'GRAPHQL_VALIDATION_FAILED', e)),
             }
-          : { schema, bytes, document };
+          : { schema, bytes: documentBytes(document), document };
     } catch (err) {
       entry = {
         schema,
@@ -204,7 +221,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
       documentStore: boundedDocumentStore(),
       persistedQueries: { cache: boundedPersistedQueryCache() },
     },
-    limitRules,
+    limitRules: [...limitRules, selectionBudgetRule(ARMOR_LIMITS)],
     refuseLongQuery,
     check(schema, query, variables) {
       const out = prepare(schema, query, variables);
@@ -216,16 +233,22 @@ export function createArmor(opts: { introspection: boolean }): Armor {
 
 /**
  * Runs the limit rules (each linear in the document: a fragment is measured once) as a validation
- * of their own, before anything else looks past the document's root. When one refuses the
- * document, its errors are reported and the document's children are skipped, so no later rule
- * (graphql's own, some far from linear on hostile documents) walks a document already refused.
- * Returning `null` from an `enter` is graphql-js's documented "remove this node" edit; validation
- * discards edits, and a removed root ends the walk for every rule at once.
+ * of their own, before anything else looks past the document's root; `first`, a plain walk of the
+ * syntax tree (the selection budget), runs before even those, so that a document it refuses costs
+ * little more than its parse. When either refuses the document, its errors are reported and the
+ * document's children are skipped, so no later rule (graphql's own, some far from linear on hostile
+ * documents) walks a document already refused. Returning `null` from an `enter` is graphql-js's
+ * documented "remove this node" edit; validation discards edits, and a removed root ends the walk
+ * for every rule at once.
  */
-export function limitsFirstRule(limitRules: readonly ValidationRule[]): ValidationRule {
+export function limitsFirstRule(
+  limitRules: readonly ValidationRule[],
+  first: (document: DocumentNode) => readonly GraphQLError[] = () => [],
+): ValidationRule {
   return (context) => ({
     Document(node) {
-      const errors = validate(context.getSchema(), node, limitRules);
+      const early = first(node);
+      const errors = early.length > 0 ? early : validate(context.getSchema(), node, limitRules);
       if (errors.length === 0) return undefined;
       for (const error of errors) context.reportError(error);
       return null;
@@ -233,9 +256,10 @@ export function limitsFirstRule(limitRules: readonly ValidationRule[]): Validati
   });
 }
 
+/** `message` with `code`, at `from`'s positions in its source (not its nodes, which hold the whole document). */
 function coded(message: string, code: string, from?: GraphQLError): GraphQLError {
   return new GraphQLError(message, {
-    ...(from?.nodes ? { nodes: from.nodes } : {}),
+    ...(from?.source && from.positions ? { source: from.source, positions: from.positions } : {}),
     extensions: { code },
   });
 }

@@ -33,6 +33,17 @@ export const ZkCloseCode = {
    * Reconnect with a fresh token and resume with `afterSeq` (the typed client's `refreshToken`).
    */
   TokenExpired: 4011,
+  /**
+   * The server held more unsent bytes for the connection than its bound (WS_MAX_UNSENT_BYTES, or
+   * WS_ANONYMOUS_MAX_UNSENT_BYTES without a credential): the client is not reading what it asked
+   * for. Reconnect, read, and resume with `afterSeq`.
+   */
+  NotReading: 4009,
+  /**
+   * The connection sent frames (messages, pings, pongs, invalid ones alike) faster than its budget
+   * (WS_MESSAGE_RATE and WS_MESSAGE_BURST, or the anonymous ones). Reconnect and send less.
+   */
+  TooManyMessages: 4031,
 } as const;
 export type ZkCloseCode = (typeof ZkCloseCode)[keyof typeof ZkCloseCode];
 
@@ -42,6 +53,8 @@ export const ZK_CLOSE_REASON: Record<ZkCloseCode, string> = {
   [ZkCloseCode.TooManyConnections]: 'Too many connections for this credential',
   [ZkCloseCode.ServiceUnavailable]: 'Service unavailable',
   [ZkCloseCode.TokenExpired]: 'Token expired',
+  [ZkCloseCode.NotReading]: 'Client not reading',
+  [ZkCloseCode.TooManyMessages]: 'Too many messages',
 };
 
 /**
@@ -112,6 +125,13 @@ export const CLOSE_CODES: Readonly<Record<number, CloseMeaning>> = {
   [ZkCloseCode.TokenExpired]: retry(
     'The token expired: reconnect with a fresh one and resume with afterSeq.',
     'UNAUTHENTICATED',
+  ),
+  [ZkCloseCode.NotReading]: retry(
+    'The client did not read what the server sent: reconnect, read, and resume with afterSeq.',
+  ),
+  [ZkCloseCode.TooManyMessages]: retry(
+    'The connection sent messages faster than its budget: reconnect and send fewer.',
+    'RATE_LIMITED',
   ),
 };
 

@@ -14,6 +14,7 @@ import { startTimer } from '../metrics.js';
 import type { RequestAdmission } from './admission.js';
 import type { Armor } from './armor.js';
 import type { AppDeps, Context } from './context.js';
+import { bodyCap } from './body-cap.js';
 import { checkCredential, refusalError } from './credential-check.js';
 import {
   BodyTooLarge,
@@ -170,7 +171,7 @@ async function answer(
   }
   if (leave) res.once('close', leave);
   res.once('close', metrics.requestInFlight('admitted'));
-  const raw = await bodyOf(req, res, config.MAX_PAYLOAD_BYTES, () => timedOut, logger, requestId);
+  const raw = await bodyOf(req, res, bodyCap(config, check), () => timedOut, logger, requestId);
   if (raw === null) return;
   clearTimeout(deadline);
   const headers = new HeaderMap();

@@ -1,7 +1,7 @@
 /**
  * One HTTP server, one port, one path: GraphQL over HTTP (Apollo Server) and graphql-ws
- * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz`, `/metrics` (Prometheus) and a static
- * landing page at `/`. The Apollo Server is `apollo.ts`; one GraphQL request, `graphql-request.ts`;
+ * (subscriptions) on `/graphql`, plus `/healthz`, `/readyz`, `/metrics` (Prometheus), a static
+ * landing page at `/`, and the browser hand-off of credentials to pages (`/handoff/*`, `handoff.ts`). The Apollo Server is `apollo.ts`; one GraphQL request, `graphql-request.ts`;
  * the other routes, `routes.ts`; the pieces of one exchange, `http-exchange.ts`. This file wires
  * them on the one port and stops them.
  *
@@ -10,6 +10,7 @@
  * (depth, aliases, directives, tokens, cost) come from `armor.ts`, shared with graphql-ws, as does
  * the bound on list items per response (`response-budget.ts`); every
  * error is masked by `formatError` and internal ones carry the request id that is in the log.
+ * A request with the admin token may send a larger body (ADMIN_MAX_PAYLOAD_BYTES, `body-cap.ts`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +26,7 @@ import { startGraphqlWs } from './ws.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createCorsPolicy } from './cors.js';
 import { createWebRoutes } from './web.js';
+import { createHandoffRoutes } from './handoff.js';
 import { limitConnections } from './connection-limit.js';
 import { serveGraphql, type GraphqlEndpoint } from './graphql-request.js';
 import { handleRoute } from './routes.js';
@@ -68,6 +70,8 @@ export async function startHttpServer(
   );
   // The IDE (browsers asking /graphql for HTML), the table page and their assets.
   const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
+  // What a link to a page carries instead of a credential: a code the page exchanges (handoff.ts).
+  const handoff = createHandoffRoutes(deps);
 
   const apollo = createApollo({
     schema,
@@ -105,6 +109,7 @@ export async function startHttpServer(
     if (corsPolicy.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (web.handle(req, res, url)) return;
+    if (handoff.handle(req, res, url)) return;
     if (url.pathname === GRAPHQL_PATH) return serveGraphql(endpoint, req, res, url);
     void handleRoute(deps, req, res, url).catch((err: unknown) => {
       logger.error({ err, path: url.pathname }, 'unhandled request error');

@@ -31,7 +31,9 @@ export function landingPage(config: Config): string {
 <pre>curl -s -H 'content-type: application/json' \\
   -d '{"query":"{ rulesets { id zoneTypes { type visibility } } }"}' http://localhost:${config.PORT}/graphql</pre>
 ${ide}
-<p>A game's table, as one seat or a spectator sees it: <code>/table/&lt;gameId&gt;#token=&lt;token&gt;</code>.</p>
+<p>A game's table, as one seat or a spectator sees it: <code>/table/&lt;gameId&gt;#handoff=&lt;code&gt;</code>, a
+hand-off link (<code>POST /handoff/code</code> with the token mints the code; no URL carries a
+token), or paste the token.</p>
 <p>Health: <a href="/healthz">/healthz</a> · Readiness: <a href="/readyz">/readyz</a></p>
 </body></html>`;
 }

@@ -5,8 +5,9 @@
  *
  * Every page loads only from this origin: the Content-Security-Policy allows scripts, styles,
  * fonts, workers and connections to this origin alone, so a page cannot reach a CDN even by mistake.
- * Credentials never travel in a URL: the pages read a token from the fragment (`#token=…`), which
- * browsers do not send to the server.
+ * Credentials never travel in a URL, not even in a fragment (browsers keep those in their history
+ * files): a link carries a single-use hand-off code that the page exchanges for the credential in a
+ * POST (`handoff.ts`, web/handoff.ts).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';

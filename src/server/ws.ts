@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Disposable } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { makeServer } from 'graphql-ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { formatError } from '../errors.js';
@@ -30,6 +30,7 @@ import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
 import { principalKey } from './work-limit.js';
+import { serveGraphqlWs, wsGuardBounds, type GuardedExtra } from './ws-guard.js';
 
 /** Limits for one graphql-ws connection. */
 export const WS_LIMITS = {
@@ -41,7 +42,7 @@ export const WS_LIMITS = {
   keepAlive: 12_000,
 } as const;
 
-type ConnectionExtra = { context?: Context };
+type ConnectionExtra = GuardedExtra & { context?: Context };
 
 /**
  * graphql-ws accepts errors from `onSubscribe` only if they are `instanceof GraphQLError` of the
@@ -85,99 +86,99 @@ export function startGraphqlWs(
   const events = deps.hub;
   // Game credentials only: the admin and host are operators, anonymous connections hold no game.
   const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
-  const server = useServer<Record<string, unknown>, ConnectionExtra>(
-    {
-      schema,
-      connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
-      onConnect: async (ctx) => {
-        const requestId = randomUUID();
-        const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
-        if (!checked.ok) {
-          // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
-          // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
-          // and graphql-ws would print the raw error). Closed first, so the 4403 that graphql-ws
-          // sends for `false` finds the socket closing and is dropped.
-          const close = refusalClose(checked.refusal);
-          ctx.extra.socket.close(close.code, close.reason);
+  const bounds = wsGuardBounds(deps.config);
+  const protocol = makeServer<Record<string, unknown>, ConnectionExtra>({
+    schema,
+    connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
+    onConnect: async (ctx) => {
+      const requestId = randomUUID();
+      const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
+      if (!checked.ok) {
+        // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
+        // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
+        // and graphql-ws would print the raw error). Closed first, so the 4403 that graphql-ws
+        // sends for `false` finds the socket closing and is dropped.
+        const close = refusalClose(checked.refusal);
+        ctx.extra.socket.close(close.code, close.reason);
+        return false;
+      }
+      // Anonymous connections may still call public operations (e.g. `rulesets`), and
+      // subscriptions check standing per game.
+      const auth = checked.auth;
+      const p = auth.principal;
+      if (p.kind !== 'anonymous') ctx.extra.guard.widen(bounds.authenticated);
+      if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
+      if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
+        const release = perCredential.take(principalKey(p));
+        if (!release) {
+          const code = ZkCloseCode.TooManyConnections;
+          ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
           return false;
         }
-        // Anonymous connections may still call public operations (e.g. `rulesets`), and
-        // subscriptions check standing per game.
-        const auth = checked.auth;
-        const p = auth.principal;
-        if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
-        if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
-          const release = perCredential.take(principalKey(p));
-          if (!release) {
-            const code = ZkCloseCode.TooManyConnections;
-            ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
-            return false;
-          }
-          ctx.extra.socket.once('close', release);
-        }
-        const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
-        ctx.extra.context = { ...deps, requestId, clientIp, ...auth };
-        return true;
-      },
-      context: (ctx): SubscriptionContext => ({
-        ...(ctx.extra.context as Context),
-        events,
-        closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
-      }),
-      onSubscribe: (ctx, _id, payload) => {
-        // `ctx.subscriptions` already holds this one; graphql-ws removes entries however they end.
-        if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerConnection) {
-          const code = ZkCloseCode.TooManySubscriptions;
-          ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
-          return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
-        }
-        // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
-        // The document comes back parsed and validated (with graphql's specified rules), shared by
-        // every subscription of the same query text; graphql-ws runs it as given.
-        const prepared = armor.prepare(schema, payload.query, payload.variables);
-        if ('errors' in prepared) return forGraphqlWs(prepared.errors);
-        return {
-          schema,
-          document: prepared.document,
-          variableValues: payload.variables ?? null,
-          operationName: payload.operationName ?? null,
-        };
-      },
-      onError: (ctx, _id, _payload, errors) =>
-        errors.map((e) =>
+        ctx.extra.socket.once('close', release);
+      }
+      const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
+      ctx.extra.context = { ...deps, requestId, clientIp, ...auth };
+      return true;
+    },
+    context: (ctx): SubscriptionContext => ({
+      ...(ctx.extra.context as Context),
+      events,
+      closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
+    }),
+    onSubscribe: (ctx, _id, payload) => {
+      // `ctx.subscriptions` already holds this one; graphql-ws removes entries however they end.
+      if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerConnection) {
+        const code = ZkCloseCode.TooManySubscriptions;
+        ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+        return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
+      }
+      // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
+      // The document comes back parsed and validated (with graphql's specified rules), shared by
+      // every subscription of the same query text; graphql-ws runs it as given.
+      const prepared = armor.prepare(schema, payload.query, payload.variables);
+      if ('errors' in prepared) return forGraphqlWs(prepared.errors);
+      return {
+        schema,
+        document: prepared.document,
+        variableValues: payload.variables ?? null,
+        operationName: payload.operationName ?? null,
+      };
+    },
+    onError: (ctx, _id, _payload, errors) =>
+      errors.map((e) =>
+        formatError(
+          e.toJSON(),
+          ctx.extra.context?.requestId,
+          (f) =>
+            deps.logger.error({ requestId: ctx.extra.context?.requestId, err: e, formatted: f }, 'ws error'),
+          e,
+        ),
+      ) as never,
+    // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
+    onNext: (ctx, _id, _payload, args, result) => {
+      if (getOperationAST(args.document, args.operationName)?.operation === 'subscription')
+        deps.metrics.subscriptionEventsSent();
+      if (!result.errors?.length) return undefined;
+      const requestId = ctx.extra.context?.requestId;
+      const collapsed = collapseOversized(result);
+      return {
+        ...collapsed,
+        errors: (collapsed.errors ?? []).map((e) =>
           formatError(
-            e.toJSON(),
-            ctx.extra.context?.requestId,
-            (f) =>
-              deps.logger.error(
-                { requestId: ctx.extra.context?.requestId, err: e, formatted: f },
-                'ws error',
-              ),
+            'toJSON' in e ? e.toJSON() : e,
+            requestId,
+            (f) => deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
             e,
           ),
-        ) as never,
-      // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
-      onNext: (ctx, _id, _payload, args, result) => {
-        if (getOperationAST(args.document, args.operationName)?.operation === 'subscription')
-          deps.metrics.subscriptionEventsSent();
-        if (!result.errors?.length) return undefined;
-        const requestId = ctx.extra.context?.requestId;
-        const collapsed = collapseOversized(result);
-        return {
-          ...collapsed,
-          errors: (collapsed.errors ?? []).map((e) =>
-            formatError(
-              'toJSON' in e ? e.toJSON() : e,
-              requestId,
-              (f) => deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
-              e,
-            ),
-          ),
-        };
-      },
+        ),
+      };
     },
-    wsServer,
-    WS_LIMITS.keepAlive,
-  );
-  return { dispose: () => server.dispose() };
+  });
+  return serveGraphqlWs(protocol, wsServer, {
+    bounds,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    keepAliveMs: WS_LIMITS.keepAlive,
+  });
 }

@@ -150,7 +150,9 @@ function contextProblem(
  * The path of a fault of the state after event `i`: for the first event, the starting zone or
  * object it lists (the state holds them in the event's order); afterwards, the event.
  */
-function faultPath(i: number, list: 'players' | 'zones' | 'objects', index: number): string {
+function faultPath(i: number, list: 'players' | 'zones' | 'objects' | 'turn', index: number): string {
+  // Only an event's table delta sets the turn.
+  if (list === 'turn') return `events.${i}.payload.table.turn`;
   if (i > 0) return `events.${i}.payload`;
   if (list === 'zones') return `events.0.payload.zonesCreated.${index}`;
   return list === 'objects' ? `events.0.payload.transitions.${index}.after` : 'events.0.payload.players';

@@ -4,7 +4,7 @@
  * on, dates are real dates, and a card is no larger than createGame or a move would take.
  */
 import { z } from 'zod';
-import { CARD_LIMITS, HISTORY_BOUND } from '../rules/index.js';
+import { CARD_LIMITS, HISTORY_BOUND, isKindName } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 
 export const uuid = z.string().refine(isUuid, 'must be a UUID');
@@ -60,7 +60,9 @@ export const history = z
   .max(HISTORY_BOUND);
 
 /** Kind and status names (src/rules/table.ts), and amounts of 32-bit counters, at most 32 kinds. */
-const kindName = z.string().regex(/^[A-Za-z0-9+\-/_]{1,32}$/);
+const kindName = z
+  .string()
+  .refine(isKindName, 'must be a counter kind or status name (src/rules/table.ts isKindName)');
 const int32 = z.number().int().min(-2147483648).max(2147483647);
 export const counters = z
   .record(kindName, int32)

@@ -45,6 +45,12 @@ function stateProblem(doc: ExportDocument, spec: RulesetSpec): DocumentProblem |
   if (at >= 0) return problem(`players.${at}.id`, 'duplicate player id');
   at = firstRepeat(doc.players, (p) => p.seat);
   if (at >= 0) return problem(`players.${at}.seat`, 'duplicate seat');
+  at = doc.players.findIndex((p) => p.seat >= doc.players.length);
+  if (at >= 0)
+    return problem(
+      `players.${at}.seat`,
+      `seats are numbered 0 to ${doc.players.length - 1}, as createGame numbers them`,
+    );
   at = firstRepeat(doc.zones, (z) => z.id);
   if (at >= 0) return problem(`zones.${at}.id`, 'duplicate zone id');
   const zones = new Set(doc.zones.map((z) => z.id));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
+import { handoffRequest } from '../support/handoff.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { normaliseIds } from './support.js';
 
@@ -326,6 +327,74 @@ describe('npm run admin', () => {
       expect(forbidden.stderr).toContain('FORBIDDEN');
       expect(unreachable.code).toBe(1);
       expect(unreachable.stderr).toContain('cannot reach');
+    },
+    SLOW,
+  );
+
+  it(
+    'link: prints a hand-off link with a single-use code, never the token',
+    async () => {
+      const origin = new URL(server.url).origin;
+      const [ide, table, refused] = await Promise.all([
+        cli(['link']),
+        cli(['link', game.gameId]),
+        cli(['link'], { ADMIN_TOKEN: 'not-the-admin-token' }),
+      ]);
+      const code = /#handoff=(zkh_[A-Za-z0-9_-]{43})\n$/;
+      expect(ide.code, ide.stderr).toBe(0);
+      expect(ide.stdout).toMatch(new RegExp(`^${origin}/graphql#handoff=zkh_`));
+      expect(table.stdout).toMatch(new RegExp(`^${origin}/table/${game.gameId}#handoff=zkh_`));
+      for (const run of [ide, table]) {
+        expect(run.stdout).not.toContain(TEST_ADMIN_TOKEN);
+        const redeemed = await handoffRequest(origin, 'redeem', { code: code.exec(run.stdout)![1] });
+        expect(redeemed.body).toEqual({ token: TEST_ADMIN_TOKEN });
+      }
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('UNAUTHENTICATED');
+    },
+    SLOW,
+  );
+
+  it(
+    'prints names inert: no escape sequence (an OSC 52 clipboard write) or CR/LF from a name reaches the terminal (issue 37)',
+    async () => {
+      const clipboard = '\u001b]52;c;cm0gLXJmIH4=\u0007';
+      const created = await post<{ createGame: { game: { id: string } } }>(
+        server,
+        'mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }',
+        {
+          input: {
+            ruleset: 'mtg',
+            players: [
+              {
+                name: `Eve${clipboard}`,
+                deck: [{ name: `Bolt${clipboard}\u001b[2J`, types: ['instant'], zone: 'hand' }],
+              },
+              {
+                name: 'Mallory\r\nforged  mtg  ENDED\n1-1 of 1',
+                deck: [{ name: 'Card\u009b31m', types: ['creature'], zone: 'battlefield' }],
+              },
+            ],
+          },
+        },
+      );
+      const id = created.data?.createGame.game.id;
+      expect(id, created.text).toBeTruthy();
+      const [list, show] = await Promise.all([cli(['list']), cli(['show', id!])]);
+      for (const run of [list, show]) {
+        expect(run.code, run.stderr).toBe(0);
+        // Only the CLI's own line ends: no other control character, DEL or C1 at all.
+        expect(run.stdout.replace(/\n/g, '')).not.toMatch(/\p{Cc}/u);
+        expect(run.stdout.split('\n').some((line) => line.startsWith('forged') || line === '1-1 of 1')).toBe(
+          false,
+        );
+      }
+      for (const run of [list, show]) {
+        expect(run.stdout).toContain('Eve\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}');
+        expect(run.stdout).toContain('Mallory\\u{d}\\u{a}forged');
+      }
+      expect(show.stdout).toContain('Bolt\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\u{1b}[2J');
+      expect(show.stdout).toContain('Card\\u{9b}31m');
     },
     SLOW,
   );

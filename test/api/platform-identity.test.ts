@@ -11,12 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createZonekeeperClient, type GameEvent } from '../../client/index.js';
 import { REFUSAL } from '../../src/auth/jwt.js';
+import { ENTROPY_BURST } from '../../src/authority/entropy-limit.js';
 import { ZkCloseCode } from '../../src/server/close-codes.js';
 import { EventCollector } from '../support/game-api.js';
 import { docExample } from '../support/doc-example.js';
 import { startJwks, TEST_ISSUER, until, type TestJwks } from '../support/jwks.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
-import { CREATE, deck, draw, loadGame, zoneOf, type Created, type GameT } from './helpers.js';
+import { CREATE, deck, draw, loadGame, mutate, zoneOf, type Created, type GameT } from './helpers.js';
 
 const CLAIM = 'https://zonekeeper.test/standing';
 const TOLERANCE_S = 1;
@@ -221,6 +222,59 @@ describe('refusals: UNAUTHENTICATED with the documented message', () => {
       expect(res.errors?.[0]?.message).not.toContain(kid);
     }
     expect((await s.gql(WHOAMI, {}, good)).errors).toBeUndefined();
+  });
+});
+
+describe('hostile shapes (issue 37)', () => {
+  it('a game id in any case is one game: one entropy window, one idempotency scope', async () => {
+    const u = newUser();
+    const game = await created(u);
+    const token = await jwks.sign(u);
+    const id = game.game.id;
+    const spellings = [id, id.toUpperCase(), `${id.slice(0, 18).toUpperCase()}${id.slice(18)}`];
+    const g = await loadGame(s, id, token);
+    const alice = game.seats[0]!.player.id;
+    const input = {
+      select: { zoneId: zoneOf(g, 'library', alice).id, from: 'TOP', count: 1 },
+      to: { zoneId: zoneOf(g, 'hand', alice).id },
+      idempotencyKey: 'one-draw',
+    };
+    const drawn = await Promise.all(
+      spellings.map((gameId) => mutate(s, 'moveObjects', 'MoveObjectsInput', { ...input, gameId }, token)),
+    );
+    // One draw, answered three times (the replay of one key), whatever the spelling.
+    expect(drawn.map((d) => d.errors)).toEqual([undefined, undefined, undefined]);
+    expect(new Set(drawn.map((d) => d.data!.version)).size).toBe(1);
+    expect(zoneOf(await loadGame(s, id, token), 'hand', alice).count).toBe(1);
+
+    const entropy = (gameId: string) =>
+      mutate(s, 'addEntropy', 'AddEntropyInput', { gameId, data: 'ab' }, token);
+    for (let i = 0; i < ENTROPY_BURST; i++)
+      expect((await entropy(spellings[i % spellings.length]!)).errors).toBeUndefined();
+    for (const gameId of spellings)
+      expect((await entropy(gameId)).errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+  it('a sub that is not text (NUL, control characters, too long) is refused UNAUTHENTICATED, and cannot be bound', async () => {
+    const game = await created(newUser());
+    for (const sub of ['a\u0000b', 'x\u001b]52;c;cHduZWQ=\u0007', 'line\r\nforged', 'a'.repeat(256)]) {
+      const token = await jwks.sign(sub);
+      for (const [query, variables] of [
+        [WHOAMI, {}],
+        ['query ($id: ID!) { game(id: $id) { id } }', { id: game.game.id }],
+      ] as const) {
+        const res = await s.gql(query, variables, token);
+        expect(res.status, JSON.stringify(sub)).toBe(401);
+        expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+        expect(res.errors?.[0]?.message).toContain(`The credential is not valid: ${REFUSAL.SUBJECT}.`);
+      }
+      if (!sub.includes('\u0000')) {
+        const bound = await boundGame(sub);
+        expect(bound.errors?.[0]?.extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          field: 'players.0.externalUser.subject',
+        });
+      }
+    }
   });
 });
 

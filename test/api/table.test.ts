@@ -5,6 +5,7 @@
  * Netrunner counters going back to the bank); the typed refusals; MTG 400.3 owners' zones.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyGame, type Transcript } from '../../client/verify.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { createGame, deck, ok, refused, type CardIn, type Created } from './helpers.js';
 import { CASES, cardsFor, heroCard, pieceName } from './table-cases.js';
@@ -300,6 +301,25 @@ describe('MTG: zone changes, bad input, results and MTG 400.3', () => {
     expect(named(after, 'Bear 0').counters).toHaveLength(32);
   });
 
+  it('refuses counter kinds every object already has (constructor, __proto__, ...): nothing inherited is read or committed (issue 37)', async () => {
+    const bear = named(await table(t.id, t.bob), 'Bear 1');
+    const before = await table(t.id, t.bob);
+    for (const kind of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'])
+      for (const op of ['ADD', 'SET'])
+        for (const holder of [{ objectId: bear.id }, { playerId: t.bobId }]) {
+          const err = await refused(
+            s,
+            ...COUNTERS,
+            { gameId: t.id, holder, kind, op, amount: 5 },
+            t.bob,
+            'INVALID_MOVE',
+          );
+          expect(err.extensions?.['reason'], `${op} ${kind}`).toBe('BAD_KIND_NAME');
+          expect(err.message).not.toContain('native code');
+        }
+    expect(await table(t.id, t.bob)).toEqual(before);
+  });
+
   it('counters on a card in a secret zone are seen only with its face (its id re-minted)', async () => {
     const hidden = named(await table(t.id, t.ann), 'Hidden 0');
     await ok(
@@ -400,6 +420,35 @@ describe('MTG: zone changes, bad input, results and MTG 400.3', () => {
     const ended = await table(c.id, c.ann);
     expect(ended).toMatchObject({ status: 'ENDED', result: { winners: [], draw: true } });
     await refused(s, ...ADVANCE, { gameId: c.id }, c.bob, 'GAME_NOT_ACTIVE');
+  });
+
+  it('a seat naming another seat in concede is refused FORBIDDEN by the seat policy; nobody concedes (issue 37)', async () => {
+    const g = await twoSeats('mtg', (seat) => deck(`C${seat}`, 1));
+    const before = await table(g.id, g.ann);
+    const err = await refused(s, ...CONCEDE, { gameId: g.id, playerId: g.bobId }, g.ann, 'FORBIDDEN');
+    expect(err.message).toContain('A seat concedes only for itself.');
+    expect(await table(g.id, g.ann)).toEqual(before);
+    // Naming itself is conceding.
+    await ok(s, ...CONCEDE, { gameId: g.id, playerId: g.annId }, g.ann);
+    expect((await table(g.id, g.bob)).result).toMatchObject({ winners: [{ id: g.bobId }], draw: false });
+  });
+
+  it('a one-player game ends when its only seat concedes: a result, the seed revealed, a transcript (issue 37)', async () => {
+    const g = await createGame(s, 'mtg', [{ name: 'Solo', deck: deck('Solo', 3) }]);
+    const solo = g.seats[0]!;
+    const conceded = await ok(s, ...CONCEDE, { gameId: g.game.id }, solo.token);
+    expect(conceded.events.map((e) => e.kind)).toEqual(['PLAYER_CONCEDED', 'GAME_ENDED']);
+    const ended = await table(g.game.id, solo.token);
+    expect(ended).toMatchObject({ status: 'ENDED', result: { winners: [], draw: false } });
+    const transcript = await s.gql<{ fairnessTranscript: Transcript }>(
+      'query T($gameId: ID!) { fairnessTranscript(gameId: $gameId) }',
+      { gameId: g.game.id },
+      solo.token,
+    );
+    expect(transcript.errors).toBeUndefined();
+    expect(transcript.data!.fairnessTranscript.reveal).not.toBeNull();
+    // No random act happened, so the reveal opens the commitment and nothing else is checked.
+    expect(verifyGame(transcript.data!.fairnessTranscript).verdict).toBe('nothing to verify');
   });
 
   it('in a three-player game a seat that concedes leaves; the others play on and its turns are skipped (MTG 800.4a)', async () => {

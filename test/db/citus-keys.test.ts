@@ -15,6 +15,8 @@ const NOT_DISTRIBUTED: Record<string, string> = {
   _prisma_migrations: 'migration bookkeeping, kept on the coordinator',
   legacy_credential:
     'token hash -> game for credentials issued before they carried their game id: written once by a migration, a reference table',
+  handoff_code:
+    'browser hand-off codes, keyed by the code, alive a minute or ten, no game data: a local table on the coordinator',
   ruleset_version:
     'the content of each ruleset version, shared by every game that plays it (few rows, written once each): a reference table',
 };

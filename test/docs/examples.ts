@@ -341,11 +341,14 @@ export function matchText(expected: string, actual: string, bindings: Bindings):
   const problems: string[] = [];
   want.forEach((line, i) => {
     const ids: string[] = [];
-    // Literal text between ids and date-times, escaped; ids become groups, date-times any date-time.
+    // Literal text between ids, date-times and shortened credentials, escaped; ids become groups,
+    // date-times any date-time, a shortened credential any credential with its prefix.
     const source = line
-      .split(new RegExp(`(${UUID_SOURCE}|${ANY_DATE.source})`, 'i'))
+      .split(new RegExp(`(${UUID_SOURCE}|${ANY_DATE.source}|${ANY_SHORT_TOKEN.source})`, 'i'))
       .map((part, k) => {
         if (k % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const token = SHORT_TOKEN.exec(part);
+        if (token) return `${token[1]}[A-Za-z0-9_-]+(?:\\.${UUID_SOURCE})?`;
         if (!IS_UUID.test(part)) return ANY_DATE.source;
         ids.push(part.toLowerCase());
         return `(${UUID_SOURCE})`;

@@ -185,6 +185,30 @@ describe('graphql-ws limits', () => {
     client.socket.close();
   });
 
+  it('closes an anonymous connection past its message budget with 4031, pings included; a credential has a wider one', async () => {
+    const burst = loadConfig({}).WS_ANONYMOUS_MESSAGE_BURST;
+    // graphql-ws pings: connection_init took one token, so `burst` more are one too many.
+    const anonymous = new RawClient();
+    await anonymous.acknowledged();
+    for (let i = 0; i < burst; i++) anonymous.send({ type: 'ping' });
+    expect(await within(5_000, 'close', anonymous.closed)).toEqual({
+      code: ZkCloseCode.TooManyMessages,
+      reason: 'Too many messages',
+    });
+    // The WebSocket protocol's pings take tokens too.
+    const pinging = new RawClient();
+    await pinging.acknowledged();
+    for (let i = 0; i < burst; i++) pinging.socket.ping();
+    expect((await within(5_000, 'close', pinging.closed)).code).toBe(ZkCloseCode.TooManyMessages);
+    // The admin's connection: the same burst, every ping answered, the connection open.
+    const admin = new RawClient(TEST_ADMIN_TOKEN);
+    await admin.acknowledged();
+    for (let i = 0; i < burst; i++) admin.send({ type: 'ping' });
+    await eventually(() => admin.messages.filter((m) => m.type === 'pong').length === burst, 5_000, 'pongs');
+    expect(admin.socket.readyState).toBe(WebSocket.OPEN);
+    admin.socket.close();
+  });
+
   it('refuses an invalid credential at connection_init with 4401', async () => {
     expect.assertions(1);
     const client = new RawClient('not-a-real-token');

@@ -8,7 +8,7 @@ import { decksFor } from '../leak/moves.js';
 import { createGame } from '../support/game-api.js';
 import { ROOT, runCommand } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
-import { endGame, onDatabase, shuffleAndPick, transcriptOf } from './support.js';
+import { endGame, entropyRollAndFlip, onDatabase, shuffleAndPick, transcriptOf } from './support.js';
 
 const SLOW = 180_000;
 let server: TestServer;
@@ -28,10 +28,13 @@ it(
   async () => {
     const game = await createGame(server, 'mtg', decksFor('mtg', 2));
     await shuffleAndPick(server, game);
+    await entropyRollAndFlip(server, game, 'mtg', 1);
     await endGame(server, game.gameId);
     const good = await verify(game.gameId);
     expect(good.code, good.stderr).toBe(0);
-    expect(good.stdout).toContain('verified: 3 random acts verified (2 shuffles, 1 picks), 0 not covered');
+    expect(good.stdout).toContain(
+      'verified: 5 random acts verified (2 shuffles of which 1 partial, 1 picks, 1 rolls, 1 flips), 0 not covered',
+    );
 
     const reveal = (await transcriptOf(server, game.gameId)).reveal!;
     await onDatabase(

@@ -6,7 +6,14 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drawsFrom, perActKey, shuffleTop, startEntropy, verifyGame } from '../../client/verify.js';
+import {
+  drawsFrom,
+  perActKey,
+  shuffleTop,
+  startEntropy,
+  verifyGame,
+  type Transcript,
+} from '../../client/verify.js';
 import { newId } from '../../src/ids.js';
 import { decksFor } from '../leak/moves.js';
 import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.js';
@@ -15,7 +22,14 @@ import { docExample } from '../support/doc-example.js';
 import { besideClient, DOCS_URL, runTs, writeTsExample } from '../support/doc-run.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
-import { endGame, onDatabase, shuffleAndPick, transcriptOf, TRANSCRIPT } from './support.js';
+import {
+  endGame,
+  entropyRollAndFlip,
+  onDatabase,
+  shuffleAndPick,
+  transcriptOf,
+  TRANSCRIPT,
+} from './support.js';
 
 const SEED = Uint8Array.from({ length: 32 }, (_, i) => 0xa0 ^ i);
 const EVENTS = /* GraphQL */ `
@@ -210,7 +224,7 @@ describe('zk-rng/1 through the API', () => {
     }
   });
 
-  it('an imported game verifies: acts before the import are not covered, later ones are', async () => {
+  it('an imported game is partial: acts before the import are not covered, later ones verify', async () => {
     const { game } = await mtgGame();
     await shuffleAndPick(server, game);
     const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId })).exportGame;
@@ -226,7 +240,23 @@ describe('zk-rng/1 through the API', () => {
     await endGame(server, copy.gameId);
     const t = await transcriptOf(server, copy.gameId, copy.players[0]!.token);
     expect(t.commitments.map((c) => c.gameId)).toEqual([game.gameId, game.gameId]);
-    expect(verifyGame(t)).toMatchObject({ verdict: 'verified', verified: 3, notCovered: 3 });
+    // Some acts checked, some not covered: partial, never verified.
+    expect(verifyGame(t)).toMatchObject({ verdict: 'partial', verified: 3, notCovered: 3 });
+  });
+
+  it('an honest ended game, exported and imported, verifies: its reveal opens the commitment before it', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    await endGame(server, game.gameId);
+    const original = verifyGame(await transcriptOf(server, game.gameId));
+    expect(original).toMatchObject({ verdict: 'verified', verified: 3 });
+    const doc = (await ok<{ exportGame: unknown }>(server, EXPORT_GAME, { gameId: game.gameId })).exportGame;
+    const imported = (await ok<{ importGame: ImportJson }>(server, IMPORT_GAME, { data: doc })).importGame;
+    const t = await transcriptOf(server, imported.game.id, imported.seats[0]!.token);
+    // The import commits anew after the reveal; that commitment is never opened and covers no act.
+    expect(t.commitments).toHaveLength(2);
+    expect(t.reveal!.seq).toBeLessThan(t.commitments[1]!.seq);
+    expect(verifyGame(t)).toEqual(original);
   });
 
   describe('planted tamperings are named', () => {
@@ -282,6 +312,87 @@ describe('zk-rng/1 through the API', () => {
       await tamper(reveal.seq, 'seedReveal,seed', reveal.seed);
       expect(verifyGame(await transcriptOf(server, game.gameId)).verdict).toBe('verified');
     });
+  });
+});
+
+describe('forged transcripts get the verdict they deserve', () => {
+  // An ended game with a shuffle, a pick, a partial shuffle, then seat entropy, a roll and a flip.
+  let honest: Transcript;
+  beforeAll(async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    await entropyRollAndFlip(server, game, 'mtg', 7);
+    await endGame(server, game.gameId);
+    honest = await transcriptOf(server, game.gameId);
+  });
+  const forged = (change: (t: Transcript) => void): Transcript => {
+    const t = structuredClone(honest);
+    change(t);
+    return t;
+  };
+  const actsOf = (t: Transcript, kind: string) => t.events.filter((e) => e.acts.some((a) => a.kind === kind));
+
+  it('the honest transcript is verified, every act checked', () => {
+    const report = verifyGame(honest);
+    expect(report).toMatchObject({
+      verdict: 'verified',
+      notCovered: 0,
+      counts: { shuffle: 2, pick: 1, roll: 1, coin: 1 },
+    });
+  });
+
+  it('emptied roll results: mismatch at the roll', () => {
+    const roll = actsOf(honest, 'roll')[0]!;
+    const t = forged((f) => {
+      for (const a of f.events.find((e) => e.seq === roll.seq)!.acts) if (a.kind === 'roll') a.results = [];
+    });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: roll.seq } });
+  });
+
+  it('emptied flip results and an empty pick: mismatch at each', () => {
+    for (const kind of ['coin', 'pick'] as const) {
+      const event = actsOf(honest, kind)[0]!;
+      const t = forged((f) => {
+        for (const a of f.events.find((e) => e.seq === event.seq)!.acts) {
+          if (a.kind === 'coin') a.results = [];
+          if (a.kind === 'pick') a.picked = [];
+        }
+      });
+      expect(verifyGame(t), kind).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: event.seq } });
+    }
+  });
+
+  it('dropped seat entropy: mismatch at the first act after it', () => {
+    expect(honest.entropy).toHaveLength(1);
+    const firstAfter = honest.events.find((e) => e.seq > honest.entropy![0]!.seq && e.acts.length > 0)!;
+    const t = forged((f) => {
+      f.entropy = [];
+    });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: firstAfter.seq } });
+  });
+
+  it('a scheme set to null after the commitment: mismatch at that event, never verified', () => {
+    const roll = actsOf(honest, 'roll')[0]!;
+    const t = forged((f) => {
+      f.events.find((e) => e.seq === roll.seq)!.scheme = null;
+    });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: roll.seq } });
+  });
+
+  it('a transcript with no events: nothing to verify, never verified', () => {
+    const t = forged((f) => {
+      f.events = [];
+    });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'nothing to verify', verified: 0, notCovered: 0 });
+  });
+
+  it('a forged pick: mismatch at the pick', () => {
+    const pick = actsOf(honest, 'pick')[0]!;
+    const t = forged((f) => {
+      for (const a of f.events.find((e) => e.seq === pick.seq)!.acts)
+        if (a.kind === 'pick') a.picked = [a.from.find((k) => !a.picked.includes(k))!, ...a.picked.slice(1)];
+    });
+    expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: pick.seq } });
   });
 });
 

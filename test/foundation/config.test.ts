@@ -35,4 +35,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
     expect(loadConfig({}).PORT).toBe(4000);
   });
+
+  it("refuses an admin body cap below everyone's (ADMIN_MAX_PAYLOAD_BYTES < MAX_PAYLOAD_BYTES)", () => {
+    expect(() => loadConfig({ MAX_PAYLOAD_BYTES: '65536', ADMIN_MAX_PAYLOAD_BYTES: '65535' })).toThrow(
+      /ADMIN_MAX_PAYLOAD_BYTES must be at least MAX_PAYLOAD_BYTES/,
+    );
+    expect(
+      loadConfig({ MAX_PAYLOAD_BYTES: '65536', ADMIN_MAX_PAYLOAD_BYTES: '65536' }).ADMIN_MAX_PAYLOAD_BYTES,
+    ).toBe(65536);
+  });
 });

@@ -480,6 +480,25 @@ describe('hostile import documents', () => {
     await expectRefused(startingWith(change), at);
   });
 
+  it("refuses a turn and seats the ruleset's turn and seat rules do not allow (issue 37)", async () => {
+    const created = fresh.events[0].payload;
+    const turn = created.table.turn as { number: number; activePlayerId: string; phase: string };
+    expect(turn.activePlayerId).toBe(created.players[0].id);
+    // An active player who is not a player (no seat could ever play), an unknown phase.
+    for (const bad of [{ activePlayerId: NEW_ID }, { phase: 'teatime' }])
+      await expectRefused(
+        set(fresh, ['events', 0, 'payload', 'table', 'turn'], { ...turn, ...bad }),
+        /^events\.0\.payload\.table\.turn$/,
+      );
+    // Seats 0 and 7 in a game of two (createGame numbers them 0 and 1), everywhere consistent.
+    const seven = set(
+      set(fresh, ['players', 1, 'seat'], 7),
+      ['events', 0, 'payload', 'players', 1, 'seat'],
+      7,
+    );
+    await expectRefused(seven, /^players\.1\.seat$/);
+  });
+
   it.each(EDITED)('refuses $name', async ({ make, at }) => {
     await expectRefused(make(), at);
   });

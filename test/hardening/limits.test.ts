@@ -10,10 +10,10 @@ import { ARMOR_LIMITS, createArmor } from '../../src/server/armor.js';
 import { boundedDocumentStore, boundedPersistedQueryCache } from '../../src/server/document-cache.js';
 import { buildSchema } from '../../src/resolvers/schema.js';
 import { WS_LIMITS } from '../../src/server/ws.js';
-import { CREATE_GAME, GAME_QUERY, SUBSCRIPTION } from '../support/game-api.js';
+import { CREATE_GAME, GAME_QUERY, SUBSCRIPTION, createGame } from '../support/game-api.js';
 import { moveDocument } from '../support/documents.js';
 import { longComment } from '../support/hostile-documents.js';
-import { startTestServer } from '../support/server.js';
+import { startTestServer, TEST_ADMIN_TOKEN } from '../support/server.js';
 import { LEAK_PATTERN, RawWs, postRaw, type GqlErrorJson } from './support.js';
 
 const server = await startTestServer();
@@ -32,7 +32,12 @@ const OVER_LIMIT: Record<string, { query: string; message: RegExp; code: string 
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
   directives: {
-    query: `{ whoami { ${Array.from({ length: ARMOR_LIMITS.maxDirectives + 1 }, () => 'kind @include(if: true)').join(' ')} } }`,
+    // Two directives a field, each field repeated within the selection budget.
+    query: `{ whoami { ${['kind', 'gameId', 'playerId', '__typename']
+      .flatMap((f) =>
+        Array<string>(ARMOR_LIMITS.maxFieldRepeats).fill(`${f} @include(if: true) @skip(if: false)`),
+      )
+      .join(' ')} } }`,
     message: /directives limit/i,
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
@@ -42,8 +47,13 @@ const OVER_LIMIT: Record<string, { query: string; message: RegExp; code: string 
     code: 'GRAPHQL_PARSE_FAILED',
   },
   cost: {
-    // Within depth, aliases, tokens and list nesting: many scalars deep down a chain of hosts.
-    query: `{ game(id: "g") { zones { objects { ${'host { '.repeat(7)}${'id faceUp '.repeat(150)}${'} '.repeat(7)}} } } }`,
+    // Within depth, aliases, tokens, list nesting and the selection budget: many scalars deep down
+    // chains of hosts, under every alias allowed.
+    query: `{ ${Array.from(
+      { length: ARMOR_LIMITS.maxAliases },
+      (_, i) =>
+        `a${i}: game(id: "g") { zones { objects { ${'host { '.repeat(7)}${'id kind position layer faceUp revealedToAll internalKey '.repeat(4)}${'} '.repeat(7)}} } }`,
+    ).join(' ')} }`,
     message: /cost limit/i,
     code: 'GRAPHQL_VALIDATION_FAILED',
   },
@@ -86,6 +96,29 @@ describe('request limits over HTTP', () => {
     const res = await postRaw(server.url, big);
     expect(res.status).toBe(413);
     expect(res.json?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
+  it('lets only a checked admin token send up to ADMIN_MAX_PAYLOAD_BYTES; every other caller keeps MAX_PAYLOAD_BYTES', async () => {
+    const small = await startTestServer({ MAX_PAYLOAD_BYTES: '4096', ADMIN_MAX_PAYLOAD_BYTES: '65536' });
+    const seat = (await createGame(small, 'mtg', [[{ name: 'Forest' }], [{ name: 'Island' }]])).players[0]!;
+    const body = (bytes: number) =>
+      JSON.stringify({ query: '{ whoami { kind } }', variables: { pad: 'x'.repeat(bytes) } });
+    const as = (token: string | null, bytes: number) =>
+      postRaw(small.url, body(bytes), {
+        'content-type': 'application/json',
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      });
+    // Between the two caps: the admin's request runs, everyone else's is refused before parsing.
+    const admin = await as(TEST_ADMIN_TOKEN, 20_000);
+    expect(admin.status, admin.text).toBe(200);
+    expect(admin.json?.data).toEqual({ whoami: { kind: 'ADMIN' } });
+    for (const token of [null, seat.token, `${TEST_ADMIN_TOKEN}x`, 'zkp_not-a-real-token-0123456789']) {
+      const res = await as(token, 20_000);
+      expect(res.status, `${token}: ${res.text}`).toBe(413);
+      expect(res.json?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    }
+    // Over the admin's cap, the admin is refused too.
+    expect((await as(TEST_ADMIN_TOKEN, 70_000)).status).toBe(413);
   });
 
   it('refuses a batched (JSON array) body with 400', async () => {

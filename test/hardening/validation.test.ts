@@ -19,6 +19,7 @@ import {
   manyDirectives,
   wideAliases,
 } from '../support/hostile-documents.js';
+import { counted, OverBudget } from '../support/read-count.js';
 import { healthzBystander, RawWs, postRaw, serviceProcessPerFile, type GqlErrorJson } from './support.js';
 
 /** The graphql copy the server's rules use (src/server/graphql-cjs.ts). */
@@ -29,36 +30,6 @@ const VISITS_PER_NODE = 64;
 
 const schema = buildSchema();
 const armor = createArmor({ introspection: true });
-
-class OverBudget extends Error {}
-
-/**
- * `document` with every node wrapped so that reading its `kind` (which every walk does for each
- * node it visits) counts one visit, throwing once `budget` is spent.
- */
-function counted(document: DocumentNode, budget: number): { document: DocumentNode; visits: () => number } {
-  let visits = 0;
-  const proxies = new WeakMap<object, object>();
-  const wrap = <T>(value: T): T => {
-    if (value === null || typeof value !== 'object') return value;
-    const isNode = Array.isArray(value) || typeof (value as { kind?: unknown }).kind === 'string';
-    if (!isNode) return value;
-    const known = proxies.get(value);
-    if (known) return known as T;
-    const proxy = new Proxy(value, {
-      get(target, key, receiver) {
-        if (key === 'kind') {
-          visits += 1;
-          if (visits > budget) throw new OverBudget(`over ${budget} visits`);
-        }
-        return wrap(Reflect.get(target, key, receiver) as unknown);
-      },
-    });
-    proxies.set(value, proxy);
-    return proxy as T;
-  };
-  return { document: wrap(document), visits: () => visits };
-}
 
 function nodesOf(document: DocumentNode): number {
   let nodes = 0;

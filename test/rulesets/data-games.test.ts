@@ -17,6 +17,7 @@ import {
 } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
+import { linkTo } from '../support/handoff.js';
 
 const MOVE = `mutation ($input: MoveObjectsInput!) { moveObjects(input: $input) {
   version objects { id zone { id type } card { name } } } }`;
@@ -186,7 +187,9 @@ describe.skipIf(!chromiumPath)('the table page draws them with no code of their 
       const game = await createGame(server, ruleset, named);
       const { context, page, problems } = await openContext(browser, new URL(server.url).origin);
       try {
-        await page.goto(`${new URL(server.url).origin}/table/${game.gameId}#token=${game.players[0]!.token}`);
+        await page.goto(
+          await linkTo(new URL(server.url).origin, `/table/${game.gameId}`, game.players[0]!.token),
+        );
         const mine = page.locator(`[data-seat="0"] [data-zone-type="${hidden}"]`);
         await expect.poll(() => mine.count(), { timeout: 20_000 }).toBeGreaterThan(0);
         expect(await mine.first().locator('[data-card-name]').count()).toBe(0);

@@ -23,19 +23,31 @@ export const MISSING_CHROMIUM =
 
 if (!chromiumPath && !isCI) console.warn(`\n⚠ Skipping the browser tests. ${MISSING_CHROMIUM}\n`);
 
+const ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) throw new Error(MISSING_CHROMIUM);
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath, args: ARGS });
+}
+
+/**
+ * Chromium with a persistent profile in `userDataDir`, as a person's browser keeps one: history,
+ * sessions, storage and cookies are written there (and flushed when the context closes).
+ */
+export async function launchWithProfile(userDataDir: string): Promise<BrowserContext> {
+  if (!chromiumPath) throw new Error(MISSING_CHROMIUM);
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    // Cookies are then sealed with Chromium's fixed Linux key, as on a desktop without a keyring.
+    args: [...ARGS, '--password-store=basic'],
   });
 }
 
@@ -58,6 +70,14 @@ export async function openContext(
   origin: string,
 ): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
   const context = await browser.newContext();
+  return { context, ...(await watchContext(context, origin)) };
+}
+
+/** A page of `context` whose requests may only reach `origin`, and what it did that it must not. */
+export async function watchContext(
+  context: BrowserContext,
+  origin: string,
+): Promise<{ page: Page; problems: PageProblems }> {
   const problems: PageProblems = { foreignRequests: [], requests: [], consoleErrors: [], pageErrors: [] };
   await context.route('**/*', async (route) => {
     const url = route.request().url();
@@ -69,7 +89,7 @@ export async function openContext(
       await route.abort();
     }
   });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   // WebSockets are not routed above: record them too.
   page.on('websocket', (ws) => {
     problems.requests.push(ws.url());
@@ -79,7 +99,7 @@ export async function openContext(
     if (msg.type() === 'error') problems.consoleErrors.push(msg.text());
   });
   page.on('pageerror', (err) => problems.pageErrors.push(err.message));
-  return { context, page, problems };
+  return { page, problems };
 }
 
 /** Nothing loaded from elsewhere, no CSP violation, no uncaught error. */

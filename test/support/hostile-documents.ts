@@ -64,3 +64,63 @@ export function longComment(bytes: number, query = '{ whoami { kind } }'): strin
 
 /** The trivial query the timing bounds are ratios to. */
 export const TRIVIAL_QUERY = '{ whoami { kind } }';
+
+/**
+ * Shapes that cost graphql's own rules far more than their size (selection-budget.ts). Each is
+ * refused by a limit of the selection budget, or, for the `…AtLimit` ones, is the worst such shape
+ * the limits let through, validated in full and then refused by graphql itself (an unused variable),
+ * so that a flood of it measures validation and nothing else.
+ */
+export function repeatedField(count: number): string {
+  return `{ rulesets { ${'id '.repeat(count)}} }`;
+}
+
+export function repeatedTypename(count: number): string {
+  return `{ ${'__typename '.repeat(count)}}`;
+}
+
+export function manyOperations(count: number): string {
+  return Array.from({ length: count }, (_, i) => `query Q${i} { __typename }`).join(' ');
+}
+
+export function manyVariables(count: number): string {
+  return `query (${Array.from({ length: count }, (_, i) => `$v${i}: Int`).join(', ')}) { __typename }`;
+}
+
+/** `adminGames(filter: { status: [ACTIVE, …] })`, the same long list under one response name `copies` times. */
+export function longListArguments(items: number, copies: number): string {
+  const field = `adminGames(filter: { status: [${'ACTIVE, '.repeat(items)}] }) { total }`;
+  return `{ ${Array.from({ length: copies }, () => field).join(' ')} }`;
+}
+
+/**
+ * `sets` aliased selection sets each spreading the same `count` distinct fragments: graphql compares
+ * every pair of fragments spread into one set.
+ */
+export function fragmentPairs(count: number, sets = 1): string {
+  const spreads = Array.from({ length: count }, (_, i) => `...G${i}`).join(' ');
+  const fields = ['id', 'name', 'deckZone', 'version', 'minPlayers', 'maxPlayers'];
+  const fragments = Array.from({ length: count }, (_, i) => `fragment G${i} on Ruleset { ${fields[i % 6]} }`);
+  const selections = Array.from({ length: sets }, (_, i) => `r${i}: rulesets { ${spreads} }`).join(' ');
+  return `query ($unused: Int) { ${selections} } ${fragments.join(' ')}`;
+}
+
+/** 15 aliased `rulesets`, each selecting `names` fields `repeats` times over. */
+export function repeatsAtLimit(repeats: number, names: number): string {
+  const fields = [
+    'id',
+    'name',
+    'deckZone',
+    'version',
+    'minPlayers',
+    'maxPlayers',
+    'sides',
+    'openObjectCounterKinds',
+  ];
+  const selection = fields
+    .slice(0, names)
+    .map((f) => `${f} `.repeat(repeats))
+    .join('');
+  const aliased = Array.from({ length: 15 }, (_, i) => `a${i}: rulesets { ${selection}}`).join(' ');
+  return `query ($unused: Int) { ${aliased} }`;
+}

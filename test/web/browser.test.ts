@@ -21,6 +21,8 @@ import {
   MISSING_CHROMIUM,
   openContext,
 } from '../support/browser.js';
+import { linkTo } from '../support/handoff.js';
+import { openIde, replaceEditorText, responseText, runQuery } from '../support/ide.js';
 
 describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
   it('have Chromium to run on', () => {
@@ -37,65 +39,6 @@ const DECKS = [
   [...cards('Alpha Library', 5), ...ALPHA_HAND],
   [...cards('Beta Library', 5), ...BETA_HAND],
 ];
-
-/** The response pane's text (Monaco renders spaces as no-break spaces). */
-async function responseText(page: Page): Promise<string> {
-  return (await page.locator('.graphiql-response').innerText()).replace(/\u00a0/g, ' ');
-}
-
-/**
- * Opens the IDE and waits until it has the schema: GraphiQL drops a run started while it is still
- * loading (fetching and building the schema from introspection), so the tests act only after it.
- */
-async function openIde(page: Page, url: string) {
-  const schema = page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('__schema'),
-    { timeout: 30_000 },
-  );
-  const response = await page.goto(url);
-  await schema;
-  await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
-  return response;
-}
-
-/**
- * Runs the editor's operation and waits for an answer. A click that GraphiQL takes before it has
- * finished starting (a fresh browser compiles its editor workers first) runs nothing, so the click
- * is repeated until the response pane shows something (a query here is safe to run twice).
- */
-async function runQuery(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if ((await responseText(page).catch(() => '')).trim() === '')
-          await page.locator('.graphiql-execute-button').click();
-        return (await responseText(page).catch(() => '')).trim();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .not.toBe('');
-}
-
-/**
- * Replaces the text of a Monaco editor (insertText: no auto-closed brackets), and waits until the
- * editor shows it: keys sent before the editor is ready would be lost.
- */
-async function replaceEditorText(page: Page, selector: string, text: string): Promise<void> {
-  const editor = page.locator(`${selector} .monaco-editor`).first();
-  const shown = async () => (await editor.locator('.view-lines').innerText()).replace(/\s+/g, ' ').trim();
-  await expect
-    .poll(
-      async () => {
-        await editor.click();
-        await page.keyboard.press('ControlOrMeta+A');
-        await page.keyboard.press('Delete');
-        await page.keyboard.insertText(text);
-        return shown();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(text);
-}
 
 describe.skipIf(!chromiumPath)('the browser pages', () => {
   let server: TestServer;
@@ -133,13 +76,14 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       }
     });
 
-    it('subscribes over graphql-ws with the token given in the fragment', async () => {
+    it('subscribes over graphql-ws with the credential of a hand-off link', async () => {
       const { context, page, problems } = await openContext(browser, origin);
       try {
         const token = game.players[0]!.token;
-        await openIde(page, `${origin}/graphql#token=${token}`);
+        await openIde(page, await linkTo(origin, '/graphql', token));
         await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
-        // The token left the address bar for the Headers tab; it never went to the server in a URL.
+        // The link's code left the address bar; the credential it stood for is in the Headers tab and
+        // never went to the server in a URL.
         expect(new URL(page.url()).hash).toBe('');
         expect(problems.requests.filter((u) => u.includes(token))).toEqual([]);
         await replaceEditorText(
@@ -161,7 +105,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       const { context, page, problems } = await openContext(browser, origin);
       try {
         const token = game.players[1]!.token;
-        await openIde(page, `${origin}/graphql#token=${token}`);
+        await openIde(page, await linkTo(origin, '/graphql', token));
         await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ timeout: 20_000 });
         await replaceEditorText(page, '.graphiql-query-editor', 'query Me { whoami { kind } }');
         await runQuery(page);
@@ -212,12 +156,26 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
     });
   });
 
-  describe('GET /table/<gameId>#token=…: the table page', () => {
-    it("shows a seat its own hand and none of the opponent's cards", async () => {
+  describe('GET /table/<gameId>#handoff=…: the table page', () => {
+    it('does not read a token from the fragment: it clears it and asks for a token', async () => {
       const { context, page, problems } = await openContext(browser, origin);
       try {
         const token = game.players[0]!.token;
         await page.goto(`${origin}/table/${game.gameId}#token=${token}`);
+        await page.locator('.token-form').waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).hash).toBe('');
+        expect(await page.locator('[data-card-name]').count()).toBe(0);
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("shows a seat its own hand and none of the opponent's cards", async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const token = game.players[0]!.token;
+        await page.goto(await linkTo(origin, `/table/${game.gameId}`, token));
         const hand = page.locator(`[data-seat="${game.players[0]!.seat}"] [data-zone-type="hand"]`);
         for (const card of ALPHA_HAND) {
           await expect.poll(() => hand.locator(`[data-card-name="${card.name}"]`).count()).toBe(1);
@@ -230,7 +188,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         expect(html).not.toContain('Beta');
         // Both libraries are hidden to everyone, their own included.
         expect(html).not.toContain('Alpha Library');
-        // The token stayed in the fragment and then left the address bar.
+        // The link's code left the address bar; the credential never was in a URL.
         expect(new URL(page.url()).hash).toBe('');
         expect(problems.requests.filter((u) => u.includes(token))).toEqual([]);
         expectCleanPage(problems);
@@ -244,8 +202,8 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       const beta = await openContext(browser, origin);
       try {
         const moved = ALPHA_HAND[0]!.name;
-        await beta.page.goto(`${origin}/table/${game.gameId}#token=${game.players[1]!.token}`);
-        await alpha.page.goto(`${origin}/table/${game.gameId}#token=${game.players[0]!.token}`);
+        await beta.page.goto(await linkTo(origin, `/table/${game.gameId}`, game.players[1]!.token));
+        await alpha.page.goto(await linkTo(origin, `/table/${game.gameId}`, game.players[0]!.token));
         for (const { page } of [alpha, beta]) {
           await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         }
@@ -280,8 +238,8 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       const alpha = await openContext(browser, origin);
       const beta = await openContext(browser, origin);
       try {
-        await beta.page.goto(`${origin}/table/${created.gameId}#token=${created.players[1]!.token}`);
-        await alpha.page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        await beta.page.goto(await linkTo(origin, `/table/${created.gameId}`, created.players[1]!.token));
+        await alpha.page.goto(await linkTo(origin, `/table/${created.gameId}`, created.players[0]!.token));
         for (const { page } of [alpha, beta]) {
           await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         }
@@ -317,7 +275,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       const created = await createGame(server, 'mtg', DECKS);
       const { context, page, problems } = await openContext(browser, origin);
       try {
-        await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        await page.goto(await linkTo(origin, `/table/${created.gameId}`, created.players[0]!.token));
         await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         const seat = (n: number, zone: string) =>
           page.locator(`[data-seat="${created.players[n]!.seat}"] [data-zone-type="${zone}"]`);
@@ -350,7 +308,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       // The page's timers run on a clock the test can move (it runs at normal speed until then).
       await page.clock.install();
       try {
-        await page.goto(`${origin}/table/${created.gameId}#token=${created.players[0]!.token}`);
+        await page.goto(await linkTo(origin, `/table/${created.gameId}`, created.players[0]!.token));
         await expect
           .poll(() => page.locator('.error').innerText(), { timeout: 15_000 })
           .toBe('The token was refused. (UNAUTHENTICATED)');
@@ -415,7 +373,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
       const { context, page, problems } = await openContext(browser, `http://127.0.0.1:${port}`);
       try {
         await page.goto(
-          `http://127.0.0.1:${port}/table/${created.gameId}#token=${created.players[0]!.token}`,
+          await linkTo(`http://127.0.0.1:${port}`, `/table/${created.gameId}`, created.players[0]!.token),
         );
         await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         const graveyard = page.locator(

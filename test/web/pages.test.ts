@@ -72,7 +72,8 @@ describe('GET /', () => {
   it('links the IDE only when it is on, and explains the table URL', async () => {
     const on = await (await fetch(`${origin(server)}/`)).text();
     expect(on).toContain('href="/graphql"');
-    expect(on).toContain('/table/&lt;gameId&gt;#token=');
+    expect(on).toContain('/table/&lt;gameId&gt;#handoff=');
+    expect(on).not.toContain('#token=');
     expect(await (await fetch(`${origin(noIde)}/`)).text()).not.toContain('href="/graphql"');
   });
 });

@@ -12,6 +12,7 @@ import { createGame, type Created } from '../api/helpers.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
 import { chromiumPath, expectCleanPage, launchBrowser, openContext } from '../support/browser.js';
+import { linkTo } from '../support/handoff.js';
 
 const BEARS = 'Grizzly Bears';
 const DECKS = [
@@ -47,8 +48,8 @@ describe.skipIf(!chromiumPath)('a turn on the table page', () => {
   async function openBoth(created: Created) {
     const alice = await openContext(browser, origin);
     const bob = await openContext(browser, origin);
-    await bob.page.goto(`${origin}/table/${created.game.id}#token=${created.seats[1]!.token}`);
-    await alice.page.goto(`${origin}/table/${created.game.id}#token=${created.seats[0]!.token}`);
+    await bob.page.goto(await linkTo(origin, `/table/${created.game.id}`, created.seats[1]!.token));
+    await alice.page.goto(await linkTo(origin, `/table/${created.game.id}`, created.seats[0]!.token));
     for (const { page } of [alice, bob]) await page.locator('[data-status="live"]').waitFor(WAIT);
     return { alice, bob };
   }

@@ -4,9 +4,10 @@
  *
  * Queries and mutations go over HTTP POST to the same URL; subscriptions over graphql-ws on the
  * same URL. The Headers tab carries the credential: `{"authorization": "Bearer <token>"}` is sent
- * as the HTTP `Authorization` header and as the graphql-ws `connection_init` payload. Opening
- * `/graphql#token=<token>` fills that header in and removes the token from the address bar. Headers
- * live in memory only: nothing the IDE stores in the browser holds them (storage.ts).
+ * as the HTTP `Authorization` header and as the graphql-ws `connection_init` payload. Opening a
+ * hand-off link, `/graphql#handoff=<code>`, fills that header in with the credential the code stands
+ * for, and a reload finds it again (../handoff.ts); no URL ever holds a credential. Headers live in
+ * memory only: nothing the IDE stores in the browser holds them (storage.ts).
  */
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,6 +18,7 @@ import 'graphiql/style.css';
 import './ide.css';
 import { DEFAULT_QUERY } from './starter.js';
 import { credentialFreeStorage } from './storage.js';
+import { keepForReload, takeCredential } from '../handoff.js';
 
 /**
  * Monaco looks this up to start its language workers: they are built beside this bundle (same
@@ -75,27 +77,28 @@ const fetcher: Fetcher = (params, opts) => {
   );
 };
 
-/** A token passed as `#token=…` (never sent to the server in a URL) prefills the Headers tab. */
-function tokenFromFragment(): string | null {
-  const token = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (token) history.replaceState(null, '', location.pathname + location.search);
-  return token;
+/** The IDE's reload code, for the credential it was opened with by link (not for a pasted one). */
+const RELOAD_KEY = 'zonekeeper.handoff.ide';
+
+async function start(): Promise<void> {
+  const token = await takeCredential(RELOAD_KEY);
+  if (token) keepForReload(RELOAD_KEY, token);
+  const params = new URLSearchParams(location.search);
+  const initialQuery = params.get('query');
+  const root = document.getElementById('graphiql');
+  if (!root) throw new Error('Missing #graphiql element');
+  createRoot(root).render(
+    createElement(GraphiQL, {
+      fetcher,
+      defaultQuery: DEFAULT_QUERY,
+      ...(initialQuery ? { initialQuery } : {}),
+      ...(token ? { initialHeaders: JSON.stringify({ authorization: `Bearer ${token}` }, null, 2) } : {}),
+      // Tokens are credentials: no storage of the browser ever holds the headers (storage.ts).
+      storage: credentialFreeStorage(),
+      shouldPersistHeaders: false,
+      defaultEditorToolsVisibility: token ? 'headers' : true,
+    }),
+  );
 }
 
-const token = tokenFromFragment();
-const params = new URLSearchParams(location.search);
-const initialQuery = params.get('query');
-const root = document.getElementById('graphiql');
-if (!root) throw new Error('Missing #graphiql element');
-createRoot(root).render(
-  createElement(GraphiQL, {
-    fetcher,
-    defaultQuery: DEFAULT_QUERY,
-    ...(initialQuery ? { initialQuery } : {}),
-    ...(token ? { initialHeaders: JSON.stringify({ authorization: `Bearer ${token}` }, null, 2) } : {}),
-    // Tokens are credentials: no storage of the browser ever holds the headers (storage.ts).
-    storage: credentialFreeStorage(),
-    shouldPersistHeaders: false,
-    defaultEditorToolsVisibility: token ? 'headers' : true,
-  }),
-);
+void start();

@@ -11,7 +11,8 @@ export const DEFAULT_QUERY = `# Zonekeeper GraphQL IDE
 # It goes with every query and mutation, and with the
 # connection of every subscription. Without it you are
 # anonymous: rulesets and createGame work, games do not.
-# Or open this page as /graphql#token=<token>.
+# Or open a hand-off link, /graphql#handoff=<code>
+# (docs/frontend.md says how to mint one).
 
 query Rulesets {
   rulesets {

@@ -6,7 +6,8 @@
  *
  * This storage writes to localStorage what GraphiQL stores, with every `headers` field removed, and
  * keeps anything named after headers (`graphiql:headers`) in memory only. A reload keeps the
- * queries and variables and forgets the headers: paste the token again, or open `#token=…`.
+ * queries and variables and forgets the headers: a credential the IDE was opened with by link comes
+ * back from its reload code (../handoff.ts); a pasted one must be pasted again.
  */
 import type { Storage } from '@graphiql/toolkit';
 

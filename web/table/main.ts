@@ -1,5 +1,5 @@
 /**
- * The reference table page, `GET /table/<gameId>#token=<token>`: any ruleset's game drawn
+ * The reference table page, `GET /table/<gameId>#handoff=<code>`: any ruleset's game drawn
  * generically from the `rulesets` catalog, as the token's viewer sees it, kept live over graphql-ws.
  * A seat drags a card onto a zone to move it (`moveObjects`); the server decides whether the move
  * is legal and what everyone else may see of it.
@@ -41,6 +41,7 @@ import {
   toggleOf,
   TurnBar,
 } from './controls.js';
+import { keepForReload, takeCredential, type ReloadKey } from '../handoff.js';
 import './table.css';
 
 /** The MIME type a drag carries (a {@link Grabbed} as JSON); only drops of it are accepted. */
@@ -76,20 +77,8 @@ function gameIdFromPath(): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
-/**
- * The token comes in the fragment, which the browser never sends to the server. It is moved to
- * sessionStorage (this tab only, so a reload still works) and removed from the address bar.
- */
-function takeToken(gameId: string): string {
-  const key = `zonekeeper.token.${gameId}`;
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (fromHash) {
-    sessionStorage.setItem(key, fromHash);
-    history.replaceState(null, '', location.pathname + location.search);
-    return fromHash;
-  }
-  return sessionStorage.getItem(key) ?? '';
-}
+/** This tab's reload code for the game's table (../handoff.ts). */
+const reloadKey = (gameId: string): ReloadKey => `zonekeeper.handoff.table.${gameId}`;
 
 interface Loaded {
   game: GameView;
@@ -293,8 +282,8 @@ function TokenForm(props: { onToken(token: string): void }) {
     }}
   >
     <p>
-      Paste a seat or spectator token for this game (or open this page as
-      <code>/table/${'<gameId>'}#token=…</code>).
+      Paste a seat or spectator token for this game (or open a hand-off link,
+      <code>/table/${'<gameId>'}#handoff=…</code>).
     </p>
     <input ref=${input} type="password" name="token" placeholder="token" autocomplete="off" />
     <button type="submit">Open the table</button>
@@ -494,15 +483,21 @@ function describe(err: unknown): string {
 
 function App() {
   const gameId = gameIdFromPath();
-  const [token, setToken] = useState(() => takeToken(gameId));
+  // undefined: still redeeming; null: nothing was handed over (the form asks for a token).
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!gameId) return;
+    let live = true;
+    void takeCredential(reloadKey(gameId)).then((t) => live && setToken(t));
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+  // The credential is in memory only; a reload finds it through a renewed reload code.
+  useEffect(() => (gameId && token ? keepForReload(reloadKey(gameId), token) : undefined), [gameId, token]);
   if (!gameId) return html`<p class="error">No game id: open /table/&lt;gameId&gt;.</p>`;
-  if (!token)
-    return html`<${TokenForm}
-      onToken=${(t: string) => {
-        sessionStorage.setItem(`zonekeeper.token.${gameId}`, t);
-        setToken(t);
-      }}
-    />`;
+  if (token === undefined) return html`<p>Loading…</p>`;
+  if (!token) return html`<${TokenForm} onToken=${setToken} />`;
   return html`<${Table} gameId=${gameId} token=${token} />`;
 }
 

@@ -71,6 +71,11 @@ export class ActLog {
     return results;
   }
 
+  /** The plan's events (by index) that record an act: empty when nothing was drawn. */
+  get events(): readonly number[] {
+    return [...this.#byEvent].filter(([, acts]) => acts.length > 0).map(([event]) => event);
+  }
+
   #acts(event: number): RandomAct[] {
     const acts = this.#byEvent.get(event) ?? [];
     this.#byEvent.set(event, acts);

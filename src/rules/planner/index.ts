@@ -11,6 +11,7 @@ import { planEndReveal, planReveal, planTurnFace } from './face.js';
 import { planDetach, planMoveObjects } from './move.js';
 import { planReorder, planShuffle } from './order.js';
 import { Rejected } from './reject.js';
+import { refusedBeforeDrawing } from './random-pick.js';
 import { checkMoveShape } from './shape.js';
 import { planAddLayer, planRemoveLayer } from './stack.js';
 import {
@@ -23,7 +24,16 @@ import {
   planSetStatus,
 } from './table.js';
 import { planCreateZone, planRemoveZone } from './zones.js';
-import type { GameState, Move, PlanContext, PlanResult, RulesetSpec } from '../types.js';
+import { noMove } from '../actor.js';
+import type {
+  DomainEvent,
+  GameState,
+  Move,
+  PlanContext,
+  PlanResult,
+  Rejection,
+  RulesetSpec,
+} from '../types.js';
 
 function dispatch(d: Draft, move: Move): void {
   switch (move.kind) {
@@ -86,16 +96,38 @@ function dispatch(d: Draft, move: Move): void {
  * Plans a move against a state under a ruleset. Returns the complete next state and its events, or
  * a typed rejection leaving the input untouched (moves are all-or-nothing). Only programmer bugs
  * (a state violating its own invariants) throw.
+ *
+ * Refused picks use nothing up and show nothing (docs/fairness.md, "Refused picks"): a RANDOM
+ * selection that could be refused for some object it might draw is refused before drawing
+ * (`random-pick.ts`); a refusal that still follows a draw is not returned (nothing would be used up,
+ * and the next identical request would draw the same) but planned as NO_MOVE events recording the
+ * acts, which the game commits.
  */
 export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: PlanContext): PlanResult {
   const malformed = checkMoveShape(move);
   if (malformed) return { ok: false, rejection: malformed };
+  const early = refusedBeforeDrawing(spec, state, move, ctx, dispatch);
+  if (early) return { ok: false, rejection: early };
   const d = new Draft(spec, state, ctx);
   try {
     dispatch(d, move);
   } catch (e) {
-    if (e instanceof Rejected) return { ok: false, rejection: e.rejection };
-    throw e;
+    if (!(e instanceof Rejected)) throw e;
+    const drawn = d.acts.events;
+    if (drawn.length === 0) return { ok: false, rejection: e.rejection };
+    return {
+      ok: true,
+      plan: { state, events: d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme) },
+    };
   }
   return { ok: true, plan: { state: d.snapshot(), events: d.acts.attach(d.events, ctx.randomScheme) } };
+}
+
+/**
+ * A refusal after a draw, committed: one NO_MOVE per event position up to the last that recorded an
+ * act (each act keeps the event, hence the key, it was drawn for), citing the refusal's rule.
+ */
+function refusedAfterDraw(drawn: readonly number[], rejection: Rejection): DomainEvent[] {
+  const last = Math.max(...drawn);
+  return Array.from({ length: last + 1 }, () => ({ ...noMove(), rules: [rejection.rule] }));
 }

@@ -7,7 +7,7 @@
 import {
   INT32_MAX,
   INT32_MIN,
-  KIND_NAME_PATTERN,
+  isKindName,
   MAX_COUNTER_KINDS,
   MAX_REASON_LENGTH,
   objectCounterSpec,
@@ -39,8 +39,12 @@ import { INPUT_RULE, reject } from './reject.js';
 import { select } from './select.js';
 
 function kindName(name: unknown, what: string): string {
-  if (typeof name !== 'string' || !KIND_NAME_PATTERN.test(name))
-    throw reject('BAD_KIND_NAME', INPUT_RULE, `A ${what} name is 1 to 32 characters of A-Z a-z 0-9 + - / _`);
+  if (!isKindName(name))
+    throw reject(
+      'BAD_KIND_NAME',
+      INPUT_RULE,
+      `A ${what} name is 1 to 32 characters of A-Z a-z 0-9 + - / _, and not a name every object has (such as constructor or __proto__)`,
+    );
   return name;
 }
 
@@ -265,7 +269,9 @@ const CONCEDE_RULE = INPUT_RULE;
 
 /**
  * concede: the seat leaves (MTG 104.3a, 800.4a) and the others play on; when one seat is left it
- * wins (MTG 104.2a) and the game ends.
+ * wins (MTG 104.2a) and the game ends. When none is left (the only seat of a one-player game
+ * conceded), the game ends too, with no winner: the seat that conceded lost (MTG 104.3a), and an
+ * empty table has no one left to play.
  */
 export function planConcede(d: Draft, move: ConcedeMove): void {
   const p = d.players.find((x) => x.id === move.playerId);
@@ -275,11 +281,14 @@ export function planConcede(d: Draft, move: ConcedeMove): void {
   d.putPlayer(playerWith(p, p.counters ?? {}, true));
   d.end();
   const left = d.players.filter((x) => !x.conceded);
-  if (left.length === 1 && left[0]) {
-    d.begin('GAME_ENDED', [CONCEDE_RULE]);
-    d.setResult({ winnerIds: [left[0].id], draw: false, reason: 'Every other player conceded.' });
-    d.end();
-  }
+  if (left.length > 1) return;
+  d.begin('GAME_ENDED', [CONCEDE_RULE]);
+  d.setResult(
+    left[0]
+      ? { winnerIds: [left[0].id], draw: false, reason: 'Every other player conceded.' }
+      : { winnerIds: [], draw: false, reason: 'Every player conceded.' },
+  );
+  d.end();
 }
 
 /** endGame: the referee or a judge records the result (MTG 104.2, 104.4 draws). */

@@ -1,0 +1,265 @@
+/**
+ * graphql-ws's protocol server (`makeServer`) on the sockets of the `ws` server, with two bounds on
+ * every connection that its own `useServer` lacks, so that no client can grow the heap or take the
+ * event loop by sending without reading:
+ *
+ * - **A message budget.** Every inbound frame (a message, valid or not, a ping, a pong) takes a token
+ *   from the connection's bucket, before anything is parsed; an empty bucket closes the connection
+ *   with {@link ZkCloseCode.TooManyMessages}. Each answered frame costs heap and CPU, so the budget
+ *   is what bounds a client that pings and reads its pongs.
+ * - **A bound on unsent bytes.** Before anything is queued for the client (an answer, an event, a
+ *   pong), the bytes already queued (`bufferedAmount`: the socket's buffer, past what the kernel
+ *   took) are compared with the bound; past it the connection is closed with
+ *   {@link ZkCloseCode.NotReading}. Without it a client that never reads holds every pong in the
+ *   heap until the process dies.
+ *
+ * A connection starts with the anonymous bounds (the tightest) and gets the wider ones once its
+ * `connection_init` carries an accepted credential. A connection closed for either reason has its
+ * further frames dropped unread; after one more burst's worth of them it is paused (its socket read
+ * no more), and {@link REFUSED_CLOSE_GRACE_MS} after the close it is destroyed, whether or not its
+ * client answered the close: a paused socket would otherwise hold its place among the connection
+ * limits for the `ws` server's 30 s close timeout.
+ *
+ * Pings are answered here rather than by `ws` (`autoPong: false`), so that they take tokens and
+ * respect the bound like every other frame.
+ */
+import type { IncomingMessage } from 'node:http';
+import { CloseCode, handleProtocols, type Server } from 'graphql-ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+
+/**
+ * How long a connection closed by its guard has to take the close frame (its client reads what is
+ * queued before it) before its socket is destroyed.
+ */
+export const REFUSED_CLOSE_GRACE_MS = 5_000;
+
+/** What one connection may cost. */
+export interface WsBounds {
+  /** Inbound frames per second, on average. */
+  readonly messageRate: number;
+  /** Inbound frames at once, before the rate applies (the bucket's size). */
+  readonly messageBurst: number;
+  /** Bytes queued for the client and not yet taken by the kernel, at most. */
+  readonly maxUnsentBytes: number;
+}
+
+/** The bounds of a connection without a credential (or not yet initialised), and of one with. */
+export interface WsGuardBounds {
+  readonly anonymous: WsBounds;
+  readonly authenticated: WsBounds;
+}
+
+type BoundsConfig = Pick<
+  Config,
+  | 'WS_MESSAGE_RATE'
+  | 'WS_MESSAGE_BURST'
+  | 'WS_MAX_UNSENT_BYTES'
+  | 'WS_ANONYMOUS_MESSAGE_RATE'
+  | 'WS_ANONYMOUS_MESSAGE_BURST'
+  | 'WS_ANONYMOUS_MAX_UNSENT_BYTES'
+>;
+
+/** The bounds the configuration sets (`WS_*`, docs/operators.md). */
+export function wsGuardBounds(config: BoundsConfig): WsGuardBounds {
+  return {
+    anonymous: {
+      messageRate: config.WS_ANONYMOUS_MESSAGE_RATE,
+      messageBurst: config.WS_ANONYMOUS_MESSAGE_BURST,
+      maxUnsentBytes: config.WS_ANONYMOUS_MAX_UNSENT_BYTES,
+    },
+    authenticated: {
+      messageRate: config.WS_MESSAGE_RATE,
+      messageBurst: config.WS_MESSAGE_BURST,
+      maxUnsentBytes: config.WS_MAX_UNSENT_BYTES,
+    },
+  };
+}
+
+/** Why a connection was closed by its guard: the `reason` label of `refusals_total`. */
+export type WsGuardRefusal = 'ws_message_rate' | 'ws_unsent_bytes';
+
+/**
+ * The bounds of one connection (see the file comment). The budget is a token bucket: `messageBurst`
+ * tokens, refilled at `messageRate` a second. Hand-written: one bucket, no keys, no timers, a few
+ * arithmetic operations per frame (`limiter`'s bucket would add a dependency for the same lines).
+ */
+export class ConnectionGuard {
+  #bounds: WsBounds;
+  #tokens: number;
+  #at: number;
+  /** Set once the guard has closed the connection; then frames are dropped. */
+  #refused = false;
+  /** Frames dropped since the guard closed the connection. */
+  #dropped = 0;
+
+  constructor(
+    private readonly socket: WebSocket,
+    bounds: WsBounds,
+    private readonly onRefusal: (reason: WsGuardRefusal) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.#bounds = bounds;
+    this.#tokens = bounds.messageBurst;
+    this.#at = now();
+  }
+
+  /** Gives the connection other bounds (its credential was accepted); the tokens left are kept. */
+  widen(bounds: WsBounds): void {
+    this.#refill();
+    this.#bounds = bounds;
+  }
+
+  /**
+   * One inbound frame: whether it may be handled. Takes a token; without one the connection is
+   * closed with {@link ZkCloseCode.TooManyMessages}. After a close, every frame is dropped.
+   */
+  admit(): boolean {
+    if (this.#refused) {
+      // The client may still be sending what it sent before it saw the close; past one more burst
+      // it is not listening, and nothing more is read from it.
+      if (++this.#dropped === this.#bounds.messageBurst) this.socket.pause();
+      return false;
+    }
+    this.#refill();
+    if (this.#tokens >= 1) {
+      this.#tokens -= 1;
+      return true;
+    }
+    this.#refuse(ZkCloseCode.TooManyMessages, 'ws_message_rate');
+    return false;
+  }
+
+  /**
+   * Whether one more frame may be queued for the client: not once the unsent bytes are past the
+   * bound (the connection is then closed with {@link ZkCloseCode.NotReading}), nor after a close.
+   */
+  mayQueue(): boolean {
+    if (this.#refused) return false;
+    if (this.socket.bufferedAmount <= this.#bounds.maxUnsentBytes) return true;
+    this.#refuse(ZkCloseCode.NotReading, 'ws_unsent_bytes');
+    return false;
+  }
+
+  #refill(): void {
+    const t = this.now();
+    const { messageBurst, messageRate } = this.#bounds;
+    this.#tokens = Math.min(messageBurst, this.#tokens + ((t - this.#at) / 1000) * messageRate);
+    this.#at = t;
+  }
+
+  #refuse(code: ZkCloseCode, reason: WsGuardRefusal): void {
+    this.#refused = true;
+    this.onRefusal(reason);
+    this.socket.close(code, ZK_CLOSE_REASON[code]);
+    const destroy = setTimeout(() => this.socket.terminate(), REFUSED_CLOSE_GRACE_MS);
+    this.socket.once('close', () => clearTimeout(destroy));
+  }
+}
+
+/** What graphql-ws hands the server's callbacks about a connection (`ctx.extra`). */
+export interface GuardedExtra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+  readonly guard: ConnectionGuard;
+}
+
+export interface ServeOptions {
+  readonly bounds: WsGuardBounds;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  /** Interval (ms) of the server's keep-alive pings; a client that misses a pong's deadline is dropped. */
+  readonly keepAliveMs: number;
+}
+
+/** A frame's text (graphql-ws parses it; a binary frame is read as UTF-8 too, as `useServer` does). */
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+const INTERNAL_ERROR = { code: CloseCode.InternalServerError, reason: 'Internal server error' } as const;
+
+/**
+ * Serves graphql-ws's protocol `server` on every connection of `wsServer`, each behind a
+ * {@link ConnectionGuard}. What graphql-ws's `useServer` does (keep-alive pings, closing with 4500 on
+ * an internal error, the subprotocol), with the guard in front of every frame in and out.
+ */
+export function serveGraphqlWs(
+  server: Server<GuardedExtra>,
+  wsServer: WebSocketServer,
+  options: ServeOptions,
+): { dispose(): Promise<void> } {
+  const { bounds, logger, metrics, keepAliveMs } = options;
+  // graphql-ws's choice of subprotocol; pings are answered below, where they take tokens. Read by
+  // the `ws` server at each upgrade, so set here they hold however the server was built.
+  Object.assign(wsServer.options, { handleProtocols, autoPong: false });
+  wsServer.once('error', (err) => {
+    logger.error({ err }, 'ws server error');
+    for (const client of wsServer.clients) client.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+  });
+  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
+      metrics.refused(reason);
+      // One line per closed connection (an attacker's reconnections are bounded by the connection
+      // limits); the address and port name the client.
+      const { remoteAddress, remotePort } = request.socket;
+      logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
+    });
+    socket.once('error', (err) => {
+      logger.error({ err }, 'ws socket error');
+      socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+    });
+    socket.on('ping', (data) => {
+      if (guard.admit() && guard.mayQueue()) socket.pong(data);
+    });
+    let pongWait: NodeJS.Timeout | undefined;
+    socket.on('pong', () => {
+      if (!guard.admit()) return;
+      clearTimeout(pongWait);
+      pongWait = undefined;
+    });
+    const keepAlive = setInterval(() => {
+      if (socket.readyState !== socket.OPEN || pongWait) return;
+      pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
+      socket.ping();
+    }, keepAliveMs);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            // Not queued when the client is not reading: the guard closes the connection instead.
+            if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
+            socket.send(data, (err) => (err ? reject(err) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data) => {
+            // Counted before anything else is done with it, the text conversion included.
+            if (!guard.admit()) return;
+            handle(textOf(data)).catch((err: unknown) => {
+              logger.error({ err }, 'ws message error');
+              socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+            });
+          }),
+      },
+      { socket, request, guard },
+    );
+    socket.once('close', (code, reason) => {
+      clearTimeout(pongWait);
+      clearInterval(keepAlive);
+      void closed(code, reason.toString());
+    });
+  });
+  return {
+    dispose: async () => {
+      for (const client of wsServer.clients) client.close(1001, 'Going away');
+      wsServer.removeAllListeners();
+      await new Promise<void>((resolve, reject) => wsServer.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * graphql-ws floods by anonymous clients (issue 37's critical finding), shared by
+ * `test/hardening/ws-flood.test.ts` and the bench's `wsflood` case:
+ *
+ * - a **silent pinger** sends `connection_init`, stops reading its socket and sends
+ *   `{"type":"ping"}` in batches: every pong waits on the server's side;
+ * - a **reading pinger** does the same but reads everything the server sends.
+ *
+ * Either sends graphql-ws's `{"type":"ping"}` messages, or the WebSocket protocol's ping frames.
+ *
+ * Each connection goes on until the server closes it, then the pinger opens another, until told to
+ * stop. A silent pinger learns that its connection was closed from the service's log line (it reads
+ * nothing, so the close frame waits behind its pongs): it then reads, and finds the close frame.
+ */
+import { pingFrames, RawWebSocket, textFrames } from './raw-websocket.js';
+
+/** The service's log message for a connection its bounds closed (`src/server/ws-guard.ts`). */
+const CLOSED_MESSAGE = 'graphql-ws connection closed: over its bounds';
+
+/**
+ * The service's refusals, read from its JSON log lines (LOG_LEVEL warn or lower): which client
+ * ports it closed a graphql-ws connection of.
+ */
+export class RefusalLog {
+  readonly #ports = new Set<number>();
+  readonly #waiters = new Map<number, () => void>();
+  #partial = '';
+
+  /** Feeds a chunk of the service's output. */
+  feed(chunk: string): void {
+    const lines = (this.#partial + chunk).split('\n');
+    this.#partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes(CLOSED_MESSAGE)) continue;
+      const port = (JSON.parse(line) as { remotePort?: number }).remotePort;
+      if (port === undefined) continue;
+      this.#ports.add(port);
+      this.#waiters.get(port)?.();
+    }
+  }
+
+  /** Resolves once the service has logged closing the connection from `port`. */
+  closed(port: number): Promise<void> {
+    if (this.#ports.has(port)) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.set(port, resolve));
+  }
+
+  get count(): number {
+    return this.#ports.size;
+  }
+}
+
+const INIT = textFrames(JSON.stringify({ type: 'connection_init', payload: {} }));
+/** Frames per write. */
+export const PING_BATCH = 1_000;
+/** A batch of pings, each with a payload of `payloadBytes` (which graphql-ws's pong echoes). */
+function pings(payloadBytes: number): Buffer {
+  const ping = payloadBytes ? { type: 'ping', payload: { pad: 'x'.repeat(payloadBytes) } } : { type: 'ping' };
+  return textFrames(JSON.stringify(ping), PING_BATCH);
+}
+
+export interface PingerOptions {
+  readonly wsUrl: string;
+  readonly log: RefusalLog;
+  /** Aborted when the pinger should open no more connections (the one it has goes on). */
+  readonly stop: AbortSignal;
+  /** Aborted when the pinger gives up on its connection (its close code is then null). */
+  readonly giveUp: AbortSignal;
+  /** Pings one silent connection sends at most; then it reads anyway. */
+  readonly maxPings?: number;
+  /** Bytes of payload in each ping (the pong echoes it); none by default. */
+  readonly pingPayloadBytes?: number;
+  /** Pings of the WebSocket protocol (control frames) rather than graphql-ws's `{"type":"ping"}`. */
+  readonly wsPings?: boolean;
+}
+
+/** What became of one connection: the server's close code (null: none came before `giveUp`). */
+export interface PingerConnection {
+  readonly code: number | null;
+  readonly pings: number;
+}
+
+/** Connections of one pinger, one after another, until `stop`; `silent`: never reads until refused. */
+export async function pinger(
+  opts: PingerOptions & { readonly silent: boolean },
+): Promise<PingerConnection[]> {
+  const connections: PingerConnection[] = [];
+  const batch = opts.wsPings ? pingFrames(PING_BATCH) : pings(opts.pingPayloadBytes ?? 0);
+  const gaveUp = aborted(opts.giveUp);
+  while (!opts.stop.aborted) {
+    let ws: RawWebSocket;
+    try {
+      ws = await RawWebSocket.open(opts.wsUrl);
+    } catch {
+      // The service is gone (or refuses connections): that is the pinger's last connection.
+      connections.push({ code: null, pings: 0 });
+      break;
+    }
+    if (opts.silent) ws.pause();
+    // Aborted when the server has closed the connection (for a silent pinger: says so in its log) or
+    // the pinger gives up: then it stops writing, reads, and waits for the close frame.
+    const done = new AbortController();
+    const closedByServer = opts.silent ? opts.log.closed(ws.localPort) : ws.closeCode;
+    void closedByServer.then(() => done.abort());
+    void ws.closeCode.then(() => done.abort());
+    const giveUp = () => done.abort();
+    opts.giveUp.addEventListener('abort', giveUp);
+    if (opts.giveUp.aborted) done.abort();
+    ws.write(INIT);
+    let pings = 0;
+    while (!done.signal.aborted && pings < (opts.maxPings ?? Infinity)) {
+      pings += PING_BATCH;
+      if (!ws.write(batch)) await ws.drained(done.signal);
+    }
+    ws.resume();
+    const code = opts.giveUp.aborted ? null : await Promise.race([ws.closeCode, gaveUp]);
+    opts.giveUp.removeEventListener('abort', giveUp);
+    connections.push({ code, pings });
+    ws.destroy();
+  }
+  return connections;
+}
+
+/** Resolves with null once `signal` is aborted. */
+function aborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }));
+}
