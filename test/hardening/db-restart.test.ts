@@ -243,7 +243,9 @@ describe('PostgreSQL stops and starts again under a running service', () => {
     expect(stats.outageErrors.length).toBeGreaterThan(0);
     for (const e of stats.outageErrors) {
       expect(e.status === 200 || e.status === 503, e.text).toBe(true);
-      expect(e.text).toMatch(/"code":"SERVICE_UNAVAILABLE","requestId":"[0-9a-f-]{36}"/);
+      expect(e.text).toMatch(
+        /"code":"SERVICE_UNAVAILABLE","retryAfterSeconds":1,"requestId":"[0-9a-f-]{36}"/,
+      );
     }
 
     const old = subscribers.filter((s) => s !== fresh);
