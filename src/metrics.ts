@@ -185,7 +185,7 @@ export class Metrics {
   });
 
   readonly requestBodyBytes = new Gauge({
-    name: 'http_request_body_bytes_held',
+    name: 'http_request_body_held_bytes',
     help: 'Bytes of HTTP request bodies the process holds now (read, waiting or being answered), at most REQUEST_BODY_BYTES_TOTAL.',
     registers: [this.registry],
   });

@@ -25,6 +25,8 @@ const env = {
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
   npm_config_audit: 'false',
+  // The repository's .npmrc asks npm for JSON output; these commands' output is read as text.
+  npm_config_json: 'false',
 };
 
 it('runs the bot of the guide from a new folder, installed offline with only the listed packages', async () => {

@@ -188,7 +188,10 @@ describe('a 10,000-event game', () => {
   let server: TestServer;
   beforeAll(async () => {
     // A 10,000-event export is a document of several MiB: allow it through import.
-    server = await startTestServer({ MAX_PAYLOAD_BYTES: String(64 * MiB) });
+    server = await startTestServer({
+      MAX_PAYLOAD_BYTES: String(64 * MiB),
+      ADMIN_MAX_PAYLOAD_BYTES: String(64 * MiB),
+    });
   });
 
   it(`plays, pages, replays, exports and imports within ${MEMORY_BUDGET_MIB} MiB`, async () => {

@@ -245,7 +245,7 @@ describe('the body byte budget', () => {
       REQUEST_BODY_TIMEOUT_SECONDS: '120',
     });
   });
-  const held = () => metricValue(server.url, 'http_request_body_bytes_held');
+  const held = () => metricValue(server.url, 'http_request_body_held_bytes');
   const heldIs = (bytes: number) =>
     until(async () => (await held()) === bytes, `${bytes} body bytes held`, { timeoutMs: 20_000 });
 

@@ -17,7 +17,7 @@ import type { GameState, Move, PlanContext, Rejection, RulesetSpec, Selector } f
 type SelectingMove = Extract<Move, { readonly select: Selector }>;
 
 function selecting(move: Move): move is SelectingMove {
-  return 'select' in move;
+  return 'select' in move && typeof move.select === 'object' && move.select !== null;
 }
 
 /** Runs one move on a draft, throwing {@link Rejected} when it is refused (the planner's dispatch). */
