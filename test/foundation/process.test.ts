@@ -67,7 +67,7 @@ describe('npm start with DATABASE_URL', () => {
     const db = await useTestDatabase();
     const service = await startServiceProcess({
       DATABASE_URL: db.url,
-      PORT: String(await freePort()),
+      PORT: '0',
       LOG_LEVEL: 'info',
     });
     // An in-flight request: its headers are in (the server's 100 Continue says so; a connection

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await applyMigrations(databaseUrl);
   service = await startServiceProcess({
     DATABASE_URL: databaseUrl,
-    PORT: String(await freePort()),
+    PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     DATABASE_POOL_SIZE: '10',

@@ -32,7 +32,7 @@ async function startOnEmbedded(): Promise<{ service: ServiceProcess; clusterDir:
   await chmod(dir, 0o755);
   dirs.push(dir);
   const service = await startServiceProcess(
-    { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), PORT: String(await freePort()) },
+    { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0' },
     120_000,
   );
   return { service, clusterDir: path.join(dir, 'pg') };

@@ -161,7 +161,7 @@ it.runIf(process.platform === 'linux')(
         NODE_ENV: 'production',
         LOG_LEVEL: 'debug',
         DATA_DIR: dir,
-        PORT: String(await freePort()),
+        PORT: '0',
         EMBEDDED_PG_PORT: String(await freePort()),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/postgres/embedded.js';
 import { post } from '../support/game-api.js';
 import { useTestDatabase } from '../support/db.js';
 import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
@@ -110,7 +109,7 @@ describe('RULESETS_DIR=examples/rulesets npm start: a game defined only by a fil
     const db = await useTestDatabase();
     // Exactly what a user runs: `npm start` (the compiled service), with the folder of files.
     const service = await startServiceProcess(
-      { DATABASE_URL: db.url, PORT: String(await freePort()), RULESETS_DIR: 'examples/rulesets' },
+      { DATABASE_URL: db.url, PORT: '0', RULESETS_DIR: 'examples/rulesets' },
       90_000,
       { via: 'npm' },
     );
@@ -175,10 +174,7 @@ describe('RULESETS_DIR=examples/rulesets npm start: a game defined only by a fil
       ),
     );
     const db = await useTestDatabase();
-    const started = startServiceProcess(
-      { DATABASE_URL: db.url, PORT: String(await freePort()), RULESETS_DIR: dir },
-      30_000,
-    );
+    const started = startServiceProcess({ DATABASE_URL: db.url, PORT: '0', RULESETS_DIR: dir }, 30_000);
     await expect(started).rejects.toThrow(
       `Invalid ruleset file ${file} at zoneTypes[1].visibility: must be one of the valid values: public, secret, hidden`,
     );
@@ -192,7 +188,7 @@ describe('a game keeps its ruleset version after the file changes', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'zk-rulesets-stable-'));
     const file = path.join(dir, 'war.yaml');
     copyFileSync(path.join(EXAMPLES, 'war.yaml'), file);
-    const env = { DATABASE_URL: db.url, PORT: String(await freePort()), RULESETS_DIR: dir };
+    const env = { DATABASE_URL: db.url, PORT: '0', RULESETS_DIR: dir };
 
     // Version 1: created and played.
     let service = await startServiceProcess(env);
