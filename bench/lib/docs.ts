@@ -19,7 +19,17 @@ export interface BenchResults {
   readonly runSeconds: number;
   readonly targets: readonly TargetCheck[];
   /** Per case: its title, its BENCHMARKS.md section and its named figures. */
-  readonly cases: Readonly<Record<string, { readonly title: string; readonly markdown?: string }>>;
+  readonly cases: Readonly<
+    Record<
+      string,
+      {
+        readonly title: string;
+        readonly markdown?: string;
+        /** Set when the case was run on its own after the run and merged in by name. */
+        readonly measuredAt?: { readonly date: string; readonly loadAtStart?: number } | string;
+      }
+    >
+  >;
 }
 
 /** The results file (`BENCH_RESULTS`, bench/results.json by default). */
@@ -212,6 +222,14 @@ function targetsTable(targets: readonly TargetCheck[]): string {
   );
 }
 
+/** A case run on its own, after the whole run: when, and how busy the machine was. */
+function measuredApart(at: { readonly date: string; readonly loadAtStart?: number } | string): string {
+  const date = typeof at === 'string' ? at : at.date;
+  const load =
+    typeof at === 'string' || at.loadAtStart === undefined ? '' : `, load average ${at.loadAtStart}`;
+  return `Run on its own on ${date.slice(0, 16).replace('T', ' ')} UTC${load}, after the whole run, and merged in by name.`;
+}
+
 /** BENCHMARKS.md, from a run's results. */
 export function renderBenchmarks(results: BenchResults): string {
   const { machine, settings, runSeconds, targets, cases } = results;
@@ -225,6 +243,7 @@ export function renderBenchmarks(results: BenchResults): string {
     ...Object.values(cases).flatMap((c) => [
       `## ${c.title}`,
       '',
+      ...(c.measuredAt ? [`*${measuredApart(c.measuredAt)}*`, ''] : []),
       c.markdown ?? '**Not in bench/results.json**: rerun `npm run bench`.',
       '',
     ]),
@@ -238,15 +257,20 @@ export function renderBenchmarks(results: BenchResults): string {
  * not meet (or could not judge); BENCHMARKS.md has all of them, with their figures.
  */
 export function renderReadmeSummary(results: BenchResults): string {
-  const { machine, targets } = results;
+  const { machine, targets, cases } = results;
   const met = targets.filter((t) => t.met === true).length;
+  const apart = Object.entries(cases)
+    .filter(([, c]) => c.measuredAt)
+    .map(([name]) => `\`${name}\``);
   const others = targets.filter((t) => t.met !== true);
   return [
     README_BEGIN,
     '',
     `The run recorded in [BENCHMARKS.md](BENCHMARKS.md) (${machine.date.slice(0, 10)}, ${machine.cpuModel}, ` +
       `${machine.cores} cores, load average ${machine.loadAtStart} when it started) met ${met} of its ` +
-      `${targets.length} targets${others.length ? '; the others:' : '.'}`,
+      `${targets.length} targets` +
+      (apart.length ? ` (${apart.join(' and ')} run on their own later; BENCHMARKS.md says when)` : '') +
+      (others.length ? '; the others:' : '.'),
     ...(others.length ? ['', targetsTable(others)] : []),
     '',
     README_END,
