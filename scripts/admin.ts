@@ -541,16 +541,14 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
 };
 
 /**
- * `npm run admin` without `-s` has already printed npm's banner on stdout by the time this runs,
- * unless npm is in JSON mode (the repository's `.npmrc`), which writes it to stderr; when that
- * output goes to a pipe or a file (where it spoils JSON), say how to avoid it.
+ * `npm run admin` without `-s` has already printed npm's banner on stdout by the time this runs;
+ * when that output goes to a pipe or a file (where it spoils JSON), say how to avoid it.
  */
 function warnAboutNpmBanner(): void {
   const env = process.env;
   if (
     env['npm_lifecycle_event'] === 'admin' &&
     env['npm_config_loglevel'] !== 'silent' &&
-    env['npm_config_json'] !== 'true' &&
     !process.stdout.isTTY
   )
     process.stderr.write(

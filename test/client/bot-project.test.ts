@@ -25,7 +25,7 @@ const env = {
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
   npm_config_audit: 'false',
-  // The repository's .npmrc asks npm for JSON output; these commands' output is read as text.
+  // These commands' output is read as text, whatever npm configuration the machine has.
   npm_config_json: 'false',
 };
 

@@ -95,30 +95,40 @@ async function survivors(pids: number[]): Promise<string[]> {
   });
 }
 
-it("npm start's stdout is JSON lines only: npm's banners go to stderr (.npmrc)", async () => {
+it("npm start --silent's stdout is JSON lines only; without --silent, npm's own banner is the only other text", async () => {
   const database = await useTestDatabase();
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
   );
   // Started, then stopped with SIGTERM once it listens.
-  const { code, stdout, stderr } = await runCommand('npm', ['start'], {
-    env: { ...base, DATABASE_URL: database.url, PORT: String(await freePort()), LOG_LEVEL: 'info' },
-    killAfterMs: 90_000,
-    stopWhen: (out) => out.includes('Zonekeeper listening on'),
-  });
-  expect(code, stderr).toBe(0);
-  const notJson = stdout.split('\n').filter((line, i, all) => {
-    if (line === '' && i === all.length - 1) return false;
-    try {
-      return typeof JSON.parse(line) !== 'object';
-    } catch {
-      return true;
-    }
-  });
-  expect(notJson, stdout).toEqual([]);
-  expect(stdout).toContain('Zonekeeper listening on');
-  // Still shown to a person at a terminal, on stderr.
-  expect(stderr).toContain('> zonekeeper@');
+  const start = (args: string[]) =>
+    runCommand('npm', args, {
+      env: { ...base, DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' },
+      killAfterMs: 90_000,
+      stopWhen: (out) => out.includes('Zonekeeper listening on'),
+    });
+  const notJson = (stdout: string) =>
+    stdout.split('\n').filter((line, i, all) => {
+      if (line === '' && i === all.length - 1) return false;
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+  const quiet = await start(['start', '--silent']);
+  expect(quiet.code, quiet.stderr).toBe(0);
+  expect(notJson(quiet.stdout), quiet.stdout).toEqual([]);
+  expect(quiet.stdout).toContain('Zonekeeper listening on');
+  // Without --silent, npm prints the banner of each script it runs (prestart, start) first: those
+  // lines and the blank ones around them, nothing else.
+  const loud = await start(['start']);
+  expect(loud.code, loud.stderr).toBe(0);
+  expect(
+    notJson(loud.stdout).filter((line) => line !== '' && !line.startsWith('> ')),
+    loud.stdout,
+  ).toEqual([]);
+  expect(loud.stdout).toContain('> zonekeeper@');
 }, 120_000);
 
 describe.runIf(process.platform === 'linux')('npm start', () => {
