@@ -4,8 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commitmentHash, drawsFrom, perActKey, shuffleTop, startEntropy } from '../../client/verify.js';
-import { actKey, ActStream, commitmentOf, INITIAL_ENTROPY } from '../../src/fairness/zk-rng.js';
+import {
+  commitmentHash,
+  drawsFrom,
+  foldEntropy as clientFold,
+  perActKey,
+  shuffleTop,
+  startEntropy,
+} from '../../client/verify.js';
+import { actKey, ActStream, commitmentOf, foldEntropy, INITIAL_ENTROPY } from '../../src/fairness/zk-rng.js';
 import { fisherYates } from '../../src/rules/planner/acts.js';
 
 const doc = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
@@ -35,6 +42,11 @@ describe('zk-rng/1 known-answer vectors (docs/fairness.md)', () => {
     expect(commitmentHash(seed)).toBe(cell('commitment hash'));
     expect(hex(INITIAL_ENTROPY)).toBe(cell('`E0`'));
     expect(hex(startEntropy())).toBe(cell('`E0`'));
+    // data is folded as the bytes its hex spells (c0 ff ee), not as the text "c0ffee".
+    const data = Buffer.from('c0ffee', 'hex');
+    const e1 = cell('`E1`, `E0` folded with `data` `c0ffee`');
+    expect(hex(foldEntropy(INITIAL_ENTROPY, data))).toBe(e1);
+    expect(hex(clientFold(startEntropy(), data))).toBe(e1);
     for (const index of [0, 1]) {
       const want = cell(`per-act key, seq 7, index ${index}`);
       expect(hex(actKey(seed, at(index)))).toBe(want);

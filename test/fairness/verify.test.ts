@@ -21,6 +21,7 @@ import { moveDocument } from '../support/documents.js';
 import { docExample } from '../support/doc-example.js';
 import { besideClient, DOCS_URL, runTs, writeTsExample } from '../support/doc-run.js';
 import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import {
   endGame,
@@ -426,5 +427,33 @@ describe("the guide's check", () => {
       String(report.firstMismatch),
     ]);
     expect(Number(verified)).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('examples/verify-game.ts', () => {
+  const runExample = (gameId: string, token: string) =>
+    runTs(path.join(ROOT, 'examples/verify-game.ts'), { ZK_URL: server.url, ZK_TOKEN: token }, ROOT, [
+      gameId,
+    ]);
+
+  it('on an active game: one line naming the refusal and its code, exit 2, no stack trace; once ended: the verdict, exit 0', async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    const active = runExample(game.gameId, game.players[0]!.token);
+    expect(await active.exited, active.output()).toBe(2);
+    expect(active.output().trim()).toBe(
+      'verify-game: the service refused the transcript: FORBIDDEN: The verification transcript is available after the game ends. ' +
+        '(the transcript is refused until the game has ended: its seed is revealed only then; run this again after the game ends)',
+    );
+
+    await ok(
+      server,
+      moveDocument('concede', 'ConcedeInput', LEAN),
+      { input: { gameId: game.gameId } },
+      game.players[1]!.token,
+    );
+    const ended = runExample(game.gameId, game.players[0]!.token);
+    expect(await ended.exited, ended.output()).toBe(0);
+    expect(ended.output()).toMatch(/^verified: [1-9]\d* acts \(/);
   }, 120_000);
 });

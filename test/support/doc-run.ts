@@ -142,13 +142,18 @@ export interface TsRun {
 }
 
 /**
- * Runs `file` with tsx in `cwd` (its own folder by default), with `env` added to this process's
- * environment. One process (node with tsx's loader, not the `tsx` command, which runs node as a
+ * Runs `file` with tsx in `cwd` (its own folder by default) and command-line `args`, with `env`
+ * added to this process's environment. One process (node with tsx's loader, not the `tsx` command, which runs node as a
  * child of its own), so killing it closes its pipes.
  */
-export function runTs(file: string, env: Record<string, string>, cwd = path.dirname(file)): TsRun {
+export function runTs(
+  file: string,
+  env: Record<string, string>,
+  cwd = path.dirname(file),
+  args: readonly string[] = [],
+): TsRun {
   const loader = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, file], {
+  const child = spawn(process.execPath, ['--import', loader, file, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
