@@ -21,7 +21,7 @@ import {
   MISSING_CHROMIUM,
   openContext,
 } from '../support/browser.js';
-import { linkTo } from '../support/handoff.js';
+import { handoffRequest, linkTo } from '../support/handoff.js';
 import { openIde, replaceEditorText, responseText, runQuery } from '../support/ide.js';
 
 describe.runIf(!chromiumPath && isCI)('browser tests under CI', () => {
@@ -164,6 +164,28 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await page.goto(`${origin}/table/${game.gameId}#token=${token}`);
         await page.locator('.token-form').waitFor({ timeout: 15_000 });
         expect(new URL(page.url()).hash).toBe('');
+        expect(await page.locator('[data-card-name]').count()).toBe(0);
+        expect(await page.locator('.token-form [role="alert"]').count()).toBe(0);
+        expectCleanPage(problems);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('says so when a link has been used, and asks for a token', async () => {
+      const { context, page, problems } = await openContext(browser, origin);
+      try {
+        const link = await linkTo(origin, `/table/${game.gameId}`, game.players[0]!.token);
+        const used = await handoffRequest(origin, 'redeem', {
+          code: new URL(link).hash.slice('#handoff='.length),
+        });
+        expect(used.status).toBe(200);
+        await page.goto(link);
+        await page.locator('.token-form [role="alert"]').waitFor({ timeout: 15_000 });
+        expect(await page.locator('.token-form').innerText()).toContain(
+          'This link has been used or has expired',
+        );
+        expect(await page.locator('.token-form').innerText()).toContain('hand-off link, /table/');
         expect(await page.locator('[data-card-name]').count()).toBe(0);
         expectCleanPage(problems);
       } finally {

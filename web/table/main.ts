@@ -271,7 +271,7 @@ function Zone(props: {
   </section>`;
 }
 
-function TokenForm(props: { onToken(token: string): void }) {
+function TokenForm(props: { onToken(token: string): void; deadLink: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   return html`<form
     class="token-form"
@@ -281,8 +281,16 @@ function TokenForm(props: { onToken(token: string): void }) {
       if (value) props.onToken(value);
     }}
   >
+    ${
+      props.deadLink
+        ? html`<p class="error" role="alert">
+            This link has been used or has expired (a link works once, within a minute): ask for a new one, or
+            paste a token.
+          </p>`
+        : null
+    }
     <p>
-      Paste a seat or spectator token for this game (or open a hand-off link,
+      Paste a seat or spectator token for this game (or open a hand-off link,${' '}
       <code>/table/${'<gameId>'}#handoff=…</code>).
     </p>
     <input ref=${input} type="password" name="token" placeholder="token" autocomplete="off" />
@@ -485,6 +493,8 @@ function App() {
   const gameId = gameIdFromPath();
   // undefined: still redeeming; null: nothing was handed over (the form asks for a token).
   const [token, setToken] = useState<string | null | undefined>(undefined);
+  // Read before takeCredential clears the address bar: a link whose code no longer redeems.
+  const [hadLink] = useState(() => new URLSearchParams(location.hash.slice(1)).has('handoff'));
   useEffect(() => {
     if (!gameId) return;
     let live = true;
@@ -497,7 +507,7 @@ function App() {
   useEffect(() => (gameId && token ? keepForReload(reloadKey(gameId), token) : undefined), [gameId, token]);
   if (!gameId) return html`<p class="error">No game id: open /table/&lt;gameId&gt;.</p>`;
   if (token === undefined) return html`<p>Loading…</p>`;
-  if (!token) return html`<${TokenForm} onToken=${setToken} />`;
+  if (!token) return html`<${TokenForm} onToken=${setToken} deadLink=${hadLink} />`;
   return html`<${Table} gameId=${gameId} token=${token} />`;
 }
 
