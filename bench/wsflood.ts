@@ -8,7 +8,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ZkCloseCode } from '../src/server/close-codes.js';
-import { pinger, RefusalLog, type PingerConnection } from '../test/support/ws-flood.js';
+import {
+  FLOOD,
+  FLOOD_RSS_BUDGET_BYTES,
+  FLOOD_SEAT_P99_MS,
+  pinger,
+  RefusalLog,
+  type PingerConnection,
+} from '../test/support/ws-flood.js';
 import { createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { table, type CaseDeps, type CaseReport } from './lib/report.js';
@@ -16,12 +23,9 @@ import { startService } from './lib/service.js';
 import { summarize } from './lib/stats.js';
 
 const MiB = 2 ** 20;
-/** The documented memory budget of one service process (docs/operators.md, "Memory budget"). */
-const RSS_BUDGET_BYTES = 512 * MiB;
-/** The seat's p99 under the flood, at most (issue 37). */
-const SEAT_P99_TARGET_MS = 200;
-const SILENT = 4;
-const READING = 4;
+const { silent: SILENT, reading: READING } = FLOOD;
+const RSS_BUDGET_BYTES = FLOOD_RSS_BUDGET_BYTES;
+const SEAT_P99_TARGET_MS = FLOOD_SEAT_P99_MS;
 const SAMPLES = 400;
 /** Pings a silent connection sends at most before it reads anyway (its first 50 close it). */
 const MAX_PINGS = 20_000;

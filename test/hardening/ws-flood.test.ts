@@ -24,14 +24,20 @@ import { deck } from '../api/helpers.js';
 import { useTestDatabase } from '../support/db.js';
 import { createGame, GAME_QUERY, post, type CreatedGame } from '../support/game-api.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
-import { pinger, RefusalLog, type PingerConnection } from '../support/ws-flood.js';
+import {
+  FLOOD,
+  FLOOD_RSS_BUDGET_BYTES,
+  FLOOD_SEAT_P99_MS,
+  pinger,
+  RefusalLog,
+  type PingerConnection,
+} from '../support/ws-flood.js';
 
 const MiB = 2 ** 20;
 /** The documented memory budget of one service process (NODE_HEAP_MB's default). */
-const RSS_LIMIT_BYTES = 512 * MiB;
-const SEAT_P99_MS = 200;
-const SILENT = 4;
-const READING = 4;
+const RSS_LIMIT_BYTES = FLOOD_RSS_BUDGET_BYTES;
+const SEAT_P99_MS = FLOOD_SEAT_P99_MS;
+const { silent: SILENT, reading: READING } = FLOOD;
 /** The seat's requests, at least. */
 const SEAT_SAMPLES = 100;
 /** The seat's requests, at most: the flood stops then, whether or not its connections were closed. */

@@ -53,6 +53,12 @@ export class RefusalLog {
 const INIT = textFrames(JSON.stringify({ type: 'connection_init', payload: {} }));
 /** Frames per write. */
 export const PING_BATCH = 1_000;
+
+/** The flood of issue 37, done-when 1: anonymous pingers that never read, and as many that read. */
+export const FLOOD = { silent: 4, reading: 4 } as const;
+/** Its bounds: the documented memory budget of one process (NODE_HEAP_MB's default), a seat's p99. */
+export const FLOOD_RSS_BUDGET_BYTES = 512 * 2 ** 20;
+export const FLOOD_SEAT_P99_MS = 200;
 /** A batch of pings, each with a payload of `payloadBytes` (which graphql-ws's pong echoes). */
 function pings(payloadBytes: number): Buffer {
   const ping = payloadBytes ? { type: 'ping', payload: { pad: 'x'.repeat(payloadBytes) } } : { type: 'ping' };
