@@ -109,19 +109,27 @@ describe('a flood of expensive documents against a service process', () => {
     const game = await createGame(service(), 'mtg', [[], []]);
     const seat = game.players[0];
     if (!seat) throw new Error('no seat');
-    const { refusedMs, expensiveMs, refused, expensive } = await floodMedians({
-      url: service().url,
-      gameId: game.gameId,
-      token: seat.token,
-      clients: 4,
-      samples: 40,
-    });
-    // Every document was answered over both transports, refused at parse or at validation.
-    expect([...refused.keys()]).toEqual(['GRAPHQL_PARSE_FAILED']);
-    expect([...expensive.keys()].sort()).toEqual(['GRAPHQL_VALIDATION_FAILED']);
-    expect(expensive.get('GRAPHQL_VALIDATION_FAILED')).toBeGreaterThanOrEqual(2 * 8);
-    expect(expensiveMs, `seat median ${expensiveMs} ms vs ${refusedMs} ms`).toBeLessThanOrEqual(
-      2 * refusedMs,
+    // Each attempt measures both floods back to back. On a machine busy with other work a burst of
+    // it can land on one flood alone, so the ratio gets three attempts; the cost this test guards
+    // against (validation of 0.6–1.5 s per document: 3.7× before the budget) fails all three.
+    const ratios: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { refusedMs, expensiveMs, refused, expensive } = await floodMedians({
+        url: service().url,
+        gameId: game.gameId,
+        token: seat.token,
+        clients: 4,
+        samples: 40,
+      });
+      // Every document was answered over both transports, refused at parse or at validation.
+      expect([...refused.keys()]).toEqual(['GRAPHQL_PARSE_FAILED']);
+      expect([...expensive.keys()].sort()).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      expect(expensive.get('GRAPHQL_VALIDATION_FAILED')).toBeGreaterThanOrEqual(2 * 8);
+      ratios.push(`${expensiveMs.toFixed(1)} ms vs ${refusedMs.toFixed(1)} ms`);
+      if (expensiveMs <= 2 * refusedMs) return;
+    }
+    expect.fail(
+      `the seat's median under the expensive flood passed 2× in every attempt: ${ratios.join('; ')}`,
     );
-  }, 180_000);
+  }, 400_000);
 });
