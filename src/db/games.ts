@@ -11,6 +11,7 @@ import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { compactCreation } from './creation-payload.js';
 import { newGameRng, type SecretSource } from './fairness.js';
+import { deckCommitments } from '../fairness/seat-deck.js';
 import { zoneToSqlRow } from './rows.js';
 import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
@@ -60,7 +61,7 @@ const ZK_CREATE_GAME = 'SELECT zk_create_game($1::uuid, $2::jsonb)';
 /** The JSON parameter of {@link ZK_CREATE_GAME}. */
 function creationRows(
   spec: RulesetSpec,
-  { gameId, state, seats, event }: NewGame,
+  { gameId, state, seats, event, playerIds }: NewGame,
   credentials: Credentials,
   createdAt: Date,
   notifyChannel: string | null,
@@ -87,7 +88,16 @@ function creationRows(
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
-    event: { ...compactCreation(event), commitment: rng.commitment },
+    // Each seat's salted commitment to its own starting cards (docs/fairness.md, "Your own cards").
+    event: {
+      ...compactCreation(event),
+      commitment: rng.commitment,
+      deckCommitments: deckCommitments(
+        Buffer.from(rng.row.seed, 'hex'),
+        event,
+        playerIds.map((id, seat) => ({ id, seat })),
+      ),
+    },
   });
 }
 

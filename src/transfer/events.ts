@@ -199,6 +199,10 @@ export const EVENT_PAYLOADS = {
       .max(16),
     table: table.optional(),
     commitment: commitment.optional(),
+    deckCommitments: z
+      .array(z.strictObject({ playerId: uuid, hash: hex(32) }))
+      .max(16)
+      .optional(),
   }),
   // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
   // Either reveals the seed when it ends play (docs/fairness.md, "Reveal").
