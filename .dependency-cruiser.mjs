@@ -91,6 +91,14 @@ export default {
       to: { path: '^src/events/' },
     },
     {
+      name: 'authority-to-db-only-through-index',
+      comment:
+        'The authority reaches storage only through its facade, the GameStore of src/db/index.ts: the commit protocol, reads and writes live behind it.',
+      severity: 'error',
+      from: { path: '^src/authority/' },
+      to: { path: '^src/db/', pathNot: '^src/db/index[.]ts$' },
+    },
+    {
       name: 'server-not-to-resolvers',
       comment:
         'The transport is handed the schema (src/app.ts composes them); it never imports src/resolvers.',
