@@ -7,7 +7,8 @@ import type { Principal } from '../auth/principal.js';
 import { MAX_ADMIN_PAGE, type GameFilter, type GameStore } from '../db/index.js';
 import { stateAt } from './replay.js';
 import { endsPlay, LIFECYCLE_STEPS, statusChangeEvent } from '../rules/index.js';
-import { exportGame, importGame } from '../transfer/index.js';
+import { exportDocument } from '../transfer/index.js';
+import { importDocument } from './import.js';
 import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
@@ -55,9 +56,9 @@ export async function gameAtAsAdmin(
 /** `exportGame`: the whole game as an export document. */
 export async function exportAsAdmin(store: GameStore, principal: Principal, gameId: string) {
   requireAdmin(principal);
-  const doc = await exportGame(store.db, gameId);
-  if (!doc) throw notFound('Game');
-  return doc;
+  const stored = await store.readWholeGame(gameId);
+  if (!stored) throw notFound('Game');
+  return exportDocument(stored);
 }
 
 /** The seats of a game an admin is looking at (`AdminGame.players`). */
@@ -99,15 +100,11 @@ export async function importAsAdmin(
   data: unknown,
 ) {
   requireAdmin(principal);
-  const result = await importGame(deps.store, data, {
+  const result = await importDocument(deps.store, data, {
     playerName: MAX_PLAYER_NAME_LENGTH,
     cardsPerPlayer: deps.config.CREATE_GAME_MAX_CARDS_PER_PLAYER,
     cards: deps.config.CREATE_GAME_MAX_CARDS,
   });
-  if (!result.ok) {
-    const field = result.path ? `data.${result.path}` : 'data';
-    throw badInput(`Invalid game document at ${field}: ${result.problem}`, field);
-  }
   await publish(deps, { gameId: result.gameId, seq: result.seq });
   const game = await deps.store.findGame(result.gameId);
   if (!game) throw notFound('Game');

@@ -10,6 +10,7 @@ import { newId as randomId } from '../ids.js';
 import type { Viewer } from '../rules/index.js';
 import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
+import { newCredentials, newGameSecret } from './new-game.js';
 import { publish } from './publish.js';
 import { creatorViewer } from './standing.js';
 import { creationEvent, initialState, type NewSeat } from './starting-layout.js';
@@ -60,13 +61,18 @@ export async function createGameAs(
   const playerIds = seats.map(() => newId());
   const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
-  const created = await deps.store.createGame(spec, newGame, idem, {
+  const created = await deps.store.createGame(spec, newGame, {
+    credentials: newCredentials(gameId, playerIds),
+    secret: newGameSecret(
+      gameId,
+      {
+        newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
+        derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
+      },
+      input.revealFacesAfterEnd ?? false,
+    ),
+    idempotency: idem,
     notifyChannel: deps.fanout.commitChannel,
-    rng: {
-      newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
-      derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
-      revealFaces: input.revealFacesAfterEnd ?? false,
-    },
   });
   await publish(
     deps,

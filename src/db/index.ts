@@ -33,14 +33,14 @@ import { readTranscriptSource, type TranscriptSource } from './transcript-reads.
 import { readWholeGame, writeWholeGame, type GameToWrite, type StoredGame } from './transfer-io.js';
 
 export { DbError, type DbErrorDetail } from './errors.js';
-export { revealOf, type GameSecret } from './fairness.js';
+export { revealOf, type GameSecret, type NewSecret } from './fairness.js';
 export { idempotencyKeyFor, type IdempotencyKey } from './idempotency.js';
 export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter, type GamePage, type StatusChange } from './admin.js';
-export type { CreatedGame } from './games.js';
+export type { CreatedGame, GameCredentials } from './games.js';
 export type { Decide, Decision, MoveAuthor, MoveResult } from './mutate.js';
 export type { LoadedGame, SeatRow } from './state.js';
 export type { StoredEvent } from './rows.js';
-export type { ReplaySource } from './checkpoints.js';
+export { CHECKPOINT_INTERVAL, type ReplaySource } from './checkpoints.js';
 export type { TranscriptSource } from './transcript-reads.js';
 export type { GameToWrite, StoredGame } from './transfer-io.js';
 
