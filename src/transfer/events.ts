@@ -224,3 +224,6 @@ export const eventPayload = z.discriminatedUnion(
     ...(typeof EVENT_PAYLOADS)[EventKind][],
   ],
 );
+
+/** Every event kind, as the export format's enum: the kinds the payload schemas are keyed by. */
+export const EVENT_KIND_ENUM = z.enum(Object.keys(EVENT_PAYLOADS) as [EventKind, ...EventKind[]]);
