@@ -11,7 +11,6 @@ export {
   appendEvents,
   decodeEvent,
   decodeEventRow,
-  EVENT_KINDS,
   eventToSqlRow,
   MalformedEventError,
   type StoredEvent,

@@ -6,8 +6,7 @@
  * unknown field anywhere), bounded (`schema-parts.ts`), one schema per event kind (`events.ts`).
  */
 import { z } from 'zod';
-import { EVENT_KINDS } from '../db/rows.js';
-import { eventPayload } from './events.js';
+import { eventPayload, EVENT_KIND_ENUM } from './events.js';
 import {
   attributes,
   cardFields,
@@ -93,7 +92,7 @@ export const exportSchema = z.strictObject({
     .array(
       z.strictObject({
         seq: counter.min(1),
-        kind: z.enum(EVENT_KINDS),
+        kind: EVENT_KIND_ENUM,
         version: counter,
         actorKind: z.enum(ACTOR_KINDS),
         actorPlayerId: uuid.nullable(),
