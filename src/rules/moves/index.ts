@@ -50,8 +50,26 @@ export type MoveKind = keyof typeof MOVE_RECORDS;
 /** `true`, or (a compile error naming them) the kinds `T` should not hold, under the heading `what`. */
 type NoneOf<T, What extends string> = [T] extends [never] ? true : { readonly [P in What]: T };
 
-// Each record is filed under its own kind, and is whole (shape, policy, plan, events).
+type Records = typeof MOVE_RECORDS;
+/** By kind, the pieces its record lacks (only kinds that lack one). */
+type Unwritten = {
+  [K in MoveKind as [Exclude<Piece, keyof Records[K]>] extends [never] ? never : K]: Exclude<
+    Piece,
+    keyof Records[K]
+  >;
+};
+type Piece = 'events' | 'shape' | 'policy' | 'plan';
+/** The event kinds the records list that the vocabulary (`EventKind` in types.ts) lacks. */
+type Unnamed = Exclude<
+  { [K in MoveKind]: Records[K] extends { readonly events: readonly (infer E)[] } ? E : never }[MoveKind],
+  EventKind
+>;
+
+// Each record is whole (its missing pieces are named by kind), filed under its own kind.
+true satisfies [keyof Unwritten] extends [never] ? true : { readonly 'record pieces missing': Unwritten };
 MOVE_RECORDS satisfies { readonly [K in MoveKind]: MoveRecord<K> };
+// Each event kind a record lists is in the vocabulary.
+true satisfies NoneOf<Unnamed, 'event kind missing from EventKind (rules/types.ts)'>;
 // The vocabulary types each recorded move (`Move` in types.ts), and records each typed one.
 true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from Move (rules/types.ts)'>;
 true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a record (rules/moves)'>;

@@ -3,7 +3,7 @@
  * shape check, its seat policy, its planner and the event kinds it may emit. The planner's shape
  * check, the seat policy and the planner's dispatch look a kind's record up (`index.ts`); none of
  * them switches over move kinds. The GraphQL input that makes the move is the resolver layer's
- * entry for the same kind (`src/resolvers/move-inputs.ts`, a table the compiler holds complete).
+ * entry for the same kind (`src/resolvers/move-inputs/index.ts`, a table the compiler holds complete).
  */
 import type { Draft } from '../planner/draft.js';
 import type { CommonChecks, Obj, ShapeCheck } from '../planner/shape.js';
