@@ -22,10 +22,12 @@
  * Referees and admins are not bound by this policy: they may make any move the rules allow.
  */
 import { recordOf } from './moves/index.js';
-import { Policy, refusal, type PermissionRefusal } from './seat-policy.js';
-import type { GameState, Move, RulesetSpec } from './types.js';
+import { Policy, refusal, type PermissionRefusal } from './policy.js';
+import type { Move } from './types/moves.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState } from './types/state.js';
 
-export type { PermissionRefusal } from './seat-policy.js';
+export type { PermissionRefusal } from './policy.js';
 
 /**
  * Whether the seat `seatId` may make `move` on `state`, or why not. Runs before planning and reads

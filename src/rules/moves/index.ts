@@ -4,7 +4,8 @@
  * kinds. A move kind is added by writing its record; the checks below make the compiler name each
  * piece still missing (`docs/architecture.md`, "Adding a move").
  */
-import type { EventKind, Move } from '../types.js';
+import type { EventKind } from '../types/events.js';
+import type { Move } from '../types/moves.js';
 import { addEntropy, flipCoin, rollDice } from './chance.js';
 import { addLayer, bringIntoGame, createToken, removeFromGame, removeLayer } from './create.js';
 import { endReveal, reveal, turnFace } from './face.js';
@@ -59,7 +60,7 @@ type Unwritten = {
   >;
 };
 type Piece = 'events' | 'shape' | 'policy' | 'plan';
-/** The event kinds the records list that the vocabulary (`EventKind` in types.ts) lacks. */
+/** The event kinds the records list that the vocabulary (`EventKind` in `types/events.ts`) lacks. */
 type Unnamed = Exclude<
   { [K in MoveKind]: Records[K] extends { readonly events: readonly (infer E)[] } ? E : never }[MoveKind],
   EventKind
@@ -69,9 +70,9 @@ type Unnamed = Exclude<
 true satisfies [keyof Unwritten] extends [never] ? true : { readonly 'record pieces missing': Unwritten };
 MOVE_RECORDS satisfies { readonly [K in MoveKind]: MoveRecord<K> };
 // Each event kind a record lists is in the vocabulary.
-true satisfies NoneOf<Unnamed, 'event kind missing from EventKind (rules/types.ts)'>;
-// The vocabulary types each recorded move (`Move` in types.ts), and records each typed one.
-true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from Move (rules/types.ts)'>;
+true satisfies NoneOf<Unnamed, 'event kind missing from EventKind (rules/types/events.ts)'>;
+// The vocabulary types each recorded move (`Move` in `types/moves.ts`), and records each typed one.
+true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from Move (rules/types/moves.ts)'>;
 true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a record (rules/moves)'>;
 
 /** The event kinds the data layer writes for the lifecycle of a game (`lifecycle.ts`, `db/`). */

@@ -7,10 +7,11 @@
  */
 import type { Draft } from '../planner/draft.js';
 import type { CommonChecks, Obj, ShapeCheck } from '../planner/shape.js';
-import type { PermissionRefusal, Policy } from '../seat-policy.js';
-import type { EventKind, Move } from '../types.js';
+import type { PermissionRefusal, Policy } from '../policy.js';
+import type { EventKind } from '../types/events.js';
+import type { Move } from '../types/moves.js';
 
-/** The move of one kind, as the vocabulary (`Move` in `types.ts`) types it. */
+/** The move of one kind, as the vocabulary (`Move` in `types/moves.ts`) types it. */
 export type MoveOf<K extends string> = Extract<Move, { readonly kind: K }>;
 
 /**

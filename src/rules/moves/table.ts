@@ -12,7 +12,7 @@ import {
   planSetPhase,
   planSetStatus,
 } from '../planner/table.js';
-import { refusal } from '../seat-policy.js';
+import { refusal } from '../policy.js';
 import { moveRecord } from './record.js';
 
 export const setStatus = moveRecord({

@@ -6,7 +6,7 @@
 import { planReorder, planShuffle } from '../planner/order.js';
 import { isStr, isStrArray, optional, shufflePart } from '../planner/shape.js';
 import { planCreateZone, planRemoveZone } from '../planner/zones.js';
-import { refusal } from '../seat-policy.js';
+import { refusal } from '../policy.js';
 import { moveRecord } from './record.js';
 
 export const shuffle = moveRecord({

@@ -9,15 +9,12 @@ import { refusedBeforeDrawing } from './random-pick.js';
 import { commonChecks, firstFailing, isObj, notAMove, unknownKind } from './shape.js';
 import { noMove } from '../actor.js';
 import { recordOf } from '../moves/index.js';
-import type {
-  DomainEvent,
-  GameState,
-  Move,
-  PlanContext,
-  PlanResult,
-  Rejection,
-  RulesetSpec,
-} from '../types.js';
+import type { DomainEvent } from '../types/events.js';
+import type { Move } from '../types/moves.js';
+import type { PlanContext, PlanResult } from '../types/plan.js';
+import type { Rejection } from '../types/rejection.js';
+import type { RulesetSpec } from '../types/ruleset.js';
+import type { GameState } from '../types/state.js';
 
 /** A typed rejection for a structurally malformed move (its record's `shape`), or null when valid. */
 export function checkMoveShape(move: unknown): Rejection | null {

@@ -5,7 +5,7 @@
  * {@link firstFailing}, which turns a record's ordered checks into the rejection.
  */
 import { INPUT_RULE } from './reject.js';
-import type { Rejection, RejectionCode } from '../types.js';
+import type { Rejection, RejectionCode } from '../types/rejection.js';
 
 /** A move as received: an object whose fields are not yet checked. */
 export type Obj = Record<string, unknown>;
