@@ -5,8 +5,7 @@
  * hidden cards' positions, so the transcript is refused.
  */
 import type { Principal } from '../auth/principal.js';
-import type { Store } from '../db/store.js';
-import { readTranscriptSource, type TranscriptSource } from '../db/transcript-reads.js';
+import type { GameStore, TranscriptSource } from '../db/index.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Viewer } from '../rules/index.js';
 import { viewerIn } from './standing.js';
@@ -32,12 +31,12 @@ function openedFor(viewer: Viewer, revealFaces: boolean): OpenedSeats {
 
 /** The transcript's contents for a caller with standing in an ended (or archived) game. */
 export async function transcriptFor(
-  store: Store,
+  store: GameStore,
   principal: Principal,
   gameId: string,
 ): Promise<TranscriptSource & { readonly opened: OpenedSeats }> {
   const viewer = await viewerIn(store, principal, gameId);
-  const source = await readTranscriptSource(store, gameId);
+  const source = await store.transcriptSource(gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')
     throw forbidden('The verification transcript is available after the game ends.');
