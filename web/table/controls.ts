@@ -59,7 +59,7 @@ export function toggleOf(
   return { name: status.name, value: other };
 }
 
-/** A card's statuses and counters, drawn as badges on it. */
+/** A card's statuses and counters, drawn as badges on it: every counter's amount always shows. */
 export function Badges(props: { statuses: ObjectView['statuses']; counters: readonly CounterView[] }) {
   if (props.statuses.length === 0 && props.counters.length === 0) return null;
   return html`<div class="badges">
@@ -70,9 +70,14 @@ export function Badges(props: { statuses: ObjectView['statuses']; counters: read
         >`,
     )}
     ${props.counters.map(
+      // The kind may be cut with an ellipsis on a narrow card; the amount never is.
       (c) =>
-        html`<span class="badge counter" data-counter-kind=${c.kind} data-amount=${c.amount}
-          >${c.kind}: ${c.amount}</span
+        html`<span
+          class="badge counter"
+          data-counter-kind=${c.kind}
+          data-amount=${c.amount}
+          title=${`${c.kind}: ${c.amount}`}
+          ><span class="badge-kind">${c.kind}</span><span class="badge-amount">${c.amount}</span></span
         >`,
     )}
   </div>`;
