@@ -25,14 +25,18 @@ interface Opening {
   ruleset: string;
   alice: CardIn[];
   bob: CardIn[];
-  /** A card dragged from Alice's hand to a zone of hers (or shared) whose rules refuse it. */
-  refused: { card: string; to: { type: string; shared: boolean }; rule: string };
+  /**
+   * What the rules refuse, and the rule they cite: a card dragged from Alice's hand to a zone (of
+   * hers, or shared) that does not admit it, or (where every zone admits every card: NR
+   * rule_zone_types) one of Alice's counters taken below its minimum with its − button.
+   */
+  refused: ({ card: string; to: { type: string; shared: boolean } } | { below: string }) & { rule: string };
   /** A card dragged from Alice's hand into a shared zone, face up. */
   played: { card: string; to: string };
   /** A card put from Alice's hand face down (her menu), into a zone of hers or a shared one. */
   faceDown: { card: string; to: { type: string; shared: boolean } };
-  /** A counter kind put on the played card with the keyboard (its details panel). */
-  counter: string;
+  /** A counter put with the keyboard (a card's details panel) on the played or the face-down card. */
+  counter: { kind: string; on: 'played' | 'faceDown' };
 }
 
 const hand = (cards: CardIn[]): CardIn[] => cards.map((c) => ({ ...c, zone: 'hand' }));
@@ -53,13 +57,13 @@ const OPENINGS: Opening[] = [
     played: { card: 'Grizzly Bears', to: 'battlefield' },
     // A morph: face down on the battlefield (MTG 702.37), turned face up later.
     faceDown: { card: 'Akroma, Angel of Wrath', to: { type: 'battlefield', shared: true } },
-    counter: '+1/+1',
+    counter: { kind: '+1/+1', on: 'played' },
   },
   {
     ruleset: 'fab',
     alice: [
       { name: 'Dorinthea Ironsong', types: ['Hero'], zone: 'hero' },
-      { name: 'Dawnblade', types: ['Weapon'], subtypes: ['Sword'], zone: 'weapon', zoneIndex: 0 },
+      { name: 'Dawnblade', types: ['Weapon'], subtypes: ['Sword'], zone: 'weapon', zoneIndex: 1 },
       { name: 'Ironsong Determination', types: ['Action'] },
       ...hand([
         { name: 'Steelblade Supremacy', types: ['Action'] },
@@ -72,7 +76,7 @@ const OPENINGS: Opening[] = [
     played: { card: 'Warrior’s Valor', to: 'combatChain' },
     // The arsenal holds a card face down (FAB sec:arsenal_zone); turning it up is the face-up arsenal.
     faceDown: { card: 'Sigil of Solace', to: { type: 'arsenal', shared: false } },
-    counter: '+1power',
+    counter: { kind: '+1power', on: 'played' },
   },
   {
     ruleset: 'netrunner',
@@ -89,11 +93,52 @@ const OPENINGS: Opening[] = [
       { name: 'Kate "Mac" McCaffrey: Digital Tinker', types: ['Identity'], zone: 'play' },
       ...hand([{ name: 'Sure Gamble', types: ['Event'] }]),
     ],
-    refused: { card: 'Priority Requisition', to: { type: 'bank', shared: true }, rule: 'NR rule_zone_types' },
+    refused: { below: 'clicks', rule: 'NR rule_type_click_counter' },
     played: { card: 'Ice Wall', to: 'play' },
     // A Corp install from HQ: face down (unrezzed), shown to the Runner as a back.
     faceDown: { card: 'Enigma', to: { type: 'play', shared: true } },
-    counter: 'advancement',
+    counter: { kind: 'advancement', on: 'played' },
+  },
+  {
+    ruleset: 'pokemon',
+    alice: [
+      { name: 'Bulbasaur', types: ['pokemon'], subtypes: ['basic'] },
+      { name: 'Oddish', types: ['pokemon'], zone: 'prize_cards' },
+      ...hand([
+        { name: 'Pikachu', types: ['pokemon'], subtypes: ['basic'] },
+        { name: 'Path to the Peak', types: ['trainer'], subtypes: ['stadium'] },
+        { name: 'Charmander', types: ['pokemon'], subtypes: ['basic'] },
+      ]),
+    ],
+    bob: [
+      { name: 'Squirtle', types: ['pokemon'], subtypes: ['basic'] },
+      ...hand([{ name: 'Professor’s Research', types: ['trainer'], subtypes: ['supporter'] }]),
+    ],
+    refused: { card: 'Pikachu', to: { type: 'stadium', shared: true }, rule: 'PTCG stadium' },
+    played: { card: 'Path to the Peak', to: 'stadium' },
+    // Setup: the Active Pokémon is put face down, and flipped before the first turn (PTCG setup).
+    faceDown: { card: 'Charmander', to: { type: 'active_spot', shared: false } },
+    counter: { kind: 'damage', on: 'faceDown' },
+  },
+  {
+    ruleset: 'yugioh',
+    alice: [
+      { name: 'Dark Magician', types: ['monster'], subtypes: ['normal'] },
+      ...hand([
+        { name: 'Celtic Guardian', types: ['monster'], subtypes: ['normal'] },
+        { name: 'Thousand Dragon', types: ['monster'], subtypes: ['fusion'] },
+        { name: 'Man-Eater Bug', types: ['monster'], subtypes: ['effect'] },
+      ]),
+    ],
+    bob: [
+      { name: 'Blue-Eyes White Dragon', types: ['monster'], subtypes: ['normal'] },
+      ...hand([{ name: 'Mystical Space Typhoon', types: ['spell'], subtypes: ['quick-play'] }]),
+    ],
+    refused: { card: 'Celtic Guardian', to: { type: 'field_zone', shared: false }, rule: 'YGO field_zone' },
+    played: { card: 'Thousand Dragon', to: 'extra_monster_zone_left' },
+    // A monster Set face down in a Main Monster Zone (YGO face_down), flipped face up later.
+    faceDown: { card: 'Man-Eater Bug', to: { type: 'main_monster_zone', shared: false } },
+    counter: { kind: 'spellCounter', on: 'played' },
   },
 ];
 
@@ -135,18 +180,26 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
   async function legible(page: Page): Promise<void> {
     const report = await page.evaluate(() => {
       const problems: string[] = [];
-      for (const card of document.querySelectorAll<HTMLElement>('section.zone.shared .objects > .card')) {
+      for (const card of Array.from(document.querySelectorAll<HTMLElement>('section.zone.shared .objects > .card'))) {
         if (!card.querySelector('.owner-mark .owner-name')?.textContent?.trim())
           problems.push(`no owner mark on ${card.dataset.cardName ?? 'a back'}`);
       }
-      // Text cut off (wider than its box) must be cut with an ellipsis.
-      for (const el of document.querySelectorAll<HTMLElement>('.card .name, .badge-kind, .owner-name')) {
-        if (el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')
+      // Text cut off (wider than its box) must be cut with an ellipsis; a name longer than its lines
+      // too (-webkit-line-clamp ends its last line with one).
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('.card .name, .card .types, .badge-kind, .owner-name'))) {
+        const style = getComputedStyle(el);
+        if (el.scrollWidth > el.clientWidth && style.textOverflow !== 'ellipsis')
           problems.push(`clipped without an ellipsis: ${el.textContent}`);
+        if (el.scrollHeight > el.clientHeight + 1 && style.webkitLineClamp === 'none')
+          problems.push(`lines cut without an ellipsis: ${el.textContent}`);
+      }
+      // The name is the tooltip.
+      for (const card of Array.from(document.querySelectorAll<HTMLElement>('.card[data-card-name]'))) {
+        if (card.title !== card.dataset.cardName) problems.push(`tooltip is not the name: ${card.title}`);
       }
       // Every counter amount is drawn whole, inside its card.
-      for (const badge of document.querySelectorAll<HTMLElement>('.badge.counter')) {
-        const amount = badge.querySelector<HTMLElement>('.badge-amount');
+      for (const badge of Array.from(document.querySelectorAll<HTMLElement>('.badge.counter'))) {
+        const amount = badge.querySelector('.badge-amount') as HTMLElement | null;
         const card = badge.closest('.card')!.getBoundingClientRect();
         const box = amount?.getBoundingClientRect();
         if (!amount || amount.textContent !== badge.dataset.amount) problems.push(`amount missing: ${badge.title}`);
@@ -186,12 +239,20 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
       try {
         // 1. A drag the rules refuse: the reason and its rule, in the zone it was dropped on.
         const { refused } = opening;
-        await cardIn(alice.page, 'hand', false, refused.card).dragTo(zone(alice.page, refused.to.type, refused.to.shared));
-        const note = zone(alice.page, refused.to.type, refused.to.shared).locator('.refusal');
-        await note.waitFor(WAIT);
+        let note;
+        if ('card' in refused) {
+          const to = zone(alice.page, refused.to.type, refused.to.shared);
+          await cardIn(alice.page, 'hand', false, refused.card).dragTo(to);
+          note = to.locator('.refusal');
+          await note.waitFor(WAIT);
+          await cardIn(alice.page, 'hand', false, refused.card).waitFor(WAIT);
+        } else {
+          await alice.page.locator(`[data-seat="0"] .player-counters [data-counter-kind="${refused.below}"] .minus`).click();
+          note = alice.page.locator('[data-seat="0"] > .refusal');
+          await note.waitFor(WAIT);
+        }
         expect(await note.locator('.refusal-rule').innerText()).toBe(refused.rule);
         expect((await note.locator('.refusal-text').innerText()).length).toBeGreaterThan(10);
-        await cardIn(alice.page, 'hand', false, refused.card).waitFor(WAIT);
         expect(await bob.page.locator('.refusal').count()).toBe(0);
         await sameVersion();
         await step('1-refused');
@@ -233,16 +294,20 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
         await placed.focus();
         await alice.page.keyboard.press('f');
         await cardIn(bob.page, faceDown.to.type, faceDown.to.shared, faceDown.card).waitFor(WAIT);
-        const played = cardIn(alice.page, opening.played.to, true, opening.played.card);
-        await played.focus();
+        const { counter } = opening;
+        const holder = (page: Page) =>
+          counter.on === 'played'
+            ? cardIn(page, opening.played.to, true, opening.played.card)
+            : cardIn(page, faceDown.to.type, faceDown.to.shared, faceDown.card);
+        await holder(alice.page).focus();
         await alice.page.keyboard.press('d');
         const kind = alice.page.locator('.card-panel input[name="kind"]');
         await kind.focus();
-        await alice.page.keyboard.type(opening.counter);
+        await alice.page.keyboard.type(counter.kind);
         await alice.page.keyboard.press('Enter');
         for (const page of both)
-          await cardIn(page, opening.played.to, true, opening.played.card)
-            .locator(`.badge.counter[data-counter-kind="${opening.counter}"][data-amount="1"]`)
+          await holder(page)
+            .locator(`.badge.counter[data-counter-kind="${counter.kind}"][data-amount="1"]`)
             .waitFor(WAIT);
         await alice.page.locator('.card-panel .close').click();
         await sameVersion();
@@ -253,6 +318,9 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
           expect(notFound).toEqual([]);
         }
         for (const [name, pixels] of Object.entries(shots)) expect(pixels, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
+      } catch (err) {
+        await alice.page.screenshot({ path: `/tmp/probe/${opening.ruleset}-fail-alice.png`, fullPage: true });
+        throw err;
       } finally {
         await alice.context.close();
         await bob.context.close();

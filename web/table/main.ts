@@ -214,11 +214,17 @@ function Table(props: { gameId: string; token: string }) {
   /** The top of a pile is the seat's to take from its own zones and shared ones. */
   const mayTakeTop = (zone: ZoneView): boolean => zone.owner === null || zone.owner.id === me?.id;
 
+  /** What the viewer calls each id a refusal may name: zones, the cards it sees, players. */
+  const names = new Map<string, string>([
+    ...game.zones.map((z) => [z.id, zoneLabel(z, game)] as const),
+    ...[...objects.values()].map((o) => [o.id, o.card ? o.card.name : 'a card you may not see'] as const),
+    ...game.players.map((p) => [p.id, p.id === me?.id ? 'you' : p.name] as const),
+  ]);
   /** Sends one action; its result reaches every page as an event, a refusal is shown at `anchor`. */
   const act = (anchor: Anchor, run: () => Promise<unknown>): void => {
     setRefusal(null);
     setNotice(null);
-    run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor)));
+    run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor, names)));
   };
   /** A move or a turn: the rules may keep it from happening without an error (NO_MOVE). */
   const actMove = (
@@ -405,11 +411,16 @@ function Table(props: { gameId: string; token: string }) {
                     isViewer=${group.player.id === me?.id}
                     enabled=${canMove}
                     onChange=${(kind: string, delta: number) =>
-                      changeCounter({ playerId: group.player!.id }, kind, delta, 'table')}
+                      changeCounter({ playerId: group.player!.id }, kind, delta, { playerId: group.player!.id })}
                   />`
                 : null
             }
           </header>
+          ${
+            group.player && anchoredAt(refusal, group.player.id)
+              ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />`
+              : null
+          }
           <div class="zones">
             ${[...group.zones]
               .sort((a, b) => order(a) - order(b))

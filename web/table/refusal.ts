@@ -16,9 +16,9 @@ import { ApiError, type MoveResult, type ZoneTypeInfo } from './api.js';
 
 /**
  * Where a refusal is drawn: in a zone (the one a card was dropped on, or the one whose card's menu or
- * key was used), or by the turn bar ('table').
+ * key was used), by a player's counters, or by the turn bar ('table').
  */
-export type Anchor = { readonly zoneId: string } | 'table';
+export type Anchor = { readonly zoneId: string } | { readonly playerId: string } | 'table';
 
 export interface Refusal {
   readonly anchor: Anchor;
@@ -30,10 +30,11 @@ export interface Refusal {
   readonly code: string | null;
 }
 
-/** Is the refusal to be drawn in this zone (a zone id) or by the turn bar ('table')? */
+/** Is the refusal to be drawn here: in this zone or by this player (an id), or by the turn bar ('table')? */
 export function anchoredAt(refusal: Refusal | null, where: string): refusal is Refusal {
   if (!refusal) return false;
-  return refusal.anchor === 'table' ? where === 'table' : refusal.anchor.zoneId === where;
+  const { anchor } = refusal;
+  return (anchor === 'table' ? 'table' : 'zoneId' in anchor ? anchor.zoneId : anchor.playerId) === where;
 }
 
 /**
@@ -57,13 +58,29 @@ export function refusalOfResult(
   return { anchor, text, rule: admits[0]?.rule ?? rule, code: 'NO_MOVE' };
 }
 
-/** A thrown refusal (or a failure to reach the service) as words, its rule and its code. */
-export function refusalOfError(err: unknown, anchor: Anchor): Refusal {
+/** The shape of the ids the service names objects, zones and players by. */
+const ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/**
+ * A message with each id it names replaced by what the viewer calls it (`names`: a zone's label, a
+ * card's name, a player's name); an id the viewer does not know becomes "a card", since the page
+ * knows every zone and player.
+ */
+export function inWords(message: string, names: ReadonlyMap<string, string>): string {
+  return message.replace(ID, (id) => names.get(id) ?? 'a card');
+}
+
+/**
+ * A thrown refusal (or a failure to reach the service) as words (ids named as the viewer knows
+ * them), its rule and its code.
+ */
+export function refusalOfError(err: unknown, anchor: Anchor, names: ReadonlyMap<string, string>): Refusal {
   if (err instanceof ApiError) {
     const code = [err.code, err.reason].filter((x) => x !== undefined).join(' · ') || null;
-    return { anchor, text: err.message, rule: err.rule ?? null, code };
+    return { anchor, text: inWords(err.message, names), rule: err.rule ?? null, code };
   }
-  return { anchor, text: err instanceof Error ? err.message : String(err), rule: null, code: null };
+  const text = err instanceof Error ? err.message : String(err);
+  return { anchor, text: inWords(text, names), rule: null, code: null };
 }
 
 /**
