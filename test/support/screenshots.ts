@@ -25,7 +25,12 @@ import type { Locator, Page } from 'playwright-core';
 /** Fewer differing (non-anti-aliased) pixels than one counter digit: see the module comment. */
 export const MAX_DIFF_PIXELS = 25;
 
-export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'screenshots');
+export const SCREENSHOT_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'web',
+  'screenshots',
+);
 
 /** The viewport every compared page uses: tall enough that a drag never has to scroll. */
 export const VIEWPORT = { width: 1280, height: 1200 };
@@ -65,7 +70,9 @@ export async function compareScreenshot(page: Page, name: string, mask: Locator[
     return { diffPixels: 0, written: true };
   }
   if (!existsSync(reference))
-    throw new Error(`No reference screenshot ${reference}: run with UPDATE_SCREENSHOTS=1, look at it, commit it.`);
+    throw new Error(
+      `No reference screenshot ${reference}: run with UPDATE_SCREENSHOTS=1, look at it, commit it.`,
+    );
   const bytes = readFileSync(reference);
   // The same render encodes to the same bytes: no need to decode (pngjs takes ~0.5 s a page).
   if (bytes.equals(actual)) return { diffPixels: 0, written: false };
@@ -75,7 +82,9 @@ export async function compareScreenshot(page: Page, name: string, mask: Locator[
   if (want.width !== got.width || want.height !== got.height) {
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, `${name}.actual.png`), actual);
-    throw new Error(`${name}: ${got.width}×${got.height}, the reference is ${want.width}×${want.height} (${out})`);
+    throw new Error(
+      `${name}: ${got.width}×${got.height}, the reference is ${want.width}×${want.height} (${out})`,
+    );
   }
   const diff = new PNG({ width: want.width, height: want.height });
   const diffPixels = pixelmatch(want.data, got.data, diff.data, want.width, want.height, {

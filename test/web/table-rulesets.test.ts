@@ -71,8 +71,15 @@ const OPENINGS: Opening[] = [
         { name: 'Sigil of Solace', types: ['Instant'] },
       ]),
     ],
-    bob: [{ name: 'Rhinar', types: ['Hero'], zone: 'hero' }, ...hand([{ name: 'Bone Head Barrier', types: ['Action'] }])],
-    refused: { card: 'Steelblade Supremacy', to: { type: 'weapon', shared: false }, rule: 'FAB sec:weapon_zone' },
+    bob: [
+      { name: 'Rhinar', types: ['Hero'], zone: 'hero' },
+      ...hand([{ name: 'Bone Head Barrier', types: ['Action'] }]),
+    ],
+    refused: {
+      card: 'Steelblade Supremacy',
+      to: { type: 'weapon', shared: false },
+      rule: 'FAB sec:weapon_zone',
+    },
     played: { card: 'Warrior’s Valor', to: 'combatChain' },
     // The arsenal holds a card face down (FAB sec:arsenal_zone); turning it up is the face-up arsenal.
     faceDown: { card: 'Sigil of Solace', to: { type: 'arsenal', shared: false } },
@@ -160,7 +167,11 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
 
   /** A seat's page, deterministic for screenshots, live. */
   async function open(gameId: string, token: string) {
-    const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+    });
     const { page, problems } = await watchContext(context, origin);
     const notFound: string[] = [];
     page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
@@ -180,13 +191,17 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
   async function legible(page: Page): Promise<void> {
     const report = await page.evaluate(() => {
       const problems: string[] = [];
-      for (const card of Array.from(document.querySelectorAll<HTMLElement>('section.zone.shared .objects > .card'))) {
+      for (const card of Array.from(
+        document.querySelectorAll<HTMLElement>('section.zone.shared .objects > .card'),
+      )) {
         if (!card.querySelector('.owner-mark .owner-name')?.textContent?.trim())
           problems.push(`no owner mark on ${card.dataset.cardName ?? 'a back'}`);
       }
       // Text cut off (wider than its box) must be cut with an ellipsis; a name longer than its lines
       // too (-webkit-line-clamp ends its last line with one).
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('.card .name, .card .types, .badge-kind, .owner-name'))) {
+      for (const el of Array.from(
+        document.querySelectorAll<HTMLElement>('.card .name, .card .types, .badge-kind, .owner-name'),
+      )) {
         const style = getComputedStyle(el);
         if (el.scrollWidth > el.clientWidth && style.textOverflow !== 'ellipsis')
           problems.push(`clipped without an ellipsis: ${el.textContent}`);
@@ -202,7 +217,8 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
         const amount = badge.querySelector('.badge-amount') as HTMLElement | null;
         const card = badge.closest('.card')!.getBoundingClientRect();
         const box = amount?.getBoundingClientRect();
-        if (!amount || amount.textContent !== badge.dataset.amount) problems.push(`amount missing: ${badge.title}`);
+        if (!amount || amount.textContent !== badge.dataset.amount)
+          problems.push(`amount missing: ${badge.title}`);
         else if (amount.scrollWidth > amount.clientWidth || !box || box.width === 0)
           problems.push(`amount cut: ${badge.title}`);
         else if (box.left < card.left || box.right > card.right || box.bottom > card.bottom)
@@ -225,9 +241,16 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
       const mask = (page: Page) => [page.locator('.game-id')];
       const shots: Record<string, number> = {};
       const step = async (name: string) => {
-        for (const [who, page] of [['alice', alice.page], ['bob', bob.page]] as const) {
+        for (const [who, page] of [
+          ['alice', alice.page],
+          ['bob', bob.page],
+        ] as const) {
           await legible(page);
-          const { diffPixels } = await compareScreenshot(page, `${opening.ruleset}-${name}-${who}`, mask(page));
+          const { diffPixels } = await compareScreenshot(
+            page,
+            `${opening.ruleset}-${name}-${who}`,
+            mask(page),
+          );
           shots[`${name}-${who}`] = diffPixels;
         }
       };
@@ -247,19 +270,29 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
           await note.waitFor(WAIT);
           await cardIn(alice.page, 'hand', false, refused.card).waitFor(WAIT);
         } else {
-          await alice.page.locator(`[data-seat="0"] .player-counters [data-counter-kind="${refused.below}"] .minus`).click();
+          await alice.page
+            .locator(`[data-seat="0"] .player-counters [data-counter-kind="${refused.below}"] .minus`)
+            .click();
           note = alice.page.locator('[data-seat="0"] > .refusal');
           await note.waitFor(WAIT);
         }
         expect(await note.locator('.refusal-rule').innerText()).toBe(refused.rule);
         expect((await note.locator('.refusal-text').innerText()).length).toBeGreaterThan(10);
         expect(await bob.page.locator('.refusal').count()).toBe(0);
+        // Only what a seat may use is enabled: Bob may not take from Alice's hand, nor end her turn.
+        const aliceHand = bob.page.locator('[data-seat="0"] section[data-zone-type="hand"] .card');
+        expect(await aliceHand.getAttribute('draggable')).toBe('false');
+        expect(await aliceHand.locator('.card-menu-button').count()).toBe(0);
+        expect(await bob.page.locator('.next-phase').isDisabled()).toBe(true);
+        expect(await alice.page.locator('.next-phase').isDisabled()).toBe(false);
         await sameVersion();
         await step('1-refused');
 
         // 2. A drag into a shared zone: both pages show the card with Alice's mark.
         await note.locator('.refusal-close').click();
-        await cardIn(alice.page, 'hand', false, opening.played.card).dragTo(zone(alice.page, opening.played.to, true));
+        await cardIn(alice.page, 'hand', false, opening.played.card).dragTo(
+          zone(alice.page, opening.played.to, true),
+        );
         for (const page of both) {
           const card = cardIn(page, opening.played.to, true, opening.played.card);
           await card.waitFor(WAIT);
@@ -282,7 +315,10 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
         await placed.waitFor(WAIT);
         expect(await placed.getAttribute('data-face')).toBe('down');
         await expect
-          .poll(() => zone(bob.page, faceDown.to.type, faceDown.to.shared).locator('.count').innerText(), WAIT)
+          .poll(
+            () => zone(bob.page, faceDown.to.type, faceDown.to.shared).locator('.count').innerText(),
+            WAIT,
+          )
           .toBe(await destination.locator('.count').innerText());
         await sameVersion();
         expect(await bob.page.locator('body').innerText()).not.toContain(faceDown.card);
@@ -301,8 +337,10 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
             : cardIn(page, faceDown.to.type, faceDown.to.shared, faceDown.card);
         await holder(alice.page).focus();
         await alice.page.keyboard.press('d');
-        const kind = alice.page.locator('.card-panel input[name="kind"]');
-        await kind.focus();
+        // The panel opened from the keyboard gives its counter field the focus.
+        await expect
+          .poll(() => alice.page.evaluate(() => document.activeElement?.getAttribute('name')), WAIT)
+          .toBe('kind');
         await alice.page.keyboard.type(counter.kind);
         await alice.page.keyboard.press('Enter');
         for (const page of both)
@@ -317,7 +355,8 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
           expectCleanPage(problems);
           expect(notFound).toEqual([]);
         }
-        for (const [name, pixels] of Object.entries(shots)) expect(pixels, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
+        for (const [name, pixels] of Object.entries(shots))
+          expect(pixels, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
       } catch (err) {
         await alice.page.screenshot({ path: `/tmp/probe/${opening.ruleset}-fail-alice.png`, fullPage: true });
         throw err;

@@ -42,7 +42,8 @@ export interface GameEventInfo {
 }
 
 /** Objects named by id, or (for objects the viewer may not see, a library) by position in a zone. */
-export type Which = { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } };
+export type Which =
+  { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } };
 
 /**
  * What to move, where to, and face up or down there (`faceUp` omitted: the destination's default,
@@ -289,8 +290,7 @@ function toApiError(error: unknown): ZonekeeperRequestError {
   return new ZonekeeperRequestError([{ message: error instanceof Error ? error.message : message }]);
 }
 
-const which = (w: Which): Which =>
-  'objectIds' in w ? { objectIds: w.objectIds } : { select: w.select };
+const which = (w: Which): Which => ('objectIds' in w ? { objectIds: w.objectIds } : { select: w.select });
 
 export function createTableApi(options: { endpoint: string; token: string }): TableApi {
   // Retry defaults: 0.25 s doubling to 5 s, with jitter, without limit while the page is open.

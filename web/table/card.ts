@@ -121,15 +121,17 @@ export function Card(props: {
   zone: ZoneView;
   /** May the seat move, turn or tap this card (its own, or one it sees where the ruleset lets it)? */
   enabled: boolean;
-  zonePublic: boolean;
+  /** The zone holds cards face up or face down (a battlefield, an arsenal; not a hand or a library). */
+  twoFaced: boolean;
   /** A shared zone: the card carries its owner's (and controller's) mark. */
   marked: boolean;
   handlers: CardHandlers;
 }) {
   const { object, zone, handlers } = props;
   const { card } = object;
-  // Face down matters in a public zone (others see a back); in a hand or a library it is the norm.
-  const faceDown = !object.faceUp && props.zonePublic;
+  // Face down matters where a card may lie either way (others see a back); in a hand or a library
+  // it is the norm.
+  const faceDown = !object.faceUp && props.twoFaced;
   const classes = [
     'card',
     card ? (faceDown ? 'face-down' : 'face-up') : 'back',

@@ -7,7 +7,7 @@
  * The components here only draw and report what the seat asked for; `main.ts` sends it to the
  * server (which decides) and shows a refusal.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import type { CounterView, GameView, ObjectView, PlayerView, RulesetInfo } from './api.js';
 
@@ -291,19 +291,29 @@ export function CardPanel(props: {
   zoneType: string;
   ruleset: RulesetInfo;
   enabled: boolean;
+  /** Opened from the keyboard: its first control takes the focus (the counter field, where there is one). */
+  takeFocus: boolean;
   onStatus(name: string, value: string): void;
   onCounter(kind: string, delta: number): void;
   onClose(): void;
 }) {
   const { object, zoneType, ruleset, enabled } = props;
   const [kind, setKind] = useState('');
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!props.takeFocus) return;
+    const first =
+      panel.current?.querySelector<HTMLElement>('input[name="kind"]') ??
+      panel.current?.querySelector<HTMLElement>('button:not([disabled])');
+    first?.focus();
+  }, []);
   const statuses = statusesIn(ruleset, zoneType);
   const kinds = ruleset.objectCounters
     .filter((k) => !k.zoneTypes || k.zoneTypes.includes(zoneType))
     .map((k) => k.kind);
   const canAddKind = ruleset.openObjectCounterKinds || kinds.length > 0;
   const listId = `counter-kinds-${object.id}`;
-  return html`<aside class="card-panel" data-object-id=${object.id} aria-label="selected card">
+  return html`<aside class="card-panel" data-object-id=${object.id} aria-label="selected card" ref=${panel}>
     <header>
       <strong>${object.card?.name ?? 'a card you may not see'}</strong>
       <button type="button" class="close" aria-label="close" onClick=${props.onClose}>×</button>

@@ -8,24 +8,22 @@ import { html } from 'htm/preact';
 
 /** What a key asks of the focused card. */
 export type KeyCommand =
-  | 'menu'
-  | 'toggle'
-  | 'turn'
-  | 'details'
-  | 'next'
-  | 'previous'
-  | 'nextZone'
-  | 'previousZone';
+  'menu' | 'toggle' | 'turn' | 'details' | 'next' | 'previous' | 'nextZone' | 'previousZone';
 
 /** The keys, in the order the page lists them. */
-export const KEYS: readonly { readonly keys: string; readonly command: KeyCommand; readonly does: string }[] = [
-  { keys: 'Enter, Space, M, Shift+F10', command: 'menu', does: 'open the card’s menu: move it (face up or down), turn it, tap it' },
-  { keys: 'T', command: 'toggle', does: 'tap or untap (the zone’s two-valued status)' },
-  { keys: 'F', command: 'turn', does: 'turn face up or face down' },
-  { keys: 'D', command: 'details', does: 'details: statuses and counters' },
-  { keys: '← →', command: 'previous', does: 'previous or next card in the zone' },
-  { keys: '↑ ↓', command: 'previousZone', does: 'first card of the previous or next zone' },
-];
+export const KEYS: readonly { readonly keys: string; readonly command: KeyCommand; readonly does: string }[] =
+  [
+    {
+      keys: 'Enter, Space, M, Shift+F10',
+      command: 'menu',
+      does: 'open the card’s menu: move it (face up or down), turn it, tap it',
+    },
+    { keys: 'T', command: 'toggle', does: 'tap or untap (the zone’s two-valued status)' },
+    { keys: 'F', command: 'turn', does: 'turn face up or face down' },
+    { keys: 'D', command: 'details', does: 'details: statuses and counters' },
+    { keys: '← →', command: 'previous', does: 'previous or next card in the zone' },
+    { keys: '↑ ↓', command: 'previousZone', does: 'first card of the previous or next zone' },
+  ];
 
 /** The command a key press asks for, or null (the key is left to the browser). */
 export function commandOf(e: KeyboardEvent): KeyCommand | null {
@@ -70,7 +68,10 @@ function cardsByZone(root: ParentNode): HTMLElement[][] {
 }
 
 /** Moves the focus from `from` by one card or one zone; false when there is nowhere to go. */
-export function moveFocus(from: HTMLElement, command: 'next' | 'previous' | 'nextZone' | 'previousZone'): boolean {
+export function moveFocus(
+  from: HTMLElement,
+  command: 'next' | 'previous' | 'nextZone' | 'previousZone',
+): boolean {
   const zones = cardsByZone(document);
   const z = zones.findIndex((cards) => cards.includes(from));
   if (z < 0) return false;
@@ -98,7 +99,11 @@ export function KeyboardHelp() {
     <summary>Keyboard</summary>
     <p>Tab reaches each card; on a focused card:</p>
     <dl>
-      ${KEYS.map((k) => html`<dt key=${k.command}>${k.keys}</dt><dd>${k.does}</dd>`)}
+      ${KEYS.map(
+        (k) =>
+          html`<dt key=${k.command}>${k.keys}</dt>
+            <dd>${k.does}</dd>`,
+      )}
     </dl>
     <p>In a menu: ↑ ↓ move, Enter chooses, Escape closes. A drag with Shift held puts the card face down.</p>
   </details>`;

@@ -34,7 +34,14 @@ import type { CardHandlers, Grabbed, Target } from './card.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
 import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
 import { CardMenu, menuItems, zoneLabel, type MenuItem } from './menu.js';
-import { anchoredAt, RefusalNote, refusalOfError, refusalOfResult, type Anchor, type Refusal } from './refusal.js';
+import {
+  anchoredAt,
+  RefusalNote,
+  refusalOfError,
+  refusalOfResult,
+  type Anchor,
+  type Refusal,
+} from './refusal.js';
 import { Zone } from './zone.js';
 import { keepForReload, takeCredential, type ReloadKey } from '../handoff.js';
 import './table.css';
@@ -123,6 +130,8 @@ function Table(props: { gameId: string; token: string }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The details panel was opened from the keyboard (D, or the menu's item): it takes the focus.
+  const [panelByKey, setPanelByKey] = useState(false);
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   // The card a keyboard action moved: it takes the focus once the page shows it under its new id.
   const focusNext = useRef<string | null>(null);
@@ -246,7 +255,8 @@ function Table(props: { gameId: string; token: string }) {
     actMove(
       anchor,
       to,
-      () => api.moveObjects({ gameId, ...which(what), toZoneId: to.id, ...(faceDown ? { faceUp: false } : {}) }),
+      () =>
+        api.moveObjects({ gameId, ...which(what), toZoneId: to.id, ...(faceDown ? { faceUp: false } : {}) }),
       focusAfter,
     );
   const turnFace = (objectId: string, faceUp: boolean, anchor: Anchor, focusAfter: boolean): void =>
@@ -271,7 +281,9 @@ function Table(props: { gameId: string; token: string }) {
   const choose = (target: Target, item: MenuItem, faceDown: boolean): void => {
     setMenu(null);
     const anchor: Anchor = { zoneId: target.zone.id };
-    const what: Grabbed = target.object ? { objectId: target.object.id } : { zoneId: target.zone.id, from: 'TOP' };
+    const what: Grabbed = target.object
+      ? { objectId: target.object.id }
+      : { zoneId: target.zone.id, from: 'TOP' };
     switch (item.kind) {
       case 'move': {
         const to = game.zones.find((z) => z.id === item.zoneId);
@@ -282,20 +294,29 @@ function Table(props: { gameId: string; token: string }) {
         if (target.object) turnFace(target.object.id, item.faceUp, anchor, true);
         return;
       case 'status':
-        if (target.object) setObjectStatus(target.object.id, item.name, item.value, anchor);
-        target.object && focusCard(target.object.id);
+        if (target.object) {
+          setObjectStatus(target.object.id, item.name, item.value, anchor);
+          focusCard(target.object.id);
+        }
         return;
       case 'details':
-        if (target.object) setSelectedId(target.object.id);
+        if (target.object) openPanel(target.object.id, true);
         return;
     }
+  };
+  const openPanel = (objectId: string, byKey: boolean): void => {
+    setPanelByKey(byKey);
+    setSelectedId(objectId);
   };
   const enabledFor = (target: Target): boolean =>
     canMove && (target.object ? mayAct(target.object.id) : mayTakeTop(target.zone));
   const handlers: CardHandlers = {
     selectedId,
     menuOpenFor: (t) => menu?.zoneId === t.zone.id && menu.objectId === (t.object?.id ?? null),
-    onSelect: (object) => setSelectedId((id) => (id === object.id ? null : object.id)),
+    onSelect: (object) => {
+      setPanelByKey(false);
+      setSelectedId((id) => (id === object.id ? null : object.id));
+    },
     onToggle: (object, zone) => toggle({ object, zone }),
     onMenu: (t) => {
       if (enabledFor(t)) setMenu({ zoneId: t.zone.id, objectId: t.object?.id ?? null });
@@ -318,7 +339,7 @@ function Table(props: { gameId: string; token: string }) {
           if (enabled && t.object?.card) turnFace(t.object.id, !t.object.faceUp, { zoneId: t.zone.id }, true);
           return;
         case 'details':
-          if (t.object) setSelectedId(t.object.id);
+          if (t.object) openPanel(t.object.id, true);
           return;
         case 'next':
         case 'previous':
@@ -387,11 +408,15 @@ function Table(props: { gameId: string; token: string }) {
             zoneType=${selectedZone.type}
             ruleset=${ruleset}
             enabled=${canMove && mayAct(selected.id)}
+            takeFocus=${panelByKey}
             onStatus=${(name: string, value: string) =>
               setObjectStatus(selected.id, name, value, { zoneId: selectedZone.id })}
             onCounter=${(kind: string, delta: number) =>
               changeCounter({ objectId: selected.id }, kind, delta, { zoneId: selectedZone.id })}
-            onClose=${() => setSelectedId(null)}
+            onClose=${() => {
+              setSelectedId(null);
+              if (panelByKey) focusCard(selected.id);
+            }}
           />`
         : null
     }
@@ -411,7 +436,9 @@ function Table(props: { gameId: string; token: string }) {
                     isViewer=${group.player.id === me?.id}
                     enabled=${canMove}
                     onChange=${(kind: string, delta: number) =>
-                      changeCounter({ playerId: group.player!.id }, kind, delta, { playerId: group.player!.id })}
+                      changeCounter({ playerId: group.player!.id }, kind, delta, {
+                        playerId: group.player!.id,
+                      })}
                   />`
                 : null
             }

@@ -89,7 +89,12 @@ export function refusalOfError(err: unknown, anchor: Anchor, names: ReadonlyMap<
  */
 export function RefusalNote(props: { refusal: Refusal; onDismiss(): void }) {
   const { refusal } = props;
-  return html`<div class="refusal" role="alert" data-code=${refusal.code ?? ''} data-rule=${refusal.rule ?? ''}>
+  return html`<div
+    class="refusal"
+    role="alert"
+    data-code=${refusal.code ?? ''}
+    data-rule=${refusal.rule ?? ''}
+  >
     <span class="refusal-text">${refusal.text}</span>
     ${refusal.rule ? html` <span class="refusal-rule">${refusal.rule}</span>` : null}
     ${refusal.code ? html` <span class="refusal-code">${refusal.code}</span>` : null}

@@ -53,7 +53,7 @@ function ZoneBody(props: ZoneProps) {
         object=${o}
         zone=${zone}
         enabled=${props.canMove && props.mayAct(o.id)}
-        zonePublic=${zonePublic}
+        twoFaced=${info?.allowsFaceUp ?? zonePublic}
         marked=${zone.owner === null}
         handlers=${props.handlers}
       />`,
