@@ -58,16 +58,25 @@ export function refusalOfResult(
   return { anchor, text, rule: admits[0]?.rule ?? rule, code: 'NO_MOVE' };
 }
 
-/** The shape of the ids the service names objects, zones and players by. */
-const ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/**
+ * An id the service names an object, a zone or a player by, with the word before it ("Zone 3f…",
+ * "object 9a…"), which the name replaces too.
+ */
+const NAMED_ID =
+  /(?:\b(?:zone|object|player)\s+)?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 /**
  * A message with each id it names replaced by what the viewer calls it (`names`: a zone's label, a
- * card's name, a player's name); an id the viewer does not know becomes "a card", since the page
- * knows every zone and player.
+ * card's name, a player's name): "Zone 3f… cannot hold object 9a…" reads "Your Field Zone cannot
+ * hold Celtic Guardian". An id the viewer does not know becomes "a card", since the page knows every
+ * zone and player.
  */
 export function inWords(message: string, names: ReadonlyMap<string, string>): string {
-  return message.replace(ID, (id) => names.get(id) ?? 'a card');
+  return message.replace(NAMED_ID, (match: string, at: number) => {
+    const id = match.slice(-36);
+    const name = names.get(id) ?? 'a card';
+    return at === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+  });
 }
 
 /**
