@@ -9,12 +9,11 @@
  * - no name is cut without an ellipsis, and every counter amount is visible;
  * and each step's page is compared with a committed reference screenshot (test/support/screenshots.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createGame, loadGame, type CardIn } from '../api/helpers.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { ensureWebBuilt } from '../support/web.js';
-import { chromiumPath, expectCleanPage, launchBrowser, watchContext } from '../support/browser.js';
+import { chromiumPath, expectCleanPage, watchContext } from '../support/browser.js';
+import { usePageSuite } from '../support/page-suite.js';
 import { linkTo } from '../support/handoff.js';
 import { compareScreenshot, MAX_DIFF_PIXELS, stabilize, VIEWPORT } from '../support/screenshots.js';
 
@@ -150,32 +149,19 @@ const OPENINGS: Opening[] = [
 ];
 
 describe.skipIf(!chromiumPath)('an opening turn on the table page, in every built-in ruleset', () => {
-  let server: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    server = await startTestServer();
-    origin = new URL(server.url).origin;
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = usePageSuite();
 
   /** A seat's page, deterministic for screenshots, live. */
   async function open(gameId: string, token: string) {
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       viewport: VIEWPORT,
       deviceScaleFactor: 1,
       reducedMotion: 'reduce',
     });
-    const { page, problems } = await watchContext(context, origin);
+    const { page, problems } = await watchContext(context, suite.origin);
     const notFound: string[] = [];
     page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
-    await page.goto(await linkTo(origin, `/table/${gameId}`, token));
+    await page.goto(await linkTo(suite.origin, `/table/${gameId}`, token));
     await page.locator('[data-status="live"]').waitFor(WAIT);
     await stabilize(page);
     return { context, page, problems, notFound };
@@ -231,7 +217,7 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
 
   for (const opening of OPENINGS) {
     it(`${opening.ruleset}: refused drag, drag, menu face down, keyboard turn and counter`, async () => {
-      const created = await createGame(server, opening.ruleset, [
+      const created = await createGame(suite.server, opening.ruleset, [
         { name: 'Alice', deck: opening.alice },
         { name: 'Bob', deck: opening.bob },
       ]);
@@ -258,7 +244,7 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
       // Both pages show the game as the server has it now (a refused move may still bump the version:
       // NO_MOVE is an event).
       const sameVersion = async () => {
-        const v = (await loadGame(server, created.game.id, created.seats[0]!.token)).version;
+        const v = (await loadGame(suite.server, created.game.id, created.seats[0]!.token)).version;
         for (const page of both) await expect.poll(() => version(page), WAIT).toBe(v);
       };
       try {
