@@ -13,7 +13,6 @@
 import { z } from 'zod';
 import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
 import {
-  EVENT_KINDS,
   MAX_DIE_SIDES,
   MAX_ROLL_COUNT,
   PLANNED_EVENT_KINDS,
@@ -193,6 +192,10 @@ export const EVENT_PAYLOADS = {
       .max(16),
     table: table.optional(),
     commitment: commitment.optional(),
+    deckCommitments: z
+      .array(z.strictObject({ playerId: uuid, hash: hex(32) }))
+      .max(16)
+      .optional(),
   }),
   // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
   // Either reveals the seed when it ends play (docs/fairness.md, "Reveal").
@@ -215,5 +218,5 @@ export const eventPayload = z.discriminatedUnion(
   ],
 );
 
-/** An event row's kind: one of every event kind. */
-export const EVENT_KIND_ENUM = z.enum(EVENT_KINDS as readonly [EventKind, ...EventKind[]]);
+/** Every event kind, as the export format's enum: the kinds the payload schemas are keyed by. */
+export const EVENT_KIND_ENUM = z.enum(Object.keys(EVENT_PAYLOADS) as [EventKind, ...EventKind[]]);

@@ -1,7 +1,7 @@
 /**
  * The export document format (`zonekeeper.game/1`): a whole game, state and log, as one JSON
  * document. Pure: the schema every import is validated against before anything is written.
- * Objects are stored rows (`db/rows.ts` maps them to and from state); event payloads are the stored,
+ * Objects are stored rows (`stored/object-rows.ts` maps them to and from state); event payloads are the stored,
  * unredacted events, validated here in full because a document comes from outside: strict (no
  * unknown field anywhere), bounded (`schema-parts.ts`), one schema per event kind (`events.ts`).
  */
