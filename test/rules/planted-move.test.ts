@@ -77,8 +77,7 @@ const PIECES: Readonly<Record<string, { readonly edits: readonly Edit[]; readonl
         ].join('\n'),
       },
     ],
-    named:
-      /record pieces missing[\s\S]*plantedMove[\s\S]*"(shape|policy|plan)" \| "(shape|policy|plan)" \| "(shape|policy|plan)"/,
+    named: /plantedMove[\s\S]*missing the following properties[^\n]*shape, policy, plan/,
   },
   'its move type (Move)': {
     edits: [
