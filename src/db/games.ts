@@ -152,7 +152,15 @@ export async function createGame(
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(store, spec);
   const notify = secrets.notifyChannel ?? null;
-  const rows = creationRows(spec, newGame, credentials, createdAt, notify, secrets.secret, secrets.deckCommitments);
+  const rows = creationRows(
+    spec,
+    newGame,
+    credentials,
+    createdAt,
+    notify,
+    secrets.secret,
+    secrets.deckCommitments,
+  );
   const chosen = await writeGame(store, gameId, rows, secrets);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.
