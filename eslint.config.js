@@ -55,8 +55,6 @@ export default tseslint.config(
     // the list must end empty. hall-store: src/db, src/transfer, src/authority. hall-door:
     // src/server. move-records: src/rules.
     files: [
-      // hall-store
-      'src/authority/starting-layout.ts',
       // hall-door
       'src/server/apollo.ts',
       'src/server/armor.ts',
