@@ -548,5 +548,7 @@ describe('examples/verify-game.ts', () => {
     const ended = runExample(game.gameId, game.players[0]!.token);
     expect(await ended.exited, ended.output()).toBe(0);
     expect(ended.output()).toMatch(/^verified: [1-9]\d* acts \(/);
+    // A seat's token: its own cards replayed from its opened starting order too.
+    expect(ended.output()).toMatch(/^your own cards: [1-9]\d* shuffles, [1-9]\d* picks /m);
   }, 120_000);
 });
