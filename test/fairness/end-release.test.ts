@@ -26,20 +26,12 @@ const deckCommitmentAt1 = async (gameId: string, token: string) =>
 /** A two-seat game, created with or without `revealFacesAfterEnd`. */
 async function newGame(decks: DeckCard[][], revealFacesAfterEnd: boolean): Promise<CreatedGame> {
   if (!revealFacesAfterEnd) return createGame(server, 'mtg', decks);
-  const res = await post<{
-    createGame: {
-      game: { id: string };
-      seats: { player: { id: string; seat: number }; token: string }[];
-      spectatorToken: string;
-    };
-  }>(server, CREATE_GAME, {
-    input: {
-      ruleset: 'mtg',
-      players: decks.map((deck, i) => ({ name: `Seat ${i}`, deck })),
-      revealFacesAfterEnd: true,
-    },
-  });
-  const created = res.data!.createGame;
+  const input = { ruleset: 'mtg', players: decks.map((deck, i) => ({ name: `Seat ${i}`, deck })) };
+  const res = await post(server, CREATE_GAME, { input: { ...input, revealFacesAfterEnd: true } });
+  type Seat = { player: { id: string; seat: number }; token: string };
+  const created = (
+    res.data as { createGame: { game: { id: string }; seats: Seat[]; spectatorToken: string } }
+  ).createGame;
   return {
     gameId: created.game.id,
     spectatorToken: created.spectatorToken,
