@@ -76,7 +76,7 @@ true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from M
 true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a record (rules/moves)'>;
 
 /** The event kinds the data layer writes for the lifecycle of a game (`lifecycle.ts`, `db/`). */
-const LIFECYCLE_EVENT_KINDS = ['GAME_CREATED', 'GAME_ENDED', 'GAME_ARCHIVED', 'GAME_IMPORTED'] as const;
+type LifecycleEventKind = 'GAME_CREATED' | 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPORTED';
 
 /**
  * The event kinds a plan may hold: each record's, and NO_MOVE, which records the random acts of a
@@ -85,7 +85,7 @@ const LIFECYCLE_EVENT_KINDS = ['GAME_CREATED', 'GAME_ENDED', 'GAME_ARCHIVED', 'G
 export type PlannedEventKind = (typeof MOVE_RECORDS)[MoveKind]['events'][number] | 'NO_MOVE';
 
 // The vocabulary's `EventKind` is exactly the records' event kinds and the lifecycle's.
-type Derived = PlannedEventKind | (typeof LIFECYCLE_EVENT_KINDS)[number];
+type Derived = PlannedEventKind | LifecycleEventKind;
 true satisfies NoneOf<Exclude<EventKind, Derived>, 'event kind no record emits'>;
 
 const unique = <T>(list: readonly T[]): readonly T[] => [...new Set(list)];
