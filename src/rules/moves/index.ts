@@ -60,7 +60,7 @@ type Unwritten = {
   >;
 };
 type Piece = 'events' | 'shape' | 'policy' | 'plan';
-/** The event kinds the records list that the vocabulary (`EventKind` in `types/events.ts`) lacks. */
+/** The event kinds the records list that the vocabulary (`EventKind` in `src/rules/types/events.ts`) lacks. */
 type Unnamed = Exclude<
   { [K in MoveKind]: Records[K] extends { readonly events: readonly (infer E)[] } ? E : never }[MoveKind],
   EventKind
@@ -71,7 +71,7 @@ true satisfies [keyof Unwritten] extends [never] ? true : { readonly 'record pie
 MOVE_RECORDS satisfies { readonly [K in MoveKind]: MoveRecord<K> };
 // Each event kind a record lists is in the vocabulary.
 true satisfies NoneOf<Unnamed, 'event kind missing from EventKind (rules/types/events.ts)'>;
-// The vocabulary types each recorded move (`Move` in `types/moves.ts`), and records each typed one.
+// The vocabulary types each recorded move (`Move` in `src/rules/types/moves.ts`), and records each typed one.
 true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from Move (rules/types/moves.ts)'>;
 true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a record (rules/moves)'>;
 

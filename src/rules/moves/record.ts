@@ -11,7 +11,7 @@ import type { PermissionRefusal, Policy } from '../policy.js';
 import type { EventKind } from '../types/events.js';
 import type { Move } from '../types/moves.js';
 
-/** The move of one kind, as the vocabulary (`Move` in `types/moves.ts`) types it. */
+/** The move of one kind, as the vocabulary (`Move` in `src/rules/types/moves.ts`) types it. */
 export type MoveOf<K extends string> = Extract<Move, { readonly kind: K }>;
 
 /**
