@@ -99,6 +99,13 @@ export type CreateGameInput = {
    */
   revealFacesAfterEnd?: boolean | null | undefined;
   ruleset: string | number;
+  /**
+   * Whether random acts (shuffles, RANDOM picks, rolls, flips) wait for entropy from every seat
+   * (`addEntropy`) after the commitment; until then they are refused with INVALID_MOVE, reason
+   * AWAITING_ENTROPY (docs/fairness.md, "Seat entropy"). Default true. False for solo play and tests:
+   * the game's acts made before every seat's entropy are marked not covered by seat input.
+   */
+  waitForSeatEntropy?: boolean | null | undefined;
 };
 
 /** A destination: a zone by id, or a zone type plus its owning player (omit owner for shared zones). */

@@ -5,7 +5,7 @@
  * seed before the end.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { commitmentOf, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import { commitmentOf, newSeed, ZK_RNG_2 } from '../fairness/zk-rng.js';
 import type { RandomCommitment, SeedReveal } from '../rules/index.js';
 import type { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
@@ -28,17 +28,23 @@ export interface SecretSource {
 }
 
 /** A new game's secret (the `p.rng` of zk_create_game) and the commitment its creation event carries. */
-export function newGameRng(gameId: string, source: SecretSource, revealFaces: boolean) {
+export function newGameRng(
+  gameId: string,
+  source: SecretSource,
+  options: { readonly revealFaces: boolean; readonly waitsForSeats: boolean },
+) {
+  const { revealFaces, waitsForSeats } = options;
   const seed = (source.newSeed ?? newSeed)();
   const derivationId = source.derivationId?.(gameId) ?? gameId;
   const commitment: RandomCommitment = {
-    scheme: ZK_RNG_1,
+    scheme: ZK_RNG_2,
     gameId: derivationId,
     hash: commitmentOf(seed),
     revealFaces,
+    waitsForSeats,
   };
   const row = {
-    scheme: ZK_RNG_1,
+    scheme: ZK_RNG_2,
     seed: Buffer.from(seed).toString('hex'),
     derivation_id: derivationId,
     reveal_faces: revealFaces,

@@ -119,7 +119,10 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(store, spec);
-  const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
+  const rng = newGameRng(gameId, opts.rng ?? {}, {
+    revealFaces: opts.rng?.revealFaces ?? false,
+    waitsForSeats: state.seatEntropy?.waits ?? false,
+  });
   const notify = opts.notifyChannel ?? null;
   const rows = creationRows(spec, newGame, credentials, createdAt, notify, rng);
 

@@ -363,6 +363,21 @@ export interface GameState {
    * seat entropy added so far; absent until a seat adds some (then `E` is `E0`). Public.
    */
   readonly entropy?: string;
+  /**
+   * Whether random acts wait for every seat's entropy, and the seats that added some since the last
+   * commitment (docs/fairness.md, "Seat entropy"). Absent: a game from before it, which does not wait.
+   */
+  readonly seatEntropy?: SeatEntropy;
+  /** The random acts drawn since the last commitment: zk-rng/2 numbers the next one with it. Absent: 0. */
+  readonly randomActs?: number;
+}
+
+/** A game's seat entropy since its last commitment (docs/fairness.md, "Seat entropy"). Public. */
+export interface SeatEntropy {
+  /** Random acts are refused (AWAITING_ENTROPY) until every seat that has not conceded added entropy. */
+  readonly waits: boolean;
+  /** The seats that added entropy since the last commitment, in the order they first did. */
+  readonly given: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,7 +431,8 @@ export type RejectionCode =
   | 'BAD_RESULT'
   | 'NO_RANDOMIZER'
   | 'BAD_ROLL'
-  | 'BAD_ENTROPY';
+  | 'BAD_ENTROPY'
+  | 'AWAITING_ENTROPY';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
@@ -424,6 +440,8 @@ export interface Rejection {
   /** The rule cited, e.g. `FAB sec:arsenal_zone`, `MTG 400.5`. */
   readonly rule: string;
   readonly message: string;
+  /** AWAITING_ENTROPY: the seats whose entropy the game's random acts still wait for. */
+  readonly awaitedSeats?: readonly string[];
 }
 
 /** The planner's answer: a plan, or a typed rejection citing the rule. */
@@ -741,10 +759,12 @@ export interface PlanContext {
   readonly newId: () => string;
   /**
    * The draws of one random act (docs/fairness.md): `event` is the index in the plan of the event
-   * that records the act, `index` the act's index within that event. The returned function gives
-   * uniform integers in [0, n), each act from its own stream.
+   * that records the act, `index` the act's index within that event, `number` the act's number
+   * among the game's random acts since the commitment (zk-rng/2 keys an act by it, zk-rng/1 by the
+   * event's seq and the index). The returned function gives uniform integers in [0, n), each act
+   * from its own stream.
    */
-  readonly randomAct: (event: number, index: number) => (n: number) => number;
+  readonly randomAct: (event: number, index: number, number: number) => (n: number) => number;
   /** The scheme the draws come from (`zk-rng/1`), or null for a game it does not cover. */
   readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */
@@ -847,6 +867,11 @@ export interface RandomCommitment {
   readonly hash: string;
   /** Whether the verification transcript after the end shows card faces. */
   readonly revealFaces: boolean;
+  /**
+   * Whether the game's random acts wait for every seat's entropy after this commitment
+   * (docs/fairness.md, "Seat entropy"). Absent: a commitment from before the option (does not wait).
+   */
+  readonly waitsForSeats?: boolean;
 }
 
 /** Who sees a roll's results: everyone, or these players (and admins). */
@@ -885,6 +910,8 @@ export type RandomAct =
       readonly kind: 'pick';
       readonly from: readonly string[];
       readonly picked: readonly string[];
+      /** How many objects were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     }
   | {
       readonly index: number;
@@ -892,12 +919,16 @@ export type RandomAct =
       /** Faces of each die; each result is 1 + draw(sides). */
       readonly sides: number;
       readonly results: readonly number[];
+      /** How many dice were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     }
   | {
       readonly index: number;
       readonly kind: 'coin';
       /** Each flip is heads when draw(2) is 0, else tails. */
       readonly results: readonly ('heads' | 'tails')[];
+      /** How many coins were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     };
 
 /** The random acts of one event; `scheme` null: not covered by a verifiable scheme. */

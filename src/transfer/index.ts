@@ -124,7 +124,8 @@ export async function importGame(store: Store, input: unknown, caps: ImportCaps)
   const rng = newGameRng(
     original.game.id,
     { derivationId: () => before?.gameId ?? original.game.id },
-    before?.revealFaces ?? false,
+    // An import commits anew: its acts wait for every seat's entropy again, as the original's did.
+    { revealFaces: before?.revealFaces ?? false, waitsForSeats: before?.waitsForSeats ?? true },
   );
   const imported = {
     ...lifecycleEvent('GAME_IMPORTED'),

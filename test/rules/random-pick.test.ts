@@ -13,7 +13,8 @@ function countingCtx(seed = 1) {
   const ctx = testCtx('p0', seed);
   let draws = 0;
   return {
-    ctx: { ...ctx, randomAct: (e: number, i: number) => (n: number) => (draws++, ctx.randomAct(e, i)(n)) },
+    ctx: { ...ctx, randomAct: (e: number, i: number, k: number) => (n: number) => (draws++, ctx.randomAct(e, i, k)(n)),
+    },
     draws: () => draws,
   };
 }
