@@ -164,6 +164,8 @@ export interface SeatEntropySetUp {
   readonly wait?: boolean;
   /** Each seat adds one piece of entropy right after creation, as the client does (default true). */
   readonly add?: boolean;
+  /** Seat `i`'s piece, hex (default: 16 fresh random bytes); twins add the same in both worlds. */
+  readonly data?: (seat: number) => string;
 }
 
 const ADD_ENTROPY =
@@ -173,9 +175,13 @@ const ADD_ENTROPY =
  * Each seat of `game` adds one piece of fresh entropy (what the typed client does on connecting);
  * `game.entropy` becomes the running hash after them.
  */
-export async function addSeatEntropy(server: Pick<TestServer, 'url'>, game: CreatedGame): Promise<void> {
+export async function addSeatEntropy(
+  server: Pick<TestServer, 'url'>,
+  game: CreatedGame,
+  dataOf: (seat: number) => string = () => randomBytes(16).toString('hex'),
+): Promise<void> {
   for (const seat of game.players) {
-    const data = randomBytes(16).toString('hex');
+    const data = dataOf(seat.seat);
     const res = await post<{ addEntropy: { events: { entropy: { hash: string } | null }[] } }>(
       server,
       ADD_ENTROPY,
@@ -228,7 +234,7 @@ export async function createGame(
     players: c.seats.map((s) => ({ id: s.player.id, seat: s.player.seat, token: s.token })),
     spectatorToken: c.spectatorToken,
   };
-  if (seatEntropy.add !== false) await addSeatEntropy(server, game);
+  if (seatEntropy.add !== false) await addSeatEntropy(server, game, seatEntropy.data);
   return game;
 }
 
