@@ -4,7 +4,8 @@
  * starts both afresh, a seat's ENTROPY_ADDED adds the seat, and every recorded act (a committed
  * NO_MOVE's included) takes the next number. Pure, so that a replay rebuilds what the planner kept.
  */
-import type { DomainEvent, GameState, SeatEntropy } from './types.js';
+import type { DomainEvent } from './types/events.js';
+import type { GameState, SeatEntropy } from './types/state.js';
 
 /** The part of a state this file follows. */
 export interface SeatInput {

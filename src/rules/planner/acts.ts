@@ -5,7 +5,10 @@
  * with the count asked for, so that a verifier can recompute it after the game. In a game that
  * waits for seat entropy, no act is drawn until every seat gave some (docs/fairness.md, "Seat entropy").
  */
-import type { DomainEvent, GameState, ObjectState, PlanContext, RandomAct } from '../types.js';
+import type { DomainEvent } from '../types/events.js';
+import type { PlanContext } from '../types/plan.js';
+import type { RandomAct } from '../types/randomness.js';
+import type { GameState, ObjectState } from '../types/state.js';
 import { awaitedSeats } from '../seat-entropy.js';
 import { reject } from './reject.js';
 
