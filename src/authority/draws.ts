@@ -6,7 +6,15 @@
  * can insert into the log unseen moves an act's number. The keys live only while the move is planned.
  */
 import { revealOf, type GameSecret } from '../db/fairness.js';
-import { actKey, actKey2, ActStream, foldEntropy, INITIAL_ENTROPY, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import {
+  actKey,
+  actKey2,
+  ActStream,
+  foldEntropy,
+  INITIAL_ENTROPY,
+  newSeed,
+  ZK_RNG_1,
+} from '../fairness/zk-rng.js';
 import type { DomainEvent, PlanContext } from '../rules/index.js';
 
 /** What the planner's context needs to draw: the act streams and the scheme they come from. */

@@ -61,8 +61,15 @@ export async function readTranscriptSource(store: Store, gameId: string): Promis
 }
 
 /** The game's seats, and the events no seat made (see {@link TranscriptSource}). */
-async function seatInputOf(store: Store, gameId: string): Promise<Pick<TranscriptSource, 'seats' | 'nonSeat'>> {
-  const seats = await store.db.player.findMany({ where: { gameId }, select: { id: true }, orderBy: { seat: 'asc' } });
+async function seatInputOf(
+  store: Store,
+  gameId: string,
+): Promise<Pick<TranscriptSource, 'seats' | 'nonSeat'>> {
+  const seats = await store.db.player.findMany({
+    where: { gameId },
+    select: { id: true },
+    orderBy: { seat: 'asc' },
+  });
   const { rows } = await store.pool.query<NonSeatEvent>(
     `SELECT seq, kind, actor_kind::text AS actor FROM game_event
        WHERE game_id = $1::uuid AND actor_kind <> 'PLAYER' ORDER BY seq`,
