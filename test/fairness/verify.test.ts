@@ -395,12 +395,15 @@ describe('forged transcripts get the verdict they deserve', () => {
     }
   });
 
-  it('an act dropped from the transcript: every later act is numbered differently, mismatch at the next', () => {
-    const [first, second] = honest.events;
+  it('an act dropped from the transcript: every later act is numbered differently, a mismatch follows', () => {
+    // The next act may be a pick over so few cards that another key picks alike: a later one differs.
+    const [first] = honest.events;
     const t = forged((f) => {
       f.events = f.events.filter((e) => e.seq !== first!.seq);
     });
-    expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: second!.seq } });
+    const report = verifyGame(t);
+    expect(report.verdict).toBe('mismatch');
+    expect(report.firstMismatch!.seq).toBeGreaterThan(first!.seq);
   });
 
   it('a scheme set to null after the commitment: mismatch at that event, never verified', () => {
