@@ -11,6 +11,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { checkSeat, type SeatCheck, type SeatRecord, type SeatSection } from './seat-replay.js';
 
 /**
  * One random act as the transcript records it, over internal keys, top first. `count`: how many
@@ -34,7 +35,7 @@ export interface Transcript {
   format: string;
   gameId: string;
   /** The game's seats (player ids): an act is covered by seat input once each of them added entropy. */
-  seats?: string[];
+  seatIds?: string[];
   commitments: {
     seq: number;
     scheme: string;
@@ -59,6 +60,8 @@ export interface Transcript {
     interposed?: NonSeatEvent[];
   }[];
   faces?: Record<string, string>;
+  /** What the end releases to each seat of its own cards: a seat's transcript holds its own only. */
+  seats?: SeatSection[];
 }
 
 /** What {@link verifyGame} found. */
@@ -88,6 +91,8 @@ export interface VerifyReport {
   counts: { shuffle: number; partial: number; pick: number; roll: number; coin: number };
   /** The first event that does not match, and why. */
   firstMismatch?: { seq: number; reason: string };
+  /** With a seat's live record: what its own replay and record checked (client/seat-replay.ts). */
+  seat?: SeatCheck;
 }
 
 /** The schemes this verifier checks; zk-rng/2 differs from zk-rng/1 only in the per-act key. */
@@ -221,9 +226,9 @@ type TranscriptEvent = Transcript['events'][number];
 
 /** The seats `t` names that added no entropy after `from` and before `to` (no seats named: unknown). */
 function seatsWithout(t: Transcript, from: number, to: number): string[] | null {
-  if (!t.seats || t.seats.length === 0) return null;
+  if (!t.seatIds || t.seatIds.length === 0) return null;
   const given = new Set((t.entropy ?? []).filter((x) => x.seq > from && x.seq < to).map((x) => x.playerId));
-  return t.seats.filter((s) => !given.has(s));
+  return t.seatIds.filter((s) => !given.has(s));
 }
 
 /** The verdict of a report whose acts all matched. */
@@ -272,8 +277,27 @@ function checkEvents(
   return { ...report, verdict: verdictOf(report) };
 }
 
-/** Verifies every random act of an ended game's transcript (see the file comment). */
-export function verifyGame(t: Transcript): VerifyReport {
+/**
+ * Verifies every random act of an ended game's transcript (see the file comment). Given what a seat
+ * recorded live (`seat`, from {@link seatRecordOf}), it also checks the transcript against that
+ * record and replays the seat's own cards from its opened starting order (docs/fairness.md, "Your
+ * own cards"): a transcript whose `before` was chosen to suit someone is then a mismatch.
+ */
+export function verifyGame(t: Transcript, seat?: SeatRecord): VerifyReport {
+  const report = verifyActs(t);
+  if (!seat) return report;
+  // The seed opens the seat's commitment only once it was checked against the game's commitment.
+  const checked = ['verified', 'partial', 'nothing to verify'].includes(report.verdict);
+  report.seat = checkSeat(t, seat, checked && t.reveal ? hexToBytes(t.reveal.seed) : null);
+  const found = report.seat.mismatch;
+  if (found && (!report.firstMismatch || found.seq < report.firstMismatch.seq)) {
+    report.verdict = 'mismatch';
+    report.firstMismatch = found;
+  }
+  return report;
+}
+
+function verifyActs(t: Transcript): VerifyReport {
   const report: VerifyReport = {
     verdict: 'not covered',
     verified: 0,

@@ -5,7 +5,7 @@
  * and the entropy so far (the state's running hash, which seat entropy updates). Nothing the operator
  * can insert into the log unseen moves an act's number. The keys live only while the move is planned.
  */
-import { revealOf, type GameSecret } from '../db/fairness.js';
+import { revealOf, type GameSecret } from '../db/index.js';
 import {
   actKey,
   actKey2,

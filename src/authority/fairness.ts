@@ -5,21 +5,40 @@
  * hidden cards' positions, so the transcript is refused.
  */
 import type { Principal } from '../auth/principal.js';
-import type { Store } from '../db/store.js';
-import { readTranscriptSource, type TranscriptSource } from '../db/transcript-reads.js';
+import type { GameStore, TranscriptSource } from '../db/index.js';
 import { forbidden, notFound } from '../errors.js';
+import type { Viewer } from '../rules/index.js';
 import { viewerIn } from './standing.js';
+
+/**
+ * Whose starting cards the transcript opens (docs/fairness.md, "What the end releases"): a seat its
+ * own only; an admin or the referee, who saw every card during the game, every seat's; a spectator
+ * none. A game created with `revealFacesAfterEnd` opens every seat's to everyone.
+ */
+export type OpenedSeats = 'all' | readonly string[];
+
+function openedFor(viewer: Viewer, revealFaces: boolean): OpenedSeats {
+  if (revealFaces) return 'all';
+  switch (viewer.kind) {
+    case 'player':
+      return [viewer.playerId];
+    case 'admin':
+      return 'all';
+    case 'spectator':
+      return [];
+  }
+}
 
 /** The transcript's contents for a caller with standing in an ended (or archived) game. */
 export async function transcriptFor(
-  store: Store,
+  store: GameStore,
   principal: Principal,
   gameId: string,
-): Promise<TranscriptSource> {
-  await viewerIn(store, principal, gameId);
-  const source = await readTranscriptSource(store, gameId);
+): Promise<TranscriptSource & { readonly opened: OpenedSeats }> {
+  const viewer = await viewerIn(store, principal, gameId);
+  const source = await store.transcriptSource(gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')
     throw forbidden('The verification transcript is available after the game ends.');
-  return source;
+  return { ...source, opened: openedFor(viewer, source.revealFaces) };
 }

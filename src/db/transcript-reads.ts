@@ -4,6 +4,8 @@
  * transcript options. The seed is read from the ending event that revealed it, never from `game_rng`.
  */
 import { isUuid } from '../uuid.js';
+import type { LogEvent } from '../fairness/seat-orders.js';
+import { decodeEvent } from './event-rows.js';
 import type { Store } from './store.js';
 import type { DomainEvent } from '../rules/index.js';
 
@@ -20,6 +22,8 @@ export interface TranscriptSource {
   readonly events: readonly TranscriptEvent[];
   /** Internal key → card name, for a game created with faces revealed after the end. */
   readonly faces: Readonly<Record<string, string>> | null;
+  /** The whole log, decoded: what each seat's own section is built from (docs/fairness.md, "Your own cards"). */
+  readonly log: readonly LogEvent[];
   /** The game's seats (player ids), in seat order: whose entropy an act is covered by. */
   readonly seats: readonly string[];
   /** Every event no seat made (an admin's, the referee's, the service's), in seq order. */
@@ -56,8 +60,18 @@ export async function readTranscriptSource(store: Store, gameId: string): Promis
     revealFaces,
     events: rows,
     faces: revealFaces ? await facesOf(store, gameId) : null,
+    log: game.status === 'ACTIVE' ? [] : await logOf(store, gameId),
     ...(await seatInputOf(store, gameId)),
   };
+}
+
+/** Every event of the game, decoded, in seq order. */
+async function logOf(store: Store, gameId: string): Promise<LogEvent[]> {
+  const { rows } = await store.pool.query<{ seq: number; payload: unknown }>(
+    'SELECT seq, payload FROM game_event WHERE game_id = $1::uuid ORDER BY seq',
+    [gameId],
+  );
+  return rows.map((r) => ({ seq: r.seq, payload: decodeEvent(r.payload) }));
 }
 
 /** The game's seats, and the events no seat made (see {@link TranscriptSource}). */

@@ -4,13 +4,17 @@
  * faces only for a game created with `revealFacesAfterEnd`.
  */
 import type { TranscriptSource } from '../db/transcript-reads.js';
+import { seatSections } from '../fairness/seat-orders.js';
 import { seatInputMarks } from './transcript-seat-input.js';
 
 /** The transcript format's name and version. */
 export const TRANSCRIPT_FORMAT = 'zk-rng/1.transcript';
 
 /** The JSON document `Query.fairnessTranscript` returns. */
-export function toTranscript(gameId: string, source: TranscriptSource) {
+export function toTranscript(
+  gameId: string,
+  source: TranscriptSource & { readonly opened: 'all' | readonly string[] },
+) {
   const commitments = [];
   const events = [];
   const entropy = [];
@@ -27,11 +31,14 @@ export function toTranscript(gameId: string, source: TranscriptSource) {
   return {
     format: TRANSCRIPT_FORMAT,
     gameId,
-    seats: source.seats,
+    // The game's seats (player ids), in seat order: whose entropy an act is covered by.
+    seatIds: source.seats,
     commitments,
     reveal,
     entropy,
     events,
+    // What the end releases to each seat of its own cards (docs/fairness.md, "Your own cards").
+    seats: seatSections(source.log, source.opened),
     ...(source.faces ? { faces: source.faces } : {}),
   };
 }

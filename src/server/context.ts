@@ -5,7 +5,7 @@
 import type { LRUCache } from 'lru-cache';
 import type { EmbeddedStatus } from '../postgres/embedded.js';
 import type { Config } from '../config.js';
-import type { Store } from '../db/store.js';
+import type { GameStore } from '../db/index.js';
 import { findPrincipalByTokenHash } from '../db/principals.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../auth/principal.js';
@@ -34,8 +34,8 @@ export type CredentialCache = LRUCache<string, Principal>;
  */
 export interface AppDeps {
   readonly config: Config;
-  /** The database and the data layer's caches and queues (`src/db/store.ts`). */
-  readonly store: Store;
+  /** The storage facade (`src/db/index.ts`) and the database and caches under it. */
+  readonly store: GameStore;
   readonly logger: Logger;
   readonly fanout: Fanout;
   /** Prometheus metrics of this app (`GET /metrics`). */

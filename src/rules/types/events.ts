@@ -86,6 +86,8 @@ export interface DomainEvent {
   readonly random?: EventRandomness;
   /** GAME_CREATED, GAME_IMPORTED: the commitment to the game's secret seed (docs/fairness.md). */
   readonly commitment?: RandomCommitment;
+  /** GAME_CREATED: each seat's salted commitment to its own starting cards; a seat sees only its own. */
+  readonly deckCommitments?: readonly { readonly playerId: string; readonly hash: string }[];
   /** DICE_ROLLED, COINS_FLIPPED: who sees the results (they are the event's random act). */
   readonly roll?: RollRecord;
   /** ENTROPY_ADDED: the bytes a seat added (public), the running hash after them is `table.entropy`. */
