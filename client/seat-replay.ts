@@ -122,6 +122,8 @@ export interface SeatTranscript {
 export interface SeatCheck {
   /** Shuffles, picks and random orders the replay checked against the replayed order. */
   replayed: { shuffle: number; pick: number; order: number };
+  /** Where each act the replay checked is, as `seq:index`. */
+  replayedAt: string[];
   /** Own cards whose face, as the seat saw it arrive, was compared with the opened key's. */
   arrivals: number;
   /** Rolls and flips compared with what the seat was shown live. */
@@ -281,6 +283,7 @@ function checkBefore(
         )
           throw new Mismatch(seq, `order ${act.index}: the objects did not arrive in the order drawn`);
         check.replayed.order += 1;
+        check.replayedAt.push(`${seq}:${act.index}`);
       };
     if (!same(partOf(replay.order(zone), act), act.before))
       throw new Mismatch(
@@ -288,6 +291,7 @@ function checkBefore(
         `shuffle ${act.index}: before is not the zone's order replayed from the opened start`,
       );
     check.replayed.shuffle += 1;
+    check.replayedAt.push(`${seq}:${act.index}`);
     return () => {
       if (!same(partOf(replay.order(zone), act), act.after))
         throw new Mismatch(seq, `shuffle ${act.index}: the zone's order is not the one drawn`);
@@ -302,6 +306,7 @@ function checkBefore(
         `pick ${act.index}: the pool is not the zone's order replayed from the opened start`,
       );
     check.replayed.pick += 1;
+    check.replayedAt.push(`${seq}:${act.index}`);
   }
   return null;
 }
@@ -331,7 +336,12 @@ function replayAll(t: SeatTranscript, r: SeatRecord, seed: Uint8Array, check: Se
  * checked against its commitment) or null when there is none.
  */
 export function checkSeat(t: SeatTranscript, r: SeatRecord, seed: Uint8Array | null): SeatCheck {
-  const check: SeatCheck = { replayed: { shuffle: 0, pick: 0, order: 0 }, arrivals: 0, live: 0 };
+  const check: SeatCheck = {
+    replayed: { shuffle: 0, pick: 0, order: 0 },
+    replayedAt: [],
+    arrivals: 0,
+    live: 0,
+  };
   try {
     checkLive(t, r, check);
     if (seed) replayAll(t, r, seed, check);

@@ -52,6 +52,38 @@ function objectField(seats: readonly NewSeat[], index: number): string {
   return 'players';
 }
 
+/** Card `card` of its owner's deck, the `n`th (from 0) placed in its starting zone. */
+function startingCard(
+  card: NewCard,
+  ownerId: string,
+  zoneId: string,
+  n: number,
+  faceUp: boolean,
+  newId: () => string,
+): ObjectState {
+  return {
+    key: newId(),
+    publicId: newId(),
+    kind: 'card',
+    ownerId,
+    controllerId: ownerId,
+    zoneId,
+    // Deck order: the first card listed is the top (position 0).
+    sortKey: (n + 1) * SORT_KEY_STEP,
+    faceUp,
+    revealedTo: [],
+    hostKey: null,
+    card: {
+      name: card.name,
+      types: card.types,
+      subtypes: card.subtypes,
+      text: card.text,
+      attributes: card.attributes,
+    },
+    history: [],
+  };
+}
+
 /** The starting state of a game, checked against the catalog. Throws BAD_USER_INPUT. */
 export function initialState(
   spec: RulesetSpec,
@@ -85,28 +117,7 @@ export function initialState(
         throw badInput(`Zone ${type.type} holds face-down objects only.`, `${cardField(s, c)}.faceUp`);
       const n = nextKey.get(zone.id) ?? 0;
       nextKey.set(zone.id, n + 1);
-      const obj: ObjectState = {
-        key: newId(),
-        publicId: newId(),
-        kind: 'card',
-        ownerId,
-        controllerId: ownerId,
-        zoneId: zone.id,
-        // Deck order: the first card listed is the top (position 0).
-        sortKey: (n + 1) * SORT_KEY_STEP,
-        faceUp,
-        revealedTo: [],
-        hostKey: null,
-        card: {
-          name: card.name,
-          types: card.types,
-          subtypes: card.subtypes,
-          text: card.text,
-          attributes: card.attributes,
-        },
-        history: [],
-      };
-      objects.push(obj);
+      objects.push(startingCard(card, ownerId, zone.id, n, faceUp, newId));
     });
   });
   const started = startTable(

@@ -35,7 +35,7 @@ export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';
 export { planWith } from './planner/index.js';
-export { EVENT_KINDS, PLANNED_EVENT_KINDS } from './moves/index.js';
+export { PLANNED_EVENT_KINDS } from './moves/index.js';
 export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';

@@ -13,7 +13,6 @@
 import { z } from 'zod';
 import { SCHEMES, SEED_BYTES } from '../fairness/zk-rng.js';
 import {
-  EVENT_KINDS,
   MAX_DIE_SIDES,
   MAX_ROLL_COUNT,
   PLANNED_EVENT_KINDS,
@@ -225,5 +224,5 @@ export const eventPayload = z.discriminatedUnion(
   ],
 );
 
-/** An event row's kind: one of every event kind. */
-export const EVENT_KIND_ENUM = z.enum(EVENT_KINDS as readonly [EventKind, ...EventKind[]]);
+/** Every event kind, as the export format's enum: the kinds the payload schemas are keyed by. */
+export const EVENT_KIND_ENUM = z.enum(Object.keys(EVENT_PAYLOADS) as [EventKind, ...EventKind[]]);

@@ -5,11 +5,19 @@
  * the run cannot pass on games without them; every game's seat entropy is folded in, and its
  * commitment precedes its first random act. FAIR_RUNS games in all (default 200; `npm run
  * test:fair:large` is the larger run of 1,000), FC_STEPS generated steps each.
+ *
+ * Every seat of every game checks its own cards (docs/fairness.md, "Your own cards"): its
+ * `verifyGame`, given its own deck and live record, replays its cards from the opened starting
+ * order; every shuffle and pick the game made in a zone holding a seat's cards must be one some
+ * seat's replay checked, and the run reports how many acts each seat's replay checked.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../client/verify.js';
+import { decksFor } from '../leak/moves.js';
+import type { RulesetName } from '../leak/model.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { endGame, playedGame, transcriptOf } from './support.js';
+import { seatRecord } from './seat-support.js';
 import { builtinRulesets } from '../support/rulesets.js';
 
 const RUNS = Number(process.env['FAIR_RUNS'] ?? 200);
@@ -31,6 +39,10 @@ describe('every random act of an ended game verifies', () => {
       let withDice = 0;
       let withCoins = 0;
       const perRuleset = new Map<string, number>();
+      // Acts each seat's replay checked, by seat index; acts no seat's replay reached.
+      const replayedBySeat: number[] = [];
+      let unreplayed = 0;
+      let randomActs = 0;
       // Games are independent: a few at a time keep the server busy while each waits on its requests.
       let next = 0;
       const worker = async () => {
@@ -44,6 +56,7 @@ describe('every random act of an ended game verifies', () => {
         const transcript = await transcriptOf(server, game.gameId, game.players[0]!.token);
         const report = verifyGame(transcript);
         expect(report, `${r.id} game ${game.gameId}`).toMatchObject({ verdict: 'verified', notCovered: 0 });
+        await replayEverySeat(r.id, players, game, report.counts.shuffle + report.counts.pick);
         expect(transcript.commitments[0]!.seq, 'the commitment comes first').toBeLessThan(
           Math.min(...transcript.events.map((e) => e.seq)),
         );
@@ -54,7 +67,31 @@ describe('every random act of an ended game verifies', () => {
         if (r.table?.coins) withCoins++;
         perRuleset.set(r.id, (perRuleset.get(r.id) ?? 0) + report.verified);
       };
+      /** Every seat's own check; every shuffle and pick reached by some seat's replay. */
+      const replayEverySeat = async (
+        ruleset: string,
+        players: number,
+        game: Awaited<ReturnType<typeof playedGame>>,
+        acts: number,
+      ) => {
+        const decks = decksFor(ruleset as RulesetName, players);
+        const reached = new Set<string>();
+        for (const [i, seat] of game.players.entries()) {
+          const t = await transcriptOf(server, game.gameId, seat.token);
+          const own = verifyGame(t, await seatRecord(server, game.gameId, seat, decks[i]!));
+          expect(own, `${ruleset} game ${game.gameId} seat ${i}`).toMatchObject({ verdict: 'verified' });
+          const { shuffle, pick } = own.seat!.replayed;
+          replayedBySeat[i] = (replayedBySeat[i] ?? 0) + shuffle + pick + own.seat!.replayed.order;
+          for (const at of own.seat!.replayedAt) reached.add(at);
+        }
+        randomActs += acts;
+        unreplayed += acts - reached.size;
+      };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
+      console.log(
+        `zk-rng/1 seat replay: acts checked by each seat's replay, by seat index ${JSON.stringify(replayedBySeat)}; ` +
+          `${randomActs - unreplayed} of ${randomActs} shuffles and picks reached by some seat's replay`,
+      );
       console.log(
         `zk-rng/1: ${RUNS} games verified; acts ${JSON.stringify(counts)}; by ruleset ${JSON.stringify([...perRuleset])}`,
       );
@@ -66,6 +103,9 @@ describe('every random act of an ended game verifies', () => {
           Math.max(1, minimum[kind]),
         );
       for (const r of rulesets) expect(perRuleset.get(r.id) ?? 0, r.id).toBeGreaterThan(0);
+      // Every shuffle and pick was checked by the replay of a seat whose cards were in its zone.
+      expect(unreplayed, 'shuffles and picks no seat replayed').toBe(0);
+      expect(randomActs).toBeGreaterThanOrEqual(3 * RUNS);
     },
   );
 });

@@ -7,6 +7,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drawsFrom, perActKey2, shuffleTop, verifyGame, type Transcript } from '../../client/verify.js';
+import type { SeatRecord } from '../../client/seat-replay.js';
+import { seatRecord } from './seat-support.js';
 import { newId } from '../../src/ids.js';
 import { decksFor } from '../leak/moves.js';
 import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.js';
@@ -431,6 +433,98 @@ describe('forged transcripts get the verdict they deserve', () => {
   });
 });
 
+describe('forged transcripts, checked with the seat’s live record', () => {
+  // The seat's own inputs: the commitment it saw, its entropy, the rolls and flips shown, its deck.
+  let honest: Transcript;
+  let record: SeatRecord;
+  beforeAll(async () => {
+    const { game } = await mtgGame();
+    await shuffleAndPick(server, game);
+    await entropyRollAndFlip(server, game, 'mtg', 11);
+    await endGame(server, game.gameId);
+    const seat = game.players.at(-1)!;
+    honest = await transcriptOf(server, game.gameId, seat.token);
+    record = await seatRecord(server, game.gameId, seat, decksFor('mtg', 2)[1]!);
+  });
+  const forged = (change: (t: Transcript) => void): Transcript => {
+    const t = structuredClone(honest);
+    change(t);
+    return t;
+  };
+  const seqOf = (kind: string) => honest.events.find((e) => e.acts.some((a) => a.kind === kind))!.seq;
+
+  it('the honest transcript and record: verified, the seat’s rolls and flips compared', () => {
+    // The seat's piece from the set-up (a waiting game's acts need it), then its piece before the roll.
+    expect(record.entropy).toHaveLength(2);
+    expect(record.rolls).toHaveLength(2);
+    const report = verifyGame(honest, record);
+    expect(report).toMatchObject({ verdict: 'verified', seat: { live: 2 } });
+  });
+
+  it('emptied roll results: mismatch at the roll', () => {
+    const t = forged((f) => {
+      for (const a of f.events.find((e) => e.seq === seqOf('roll'))!.acts)
+        if (a.kind === 'roll') a.results = [];
+    });
+    expect(verifyGame(t, record)).toMatchObject({
+      verdict: 'mismatch',
+      firstMismatch: { seq: seqOf('roll') },
+    });
+  });
+
+  it('dropped seat entropy: mismatch at the seat’s own piece', () => {
+    const t = forged((f) => {
+      f.entropy = [];
+    });
+    expect(verifyGame(t, record)).toMatchObject({
+      verdict: 'mismatch',
+      firstMismatch: { seq: record.entropy[0]!.seq },
+    });
+  });
+
+  it('a scheme set to null: mismatch at that event', () => {
+    const t = forged((f) => {
+      f.events.find((e) => e.seq === seqOf('coin'))!.scheme = null;
+    });
+    expect(verifyGame(t, record)).toMatchObject({
+      verdict: 'mismatch',
+      firstMismatch: { seq: seqOf('coin') },
+    });
+  });
+
+  it('a transcript with no events: mismatch at the first roll the seat was shown, not nothing to verify', () => {
+    const t = forged((f) => {
+      f.events = [];
+    });
+    expect(verifyGame(t, record)).toMatchObject({
+      verdict: 'mismatch',
+      firstMismatch: { seq: record.rolls[0]!.seq },
+    });
+  });
+
+  it('a forged pick: mismatch at the pick', () => {
+    const t = forged((f) => {
+      for (const a of f.events.find((e) => e.seq === seqOf('pick'))!.acts)
+        if (a.kind === 'pick') a.picked = [a.from.find((k) => !a.picked.includes(k))!, ...a.picked.slice(1)];
+    });
+    expect(verifyGame(t, record)).toMatchObject({
+      verdict: 'mismatch',
+      firstMismatch: { seq: seqOf('pick') },
+    });
+  });
+
+  it('another commitment than the one seen at seq 1, or no opening of the seat’s cards: mismatch at seq 1', () => {
+    const other = forged((f) => {
+      f.commitments[0]!.hash = f.commitments[0]!.hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    });
+    expect(verifyGame(other, record).firstMismatch?.seq).toBe(1);
+    const unopened = forged((f) => {
+      f.seats = [];
+    });
+    expect(verifyGame(unopened, record)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: 1 } });
+  });
+});
+
 describe("the guide's check", () => {
   it('type-checks and runs as written, with a seat token, on an ended game: the verdict it shows', async () => {
     const { game } = await mtgGame();
@@ -489,5 +583,7 @@ describe('examples/verify-game.ts', () => {
     const ended = runExample(game.gameId, game.players[0]!.token);
     expect(await ended.exited, ended.output()).toBe(0);
     expect(ended.output()).toMatch(/^verified: [1-9]\d* acts \(/);
+    // A seat's token: its own cards replayed from its opened starting order too.
+    expect(ended.output()).toMatch(/^your own cards: [1-9]\d* shuffles, [1-9]\d* picks /m);
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * (an entry per move kind, making a move of that kind), each mutation in the schema and counted
  * (`GAME_MUTATIONS`), and the schema's event kinds equal to the rules layer's.
  */
-import type { EventKind as SchemaEventKind } from '../../generated/graphql.js';
+import type { MutationResolvers, EventKind as SchemaEventKind } from '../../generated/graphql.js';
 import type { GameMutation } from '../../metrics.js';
 import type { EventKind, Move, MoveKind, MoveOf } from '../../rules/index.js';
 import { addLayer, bringIntoGame, createToken, removeLayer } from './create.js';
@@ -38,7 +38,8 @@ type NoneOf<T, What extends string> = [T] extends [never] ? true : { readonly [P
 
 // An entry per move kind (a missing one is named), each making a move of its own kind.
 MOVE_INPUTS satisfies { readonly [K in MoveKind]: MoveInput<GameMutation, MoveOf<K>> };
-// Every counted mutation of game state has its entry.
+// Every counted mutation of game state is in the schema, and has its entry.
+true satisfies NoneOf<Exclude<GameMutation, keyof MutationResolvers>, 'mutation missing from the schema'>;
 true satisfies NoneOf<
   Exclude<GameMutation, (typeof MOVE_INPUTS)[MoveKind]['mutation']>,
   'mutation without a move input (resolvers/move-inputs)'

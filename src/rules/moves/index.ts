@@ -76,12 +76,7 @@ true satisfies NoneOf<Exclude<MoveKind, Move['kind']>, 'move type missing from M
 true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a record (rules/moves)'>;
 
 /** The event kinds the data layer writes for the lifecycle of a game (`lifecycle.ts`, `db/`). */
-export const LIFECYCLE_EVENT_KINDS = [
-  'GAME_CREATED',
-  'GAME_ENDED',
-  'GAME_ARCHIVED',
-  'GAME_IMPORTED',
-] as const;
+const LIFECYCLE_EVENT_KINDS = ['GAME_CREATED', 'GAME_ENDED', 'GAME_ARCHIVED', 'GAME_IMPORTED'] as const;
 
 /**
  * The event kinds a plan may hold: each record's, and NO_MOVE, which records the random acts of a
@@ -99,12 +94,6 @@ const unique = <T>(list: readonly T[]): readonly T[] => [...new Set(list)];
 export const PLANNED_EVENT_KINDS: readonly PlannedEventKind[] = unique<PlannedEventKind>([
   ...Object.values(MOVE_RECORDS).flatMap((r) => r.events),
   'NO_MOVE',
-]);
-
-/** Every event kind of the log: the planned ones and the lifecycle's. */
-export const EVENT_KINDS: readonly EventKind[] = unique<EventKind>([
-  ...PLANNED_EVENT_KINDS,
-  ...LIFECYCLE_EVENT_KINDS,
 ]);
 
 const own = (kind: unknown): kind is MoveKind =>

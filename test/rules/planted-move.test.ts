@@ -1,0 +1,233 @@
+/**
+ * Adding a move kind (docs/architecture.md, "Adding a move"): a planted kind, `plantedMove`, whose
+ * record is written and registered but nothing else, fails the compile with a diagnostic naming
+ * each missing piece; with every piece written the compile is clean. The pieces are planted in memory over the real sources
+ * (TypeScript's compiler API, the repository's tsconfig); nothing is written to disk.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The file under `src/rules` that declares `export type <name> =` (wherever the vocabulary lives). */
+function declaring(name: string): string {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
+  const found = walk(path.join(ROOT, 'src/rules')).filter((f) =>
+    readFileSync(f, 'utf8').includes(`export type ${name} =\n`),
+  );
+  expect(found, `one declaration of ${name}`).toHaveLength(1);
+  return path.relative(ROOT, found[0]!);
+}
+
+/** A source edit: insert `text` after the first occurrence of `after` in `file` (or, with `whole`, be the file). */
+interface Edit {
+  readonly file: string;
+  readonly after: string;
+  readonly text: string;
+  readonly whole?: boolean;
+}
+
+const MOVE_TYPE = declaring('Move');
+const EVENT_KIND = declaring('EventKind');
+const GENERATED = 'src/generated/graphql.ts';
+
+/** The record, registered: what a developer writes first. */
+const RECORD_ONLY: readonly Edit[] = [
+  {
+    file: 'src/rules/moves/planted.ts',
+    after: '',
+    whole: true,
+    text: "export const plantedMove = { kind: 'plantedMove', events: ['PLANTED_HAPPENED'] } as const;\n",
+  },
+  {
+    file: 'src/rules/moves/index.ts',
+    after: 'export const MOVE_RECORDS = {\n',
+    text: '  plantedMove,\n',
+  },
+  {
+    file: 'src/rules/moves/index.ts',
+    after: '',
+    text: "import { plantedMove } from './planted.js';\n",
+  },
+];
+
+/** Every other piece, by the name the compile must give it when it is left out. */
+const PIECES: Readonly<Record<string, { readonly edits: readonly Edit[]; readonly named: RegExp }>> = {
+  'the record: shape, policy, plan': {
+    edits: [
+      {
+        file: 'src/rules/moves/planted.ts',
+        after: '',
+        whole: true,
+        text: [
+          "import { moveRecord } from './record.js';",
+          'export const plantedMove = moveRecord({',
+          "  kind: 'plantedMove',",
+          "  events: ['PLANTED_HAPPENED'],",
+          "  shape: (m) => [[typeof m.note === 'string', 'BAD_SELECTOR', 'note must be a string']],",
+          '  policy: () => null,',
+          "  plan: (d) => { d.begin('PLANTED_HAPPENED'); d.end(); },",
+          '});',
+          '',
+        ].join('\n'),
+      },
+    ],
+    named: /plantedMove[\s\S]*missing the following properties[^\n]*shape, policy, plan/,
+  },
+  'its move type (Move)': {
+    edits: [
+      { file: MOVE_TYPE, after: 'export type Move =\n', text: '  | PlantedMove\n' },
+      {
+        file: MOVE_TYPE,
+        after: '',
+        text: "export interface PlantedMove { readonly kind: 'plantedMove'; readonly note: string }\n",
+      },
+    ],
+    named: /move type missing from Move[\s\S]*plantedMove/,
+  },
+  'its event kind (EventKind)': {
+    edits: [{ file: EVENT_KIND, after: 'export type EventKind =\n', text: "  | 'PLANTED_HAPPENED'\n" }],
+    named: /PLANTED_HAPPENED[^\n]*EventKind/,
+  },
+  'its input entry (resolvers/move-inputs)': {
+    edits: [
+      {
+        file: 'src/resolvers/move-inputs/index.ts',
+        after: 'export const MOVE_INPUTS = {\n',
+        text: "  plantedMove: moveInput('plantNote', (input) => ({ kind: 'plantedMove' as const, note: input.note })),\n",
+      },
+      {
+        file: 'src/resolvers/move-inputs/index.ts',
+        after: '',
+        text: "import { moveInput } from './entry.js';\n",
+      },
+    ],
+    named: /Property 'plantedMove' is missing/,
+  },
+  'its mutation in the schema (SDL, as codegen writes it)': {
+    edits: [
+      {
+        file: GENERATED,
+        after:
+          "export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {\n",
+        text: "  plantNote?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationPlantNoteArgs, 'input'>>;\n",
+      },
+      {
+        file: GENERATED,
+        after: '',
+        text: [
+          'export type PlantNoteInput = {',
+          "  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;",
+          "  readonly gameId: Scalars['ID']['input'];",
+          "  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;",
+          "  readonly note: Scalars['String']['input'];",
+          "  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;",
+          '};',
+          'export type MutationPlantNoteArgs = { input: PlantNoteInput };',
+          '',
+        ].join('\n'),
+      },
+    ],
+    named: /mutation missing from the schema[\s\S]*plantNote/,
+  },
+  'its event kind in the schema enum (SDL, as codegen writes it)': {
+    edits: [{ file: GENERATED, after: 'export type EventKind =\n', text: "  | 'PLANTED_HAPPENED'\n" }],
+    named: /event kind missing from the schema enum[\s\S]*PLANTED_HAPPENED/,
+  },
+  'its counted mutation (metrics GAME_MUTATIONS)': {
+    edits: [{ file: 'src/metrics.ts', after: 'export const GAME_MUTATIONS = [\n', text: "  'plantNote',\n" }],
+    named: /"plantNote"[\s\S]*not assignable/,
+  },
+  "the log decoder's key (db/event-rows.ts)": {
+    edits: [
+      {
+        file: 'src/db/event-rows.ts',
+        after: 'const EVENT_KIND_KEYS = {\n',
+        text: '  PLANTED_HAPPENED: true,\n',
+      },
+    ],
+    named: /PLANTED_HAPPENED/,
+  },
+};
+
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(ROOT, 'tsconfig.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  },
+)!;
+const ROOTS = config.fileNames.filter((f) => path.relative(ROOT, f).startsWith('src' + path.sep));
+let previous: ts.Program | undefined;
+
+/** The compile's diagnostics over `src/` with `edits` applied in memory, as `file: message`. */
+function compile(edits: readonly Edit[]): string[] {
+  const files = new Map<string, string>();
+  for (const e of edits) {
+    const abs = path.join(ROOT, e.file);
+    const current = e.whole ? '' : (files.get(abs) ?? ts.sys.readFile(abs) ?? '');
+    const at = e.after === '' ? 0 : current.indexOf(e.after) + e.after.length;
+    if (e.after !== '' && at < e.after.length) throw new Error(`${e.file}: no "${e.after}" to plant after`);
+    files.set(abs, current.slice(0, at) + e.text + current.slice(at));
+  }
+  const host = ts.createCompilerHost(config.options);
+  const { readFile, fileExists } = host;
+  host.readFile = (f) => files.get(path.resolve(f)) ?? readFile.call(host, f);
+  host.fileExists = (f) => files.has(path.resolve(f)) || fileExists.call(host, f);
+  const program = ts.createProgram({
+    rootNames: [...new Set([...ROOTS, ...files.keys()])],
+    options: config.options,
+    host,
+    oldProgram: previous,
+  });
+  previous = program;
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? path.relative(ROOT, d.file.fileName) : '?'}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
+}
+
+const allPieces = () => Object.values(PIECES).flatMap((p) => p.edits);
+
+/**
+ * The pieces the record alone makes the compile name. The schema's, the counted mutation and the
+ * decoder's key follow from the move type, the event kind and the input entry once those are written.
+ */
+const RECORD_ONLY_NAMES = [
+  'the record: shape, policy, plan',
+  'its move type (Move)',
+  'its event kind (EventKind)',
+  'its input entry (resolvers/move-inputs)',
+];
+
+/** A compile of the whole of `src/` takes a minute on a busy 2-core machine. */
+const COMPILE_MS = 600_000;
+
+describe('adding a move kind', () => {
+  it(
+    'with its record only, the compile names each missing piece',
+    () => {
+      const found = compile(RECORD_ONLY).join('\n\n');
+      for (const name of RECORD_ONLY_NAMES) expect(found, name).toMatch(PIECES[name]!.named);
+    },
+    COMPILE_MS,
+  );
+
+  it(
+    'with every piece, the compile is clean',
+    () => {
+      expect(compile([...RECORD_ONLY, ...allPieces()])).toEqual([]);
+    },
+    COMPILE_MS,
+  );
+});
