@@ -24,6 +24,8 @@ import { createClient, type Client as WsClient } from 'graphql-ws';
 import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
 import { closeMeaning, ZkCloseCode } from '../src/server/close-codes.js';
 import type {
+  AddEntropyInput,
+  AddEntropyMutation,
   CreateGameInput,
   CreateGameMutation,
   AdvanceTurnInput,
@@ -50,6 +52,7 @@ import type {
   WhoamiQuery,
 } from './generated/graphql.js';
 import {
+  AddEntropyDocument,
   CreateGameDocument,
   AdvanceTurnDocument,
   ChangeCountersDocument,
@@ -198,6 +201,13 @@ export interface ZonekeeperClientOptions {
    * silently (a suspended laptop, a NAT that forgot the flow). Default 15000 ms; 0 turns it off.
    */
   keepAliveMs?: number;
+  /**
+   * Add the seat's own entropy (16 random bytes) the first time this client reads or follows a game
+   * (`game`, `subscribeGameEvents`), since a game's random acts wait for every seat's entropy
+   * (docs/fairness.md, "Seat entropy"). Refusals are ignored: a spectator, referee, host or admin
+   * adds none (FORBIDDEN), nor does an ended game. Default true.
+   */
+  seatEntropy?: boolean;
 }
 
 export interface SubscribeGameEventsOptions {
@@ -301,6 +311,8 @@ export interface ZonekeeperClient {
   setPhase(input: SetPhaseInput): Promise<SetPhaseMutation>;
   /** The caller's seat concedes (MTG 104.3a); the referee names the seat with `playerId`. */
   concede(input: ConcedeInput): Promise<ConcedeMutation>;
+  /** Adds a seat's entropy (`data`: 1 to 64 bytes, hex) to every later random act (docs/fairness.md). */
+  addEntropy(input: AddEntropyInput): Promise<AddEntropyMutation>;
   /** Ends the game with a result, winners or a draw, and a reason (the referee or an admin). */
   endGame(input: EndGameInput): Promise<EndGameMutation>;
   /**
@@ -620,13 +632,35 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     return stop;
   }
 
+  /** The games this client added its seat's entropy to (or tried: once per game). */
+  const seeded = new Map<string, Promise<void>>();
+  /** The seat's entropy, once per game (see `seatEntropy`); no refusal or failure is thrown. */
+  const seatEntropy = (gameId: string): Promise<void> => {
+    if (options.seatEntropy === false) return Promise.resolve();
+    let added = seeded.get(gameId);
+    if (!added) {
+      const data = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+      added = request(AddEntropyDocument, { input: { gameId, data } }).then(
+        () => undefined,
+        () => undefined,
+      );
+      seeded.set(gameId, added);
+    }
+    return added;
+  };
+
   const client: ZonekeeperClient = {
     request: request as ZonekeeperClient['request'],
     createGame: async (input) => (await request(CreateGameDocument, { input })).createGame,
     subscribe,
     whoami: () => request(WhoamiDocument),
     rulesets: () => request(RulesetsDocument),
-    game: (id) => request(GameDocument, { id }),
+    game: async (id) => {
+      await seatEntropy(id);
+      return request(GameDocument, { id });
+    },
     gameEvents: (gameId, page = {}) => request(GameEventsPageDocument, { gameId, ...page }),
     moveObjects: (input) => request(MoveObjectsDocument, { input }),
     setStatus: (input) => request(SetStatusDocument, { input }),
@@ -636,7 +670,11 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     setPhase: (input) => request(SetPhaseDocument, { input }),
     concede: (input) => request(ConcedeDocument, { input }),
     endGame: (input) => request(EndGameDocument, { input }),
-    subscribeGameEvents,
+    addEntropy: (input) => request(AddEntropyDocument, { input }),
+    subscribeGameEvents: (gameId, opts) => {
+      void seatEntropy(gameId);
+      return subscribeGameEvents(gameId, opts);
+    },
     dispose: async () => {
       // Stop first: a subscription waiting to retry would otherwise open a new socket.
       for (const stop of [...active]) stop();

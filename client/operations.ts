@@ -414,6 +414,15 @@ export const SetStatusDocument = graphql(`
   }
 `);
 
+/** A seat's entropy (docs/fairness.md, "Seat entropy"): what the client adds on a seat's first connect. */
+export const AddEntropyDocument = graphql(`
+  mutation AddEntropy($input: AddEntropyInput!) {
+    addEntropy(input: $input) {
+      version
+    }
+  }
+`);
+
 export const ChangeCountersDocument = graphql(`
   mutation ChangeCounters($input: ChangeCountersInput!) {
     changeCounters(input: $input) {

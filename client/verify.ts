@@ -1,8 +1,9 @@
 /**
- * An independent verifier of zk-rng/1 (docs/fairness.md), on `@noble/hashes` only, so it runs in
- * browsers and in Node. {@link verifyGame} takes an ended game's verification transcript
+ * An independent verifier of zk-rng/2 and zk-rng/1 (docs/fairness.md), on `@noble/hashes` only, so
+ * it runs in browsers and in Node. {@link verifyGame} takes an ended game's verification transcript
  * (`Query.fairnessTranscript`) and recomputes every shuffle, pick, die roll and coin flip from the
- * revealed seed and the seats' entropy; it names the first event that does not match.
+ * revealed seed and the seats' entropy; it names the first event that does not match, and counts the
+ * acts made before every seat's entropy was in (not covered by seat input).
  *
  *   const { fairnessTranscript } = await zk.request(FairnessTranscriptDocument, { gameId });
  *   const report = verifyGame(fairnessTranscript);   // report.verdict: see VerifyReport
@@ -12,22 +13,52 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { checkSeat, type SeatCheck, type SeatRecord, type SeatSection } from './seat-replay.js';
 
-/** One random act as the transcript records it, over internal keys, top first. */
+/**
+ * One random act as the transcript records it, over internal keys, top first. `count`: how many
+ * were asked for (zk-rng/2 records it; a list cut to a prefix then no longer verifies).
+ */
 export type TranscriptAct =
   | { index: number; kind: 'shuffle'; before: string[]; after: string[]; part?: 'top' | 'bottom' }
-  | { index: number; kind: 'pick'; from: string[]; picked: string[] }
-  | { index: number; kind: 'roll'; sides: number; results: number[] }
-  | { index: number; kind: 'coin'; results: ('heads' | 'tails')[] };
+  | { index: number; kind: 'pick'; from: string[]; picked: string[]; count?: number }
+  | { index: number; kind: 'roll'; sides: number; results: number[]; count?: number }
+  | { index: number; kind: 'coin'; results: ('heads' | 'tails')[]; count?: number };
+
+/** An event no seat made (an admin's, the referee's, the service's). */
+export interface NonSeatEvent {
+  seq: number;
+  kind: string;
+  actor: string;
+}
 
 /** The `zk-rng/1.transcript` document. */
 export interface Transcript {
   format: string;
   gameId: string;
-  commitments: { seq: number; scheme: string; gameId: string; hash: string; revealFaces: boolean }[];
+  /** The game's seats (player ids): an act is covered by seat input once each of them added entropy. */
+  seatIds?: string[];
+  commitments: {
+    seq: number;
+    scheme: string;
+    gameId: string;
+    hash: string;
+    revealFaces: boolean;
+    waitsForSeats?: boolean;
+  }[];
   reveal: { seq: number; scheme: string; seed: string } | null;
   /** Seat entropy, in seq order: each piece is folded into every later act's key. */
   entropy?: { seq: number; playerId: string | null; data: string }[];
-  events: { seq: number; kind: string; scheme: string | null; acts: TranscriptAct[] }[];
+  /**
+   * `withoutSeats`: the seats whose entropy since the commitment the acts were made without (a game
+   * created not to wait); `interposed`: events no seat made since the latest seat entropy before them.
+   */
+  events: {
+    seq: number;
+    kind: string;
+    scheme: string | null;
+    acts: TranscriptAct[];
+    withoutSeats?: string[];
+    interposed?: NonSeatEvent[];
+  }[];
   faces?: Record<string, string>;
   /** What the end releases to each seat of its own cards: a seat's transcript holds its own only. */
   seats?: SeatSection[];
@@ -38,7 +69,8 @@ export interface VerifyReport {
   /**
    * - `verified`: the seed matches its commitment, at least one act was recomputed, every act
    *   matches and none is outside the scheme;
-   * - `partial`: as `verified`, but some acts are not covered (made before an import);
+   * - `partial`: as `verified`, but some acts are not covered (made before an import), or were made
+   *   before every seat had added entropy since the commitment (`withoutSeatInput`);
    * - `nothing to verify`: the seed matches, and the transcript records no act at all;
    * - `not covered`: no act could be checked: no commitment, no reveal, or only acts outside the scheme;
    * - `mismatch`: something does not follow from the seed (`firstMismatch` names the event).
@@ -48,6 +80,13 @@ export interface VerifyReport {
   verified: number;
   /** Acts outside the scheme: a game from before it, or made before the game was imported. */
   notCovered: number;
+  /**
+   * Verified acts not covered by seat input: made before each of the transcript's seats added
+   * entropy after the commitment (a game created not to wait), so the seed alone decided them.
+   */
+  withoutSeatInput: number;
+  /** Verified acts made after an event no seat made, with no seat entropy in between (`interposed`). */
+  afterNonSeatEvents: number;
   /** Verified acts by kind (`partial`: the shuffles of a zone's top or bottom part, also in `shuffle`). */
   counts: { shuffle: number; partial: number; pick: number; roll: number; coin: number };
   /** The first event that does not match, and why. */
@@ -56,16 +95,28 @@ export interface VerifyReport {
   seat?: SeatCheck;
 }
 
-const SCHEME = 'zk-rng/1';
+/** The schemes this verifier checks; zk-rng/2 differs from zk-rng/1 only in the per-act key. */
+const SCHEMES: readonly string[] = ['zk-rng/1', 'zk-rng/2'];
 const TWO32 = 4294967296;
-const tag = (name: string) => utf8ToBytes(`${SCHEME}:${name}\u0000`);
+const tag = (name: string, scheme = 'zk-rng/1') => utf8ToBytes(`${scheme}:${name}\u0000`);
 
-/** SHA-256("zk-rng/1:commit\0" ‖ seed), hex. */
+/** SHA-256("zk-rng/1:commit\0" ‖ seed), hex (zk-rng/2 keeps zk-rng/1's commitment). */
 export function commitmentHash(seed: Uint8Array): string {
   return bytesToHex(sha256(concatBytes(tag('commit'), seed)));
 }
 
-/** The per-act key (docs/fairness.md, "Per-act key"). */
+/**
+ * zk-rng/2's per-act key (docs/fairness.md, "Per-act key"): `number` is the act's number among the
+ * game's random acts since the commitment, from 0.
+ */
+export function perActKey2(seed: Uint8Array, gameId: string, number: number, entropy: Uint8Array) {
+  const id = utf8ToBytes(gameId);
+  const n = new Uint8Array(8);
+  new DataView(n.buffer).setBigUint64(0, BigInt(number));
+  return hmac(sha256, seed, concatBytes(tag('act', 'zk-rng/2'), Uint8Array.of(id.length), id, n, entropy));
+}
+
+/** zk-rng/1's per-act key (docs/fairness.md, "Per-act key"): the act's event seq and index there. */
 export function perActKey(seed: Uint8Array, gameId: string, seq: number, index: number, entropy: Uint8Array) {
   const id = utf8ToBytes(gameId);
   const position = new Uint8Array(12);
@@ -117,25 +168,37 @@ export function shuffleTop<T>(list: readonly T[], count: number, draw: (n: numbe
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** What every act of its kind records: a pick picks, a roll rolls and a flip flips at least one. */
-function emptyAct(act: TranscriptAct): string | null {
+/**
+ * What every act of its kind records: a pick picks, a roll rolls and a flip flips at least one;
+ * under zk-rng/2 (`counted`), as many as were asked for (a pick: at most its pool).
+ */
+function emptyAct(act: TranscriptAct, counted: boolean): string | null {
   switch (act.kind) {
     case 'shuffle':
       return act.before.length === act.after.length
         ? null
         : `shuffle ${act.index}: before and after differ in length`;
     case 'pick':
-      return act.picked.length > 0 ? null : `pick ${act.index}: no object picked`;
+      if (act.picked.length === 0) return `pick ${act.index}: no object picked`;
+      return !counted || act.picked.length === Math.min(countOf(act), act.from.length)
+        ? null
+        : `pick ${act.index}: ${act.picked.length} picked, ${String(act.count)} asked for`;
     case 'roll':
-      return act.results.length > 0 ? null : `roll ${act.index}: no results`;
     case 'coin':
-      return act.results.length > 0 ? null : `coin ${act.index}: no results`;
+      if (act.results.length === 0) return `${act.kind} ${act.index}: no results`;
+      return !counted || act.results.length === countOf(act)
+        ? null
+        : `${act.kind} ${act.index}: ${act.results.length} results, ${String(act.count)} asked for`;
   }
 }
 
+/** The count an act records, or NaN when it records none (a zk-rng/2 act without one is a mismatch). */
+const countOf = (act: { count?: number }) =>
+  typeof act.count === 'number' && Number.isInteger(act.count) && act.count >= 1 ? act.count : NaN;
+
 /** Recomputes one act; a reason when it does not match. */
-function checkAct(act: TranscriptAct, draw: (n: number) => number): string | null {
-  const empty = emptyAct(act);
+function checkAct(act: TranscriptAct, draw: (n: number) => number, counted: boolean): string | null {
+  const empty = emptyAct(act, counted);
   if (empty !== null) return empty;
   switch (act.kind) {
     case 'shuffle':
@@ -157,6 +220,61 @@ function checkAct(act: TranscriptAct, draw: (n: number) => number): string | nul
         ? null
         : `coin ${act.index}: the flips do not follow from the seed`;
   }
+}
+
+type TranscriptEvent = Transcript['events'][number];
+
+/** The seats `t` names that added no entropy after `from` and before `to` (no seats named: unknown). */
+function seatsWithout(t: Transcript, from: number, to: number): string[] | null {
+  if (!t.seatIds || t.seatIds.length === 0) return null;
+  const given = new Set((t.entropy ?? []).filter((x) => x.seq > from && x.seq < to).map((x) => x.playerId));
+  return t.seatIds.filter((s) => !given.has(s));
+}
+
+/** The verdict of a report whose acts all matched. */
+function verdictOf(r: VerifyReport): VerifyReport['verdict'] {
+  if (r.verified === 0) return r.notCovered === 0 ? 'nothing to verify' : 'not covered';
+  return r.notCovered === 0 && r.withoutSeatInput === 0 ? 'verified' : 'partial';
+}
+
+/** `report` as a mismatch at `seq`. */
+function mismatch(report: VerifyReport, seq: number, reason: string): VerifyReport {
+  return { ...report, verdict: 'mismatch', firstMismatch: { seq, reason } };
+}
+
+/**
+ * Recomputes the acts of `covered` (in seq order) from `seed`, numbering zk-rng/2's acts from 0 after
+ * the commitment; the report so far, or a mismatch.
+ */
+function checkEvents(
+  t: Transcript,
+  commitment: Transcript['commitments'][number],
+  seed: Uint8Array,
+  covered: readonly TranscriptEvent[],
+  report: VerifyReport,
+): VerifyReport {
+  const zk2 = commitment.scheme === 'zk-rng/2';
+  const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);
+  let entropy = startEntropy();
+  let number = 0;
+  for (const e of covered) {
+    while (added.length > 0 && added[0]!.seq < e.seq)
+      entropy = foldEntropy(entropy, hexToBytes(added.shift()!.data));
+    const without = seatsWithout(t, commitment.seq, e.seq);
+    for (const act of e.acts) {
+      const key = zk2
+        ? perActKey2(seed, commitment.gameId, number++, entropy)
+        : perActKey(seed, commitment.gameId, e.seq, act.index, entropy);
+      const reason = checkAct(act, drawsFrom(key), zk2);
+      if (reason !== null) return mismatch(report, e.seq, reason);
+      report.verified += 1;
+      report.counts[act.kind] += 1;
+      if (act.kind === 'shuffle' && act.part) report.counts.partial += 1;
+      if (without === null || without.length > 0) report.withoutSeatInput += 1;
+      if ((e.interposed ?? []).length > 0) report.afterNonSeatEvents += 1;
+    }
+  }
+  return { ...report, verdict: verdictOf(report) };
 }
 
 /**
@@ -184,59 +302,27 @@ function verifyActs(t: Transcript): VerifyReport {
     verdict: 'not covered',
     verified: 0,
     notCovered: 0,
+    withoutSeatInput: 0,
+    afterNonSeatEvents: 0,
     counts: { shuffle: 0, partial: 0, pick: 0, roll: 0, coin: 0 },
   };
   const reveal = t.reveal;
   // A reveal opens the last commitment before it (docs/fairness.md, "Transcript"): an ended game
   // imported again commits anew after its reveal, a commitment never opened that covers no act.
   const commitment = reveal ? t.commitments.filter((c) => c.seq < reveal.seq).at(-1) : t.commitments.at(-1);
-  const acts = (e: Transcript['events'][number]) => e.acts.length;
+  const scheme = commitment && SCHEMES.includes(commitment.scheme) ? commitment.scheme : null;
   const after = t.events.filter(
     (e) => commitment && e.seq > commitment.seq && (!reveal || e.seq < reveal.seq),
   );
-  const covered = after.filter((e) => e.scheme === SCHEME);
-  report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + acts(e), 0);
-  if (!commitment || commitment.scheme !== SCHEME || !reveal) return report;
-  // Every act after a zk-rng/1 commitment is drawn under it: one marked otherwise was rewritten.
-  const outside = after.find((e) => e.scheme !== SCHEME && e.acts.length > 0);
-  if (outside) {
-    report.verdict = 'mismatch';
-    report.firstMismatch = {
-      seq: outside.seq,
-      reason: `an act after the commitment is marked ${String(outside.scheme)}`,
-    };
-    return report;
-  }
+  const covered = after.filter((e) => scheme !== null && e.scheme === scheme);
+  report.notCovered = t.events.filter((e) => !covered.includes(e)).reduce((n, e) => n + e.acts.length, 0);
+  if (!commitment || scheme === null || !reveal) return report;
+  // Every act after a commitment is drawn under its scheme: one marked otherwise was rewritten.
+  const outside = after.find((e) => e.scheme !== scheme && e.acts.length > 0);
+  if (outside)
+    return mismatch(report, outside.seq, `an act after the commitment is marked ${String(outside.scheme)}`);
   const seed = hexToBytes(reveal.seed);
-  if (commitmentHash(seed) !== commitment.hash) {
-    report.verdict = 'mismatch';
-    report.firstMismatch = { seq: reveal.seq, reason: 'the revealed seed does not match the commitment' };
-    return report;
-  }
-  const added = [...(t.entropy ?? [])].sort((a, b) => a.seq - b.seq);
-  let entropy = startEntropy();
-  for (const e of covered) {
-    while (added.length > 0 && added[0]!.seq < e.seq)
-      entropy = foldEntropy(entropy, hexToBytes(added.shift()!.data));
-    for (const act of e.acts) {
-      const reason = checkAct(act, drawsFrom(perActKey(seed, commitment.gameId, e.seq, act.index, entropy)));
-      if (reason !== null) {
-        report.verdict = 'mismatch';
-        report.firstMismatch = { seq: e.seq, reason };
-        return report;
-      }
-      report.verified += 1;
-      report.counts[act.kind] += 1;
-      if (act.kind === 'shuffle' && act.part) report.counts.partial += 1;
-    }
-  }
-  report.verdict =
-    report.verified === 0
-      ? report.notCovered === 0
-        ? 'nothing to verify'
-        : 'not covered'
-      : report.notCovered === 0
-        ? 'verified'
-        : 'partial';
-  return report;
+  if (commitmentHash(seed) !== commitment.hash)
+    return mismatch(report, reveal.seq, 'the revealed seed does not match the commitment');
+  return checkEvents(t, commitment, seed, covered, report);
 }

@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   const report = verifyGame(transcript, record);
   const { shuffle, partial, pick, roll, coin } = report.counts;
   console.log(
-    `${report.verdict}: ${report.verified} acts (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${transcript.entropy?.length ?? 0} pieces of seat entropy, ${report.notCovered} not covered`,
+    `${report.verdict}: ${report.verified} acts (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${transcript.entropy?.length ?? 0} pieces of seat entropy, ${report.notCovered} not covered, ${report.withoutSeatInput} not covered by seat input, ${report.afterNonSeatEvents} after a non-seat event`,
   );
   if (report.seat) {
     const { shuffle, pick, order } = report.seat.replayed;

@@ -462,7 +462,7 @@ async function tail(env: Env, args: string[]): Promise<void> {
   }
 }
 
-/** zk-rng/1: the ended game's transcript, checked by the client's verifier (docs/fairness.md). */
+/** zk-rng: the ended game's transcript, checked by the client's verifier (docs/fairness.md). */
 async function verify(env: Env, args: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args,
@@ -481,7 +481,7 @@ async function verify(env: Env, args: string[]): Promise<void> {
     // Every kind of act it checked: a reader sees a roll or flip was recomputed, not only shuffles.
     const { shuffle, partial, pick, roll, coin } = report.counts;
     process.stdout.write(
-      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered\n`,
+      `${report.verdict}: ${report.verified} random acts verified (${shuffle} shuffles of which ${partial} partial, ${pick} picks, ${roll} rolls, ${coin} flips), ${report.notCovered} not covered, ${report.withoutSeatInput} not covered by seat input, ${report.afterNonSeatEvents} after a non-seat event\n`,
     );
   }
   if (report.firstMismatch)

@@ -66,6 +66,7 @@ export const invalidMove = (rejection: Rejection) =>
   new ZonekeeperError(ErrorCode.INVALID_MOVE, rejection.message, {
     reason: rejection.code,
     rule: rejection.rule,
+    ...(rejection.awaitedSeats ? { awaitedSeats: rejection.awaitedSeats } : {}),
   });
 
 /**

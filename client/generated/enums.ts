@@ -144,6 +144,13 @@ export type GameStatus =
  * ids and zones, never a card the caller may not see.
  */
 export type InvalidMoveReason =
+  /**
+   * A random act (shuffle, RANDOM pick, random order, roll, flip) in a game that waits for seat
+   * entropy, before every seat that has not conceded added some (`addEntropy`) after the commitment:
+   * otherwise the seed alone, which the service chose, would decide the act. `extensions.awaitedSeats`
+   * lists the player ids still awaited (public: entropy events are). Nothing was drawn or changed.
+   */
+  | 'AWAITING_ENTROPY'
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
   /**

@@ -33,6 +33,7 @@ type Documents = {
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": typeof types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.SetStatusDocument,
+    "\n  mutation AddEntropy($input: AddEntropyInput!) {\n    addEntropy(input: $input) {\n      version\n    }\n  }\n": typeof types.AddEntropyDocument,
     "\n  mutation ChangeCounters($input: ChangeCountersInput!) {\n    changeCounters(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.ChangeCountersDocument,
     "\n  mutation MoveCounters($input: MoveCountersInput!) {\n    moveCounters(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.MoveCountersDocument,
     "\n  mutation AdvanceTurn($input: AdvanceTurnInput!) {\n    advanceTurn(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.AdvanceTurnDocument,
@@ -63,6 +64,7 @@ const documents: Documents = {
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.SetStatusDocument,
+    "\n  mutation AddEntropy($input: AddEntropyInput!) {\n    addEntropy(input: $input) {\n      version\n    }\n  }\n": types.AddEntropyDocument,
     "\n  mutation ChangeCounters($input: ChangeCountersInput!) {\n    changeCounters(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.ChangeCountersDocument,
     "\n  mutation MoveCounters($input: MoveCountersInput!) {\n    moveCounters(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.MoveCountersDocument,
     "\n  mutation AdvanceTurn($input: AdvanceTurnInput!) {\n    advanceTurn(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.AdvanceTurnDocument,
@@ -147,6 +149,10 @@ export function graphql(source: "\n  fragment PayloadFields on MovePayload {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n"): typeof import('./graphql.js').SetStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddEntropy($input: AddEntropyInput!) {\n    addEntropy(input: $input) {\n      version\n    }\n  }\n"): typeof import('./graphql.js').AddEntropyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

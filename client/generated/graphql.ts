@@ -11,6 +11,15 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type AddEntropyInput = {
+  /** 1 to 64 bytes, hex. */
+  data: string;
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+};
+
 export type AdvanceTurnInput = {
   /** Referee and judges only: the player whose turn it becomes (else the next seat that has not conceded). */
   activePlayerId?: string | number | null | undefined;
@@ -103,6 +112,13 @@ export type CreateGameInput = {
    */
   revealFacesAfterEnd?: boolean | null | undefined;
   ruleset: string | number;
+  /**
+   * Whether random acts (shuffles, RANDOM picks, rolls, flips) wait for entropy from every seat
+   * (`addEntropy`) after the commitment; until then they are refused with INVALID_MOVE, reason
+   * AWAITING_ENTROPY (docs/fairness.md, "Seat entropy"). Default true. False for solo play and tests:
+   * the game's acts made before every seat's entropy are marked not covered by seat input.
+   */
+  waitForSeatEntropy?: boolean | null | undefined;
 };
 
 /** A destination: a zone by id, or a zone type plus its owning player (omit owner for shared zones). */
@@ -419,6 +435,13 @@ export type SetStatusMutationVariables = Exact<{
 
 
 export type SetStatusMutation = { setStatus: { version: number, objects: Array<{ id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> }>, events: Array<{ gameId: string, seq: number, version: number, kind: EventKind, at: string, zoneIds: Array<string>, rules: Array<string>, concededPlayerId: string | null, actor: { kind: ActorKind, playerId: string | null, onBehalfOf: string | null }, changes: Array<{ previousId: string | null, objectId: string | null, fromZoneId: string | null, toZoneId: string | null, object: { id: string, kind: ObjectKind, position: number | null, layer: number | null, faceUp: boolean, revealedToAll: boolean, revealedTo: Array<{ id: string }>, owner: { id: string }, controller: { id: string }, zone: { id: string }, host: { id: string } | null, attached: Array<{ id: string }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string, attributes: unknown } | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }> } | null }>, zonesCreated: Array<{ id: string, type: string, ownerId: string | null, index: number }>, zonesRemoved: Array<{ id: string, type: string, ownerId: string | null, index: number }>, counterChanges: Array<{ playerId: string | null, zoneId: string | null, kind: string, amount: number }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string }> } | null }> } };
+
+export type AddEntropyMutationVariables = Exact<{
+  input: AddEntropyInput;
+}>;
+
+
+export type AddEntropyMutation = { addEntropy: { version: number } };
 
 export type ChangeCountersMutationVariables = Exact<{
   input: ChangeCountersInput;
@@ -1618,6 +1641,13 @@ fragment PayloadFields on MovePayload {
     ...EventFields
   }
 }`) as unknown as TypedDocumentString<SetStatusMutation, SetStatusMutationVariables>;
+export const AddEntropyDocument = new TypedDocumentString(`
+    mutation AddEntropy($input: AddEntropyInput!) {
+  addEntropy(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<AddEntropyMutation, AddEntropyMutationVariables>;
 export const ChangeCountersDocument = new TypedDocumentString(`
     mutation ChangeCounters($input: ChangeCountersInput!) {
   changeCounters(input: $input) {

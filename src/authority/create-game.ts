@@ -31,6 +31,11 @@ export interface CreateGameRequest {
     readonly idempotencyKey?: string | null | undefined;
     readonly revealFacesAfterEnd?: boolean | null | undefined;
     readonly firstSeat?: number | null | undefined;
+    /**
+     * Whether random acts wait for every seat's entropy (docs/fairness.md, "Seat entropy"; default
+     * true). A game that does not wait (solo play, tests) has its acts marked not covered by seat input.
+     */
+    readonly waitForSeatEntropy?: boolean | null | undefined;
   };
 }
 
@@ -59,7 +64,10 @@ export async function createGameAs(
   // With a key, the key names the game: a repeat finds its record under the same game id.
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
-  const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
+  const state = {
+    ...initialState(spec, seats, playerIds, newId, input.firstSeat ?? null),
+    seatEntropy: { waits: input.waitForSeatEntropy ?? true, given: [] },
+  };
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
   const secret = newGameSecret(
     gameId,
@@ -67,7 +75,7 @@ export async function createGameAs(
       newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
       derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
     },
-    input.revealFacesAfterEnd ?? false,
+    { revealFaces: input.revealFacesAfterEnd ?? false, waitsForSeats: state.seatEntropy.waits },
   );
   const created = await deps.store.createGame(spec, newGame, {
     credentials: newCredentials(gameId, playerIds),

@@ -1,11 +1,20 @@
 /**
- * The draws of a move's random acts (docs/fairness.md, zk-rng/1): each act's stream is keyed by the
- * game's secret seed, the derivation's game id, the seq of the event that records the act, the
- * act's index within it and the entropy so far (the state's running hash, which seat entropy
- * updates). The keys live only while the move is planned.
+ * The draws of a move's random acts (docs/fairness.md, "Per-act key"): each act's stream is keyed
+ * by the game's secret seed, the derivation's game id, the act's number among the game's random acts
+ * since the commitment (zk-rng/2; a zk-rng/1 game keeps its event's seq and the act's index there)
+ * and the entropy so far (the state's running hash, which seat entropy updates). Nothing the operator
+ * can insert into the log unseen moves an act's number. The keys live only while the move is planned.
  */
 import { revealOf, type GameSecret } from '../db/index.js';
-import { actKey, ActStream, foldEntropy, INITIAL_ENTROPY, newSeed } from '../fairness/zk-rng.js';
+import {
+  actKey,
+  actKey2,
+  ActStream,
+  foldEntropy,
+  INITIAL_ENTROPY,
+  newSeed,
+  ZK_RNG_1,
+} from '../fairness/zk-rng.js';
 import type { DomainEvent, PlanContext } from '../rules/index.js';
 
 /** What the planner's context needs to draw: the act streams and the scheme they come from. */
@@ -25,7 +34,7 @@ const entropyBytes = (hex: string | undefined) => (hex ? Buffer.from(hex, 'hex')
 /**
  * The draws of a move planned on a game whose last event is `lastSeq` (the plan's event i gets seq
  * lastSeq + 1 + i) and whose running entropy hash is `entropy` (absent: no seat added any). A game
- * zk-rng/1 does not cover (created before it) draws from a seed of the CSPRNG that is used for this
+ * zk-rng does not cover (created before it) draws from a seed of the CSPRNG that is used for this
  * one move and never stored: its acts are "not covered".
  */
 export function actDraws(secret: GameSecret | null, lastSeq: number, entropy: string | undefined): ActDraws {
@@ -38,8 +47,12 @@ export function actDraws(secret: GameSecret | null, lastSeq: number, entropy: st
       secret
         ? events.map((ev) => (ev.kind === 'GAME_ENDED' ? { ...ev, seedReveal: revealOf(secret) } : ev))
         : events,
-    randomAct: (event, index) => {
-      const stream = new ActStream(actKey(seed, { gameId, seq: lastSeq + 1 + event, index, entropy: e }));
+    randomAct: (event, index, number) => {
+      const key =
+        secret?.scheme === ZK_RNG_1
+          ? actKey(seed, { gameId, seq: lastSeq + 1 + event, index, entropy: e })
+          : actKey2(seed, { gameId, number, entropy: e });
+      const stream = new ActStream(key);
       return (n) => stream.int(n);
     },
     foldEntropy: (current, data) =>

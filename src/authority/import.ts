@@ -66,7 +66,8 @@ export async function importDocument(
     secret: newGameSecret(
       original.game.id,
       { derivationId: () => before?.gameId ?? original.game.id },
-      before?.revealFaces ?? false,
+      // An import commits anew: its acts wait for every seat's entropy again, as the original's did.
+      { revealFaces: before?.revealFaces ?? false, waitsForSeats: before?.waitsForSeats ?? true },
     ),
     checkpointInterval: CHECKPOINT_INTERVAL,
   });

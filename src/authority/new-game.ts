@@ -1,5 +1,5 @@
 /**
- * The one place a game's credentials and zk-rng/1 seed are made, for a created game and an imported
+ * The one place a game's credentials and zk-rng/2 seed are made, for a created game and an imported
  * one alike: the data layer only stores what it is handed (`src/db/games.ts`, `db/transfer-io.ts`).
  * Credentials are never exported, so an imported game gets new ones, its referee's included
  * (docs/admin.md); its seed is new too, committed to under the original derivation id
@@ -8,7 +8,7 @@
 import { newToken } from '../auth/tokens.js';
 import type { GameCredentials, NewSecret } from '../db/index.js';
 import { deckCommitments, type DeckCommitment } from '../fairness/seat-deck.js';
-import { commitmentOf, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import { commitmentOf, newSeed, ZK_RNG_2 } from '../fairness/zk-rng.js';
 import type { DomainEvent } from '../rules/index.js';
 
 /** New seat, spectator and referee credentials for a game and its seats. */
@@ -29,20 +29,32 @@ export interface SecretSource {
 }
 
 /**
- * A new game's zk-rng/1 secret (the row the data layer stores) and the commitment its first event
- * (GAME_CREATED, or GAME_IMPORTED) carries.
+ * A new game's zk-rng/2 secret (the row the data layer stores) and the commitment its first event
+ * (GAME_CREATED, or GAME_IMPORTED) carries, with whether its acts wait for every seat's entropy
+ * (docs/fairness.md, "Seat entropy").
  */
-export function newGameSecret(gameId: string, source: SecretSource, revealFaces: boolean): NewSecret {
+export function newGameSecret(
+  gameId: string,
+  source: SecretSource,
+  options: { readonly revealFaces: boolean; readonly waitsForSeats: boolean },
+): NewSecret {
+  const { revealFaces, waitsForSeats } = options;
   const seed = (source.newSeed ?? newSeed)();
   const derivationId = source.derivationId?.(gameId) ?? gameId;
   return {
     row: {
-      scheme: ZK_RNG_1,
+      scheme: ZK_RNG_2,
       seed: Buffer.from(seed).toString('hex'),
       derivation_id: derivationId,
       reveal_faces: revealFaces,
     },
-    commitment: { scheme: ZK_RNG_1, gameId: derivationId, hash: commitmentOf(seed), revealFaces },
+    commitment: {
+      scheme: ZK_RNG_2,
+      gameId: derivationId,
+      hash: commitmentOf(seed),
+      revealFaces,
+      waitsForSeats,
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  * Objects' statuses and counters are columns of their rows (`src/stored/object-rows.ts`). A game from before
  * the table existed stores null: no counters, no turn, no result.
  */
-import type { Counters, GameResult, GameState, TurnState } from '../rules/index.js';
+import type { Counters, GameResult, GameState, SeatEntropy, TurnState } from '../rules/index.js';
 
 export interface StoredTable {
   readonly players?: Readonly<Record<string, { readonly counters?: Counters; readonly conceded?: boolean }>>;
@@ -13,6 +13,10 @@ export interface StoredTable {
   readonly result?: GameResult | null;
   /** zk-rng/1's running entropy hash (public: folded from the log's ENTROPY_ADDED events). */
   readonly entropy?: string | null;
+  /** Whether random acts wait for seat entropy, and the seats that gave some since the commitment. */
+  readonly seatEntropy?: SeatEntropy;
+  /** Random acts drawn since the last commitment (zk-rng/2 numbers acts with it). */
+  readonly randomActs?: number;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -32,9 +36,26 @@ export function storedTableOf(state: GameState): StoredTable | null {
   const turn = state.turn ?? null;
   const result = state.result ?? null;
   const entropy = state.entropy ?? null;
-  if (Object.keys(players).length === 0 && Object.keys(zones).length === 0 && !turn && !result && !entropy)
+  const { seatEntropy, randomActs } = state;
+  if (
+    Object.keys(players).length === 0 &&
+    Object.keys(zones).length === 0 &&
+    !turn &&
+    !result &&
+    !entropy &&
+    !seatEntropy &&
+    !randomActs
+  )
     return null;
-  return { players, zones, turn, result, ...(entropy ? { entropy } : {}) };
+  return {
+    players,
+    zones,
+    turn,
+    result,
+    ...(entropy ? { entropy } : {}),
+    ...(seatEntropy ? { seatEntropy } : {}),
+    ...(randomActs ? { randomActs } : {}),
+  };
 }
 
 /** A state with its stored table applied (null or malformed: nothing to apply). */
@@ -58,5 +79,9 @@ export function withStoredTable(state: GameState, stored: unknown): GameState {
     ...(t.turn ? { turn: t.turn } : {}),
     ...(t.result ? { result: t.result } : {}),
     ...(typeof t.entropy === 'string' ? { entropy: t.entropy } : {}),
+    ...(isRecord(t.seatEntropy) && Array.isArray(t.seatEntropy.given)
+      ? { seatEntropy: { waits: t.seatEntropy.waits === true, given: t.seatEntropy.given } }
+      : {}),
+    ...(typeof t.randomActs === 'number' && t.randomActs > 0 ? { randomActs: t.randomActs } : {}),
   };
 }

@@ -24,6 +24,17 @@ export interface TranscriptSource {
   readonly faces: Readonly<Record<string, string>> | null;
   /** The whole log, decoded: what each seat's own section is built from (docs/fairness.md, "Your own cards"). */
   readonly log: readonly LogEvent[];
+  /** The game's seats (player ids), in seat order: whose entropy an act is covered by. */
+  readonly seats: readonly string[];
+  /** Every event no seat made (an admin's, the referee's, the service's), in seq order. */
+  readonly nonSeat: readonly NonSeatEvent[];
+}
+
+/** An event no seat made: whoever made it could have chosen what it changes knowing the seed. */
+export interface NonSeatEvent {
+  readonly seq: number;
+  readonly kind: string;
+  readonly actor: 'ADMIN' | 'REFEREE' | 'SYSTEM';
 }
 
 /** The transcript's events, in seq order (null for an unknown game). */
@@ -50,6 +61,7 @@ export async function readTranscriptSource(store: Store, gameId: string): Promis
     events: rows,
     faces: revealFaces ? await facesOf(store, gameId) : null,
     log: game.status === 'ACTIVE' ? [] : await logOf(store, gameId),
+    ...(await seatInputOf(store, gameId)),
   };
 }
 
@@ -60,6 +72,24 @@ async function logOf(store: Store, gameId: string): Promise<LogEvent[]> {
     [gameId],
   );
   return rows.map((r) => ({ seq: r.seq, payload: decodeEvent(r.payload) }));
+}
+
+/** The game's seats, and the events no seat made (see {@link TranscriptSource}). */
+async function seatInputOf(
+  store: Store,
+  gameId: string,
+): Promise<Pick<TranscriptSource, 'seats' | 'nonSeat'>> {
+  const seats = await store.db.player.findMany({
+    where: { gameId },
+    select: { id: true },
+    orderBy: { seat: 'asc' },
+  });
+  const { rows } = await store.pool.query<NonSeatEvent>(
+    `SELECT seq, kind, actor_kind::text AS actor FROM game_event
+       WHERE game_id = $1::uuid AND actor_kind <> 'PLAYER' ORDER BY seq`,
+    [gameId],
+  );
+  return { seats: seats.map((s) => s.id), nonSeat: rows };
 }
 
 /** Every object's card name by internal key: the starting objects, then those of the game now. */

@@ -249,6 +249,13 @@ export type CreateGameInput = {
    */
   readonly revealFacesAfterEnd?: InputMaybe<Scalars['Boolean']['input']>;
   readonly ruleset: Scalars['ID']['input'];
+  /**
+   * Whether random acts (shuffles, RANDOM picks, rolls, flips) wait for entropy from every seat
+   * (`addEntropy`) after the commitment; until then they are refused with INVALID_MOVE, reason
+   * AWAITING_ENTROPY (docs/fairness.md, "Seat entropy"). Default true. False for solo play and tests:
+   * the game's acts made before every seat's entropy are marked not covered by seat input.
+   */
+  readonly waitForSeatEntropy?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type CreateGamePayload = {
@@ -474,9 +481,15 @@ export type EventKind =
 /** The random acts an event records (shuffles, RANDOM picks, rolls, flips), and the scheme they were drawn from. */
 export type EventRandomness = {
   readonly __typename?: 'EventRandomness';
-  /** How many random acts the event records; each is keyed by the event's seq and its index here. */
+  /**
+   * How many random acts the event records; under zk-rng/2 each is keyed by its number among the
+   * game's random acts since the commitment (zk-rng/1: by the event's seq and its index here).
+   */
   readonly acts: Scalars['Int']['output'];
-  /** `zk-rng/1`, or null: not covered (a game created before the scheme). */
+  /**
+   * `zk-rng/2` (or `zk-rng/1` for a game committed under it), or null: not covered (a game created
+   * before the scheme).
+   */
   readonly scheme?: Maybe<Scalars['String']['output']>;
 };
 
@@ -670,6 +683,13 @@ export type ImportGamePayload = {
  * ids and zones, never a card the caller may not see.
  */
 export type InvalidMoveReason =
+  /**
+   * A random act (shuffle, RANDOM pick, random order, roll, flip) in a game that waits for seat
+   * entropy, before every seat that has not conceded added some (`addEntropy`) after the commitment:
+   * otherwise the seed alone, which the service chose, would decide the act. `extensions.awaitedSeats`
+   * lists the player ids still awaited (public: entropy events are). Nothing was drawn or changed.
+   */
+  | 'AWAITING_ENTROPY'
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
   /**
@@ -1250,6 +1270,12 @@ export type RandomCommitment = {
   /** Whether the verification transcript shows card faces after the end (chosen at creation). */
   readonly revealFaces: Scalars['Boolean']['output'];
   readonly scheme: Scalars['String']['output'];
+  /**
+   * Whether the game's random acts wait for entropy from every seat after this commitment
+   * (AWAITING_ENTROPY until then). False: a game created not to wait (solo play, tests), whose acts
+   * the transcript and every verifier mark as not covered by seat input.
+   */
+  readonly waitsForSeats: Scalars['Boolean']['output'];
 };
 
 /** Dice or coins a ruleset declares. */
@@ -2151,6 +2177,7 @@ export type RandomCommitmentResolvers<ContextType = Context, ParentType extends 
   hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revealFaces?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   scheme?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  waitsForSeats?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type RandomizerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Randomizer'] = ResolversParentTypes['Randomizer']> = {

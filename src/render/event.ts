@@ -103,7 +103,9 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     zonesRemoved: view.zonesRemoved.map(zoneRef),
     // zk-rng/1 (docs/fairness.md): public parts only; the acts' keys are in the transcript after the end.
     randomness: event.random ? { scheme: event.random.scheme, acts: event.random.acts.length } : null,
-    commitment: event.commitment ?? null,
+    commitment: event.commitment
+      ? { ...event.commitment, waitsForSeats: event.commitment.waitsForSeats ?? false }
+      : null,
     deckCommitment: ownDeckCommitment(event, viewer),
     revealedSeed: event.seedReveal?.seed ?? null,
     counterChanges: view.counterChanges,

@@ -5,6 +5,7 @@
  */
 import type { TranscriptSource } from '../db/transcript-reads.js';
 import { seatSections } from '../fairness/seat-orders.js';
+import { seatInputMarks } from './transcript-seat-input.js';
 
 /** The transcript format's name and version. */
 export const TRANSCRIPT_FORMAT = 'zk-rng/1.transcript';
@@ -18,16 +19,20 @@ export function toTranscript(
   const events = [];
   const entropy = [];
   let reveal = null;
+  const marks = seatInputMarks(source);
   for (const e of source.events) {
     const { commitment, seedReveal, random, entropyAdded } = e.payload;
     if (commitment) commitments.push({ seq: e.seq, ...commitment });
     if (entropyAdded) entropy.push({ seq: e.seq, ...entropyAdded });
     if (seedReveal) reveal = { seq: e.seq, ...seedReveal };
-    if (random) events.push({ seq: e.seq, kind: e.kind, scheme: random.scheme, acts: random.acts });
+    if (random)
+      events.push({ seq: e.seq, kind: e.kind, scheme: random.scheme, acts: random.acts, ...marks(e.seq) });
   }
   return {
     format: TRANSCRIPT_FORMAT,
     gameId,
+    // The game's seats (player ids), in seat order: whose entropy an act is covered by.
+    seatIds: source.seats,
     commitments,
     reveal,
     entropy,

@@ -26,6 +26,7 @@ interface CreateGameInput {
   readonly idempotencyKey?: string | null;
   readonly revealFacesAfterEnd?: boolean | null;
   readonly firstSeat?: number | null;
+  readonly waitForSeatEntropy?: boolean | null;
 }
 
 /** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */

@@ -7,6 +7,7 @@
  * from null. So folding the transitions in order rebuilds every state the game has been in: this is
  * what lets a judge see a game as any viewer saw it at any sequence number.
  */
+import { seatInputAfter, type SeatInput } from './seat-entropy.js';
 import { applyTableDelta } from './table.js';
 import type { RulesetId } from './types/catalog.js';
 import type { DomainEvent } from './types/events.js';
@@ -18,6 +19,11 @@ import type { GameResult, GameState, ObjectState, PlayerState, TurnState, ZoneSt
  */
 export interface EventWithPlayers extends DomainEvent {
   readonly players?: readonly PlayerState[];
+}
+
+function withoutSeatInput(state: GameState): GameState {
+  const { seatEntropy: _seats, randomActs: _acts, ...rest } = state;
+  return rest;
 }
 
 /** The empty game every replay starts from: no zones, no objects. */
@@ -46,7 +52,8 @@ export function applyEvent(state: GameState, event: EventWithPlayers): GameState
   const removed = new Set(event.zonesRemoved.map((z) => z.id));
   return applyTableDelta(
     {
-      ...state,
+      ...withoutSeatInput(state),
+      ...seatInputAfter(state, event),
       players: event.players && event.players.length > 0 ? [...event.players] : state.players,
       zones: removed.size > 0 ? zones.filter((z) => !removed.has(z.id)) : zones,
       objects: [...objects.values()],
@@ -68,6 +75,7 @@ export class Replayer {
   #turn: TurnState | null;
   #result: GameResult | null;
   #entropy: string | null;
+  #seatInput: SeatInput;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
@@ -76,6 +84,10 @@ export class Replayer {
     this.#turn = start.turn ?? null;
     this.#result = start.result ?? null;
     this.#entropy = start.entropy ?? null;
+    this.#seatInput = {
+      ...(start.seatEntropy ? { seatEntropy: start.seatEntropy } : {}),
+      ...(start.randomActs ? { randomActs: start.randomActs } : {}),
+    };
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
@@ -92,6 +104,7 @@ export class Replayer {
     }
     for (const z of event.zonesRemoved) this.#zones.delete(z.id);
     if (event.players && event.players.length > 0) this.#players = [...event.players];
+    this.#seatInput = seatInputAfter(this.#seatInput, event);
     if (event.table) {
       const zones = (event.table.zones ?? []).flatMap((z) => {
         const zone = this.#zones.get(z.id);
@@ -119,6 +132,7 @@ export class Replayer {
       ...(this.#turn ? { turn: this.#turn } : {}),
       ...(this.#result ? { result: this.#result } : {}),
       ...(this.#entropy ? { entropy: this.#entropy } : {}),
+      ...this.#seatInput,
     };
   }
 }

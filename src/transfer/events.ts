@@ -11,7 +11,7 @@
  * are where the objects really were, the objects before are the state's) is `replay-check.ts`'s.
  */
 import { z } from 'zod';
-import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
+import { SCHEMES, SEED_BYTES } from '../fairness/zk-rng.js';
 import {
   MAX_DIE_SIDES,
   MAX_ROLL_COUNT,
@@ -83,10 +83,13 @@ const table = z.strictObject({
 });
 
 /**
- * zk-rng/1 (docs/fairness.md): the random acts an event records over objects' internal keys, the
- * commitment a creation or import publishes, the seed an ending reveals. Only the scheme this
- * service speaks; an event's acts may be "not covered" (scheme null, a game older than the scheme).
+ * zk-rng (docs/fairness.md): the random acts an event records over objects' internal keys, with the
+ * count asked for (zk-rng/2), the commitment a creation or import publishes, the seed an ending
+ * reveals. Only the schemes this service speaks; an event's acts may be "not covered" (scheme null,
+ * a game older than the scheme).
  */
+const scheme = z.enum(SCHEMES);
+const askedFor = z.number().int().min(1).max(MAX_LIST).optional();
 const keys = z.array(uuid).max(MAX_LIST);
 const actIndex = z.number().int().min(0).max(MAX_LIST);
 /** Whether `part` lists distinct keys, each one of `pool`'s (sets: a document's lists may be long). */
@@ -108,7 +111,7 @@ const randomAct = z.discriminatedUnion('kind', [
       'a shuffle reorders the objects it had',
     ),
   z
-    .strictObject({ index: actIndex, kind: z.literal('pick'), from: keys, picked: keys })
+    .strictObject({ index: actIndex, kind: z.literal('pick'), from: keys, picked: keys, count: askedFor })
     .refine((a) => distinctWithin(a.picked, a.from), 'a pick takes distinct objects of its pool'),
   z
     .strictObject({
@@ -116,6 +119,7 @@ const randomAct = z.discriminatedUnion('kind', [
       kind: z.literal('roll'),
       sides: z.number().int().min(2).max(MAX_DIE_SIDES),
       results: z.array(z.number().int().min(1).max(MAX_DIE_SIDES)).min(1).max(MAX_ROLL_COUNT),
+      count: askedFor,
     })
     .refine((a) => a.results.every((r) => r <= a.sides), 'a die shows one of its faces'),
   z.strictObject({
@@ -125,20 +129,22 @@ const randomAct = z.discriminatedUnion('kind', [
       .array(z.enum(['heads', 'tails']))
       .min(1)
       .max(MAX_ROLL_COUNT),
+    count: askedFor,
   }),
 ]);
 const random = z.strictObject({
-  scheme: z.literal(ZK_RNG_1).nullable(),
+  scheme: scheme.nullable(),
   acts: z.array(randomAct).min(1).max(MAX_LIST),
 });
 const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), 'lower-case hex');
 const commitment = z.strictObject({
-  scheme: z.literal(ZK_RNG_1),
+  scheme,
   gameId: z.string().min(1).max(200),
   hash: hex(32),
   revealFaces: z.boolean(),
+  waitsForSeats: z.boolean().optional(),
 });
-const seedReveal = z.strictObject({ scheme: z.literal(ZK_RNG_1), seed: hex(SEED_BYTES) });
+const seedReveal = z.strictObject({ scheme, seed: hex(SEED_BYTES) });
 
 /** An event the planner makes: any transitions, and the public ids a rule kept where they were. */
 const planned = <K extends EventKind>(kind: K) =>

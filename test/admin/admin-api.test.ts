@@ -39,17 +39,29 @@ const MTG_DECKS = [
   [...deck('Beta', 5), { name: 'Beta Hand', types: ['instant'], zone: 'hand' }],
 ];
 
+/** No set-up entropy: these tests count every event and version from creation, and draw nothing. */
+const NO_ENTROPY = { add: false };
+
 beforeAll(async () => {
   server = await startTestServer();
-  mtg = await createGame(server, 'mtg', MTG_DECKS);
-  fab = await createGame(server, 'fab', [
-    [{ name: 'Hero A', types: ['hero'], zone: 'hero' }, ...deck('Fa', 3, { types: ['action'] })],
-    [{ name: 'Hero B', types: ['hero'], zone: 'hero' }, ...deck('Fb', 3, { types: ['action'] })],
-  ]);
-  netrunner = await createGame(server, 'netrunner', [
-    deck('Corp', 3, { types: ['ice'] }),
-    deck('Runner', 3, { types: ['event'] }),
-  ]);
+  mtg = await createGame(server, 'mtg', MTG_DECKS, undefined, NO_ENTROPY);
+  fab = await createGame(
+    server,
+    'fab',
+    [
+      [{ name: 'Hero A', types: ['hero'], zone: 'hero' }, ...deck('Fa', 3, { types: ['action'] })],
+      [{ name: 'Hero B', types: ['hero'], zone: 'hero' }, ...deck('Fb', 3, { types: ['action'] })],
+    ],
+    undefined,
+    NO_ENTROPY,
+  );
+  netrunner = await createGame(
+    server,
+    'netrunner',
+    [deck('Corp', 3, { types: ['ice'] }), deck('Runner', 3, { types: ['event'] })],
+    undefined,
+    NO_ENTROPY,
+  );
 });
 
 type Op = { name: string; query: string; variables: () => Record<string, unknown> };
@@ -120,7 +132,7 @@ describe('adminGames: list, filter, paginate', () => {
     expect(fabOnly.games.map((g) => g.id)).toEqual([fab.gameId]);
     expect(fabOnly.total).toBe(1);
 
-    const extra = await createGame(server, 'netrunner', [deck('C', 1), deck('R', 1)]);
+    const extra = await createGame(server, 'netrunner', [deck('C', 1), deck('R', 1)], undefined, NO_ENTROPY);
     await ok(server, END_GAME, { gameId: extra.gameId });
     const ended = await list({ filter: { status: ['ENDED'] } });
     expect(ended.games.map((g) => g.id)).toEqual([extra.gameId]);
@@ -240,7 +252,7 @@ describe('judge moves', () => {
 
 describe('end and archive', () => {
   it('ACTIVE → ENDED → ARCHIVED, each a logged admin event with the next seq and version, heard live', async () => {
-    const game = await createGame(server, 'mtg', MTG_DECKS);
+    const game = await createGame(server, 'mtg', MTG_DECKS, undefined, NO_ENTROPY);
     const watcher = new EventCollector(server.wsUrl, game.players[1]!.token);
     watcher.start(game.gameId, 1);
     try {
@@ -268,7 +280,7 @@ describe('end and archive', () => {
   });
 
   it('ended and archived games refuse moves with GAME_NOT_ACTIVE, from players and judges alike', async () => {
-    const game = await createGame(server, 'mtg', MTG_DECKS);
+    const game = await createGame(server, 'mtg', MTG_DECKS, undefined, NO_ENTROPY);
     const admin = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
     const library = admin.zones.find((z) => z.type === 'library' && z.owner?.id === game.players[0]!.id)!;
     const hand = admin.zones.find((z) => z.type === 'hand' && z.owner?.id === game.players[0]!.id)!;
@@ -288,10 +300,13 @@ describe('end and archive', () => {
   });
 
   it('refuses steps out of order and unknown games, writing nothing', async () => {
-    const game = await createGame(server, 'fab', [
-      [{ name: 'H', types: ['hero'], zone: 'hero' }],
-      [{ name: 'I', types: ['hero'], zone: 'hero' }],
-    ]);
+    const game = await createGame(
+      server,
+      'fab',
+      [[{ name: 'H', types: ['hero'], zone: 'hero' }], [{ name: 'I', types: ['hero'], zone: 'hero' }]],
+      undefined,
+      NO_ENTROPY,
+    );
     expect(await errorCode(server, ARCHIVE_GAME, { gameId: game.gameId }, TEST_ADMIN_TOKEN)).toBe(
       'BAD_USER_INPUT',
     );
@@ -315,7 +330,7 @@ describe('end and archive', () => {
   });
 
   it('concurrent endGame calls: exactly one wins, the log stays gapless', async () => {
-    const game = await createGame(server, 'mtg', MTG_DECKS);
+    const game = await createGame(server, 'mtg', MTG_DECKS, undefined, NO_ENTROPY);
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         post<{ endGame: AdminGameJson }>(server, END_GAME, { gameId: game.gameId }, TEST_ADMIN_TOKEN),

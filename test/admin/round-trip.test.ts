@@ -40,16 +40,24 @@ async function newGame(seats: number, cards: number): Promise<CreatedGame> {
         text: `The ${c}th card of seat ${s}.`,
       })),
     ),
+    undefined,
+    { add: false },
   );
 }
 
-/** Each seat adds its entropy, shuffles its library, and draws an opening hand of seven. */
+/**
+ * Each seat adds its entropy (random acts wait for every seat's), then each shuffles its library and
+ * draws an opening hand of seven.
+ */
 async function shuffleAndDraw(game: CreatedGame): Promise<void> {
   const zones = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.zones;
-  for (const seat of game.players) {
-    const send = (field: string, input: Record<string, unknown>, type: string) =>
+  const sender =
+    (seat: CreatedGame['players'][number]) => (field: string, input: Record<string, unknown>, type: string) =>
       ok(server, moveDocument(field, type, LEAN), { input: { gameId: game.gameId, ...input } }, seat.token);
-    await send('addEntropy', { data: (0x5eed0000 + seat.seat).toString(16) }, 'AddEntropyInput');
+  for (const seat of game.players)
+    await sender(seat)('addEntropy', { data: (0x5eed0000 + seat.seat).toString(16) }, 'AddEntropyInput');
+  for (const seat of game.players) {
+    const send = sender(seat);
     const library = zones.find((z) => z.type === 'library' && z.owner?.id === seat.id)!;
     await send('shuffleZone', { zoneId: library.id }, 'ShuffleZoneInput');
     await drawCards(server, game.gameId, seat, 7);

@@ -82,6 +82,8 @@ it('resubscribes after a restart from the last seq it delivered: events 1..N exa
     token: alice.token,
     webSocketImpl: WebSocket,
     retry: { minDelayMs: 50, maxDelayMs: 400 },
+    // These tests count the log's events one by one: no seat entropy of the client's own in it.
+    seatEntropy: false,
   });
   clients.push(zk);
   const fromZero: GameEvent[] = [];
@@ -194,6 +196,7 @@ it('drops a connection that went silent (no pong in time) and resumes on a new o
       webSocketImpl: WebSocket,
       keepAliveMs: 300,
       retry: { minDelayMs: 50, maxDelayMs: 200 },
+      seatEntropy: false,
     });
     clients.push(zk);
     const events: GameEvent[] = [];
@@ -296,21 +299,26 @@ it("the guide's client helper, type-checked and run as written, follows a game a
   };
   try {
     await waitFor(/^subscribed function$/);
+    // The client adds Alice's entropy as it subscribes (docs/fairness.md, "Seat entropy"): seq 2.
+    await until(
+      async () => (await loadGame(other, gameId, TEST_ADMIN_TOKEN)).lastSeq === 2,
+      'the seat entropy',
+    );
     await drawOne();
-    await waitFor(/^2 OBJECTS_MOVED \d+$/);
+    await waitFor(/^3 OBJECTS_MOVED \d+$/);
     // Down: the connection drops and reconnecting is tried; a move goes on through the other instance.
     await restarting!.stop();
     restarting = undefined;
     await drawOne();
     await waitFor(/^reconnecting 1$/);
     restarting = await startRestarting();
-    await waitFor(/^3 OBJECTS_MOVED \d+$/);
-    await drawOne();
     await waitFor(/^4 OBJECTS_MOVED \d+$/);
+    await drawOne();
+    await waitFor(/^5 OBJECTS_MOVED \d+$/);
   } finally {
     run.kill();
   }
   // Every event once, in order; nothing given up.
-  expect(lines().flatMap((l) => /^(\d+) OBJECTS_MOVED \d+$/.exec(l)?.[1] ?? [])).toEqual(['2', '3', '4']);
+  expect(lines().flatMap((l) => /^(\d+) OBJECTS_MOVED \d+$/.exec(l)?.[1] ?? [])).toEqual(['3', '4', '5']);
   expect(run.output()).not.toContain('gave up');
 }, 120_000);

@@ -1,5 +1,5 @@
 /**
- * Dice, coins and seat entropy (docs/fairness.md, zk-rng/1) through the API: every roll and flip is
+ * Dice, coins and seat entropy (docs/fairness.md, zk-rng/2) through the API: every roll and flip is
  * the committed seed's draw (checked against an independent recomputation, not the stored record);
  * who sees the results is the ruleset's declaration (a private roll shows its results to the roller
  * and admins only, on every read path); entropy a seat adds changes the next permutation and is
@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   drawsFrom,
   foldEntropy,
-  perActKey,
+  perActKey2,
   shuffleTop,
   startEntropy,
   verifyGame,
@@ -77,15 +77,16 @@ const accepted = async (game: CreatedGame, token: string, field: string, input: 
 };
 const reason = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =>
   res.errors?.[0]?.extensions?.['reason'] ?? res.errors?.[0]?.extensions?.['code'];
-const keyFor = (game: CreatedGame, seq: number, entropy = startEntropy()) =>
-  drawsFrom(perActKey(SEED, game.gameId, seq, 0, entropy));
+/** The draws of the game's act number `n` (zk-rng/2), with the set-up's seat entropy unless given. */
+const keyFor = (game: CreatedGame, n: number, entropy: Uint8Array = Buffer.from(game.entropy!, 'hex')) =>
+  drawsFrom(perActKey2(SEED, game.gameId, n, entropy));
 
 describe('dice and coins', () => {
   it('a roll and a flip are the committed seed’s draws, public to every viewer (MTG 706.1, 705.1)', async () => {
     const game = await createGame(server, 'mtg', decksFor('mtg', 2));
     const [alice, bob] = game.players;
     const rolled = await accepted(game, alice!.token, 'rollDice', { sides: 20, count: 5 });
-    const draw = keyFor(game, rolled.seq);
+    const draw = keyFor(game, 0);
     expect(rolled).toMatchObject({
       kind: 'DICE_ROLLED',
       roll: { sides: 20, count: 5, coins: null, seenBy: null },
@@ -93,7 +94,7 @@ describe('dice and coins', () => {
     expect(rolled.roll!.dice).toEqual(Array.from({ length: 5 }, () => 1 + draw(20)));
 
     const flipped = await accepted(game, bob!.token, 'flipCoin', { count: 7 });
-    const flip = keyFor(game, flipped.seq);
+    const flip = keyFor(game, 1);
     expect(flipped.roll!.coins).toEqual(Array.from({ length: 7 }, () => (flip(2) === 0 ? 'HEADS' : 'TAILS')));
 
     // Every viewer's history shows the same results.
@@ -129,7 +130,7 @@ describe('dice and coins', () => {
     const [alice, bob] = game.players;
     const mine = await accepted(game, alice!.token, 'flipCoin', { count: 12, seenBy: 'ROLLER' });
     expect(mine.roll).toMatchObject({ count: 12, seenBy: [alice!.id] });
-    const flip = keyFor(game, mine.seq);
+    const flip = keyFor(game, 0);
     const faces = Array.from({ length: 12 }, () => (flip(2) === 0 ? 'HEADS' : 'TAILS'));
     expect(mine.roll!.coins).toEqual(faces);
 
@@ -164,7 +165,11 @@ const game0 = (g: CreatedGame) => g.players[0]!.token;
 
 describe('seat entropy', () => {
   it('changes the next permutation: the shuffle after it is keyed by the folded hash', async () => {
-    const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+    // Seat 0 adds its entropy, then seat 1 the piece this test folds by hand.
+    const game = await createGame(server, 'mtg', decksFor('mtg', 2), undefined, { add: false });
+    const first = '5eed';
+    await accepted(game, game0(game), 'addEntropy', { data: first });
+    const e0 = foldEntropy(startEntropy(), Buffer.from(first, 'hex'));
     const seat = game.players[1]!;
     const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
     const library = state.zones.find((z) => z.type === 'library' && z.owner?.id === seat.id)!;
@@ -176,7 +181,7 @@ describe('seat entropy', () => {
 
     const data = '00112233445566778899aabbccddeeff';
     const added = await accepted(game, seat.token, 'addEntropy', { data });
-    const e1 = foldEntropy(startEntropy(), Buffer.from(data, 'hex'));
+    const e1 = foldEntropy(e0, Buffer.from(data, 'hex'));
     expect(added).toMatchObject({
       kind: 'ENTROPY_ADDED',
       entropy: { data, hash: Buffer.from(e1).toString('hex') },
@@ -185,17 +190,18 @@ describe('seat entropy', () => {
     const before = await keys();
     const shuffled = await accepted(game, seat.token, 'shuffleZone', { zoneId: library.id });
     const after = await keys();
-    expect(after).toEqual(shuffleTop(before, before.length, keyFor(game, shuffled.seq, e1)));
+    expect(after).toEqual(shuffleTop(before, before.length, keyFor(game, 0, e1)));
     // Without the entropy the same act would have given another order (6 cards: 720 orders).
-    expect(after).not.toEqual(shuffleTop(before, before.length, keyFor(game, shuffled.seq)));
+    expect(after).not.toEqual(shuffleTop(before, before.length, keyFor(game, 0, e0)));
 
     const rolled = await accepted(game, seat.token, 'rollDice', { sides: 6, count: 10 });
-    const draw = keyFor(game, rolled.seq, e1);
+    const draw = keyFor(game, 1, e1);
     expect(rolled.roll!.dice).toEqual(Array.from({ length: 10 }, () => 1 + draw(6)));
 
     await endGame(server, game.gameId);
     const t = await transcriptOf(server, game.gameId);
-    expect(t.entropy).toEqual([{ seq: added.seq, playerId: seat.id, data }]);
+    expect(t.entropy?.at(-1)).toEqual({ seq: added.seq, playerId: seat.id, data });
+    expect(t.entropy).toHaveLength(2);
     // The commitment precedes the first random act.
     expect(t.commitments[0]!.seq).toBeLessThan(t.events[0]!.seq);
     expect(verifyGame(t)).toMatchObject({ verdict: 'verified', counts: { shuffle: 1, roll: 1 } });
@@ -204,7 +210,8 @@ describe('seat entropy', () => {
   });
 
   it('is 1 to 64 bytes of hex (BAD_ENTROPY) and rate-limited per seat (RATE_LIMITED)', async () => {
-    const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+    // No set-up entropy: the budget counted here is the whole window's.
+    const game = await createGame(server, 'mtg', decksFor('mtg', 2), undefined, { add: false });
     const [alice, bob] = game.players;
     for (const data of ['', 'xyz0', 'ab'.repeat(65)])
       expect(reason(await act(game, bob!.token, 'addEntropy', { data }))).toBe('BAD_ENTROPY');

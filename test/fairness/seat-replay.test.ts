@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   drawsFrom,
   perActKey,
+  perActKey2,
   shuffleTop,
   startEntropy,
   foldEntropy,
@@ -28,12 +29,20 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 
-/** The key of act `index` at `seq`, with every entropy piece before it folded in. */
+/**
+ * The key of act `index` at `seq`, with every entropy piece before it folded in: zk-rng/2 numbers the
+ * acts from 0 after the opened commitment, zk-rng/1 keys them by seq and index.
+ */
 function keyOf(t: Transcript, seq: number, index: number) {
   let e = startEntropy();
   for (const piece of t.entropy ?? []) if (piece.seq < seq) e = foldEntropy(e, hexToBytes(piece.data));
   const commitment = t.commitments.filter((c) => c.seq < t.reveal!.seq).at(-1)!;
-  return drawsFrom(perActKey(hexToBytes(t.reveal!.seed), commitment.gameId, seq, index, e));
+  const seed = hexToBytes(t.reveal!.seed);
+  if (commitment.scheme === 'zk-rng/1') return drawsFrom(perActKey(seed, commitment.gameId, seq, index, e));
+  const earlier = t.events
+    .filter((ev) => ev.seq > commitment.seq && ev.seq < seq)
+    .reduce((n, ev) => n + ev.acts.length, 0);
+  return drawsFrom(perActKey2(seed, commitment.gameId, earlier + index, e));
 }
 
 /**

@@ -18,7 +18,7 @@ export const TRANSCRIPT = 'query T($gameId: ID!) { fairnessTranscript(gameId: $g
 const LEAN = { selection: 'version' };
 
 /** One seat's library or deck: where shuffles and random picks matter. */
-async function deckOf(server: TestServer, game: CreatedGame) {
+export async function deckOf(server: TestServer, game: CreatedGame) {
   const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
   const seat = game.players[0]!;
   const zone =

@@ -54,7 +54,10 @@ describe('zk-rng/1 uniformity', () => {
       actorId: null,
       foldEntropy: () => '',
     });
-    for (let seq = 1; seq <= N; seq++) counts[new ActLog().roll(ctx(seq), 0, 6, 1)[0]! - 1]! += 1;
+    for (let seq = 1; seq <= N; seq++)
+      counts[
+        new ActLog({ ruleset: 'mtg', players: [], zones: [], objects: [] }).roll(ctx(seq), 0, 6, 1)[0]! - 1
+      ]! += 1;
     expect(counts.every((c) => c > 0)).toBe(true);
     expect(chiSquareP(chiSquare(counts, N), 5)).toBeGreaterThan(0.001);
   });

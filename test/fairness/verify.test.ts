@@ -1,19 +1,12 @@
 /**
- * zk-rng/1 (docs/fairness.md) through the API: every random act is the committed seed's (a server
+ * zk-rng/2 (docs/fairness.md) through the API: every random act is the committed seed's (a server
  * with an injected seed, checked against the game's real order, not the stored record), the
  * commitment comes first and the seed only at the end, the transcript is refused before the end,
  * an imported game verifies, and each planted tampering is named by `verifyGame`.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  drawsFrom,
-  perActKey,
-  shuffleTop,
-  startEntropy,
-  verifyGame,
-  type Transcript,
-} from '../../client/verify.js';
+import { drawsFrom, perActKey2, shuffleTop, verifyGame, type Transcript } from '../../client/verify.js';
 import type { SeatRecord } from '../../client/seat-replay.js';
 import { seatRecord } from './seat-support.js';
 import { newId } from '../../src/ids.js';
@@ -22,7 +15,7 @@ import { EXPORT_GAME, IMPORT_GAME, ok, type ImportJson } from '../admin/support.
 import { moveDocument } from '../support/documents.js';
 import { docExample } from '../support/doc-example.js';
 import { besideClient, DOCS_URL, runTs, writeTsExample } from '../support/doc-run.js';
-import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { addSeatEntropy, createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import {
@@ -82,11 +75,12 @@ async function mtgGame(): Promise<{ game: CreatedGame; library: string }> {
   return { game, library };
 }
 
-describe('zk-rng/1 through the API', () => {
+describe('zk-rng/2 through the API', () => {
   it('shuffles and random picks are the committed seed’s draws (no other source)', async () => {
     const { game, library } = await mtgGame();
     const seat = game.players[0]!;
-    const key = (seq: number) => drawsFrom(perActKey(SEED, game.gameId, seq, 0, startEntropy()));
+    // The game's act number n (zk-rng/2), after the set-up's seat entropy.
+    const key = (n: number) => drawsFrom(perActKey2(SEED, game.gameId, n, Buffer.from(game.entropy!, 'hex')));
 
     const before = await keysOf(game.gameId, library);
     const shuffled = await ok<{ shuffleZone: { events: { seq: number }[] } }>(
@@ -95,8 +89,8 @@ describe('zk-rng/1 through the API', () => {
       { input: { gameId: game.gameId, zoneId: library } },
       seat.token,
     );
-    const seq = shuffled.shuffleZone.events[0]!.seq;
-    expect(await keysOf(game.gameId, library)).toEqual(shuffleTop(before, before.length, key(seq)));
+    expect(shuffled.shuffleZone.events[0]!.seq).toBeGreaterThan(1);
+    expect(await keysOf(game.gameId, library)).toEqual(shuffleTop(before, before.length, key(0)));
 
     const pool = await keysOf(game.gameId, library);
     const revealed = await ok<{ revealObjects: { events: { seq: number }[] } }>(
@@ -105,7 +99,8 @@ describe('zk-rng/1 through the API', () => {
       { input: { gameId: game.gameId, select: { zoneId: library, from: 'RANDOM', count: 3 }, toAll: true } },
       seat.token,
     );
-    const picked = shuffleTop(pool, 3, key(revealed.revealObjects.events[0]!.seq)).slice(0, 3);
+    expect(revealed.revealObjects.events[0]!.seq).toBeGreaterThan(1);
+    const picked = shuffleTop(pool, 3, key(1)).slice(0, 3);
     const state = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game;
     const shown = state.zones
       .find((z) => z.id === library)!
@@ -117,7 +112,8 @@ describe('zk-rng/1 through the API', () => {
   it('partial shuffles and a random bottom order are the seed’s draws too, and verify', async () => {
     const { game, library } = await mtgGame();
     const seat = game.players[0]!;
-    const key = (seq: number) => drawsFrom(perActKey(SEED, game.gameId, seq, 0, startEntropy()));
+    // The game's act number n (zk-rng/2), after the set-up's seat entropy.
+    const key = (n: number) => drawsFrom(perActKey2(SEED, game.gameId, n, Buffer.from(game.entropy!, 'hex')));
     const act = async (field: string, inputType: string, input: Record<string, unknown>) => {
       const data = await ok<Record<string, { events: { seq: number }[] }>>(
         server,
@@ -129,22 +125,22 @@ describe('zk-rng/1 through the API', () => {
     };
 
     const start = await keysOf(game.gameId, library);
-    const top = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, top: 4 });
+    await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, top: 4 });
     expect(await keysOf(game.gameId, library)).toEqual([
-      ...shuffleTop(start.slice(0, 4), 4, key(top)),
+      ...shuffleTop(start.slice(0, 4), 4, key(0)),
       ...start.slice(4),
     ]);
 
     const middle = await keysOf(game.gameId, library);
-    const bottom = await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, bottom: 3 });
+    await act('shuffleZone', 'ShuffleZoneInput', { zoneId: library, bottom: 3 });
     const n = middle.length;
     expect(await keysOf(game.gameId, library)).toEqual([
       ...middle.slice(0, n - 3),
-      ...shuffleTop(middle.slice(n - 3), 3, key(bottom)),
+      ...shuffleTop(middle.slice(n - 3), 3, key(1)),
     ]);
 
     const before = await keysOf(game.gameId, library);
-    const moved = await act('moveObjects', 'MoveObjectsInput', {
+    await act('moveObjects', 'MoveObjectsInput', {
       select: { zoneId: library, from: 'TOP', count: 3 },
       to: { zoneId: library },
       position: 'BOTTOM',
@@ -152,7 +148,7 @@ describe('zk-rng/1 through the API', () => {
     });
     expect(await keysOf(game.gameId, library)).toEqual([
       ...before.slice(3),
-      ...shuffleTop(before.slice(0, 3), 3, key(moved)),
+      ...shuffleTop(before.slice(0, 3), 3, key(2)),
     ]);
 
     const both = await post(
@@ -180,11 +176,11 @@ describe('zk-rng/1 through the API', () => {
     expect(live[0]).toMatchObject({
       seq: 1,
       kind: 'GAME_CREATED',
-      commitment: { scheme: 'zk-rng/1', gameId: game.gameId },
+      commitment: { scheme: 'zk-rng/2', gameId: game.gameId },
     });
     const random = live.filter((e) => e.randomness);
     expect(random.length).toBeGreaterThanOrEqual(2);
-    expect(random.every((e) => e.seq > 1 && e.randomness!.scheme === 'zk-rng/1')).toBe(true);
+    expect(random.every((e) => e.seq > 1 && e.randomness!.scheme === 'zk-rng/2')).toBe(true);
     expect(live.every((e) => e.revealedSeed === null)).toBe(true);
     const early = await post(server, TRANSCRIPT, { gameId: game.gameId }, seat);
     expect(early.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -239,6 +235,8 @@ describe('zk-rng/1 through the API', () => {
       spectatorToken: imported.spectatorToken,
       players: [first!, ...rest].map(({ player, token }) => ({ ...player, token })),
     };
+    // The import commits to a new seed: its acts wait for every seat's entropy again.
+    await addSeatEntropy(server, copy);
     await shuffleAndPick(server, copy);
     await endGame(server, copy.gameId);
     const t = await transcriptOf(server, copy.gameId, copy.players[0]!.token);
@@ -366,12 +364,48 @@ describe('forged transcripts get the verdict they deserve', () => {
   });
 
   it('dropped seat entropy: mismatch at the first act after it', () => {
-    expect(honest.entropy).toHaveLength(1);
-    const firstAfter = honest.events.find((e) => e.seq > honest.entropy![0]!.seq && e.acts.length > 0)!;
+    // Each seat's piece from the set-up, then the last seat's before the roll.
+    expect(honest.entropy).toHaveLength(3);
+    const last = honest.entropy!.at(-1)!;
+    const firstAfter = honest.events.find((e) => e.seq > last.seq && e.acts.length > 0)!;
     const t = forged((f) => {
-      f.entropy = [];
+      f.entropy = f.entropy!.slice(0, -1);
     });
     expect(verifyGame(t)).toMatchObject({ verdict: 'mismatch', firstMismatch: { seq: firstAfter.seq } });
+    // All of it dropped: the first act already differs.
+    const none = forged((f) => {
+      f.entropy = [];
+    });
+    expect(verifyGame(none).firstMismatch?.seq).toBe(honest.events[0]!.seq);
+  });
+
+  it('a roll, a flip or a pick cut to a prefix of what was asked for: mismatch at it (each act records its count)', () => {
+    for (const kind of ['roll', 'coin', 'pick'] as const) {
+      const event = actsOf(honest, kind)[0]!;
+      const t = forged((f) => {
+        for (const a of f.events.find((e) => e.seq === event.seq)!.acts) {
+          if (a.kind === 'roll' || a.kind === 'coin') expect(a.count).toBe(a.results.length);
+          if (a.kind === 'roll') a.results = a.results.slice(0, -1);
+          if (a.kind === 'coin') a.results = a.results.slice(0, -1);
+          if (a.kind === 'pick') a.picked = a.picked.slice(0, -1);
+        }
+      });
+      expect(verifyGame(t), kind).toMatchObject({
+        verdict: 'mismatch',
+        firstMismatch: { seq: event.seq, reason: expect.stringContaining('asked for') },
+      });
+    }
+  });
+
+  it('an act dropped from the transcript: every later act is numbered differently, a mismatch follows', () => {
+    // The next act may be a pick over so few cards that another key picks alike: a later one differs.
+    const [first] = honest.events;
+    const t = forged((f) => {
+      f.events = f.events.filter((e) => e.seq !== first!.seq);
+    });
+    const report = verifyGame(t);
+    expect(report.verdict).toBe('mismatch');
+    expect(report.firstMismatch!.seq).toBeGreaterThan(first!.seq);
   });
 
   it('a scheme set to null after the commitment: mismatch at that event, never verified', () => {
@@ -420,7 +454,8 @@ describe('forged transcripts, checked with the seat’s live record', () => {
   const seqOf = (kind: string) => honest.events.find((e) => e.acts.some((a) => a.kind === kind))!.seq;
 
   it('the honest transcript and record: verified, the seat’s rolls and flips compared', () => {
-    expect(record.entropy).toHaveLength(1);
+    // The seat's piece from the set-up (a waiting game's acts need it), then its piece before the roll.
+    expect(record.entropy).toHaveLength(2);
     expect(record.rolls).toHaveLength(2);
     const report = verifyGame(honest, record);
     expect(report).toMatchObject({ verdict: 'verified', seat: { live: 2 } });

@@ -13,7 +13,10 @@ function countingCtx(seed = 1) {
   const ctx = testCtx('p0', seed);
   let draws = 0;
   return {
-    ctx: { ...ctx, randomAct: (e: number, i: number) => (n: number) => (draws++, ctx.randomAct(e, i)(n)) },
+    ctx: {
+      ...ctx,
+      randomAct: (e: number, i: number, k: number) => (n: number) => (draws++, ctx.randomAct(e, i, k)(n)),
+    },
     draws: () => draws,
   };
 }
@@ -113,7 +116,12 @@ describe('a RANDOM pick that could be refused', () => {
       }
       committedRefusals++;
       expect(rest).toEqual([]);
-      expect(r.plan.state, 'nothing changed').toBe(g.state);
+      // Nothing changed but the game's act count: the act is used up, the next request draws afresh.
+      expect(r.plan.state, 'nothing changed').toEqual({
+        ...g.state,
+        randomActs: (g.state.randomActs ?? 0) + 1,
+      });
+      expect(r.plan.state.objects).toBe(g.state.objects);
       expect(event.rules).toEqual(['test one_of_each']);
       // The act is recorded (a verifier recomputes it), and no object is named by public id.
       expect(event.random?.acts).toHaveLength(1);

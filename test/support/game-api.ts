@@ -4,6 +4,7 @@
  */
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { randomBytes } from 'node:crypto';
 import { CREATE_GAME, GAME_QUERY, HISTORY_QUERY, SUBSCRIPTION, ZONE_SUBSCRIPTION } from './documents.js';
 import type { GqlError, TestServer } from './server.js';
 
@@ -136,6 +137,8 @@ export interface CreatedGame {
   gameId: string;
   players: { id: string; seat: number; token: string }[];
   spectatorToken: string;
+  /** zk-rng's running entropy hash (hex) after the set-up's seat entropy; absent: none added (E0). */
+  entropy?: string;
 }
 
 export interface DeckCard {
@@ -155,15 +158,53 @@ export interface ExternalUser {
   readonly subject: string;
 }
 
+/** How a test game gets its seats' entropy (docs/fairness.md, "Seat entropy"). */
+export interface SeatEntropySetUp {
+  /** `createGame`'s waitForSeatEntropy (default true: random acts wait for every seat's entropy). */
+  readonly wait?: boolean;
+  /** Each seat adds one piece of entropy right after creation, as the client does (default true). */
+  readonly add?: boolean;
+  /** Seat `i`'s piece, hex (default: 16 fresh random bytes); twins add the same in both worlds. */
+  readonly data?: (seat: number) => string;
+}
+
+const ADD_ENTROPY =
+  'mutation E($input: AddEntropyInput!) { addEntropy(input: $input) { events { entropy { hash } } } }';
+
+/**
+ * Each seat of `game` adds one piece of fresh entropy (what the typed client does on connecting);
+ * `game.entropy` becomes the running hash after them.
+ */
+export async function addSeatEntropy(
+  server: Pick<TestServer, 'url'>,
+  game: CreatedGame,
+  dataOf: (seat: number) => string = () => randomBytes(16).toString('hex'),
+): Promise<void> {
+  for (const seat of game.players) {
+    const data = dataOf(seat.seat);
+    const res = await post<{ addEntropy: { events: { entropy: { hash: string } | null }[] } }>(
+      server,
+      ADD_ENTROPY,
+      { input: { gameId: game.gameId, data } },
+      seat.token,
+    );
+    const hash = res.data?.addEntropy.events[0]?.entropy?.hash;
+    if (res.errors || !hash) throw new Error(`addEntropy failed: ${res.text}`);
+    game.entropy = hash;
+  }
+}
+
 /**
  * Creates a game anonymously; with `bind`, as `bind.token` (the host or an admin), binding each seat
- * `i` to `bind.users[i]` when given.
+ * `i` to `bind.users[i]` when given. The game waits for seat entropy and each seat adds some, unless
+ * `seatEntropy` says otherwise.
  */
 export async function createGame(
   server: Pick<TestServer, 'url'>,
   ruleset: string,
   decks: DeckCard[][],
   bind?: { readonly token: string; readonly users: readonly (ExternalUser | null)[] },
+  seatEntropy: SeatEntropySetUp = {},
 ): Promise<CreatedGame> {
   const res = await post<{
     createGame: {
@@ -181,17 +222,20 @@ export async function createGame(
           const externalUser = bind?.users[i];
           return { name: `Seat ${i}`, deck, ...(externalUser ? { externalUser } : {}) };
         }),
+        ...(seatEntropy.wait === false ? { waitForSeatEntropy: false } : {}),
       },
     },
     bind?.token,
   );
   if (!res.data) throw new Error(`createGame failed: ${res.text}`);
   const c = res.data.createGame;
-  return {
+  const game: CreatedGame = {
     gameId: c.game.id,
     players: c.seats.map((s) => ({ id: s.player.id, seat: s.player.seat, token: s.token })),
     spectatorToken: c.spectatorToken,
   };
+  if (seatEntropy.add !== false) await addSeatEntropy(server, game, seatEntropy.data);
+  return game;
 }
 
 export async function fetchGame(

@@ -314,12 +314,17 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const open = async (world: WorldName, v: Variation): Promise<WorldGame> => {
               random.use(world);
               const worldDecks = twin(ruleset, decks, viewer, v);
+              // Each seat's entropy (its random acts wait for it), the same in both worlds: it is public.
+              const entropy = { data: (s: number) => `5eed${s.toString(16).padStart(4, '0')}` };
               const game = platform
-                ? await createGame(server, ruleset, worldDecks, {
-                    token: TEST_ADMIN_TOKEN,
-                    users: identity.binding(players, viewer),
-                  })
-                : await createGame(server, ruleset, worldDecks);
+                ? await createGame(
+                    server,
+                    ruleset,
+                    worldDecks,
+                    { token: TEST_ADMIN_TOKEN, users: identity.binding(players, viewer) },
+                    entropy,
+                  )
+                : await createGame(server, ruleset, worldDecks, undefined, entropy);
               const seat = game.players[viewer]!;
               return {
                 world,

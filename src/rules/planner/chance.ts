@@ -85,6 +85,6 @@ export function planAddEntropy(d: Draft, move: AddEntropyMove): void {
   const hash = d.ctx.foldEntropy(d.entropy ?? undefined, data);
   d.begin('ENTROPY_ADDED', [INPUT_RULE]);
   d.record({ entropyAdded: { playerId: d.ctx.actorId, data } });
-  d.setEntropy(hash);
+  d.setEntropy(hash, d.ctx.actorId);
   d.end();
 }

@@ -11,6 +11,7 @@ import type {
   GameState,
   ObjectState,
   PlayerState,
+  SeatEntropy,
   TurnState,
   ZoneState,
 } from '../types/state.js';
@@ -23,8 +24,10 @@ export class DraftView {
   players: readonly PlayerState[];
   turn: TurnState | null;
   result: GameResult | null;
-  /** zk-rng/1's running entropy hash (hex), null until a seat adds entropy. */
+  /** zk-rng's running entropy hash (hex), null until a seat adds entropy. */
   entropy: string | null;
+  /** Whether random acts wait for seat entropy, and who gave some (docs/fairness.md, "Seat entropy"). */
+  seatEntropy: SeatEntropy | null;
   protected readonly objects: Map<string, ObjectState>;
   protected readonly byPublicId = new Map<string, string>();
   /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
@@ -41,6 +44,7 @@ export class DraftView {
     this.turn = state.turn ?? null;
     this.result = state.result ?? null;
     this.entropy = state.entropy ?? null;
+    this.seatEntropy = state.seatEntropy ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
   }
@@ -112,6 +116,8 @@ export class DraftView {
       ...(this.turn ? { turn: this.turn } : {}),
       ...(this.result ? { result: this.result } : {}),
       ...(this.entropy ? { entropy: this.entropy } : {}),
+      ...(this.seatEntropy ? { seatEntropy: this.seatEntropy } : {}),
+      ...(this.state.randomActs ? { randomActs: this.state.randomActs } : {}),
     };
   }
 }

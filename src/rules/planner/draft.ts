@@ -14,7 +14,7 @@ import { DraftView } from './draft-view.js';
 /** The working copy of one move's planning: reads, writes and events, closed by {@link Draft.end}. */
 export class Draft extends DraftView {
   readonly events: DomainEvent[] = [];
-  readonly acts = new ActLog(); // the plan's random acts (docs/fairness.md)
+  readonly acts = new ActLog(this.state); // the plan's random acts (docs/fairness.md)
   private open: OpenEvent | null = null;
 
   /** Opens an event; every change until {@link end} belongs to it. */
@@ -101,10 +101,16 @@ export class Draft extends DraftView {
     this.ev().turn = turn;
   }
 
-  /** Sets zk-rng/1's running entropy hash and records it in the event's table change. */
-  setEntropy(hash: string): void {
+  /**
+   * Sets zk-rng's running entropy hash and records it in the event's table change; `seat`, when
+   * not already among them, joins the seats that gave entropy since the commitment.
+   */
+  setEntropy(hash: string, seat: string | null): void {
     this.entropy = hash;
     this.ev().entropy = hash;
+    const given = this.seatEntropy?.given;
+    if (this.seatEntropy && given && seat !== null && !given.includes(seat))
+      this.seatEntropy = { ...this.seatEntropy, given: [...given, seat] };
   }
 
   /** Records fields of the open event beyond its changes; such an event is kept even if nothing else changed. */

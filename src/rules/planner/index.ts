@@ -55,10 +55,17 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
     if (drawn.length === 0) return { ok: false, rejection: e.rejection };
     return {
       ok: true,
-      plan: { state, events: d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme) },
+      // The acts are used up: the game's act count moves past them, so the next request draws afresh.
+      plan: {
+        state: d.acts.counted(state),
+        events: d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme),
+      },
     };
   }
-  return { ok: true, plan: { state: d.snapshot(), events: d.acts.attach(d.events, ctx.randomScheme) } };
+  return {
+    ok: true,
+    plan: { state: d.acts.counted(d.snapshot()), events: d.acts.attach(d.events, ctx.randomScheme) },
+  };
 }
 
 /**

@@ -11,8 +11,13 @@ export class Rejected {
 }
 
 /** Builds a rejection to throw inside the planner. Messages speak of ids and zones only, never of card names. */
-export function reject(code: RejectionCode, rule: string, message: string): Rejected {
-  return new Rejected({ code, rule, message });
+export function reject(
+  code: RejectionCode,
+  rule: string,
+  message: string,
+  extra: Pick<Rejection, 'awaitedSeats'> = {},
+): Rejected {
+  return new Rejected({ code, rule, message, ...extra });
 }
 
 /**
@@ -49,6 +54,7 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   NO_RANDOMIZER: true,
   BAD_ROLL: true,
   BAD_ENTROPY: true,
+  AWAITING_ENTROPY: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

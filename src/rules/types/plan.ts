@@ -10,10 +10,12 @@ export interface PlanContext {
   readonly newId: () => string;
   /**
    * The draws of one random act (docs/fairness.md): `event` is the index in the plan of the event
-   * that records the act, `index` the act's index within that event. The returned function gives
-   * uniform integers in [0, n), each act from its own stream.
+   * that records the act, `index` the act's index within that event, `number` the act's number
+   * among the game's random acts since the commitment (zk-rng/2 keys an act by it, zk-rng/1 by the
+   * event's seq and the index). The returned function gives uniform integers in [0, n), each act
+   * from its own stream.
    */
-  readonly randomAct: (event: number, index: number) => (n: number) => number;
+  readonly randomAct: (event: number, index: number, number: number) => (n: number) => number;
   /** The scheme the draws come from (`zk-rng/1`), or null for a game it does not cover. */
   readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */

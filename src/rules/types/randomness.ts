@@ -9,6 +9,11 @@ export interface RandomCommitment {
   readonly hash: string;
   /** Whether the verification transcript after the end shows card faces. */
   readonly revealFaces: boolean;
+  /**
+   * Whether the game's random acts wait for every seat's entropy after this commitment
+   * (docs/fairness.md, "Seat entropy"). Absent: a commitment from before the option (does not wait).
+   */
+  readonly waitsForSeats?: boolean;
 }
 
 /** Who sees a roll's results: everyone, or these players (and admins). */
@@ -47,6 +52,8 @@ export type RandomAct =
       readonly kind: 'pick';
       readonly from: readonly string[];
       readonly picked: readonly string[];
+      /** How many objects were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     }
   | {
       readonly index: number;
@@ -54,12 +61,16 @@ export type RandomAct =
       /** Faces of each die; each result is 1 + draw(sides). */
       readonly sides: number;
       readonly results: readonly number[];
+      /** How many dice were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     }
   | {
       readonly index: number;
       readonly kind: 'coin';
       /** Each flip is heads when draw(2) is 0, else tails. */
       readonly results: readonly ('heads' | 'tails')[];
+      /** How many coins were asked for (zk-rng/2; absent under zk-rng/1). */
+      readonly count?: number;
     };
 
 /** The random acts of one event; `scheme` null: not covered by a verifiable scheme. */

@@ -30,7 +30,8 @@ export type RejectionCode =
   | 'BAD_RESULT'
   | 'NO_RANDOMIZER'
   | 'BAD_ROLL'
-  | 'BAD_ENTROPY';
+  | 'BAD_ENTROPY'
+  | 'AWAITING_ENTROPY';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
@@ -38,4 +39,6 @@ export interface Rejection {
   /** The rule cited, e.g. `FAB sec:arsenal_zone`, `MTG 400.5`. */
   readonly rule: string;
   readonly message: string;
+  /** AWAITING_ENTROPY: the seats whose entropy the game's random acts still wait for. */
+  readonly awaitedSeats?: readonly string[];
 }

@@ -96,4 +96,19 @@ export interface GameState {
    * seat entropy added so far; absent until a seat adds some (then `E` is `E0`). Public.
    */
   readonly entropy?: string;
+  /**
+   * Whether random acts wait for every seat's entropy, and the seats that added some since the last
+   * commitment (docs/fairness.md, "Seat entropy"). Absent: a game from before it, which does not wait.
+   */
+  readonly seatEntropy?: SeatEntropy;
+  /** The random acts drawn since the last commitment: zk-rng/2 numbers the next one with it. Absent: 0. */
+  readonly randomActs?: number;
+}
+
+/** A game's seat entropy since its last commitment (docs/fairness.md, "Seat entropy"). Public. */
+export interface SeatEntropy {
+  /** Random acts are refused (AWAITING_ENTROPY) until every seat that has not conceded added entropy. */
+  readonly waits: boolean;
+  /** The seats that added entropy since the last commitment, in the order they first did. */
+  readonly given: readonly string[];
 }
