@@ -111,11 +111,10 @@ export function execute(
       move,
     };
     const random = deps.random ?? CRYPTO_RANDOMNESS;
-    const secret = await deps.store.secretOf(command.gameId);
     const result = await deps.store.commitMove(
       command.gameId,
       idempotency,
-      (loaded) => decision(loaded, req, random, secret),
+      (loaded, secret) => decision(loaded, req, random, secret),
       {
         actor,
         actorPlayerId,

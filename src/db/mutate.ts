@@ -25,6 +25,7 @@ import {
   type Planned,
   type StoredMoveResponse,
 } from './commit.js';
+import { secretOf, type GameSecret } from './fairness.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { QueueFullError } from './keyed-queue.js';
 import { dbError } from './errors.js';
@@ -49,7 +50,11 @@ export type Decision =
  * newer state; it reads nothing and writes nothing. Anything it throws is not a refusal and fails
  * the move as it is.
  */
-export type Decide = (loaded: LoadedGame) => Decision;
+/**
+ * The authority's pure decision on a loaded game, with the game's zk-rng secret (read inside the
+ * game's queue, so a move the queue refuses reads nothing).
+ */
+export type Decide = (loaded: LoadedGame, secret: GameSecret | null) => Decision;
 
 /** Who a move is committed as, and where its commit is announced. */
 export interface MoveAuthor {
@@ -119,7 +124,7 @@ export async function commitMove(
   store: Store,
   gameId: string,
   key: IdempotencyKey | null,
-  decide: Decide,
+  decideWith: Decide,
   author: MoveAuthor,
 ): Promise<MoveResult> {
   const req: CommitRequest = {
@@ -130,6 +135,8 @@ export async function commitMove(
     notifyChannel: author.notifyChannel,
   };
   const ended = await queued(store, gameId, async (): Promise<Ended> => {
+    const secret = await secretOf(store, gameId);
+    const decide = (loaded: LoadedGame): Decision => decideWith(loaded, secret);
     const first = await optimistic(store, req, decide);
     if (first.kind === 'committed') return cached(store, first);
     if (first.kind === 'refused' && !key) throw first.refusal;
@@ -151,7 +158,7 @@ const cached = (store: Store, ended: Ended & { kind: 'committed' }): Ended => {
  * pool. A refusal decided against a cached state is confirmed against a freshly loaded one first:
  * the cache may be behind another process's commits.
  */
-async function optimistic(store: Store, req: CommitRequest, decide: Decide) {
+async function optimistic(store: Store, req: CommitRequest, decide: (loaded: LoadedGame) => Decision) {
   const cachedState = store.states.latest(req.gameId);
   let loaded = cachedState ?? (await loadOrThrow(store, store.db, req.gameId));
   let decision = decide(loaded);
@@ -171,7 +178,12 @@ async function optimistic(store: Store, req: CommitRequest, decide: Decide) {
  * statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the locked row but
  * evaluates its subqueries with the snapshot taken before the wait. Retried on transient failures.
  */
-function underLock(store: Store, req: CommitRequest, decide: Decide, onRetry?: () => void) {
+function underLock(
+  store: Store,
+  req: CommitRequest,
+  decide: (loaded: LoadedGame) => Decision,
+  onRetry?: () => void,
+) {
   return withRetry(
     () =>
       store.db.$transaction(async (tx) => {

@@ -64,7 +64,7 @@ describe('admin views', () => {
   });
 
   it('what the adminGames resolver returns has no credential field', async () => {
-    const ctx = { store: { db }, principal: { kind: 'admin' } } as unknown as Context;
+    const ctx = { store: server.app.service.store, principal: { kind: 'admin' } } as unknown as Context;
     const out = await adminResolvers.Query.adminGames({}, { offset: 0, limit: 50 }, ctx);
     expect(out.games.map((g) => g.id)).toContain(game.gameId);
     expect(secrets(out)).toEqual([]);

@@ -49,12 +49,18 @@ beforeAll(async () => {
 
 const service = (s: TestServer) => s.app.service;
 
-/** A game created through `s` by the admin (no rate limit), two seats with a card each. */
+/**
+ * A game created through `s` by the admin (no rate limit), two seats with a card each; the seats add
+ * no entropy at set-up, so each seat's entropy budget starts full.
+ */
 const adminGame = async (s: TestServer): Promise<CreatedGame> =>
-  createGame(s, 'mtg', [[{ name: 'Forest', types: ['Land'] }], [{ name: 'Island', types: ['Land'] }]], {
-    token: TEST_ADMIN_TOKEN,
-    users: [],
-  });
+  createGame(
+    s,
+    'mtg',
+    [[{ name: 'Forest', types: ['Land'] }], [{ name: 'Island', types: ['Land'] }]],
+    { token: TEST_ADMIN_TOKEN, users: [] },
+    { add: false },
+  );
 
 const ADD_ENTROPY = `mutation ($input: AddEntropyInput!) { addEntropy(input: $input) { version } }`;
 const addEntropy = (s: TestServer, game: CreatedGame, data: string) =>
