@@ -4,19 +4,12 @@
  * the seed it is checked against has been revealed. Before the end the acts' orders would tell
  * hidden cards' positions, so the transcript is refused.
  */
-import type { Principal } from '../auth/principal.js';
 import type { Store } from '../db/store.js';
 import { readTranscriptSource, type TranscriptSource } from '../db/transcript-reads.js';
 import { forbidden, notFound } from '../errors.js';
-import { viewerIn } from './standing.js';
 
-/** The transcript's contents for a caller with standing in an ended (or archived) game. */
-export async function transcriptFor(
-  store: Store,
-  principal: Principal,
-  gameId: string,
-): Promise<TranscriptSource> {
-  await viewerIn(store, principal, gameId);
+/** The transcript's contents of an ended (or archived) game, for a caller with standing in it. */
+export async function transcriptOf(store: Store, gameId: string): Promise<TranscriptSource> {
   const source = await readTranscriptSource(store, gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')

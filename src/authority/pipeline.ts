@@ -1,7 +1,8 @@
 /**
- * The authority's pipeline for game commands: a principal and a command in, an outcome out.
+ * The authority's pipeline for game commands: an actor and a command in, an outcome out.
  *
- * 1. Credential → standing (`standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
+ * 1. Credential → standing → limits: the door's steps (`door.ts`), before this pipeline runs;
+ *    standing (`actorIn`, `standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
  * 2. The command becomes a rules Move (shape errors are found before the game is touched).
  * 3. Moves of one game queue in this service (`store.moves`), so they never race each other.
  * 4. The state to plan against: the service's state cache's newest state of the game, else loaded.
@@ -16,7 +17,6 @@
  * 8. Publish (`publish.ts`), the one place that announces commits.
  */
 import { newId } from '../ids.js';
-import type { Principal } from '../auth/principal.js';
 import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
   commitOptimistic,
@@ -51,7 +51,7 @@ import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
-import { actorIn } from './standing.js';
+import type { Acting } from './standing.js';
 
 /**
  * Fresh ids and new games' zk-rng/1 seeds (docs/fairness.md); every random act derives from its
@@ -101,40 +101,41 @@ export interface CommandOutcome {
   readonly viewer: Viewer;
 }
 
-/** The authority's one entry point for game commands (see the file comment). */
-export function execute(
+/**
+ * A game command of an actor whose standing the door decided (`actorIn`, its standing step; the
+ * door also measures it): see the file comment.
+ */
+export async function execute(
   deps: AuthorityDeps,
-  principal: Principal,
+  acting: Acting,
   command: GameCommand,
 ): Promise<CommandOutcome> {
-  return deps.metrics.timeMove(command.operation, async () => {
-    const { actor, viewer, scope } = await actorIn(deps.store, principal, command.gameId, command.onBehalfOf);
-    const expected = command.expectedVersion;
-    if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
-      throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
-    const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
-    const actorPlayerId = actingPlayer(actor);
-    const move = command.toMove(actorPlayerId);
-    // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
-    if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
-    const req: Decided = {
-      gameId: command.gameId,
-      actor,
-      actorPlayerId,
-      idempotency,
-      notifyChannel: deps.fanout.commitChannel,
-      expectedVersion: expected,
-      move,
-    };
-    const outcome = await queued(deps.store, command.gameId, () => planAndCommit(deps, req));
-    const result =
-      outcome.kind === 'committed'
-        ? outcome.result
-        : await replayMove(deps.store, command.gameId, outcome.stored);
-    if (!result.replayed)
-      await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
-    return { result, viewer };
-  });
+  const { actor, viewer, scope } = acting;
+  const expected = command.expectedVersion;
+  if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
+    throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
+  const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
+  const actorPlayerId = actingPlayer(actor);
+  const move = command.toMove(actorPlayerId);
+  // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
+  if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
+  const req: Decided = {
+    gameId: command.gameId,
+    actor,
+    actorPlayerId,
+    idempotency,
+    notifyChannel: deps.fanout.commitChannel,
+    expectedVersion: expected,
+    move,
+  };
+  const outcome = await queued(deps.store, command.gameId, () => planAndCommit(deps, req));
+  const result =
+    outcome.kind === 'committed'
+      ? outcome.result
+      : await replayMove(deps.store, command.gameId, outcome.stored);
+  if (!result.replayed)
+    await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
+  return { result, viewer };
 }
 
 interface Decided extends CommitRequest {
