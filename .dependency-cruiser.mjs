@@ -23,12 +23,16 @@ const LAYERS = [
     name: 'base',
     path: '^src/(errors|config|logger|metrics|metrics-observed|ids|uuid|json)[.]ts$|^src/(auth|rulesets|fairness)/|^src/generated/prisma/|^src/db/driver-errors[.]ts$',
   },
+  // Stored forms shared by storage and the transfer format: pure mappings between the rules layer's
+  // values and the rows a table or an export document holds (Prisma types only).
+  { name: 'stored', path: '^src/stored/' },
   // PostgreSQL provisioning: find or start the database (embedded when none is configured) and
   // apply migrations with Prisma's schema engine. Run by the entry points before anything is stored.
   { name: 'postgres', path: '^src/postgres/' },
   // Storage and notification: Prisma, the event log, fan-out between instances.
   { name: 'db/events', path: '^src/(db|events)/' },
-  // Export and import documents: format, validation, id remapping; their I/O is db/transfer-io.ts.
+  // Export and import documents, pure: format, validation, id remapping, the imported log's replay.
+  // The import operation and the I/O are the authority's, through the GameStore (db/transfer-io.ts).
   { name: 'transfer', path: '^src/transfer/' },
   // The authority decides who may do what and commits through db/, then publishes through events/.
   { name: 'authority', path: '^src/authority/' },
@@ -89,6 +93,22 @@ export default {
       severity: 'error',
       from: { path: '^src/resolvers/' },
       to: { path: '^src/events/' },
+    },
+    {
+      name: 'authority-to-db-only-through-index',
+      comment:
+        'The authority reaches storage only through its facade, the GameStore of src/db/index.ts: the commit protocol, reads and writes live behind it.',
+      severity: 'error',
+      from: { path: '^src/authority/' },
+      to: { path: '^src/db/', pathNot: '^src/db/index[.]ts$' },
+    },
+    {
+      name: 'transfer-not-to-db',
+      comment:
+        'src/transfer is pure (format, validation, id remapping, replay): it reaches no src/db; the authority reads and writes through the GameStore and hands it values.',
+      severity: 'error',
+      from: { path: '^src/transfer/' },
+      to: { path: '^src/db/' },
     },
     {
       name: 'server-not-to-resolvers',

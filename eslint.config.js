@@ -41,6 +41,47 @@ export default tseslint.config(
     },
   },
   {
+    // Sizes a reader can hold in mind: a hand-written source file of at most 300 lines and a
+    // function of at most 60 (blank lines and comments not counted). Generated code is ignored above.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // TEMPORARY (issue 39): functions over 60 lines that are being split on their owners' branches
+    // at the same time as this rule lands. The coordinator deletes each entry as its branch lands;
+    // the list must end empty. hall-store: src/db, src/transfer, src/authority. hall-door:
+    // src/server. move-records: src/rules.
+    files: [
+      // hall-store
+      'src/authority/starting-layout.ts',
+      'src/db/commit.ts',
+      'src/db/games.ts',
+      'src/transfer/index.ts',
+      // hall-door
+      'src/server/apollo.ts',
+      'src/server/armor.ts',
+      'src/server/cluster.ts',
+      'src/server/graphql-request.ts',
+      'src/server/handoff.ts',
+      'src/server/http.ts',
+      'src/server/routes.ts',
+      'src/server/selection-budget.ts',
+      'src/server/web.ts',
+      'src/server/ws-guard.ts',
+      'src/server/ws.ts',
+      // move-records
+      'src/rules/data-hooks.ts',
+      'src/rules/permission.ts',
+      'src/rules/planner/draft-event.ts',
+      'src/rules/planner/relocate.ts',
+      'src/rules/planner/shape.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // Plain Node scripts (TypeScript files get Node's globals from @types/node).
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },

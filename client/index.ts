@@ -76,7 +76,8 @@ export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
 // zk-rng/1 (docs/fairness.md): check an ended game's shuffles and picks from its transcript.
 export { verifyGame } from './verify.js';
 export type { Transcript, TranscriptAct, VerifyReport } from './verify.js';
-export { FairnessTranscriptDocument } from './operations.js';
+export { seatRecordOf, type SeatEvent, type SeatRecord, type SeatCheck } from './seat-replay.js';
+export { FairnessTranscriptDocument, SeatHistoryDocument } from './operations.js';
 export { CLOSE_CODES, closeMeaning, type CloseMeaning } from '../src/server/close-codes.js';
 
 /** A string union that still accepts values a newer server may add. */

@@ -323,6 +323,46 @@ export const FairnessTranscriptDocument = graphql(`
   }
 `);
 
+/**
+ * What a seat records of its game to check its own cards after the end (`seatRecordOf`,
+ * docs/fairness.md "Your own cards"): a page of its events with the commitments, its entropy,
+ * the rolls and flips it was shown, and its own cards as they arrived.
+ */
+export const SeatHistoryDocument = graphql(`
+  query SeatHistory($gameId: ID!, $afterSeq: Int, $first: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+      seq
+      commitment {
+        hash
+      }
+      deckCommitment
+      zonesCreated {
+        id
+      }
+      entropy {
+        playerId
+        data
+      }
+      roll {
+        dice
+        coins
+      }
+      changes {
+        toZoneId
+        object {
+          kind
+          owner {
+            id
+          }
+          card {
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
 /** A new game: its view for the caller, and the credentials it hands out, each shown once. */
 export const CreateGameDocument = graphql(`
   mutation CreateGame($input: CreateGameInput!) {

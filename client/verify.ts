@@ -10,6 +10,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { checkSeat, type SeatCheck, type SeatRecord, type SeatSection } from './seat-replay.js';
 
 /** One random act as the transcript records it, over internal keys, top first. */
 export type TranscriptAct =
@@ -28,6 +29,8 @@ export interface Transcript {
   entropy?: { seq: number; playerId: string | null; data: string }[];
   events: { seq: number; kind: string; scheme: string | null; acts: TranscriptAct[] }[];
   faces?: Record<string, string>;
+  /** What the end releases to each seat of its own cards: a seat's transcript holds its own only. */
+  seats?: SeatSection[];
 }
 
 /** What {@link verifyGame} found. */
@@ -49,6 +52,8 @@ export interface VerifyReport {
   counts: { shuffle: number; partial: number; pick: number; roll: number; coin: number };
   /** The first event that does not match, and why. */
   firstMismatch?: { seq: number; reason: string };
+  /** With a seat's live record: what its own replay and record checked (client/seat-replay.ts). */
+  seat?: SeatCheck;
 }
 
 const SCHEME = 'zk-rng/1';
@@ -154,8 +159,27 @@ function checkAct(act: TranscriptAct, draw: (n: number) => number): string | nul
   }
 }
 
-/** Verifies every random act of an ended game's transcript (see the file comment). */
-export function verifyGame(t: Transcript): VerifyReport {
+/**
+ * Verifies every random act of an ended game's transcript (see the file comment). Given what a seat
+ * recorded live (`seat`, from {@link seatRecordOf}), it also checks the transcript against that
+ * record and replays the seat's own cards from its opened starting order (docs/fairness.md, "Your
+ * own cards"): a transcript whose `before` was chosen to suit someone is then a mismatch.
+ */
+export function verifyGame(t: Transcript, seat?: SeatRecord): VerifyReport {
+  const report = verifyActs(t);
+  if (!seat) return report;
+  // The seed opens the seat's commitment only once it was checked against the game's commitment.
+  const checked = ['verified', 'partial', 'nothing to verify'].includes(report.verdict);
+  report.seat = checkSeat(t, seat, checked && t.reveal ? hexToBytes(t.reveal.seed) : null);
+  const found = report.seat.mismatch;
+  if (found && (!report.firstMismatch || found.seq < report.firstMismatch.seq)) {
+    report.verdict = 'mismatch';
+    report.firstMismatch = found;
+  }
+  return report;
+}
+
+function verifyActs(t: Transcript): VerifyReport {
   const report: VerifyReport = {
     verdict: 'not covered',
     verified: 0,

@@ -26,7 +26,7 @@ import { openDatabase } from './db/client.js';
 import { KeyedQueue } from './db/keyed-queue.js';
 import { MAX_QUEUED_MOVES_PER_GAME } from './db/mutate.js';
 import { StateCache } from './db/state-cache.js';
-import type { Store } from './db/store.js';
+import { GameStore } from './db/index.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets, STORED_VERSIONS_MAX } from './db/ruleset-versions.js';
 import type { RulesetRegistry } from './rules/index.js';
@@ -57,14 +57,14 @@ const CACHED = { boundSeats: 10_000, secrets: 10_000, credentials: 10_000 } as c
 
 /**
  * The database of one service, the rulesets it plays (`rulesetRegistry`) and the data layer's
- * caches and queues (`src/db/store.ts`).
+ * caches and queues (`src/db/store.ts`), behind the storage facade (`src/db/index.ts`).
  */
 export function openStore(
   url: string,
   config: Pick<Config, 'DATABASE_POOL_SIZE' | 'STATE_CACHE_GAMES'>,
   rulesets: RulesetRegistry,
-): Store {
-  return {
+): GameStore {
+  return new GameStore({
     ...openDatabase(url, config.DATABASE_POOL_SIZE),
     rulesets,
     states: new StateCache(config.STATE_CACHE_GAMES),
@@ -72,7 +72,7 @@ export function openStore(
     storedVersions: new LRUCache({ max: STORED_VERSIONS_MAX }),
     boundSeats: new LRUCache({ max: CACHED.boundSeats }),
     secrets: new LRUCache({ max: CACHED.secrets }),
-  };
+  });
 }
 
 /**
@@ -87,7 +87,7 @@ export function buildService(
   parts: {
     readonly config: Config;
     readonly logger: Logger;
-    readonly store: Store;
+    readonly store: GameStore;
     readonly fanout: Fanout;
     readonly metrics: Metrics;
     readonly random?: Randomness | undefined;

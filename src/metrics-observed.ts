@@ -24,26 +24,39 @@ export interface ObservedSources {
 /** The scrape-time metrics on `registry`; the returned holder's `sources` is what they read. */
 export function observedMetrics(registry: Registry): { sources: ObservedSources } {
   const holder: { sources: ObservedSources } = { sources: {} };
-  /** The totals counted so far, by source: each counter follows a total its source keeps. */
-  const counted = { hits: 0, misses: 0, evictions: 0, reconnects: 0 };
-  /** How much the source's running `total` grew since the last scrape, which a counter then adds. */
-  const grownSinceScrape = (source: keyof typeof counted, total: number): number => {
-    const grown = total - counted[source];
-    counted[source] = total;
+  poolMetrics(registry, () => holder.sources.pool);
+  stateCacheMetrics(registry, () => holder.sources.stateCache);
+  fanoutMetrics(registry, () => holder.sources.fanout?.());
+  return holder;
+}
+
+/**
+ * A counter follows a running total its source keeps: at each scrape it adds how much the total
+ * grew since the previous scrape. One tracker per total.
+ */
+function growthSinceScrape(): (total: number) => number {
+  let counted = 0;
+  return (total) => {
+    const grown = total - counted;
+    counted = total;
     return grown;
   };
+}
+
+/** The PostgreSQL pool's connections by state, and the queries waiting for one. */
+function poolMetrics(registry: Registry, pool: () => ObservedSources['pool']): void {
   const dbPoolConnections = new Gauge({
     name: 'db_pool_connections',
     help: 'Connections of the PostgreSQL pool, by state: total (open), in_use (checked out), idle, max (DATABASE_POOL_SIZE).',
     labelNames: ['state'] as const,
     registers: [registry],
     collect: () => {
-      const pool = holder.sources.pool;
-      if (!pool) return;
-      dbPoolConnections.set({ state: 'total' }, pool.totalCount);
-      dbPoolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-      dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
-      dbPoolConnections.set({ state: 'max' }, pool.options.max ?? 10);
+      const p = pool();
+      if (!p) return;
+      dbPoolConnections.set({ state: 'total' }, p.totalCount);
+      dbPoolConnections.set({ state: 'in_use' }, p.totalCount - p.idleCount);
+      dbPoolConnections.set({ state: 'idle' }, p.idleCount);
+      dbPoolConnections.set({ state: 'max' }, p.options.max ?? 10);
     },
   });
 
@@ -52,20 +65,27 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     help: 'Queries waiting for a PostgreSQL pool connection.',
     registers: [registry],
     collect: () => {
-      if (holder.sources.pool) dbPoolWaiting.set(holder.sources.pool.waitingCount);
+      const p = pool();
+      if (p) dbPoolWaiting.set(p.waitingCount);
     },
   });
+}
 
+/** The state cache's lookups by result, the games it holds, and its evictions. */
+function stateCacheMetrics(registry: Registry, cache: () => ObservedSources['stateCache']): void {
+  const hits = growthSinceScrape();
+  const misses = growthSinceScrape();
+  const evictions = growthSinceScrape();
   const stateCacheLookups = new Counter({
     name: 'state_cache_lookups_total',
     help: 'Lookups of a game state in the state cache, by result (hit, miss): a miss reads the database.',
     labelNames: ['result'] as const,
     registers: [registry],
     collect: () => {
-      const cache = holder.sources.stateCache;
-      if (!cache) return;
-      stateCacheLookups.inc({ result: 'hit' }, grownSinceScrape('hits', cache.hits));
-      stateCacheLookups.inc({ result: 'miss' }, grownSinceScrape('misses', cache.misses));
+      const c = cache();
+      if (!c) return;
+      stateCacheLookups.inc({ result: 'hit' }, hits(c.hits));
+      stateCacheLookups.inc({ result: 'miss' }, misses(c.misses));
     },
   });
   // Both results exposed from the start: a scraper reads 0, not a missing series.
@@ -76,7 +96,8 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     help: 'Game states held by the state cache (at most STATE_CACHE_GAMES).',
     registers: [registry],
     collect: () => {
-      if (holder.sources.stateCache) stateCacheGames.set(holder.sources.stateCache.size);
+      const c = cache();
+      if (c) stateCacheGames.set(c.size);
     },
   });
 
@@ -85,19 +106,25 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     help: "Game states dropped from the full state cache, least recently used first: each one's next move or read loads it from the database (raise STATE_CACHE_GAMES if this grows steadily).",
     registers: [registry],
     collect: () => {
-      const cache = holder.sources.stateCache;
-      if (cache) stateCacheEvictions.inc(grownSinceScrape('evictions', cache.evictions));
+      const c = cache();
+      if (c) stateCacheEvictions.inc(evictions(c.evictions));
     },
   });
+}
 
+/** The cross-instance event listener's reconnects, and how long it has been disconnected. */
+function fanoutMetrics(
+  registry: Registry,
+  health: () => ReturnType<NonNullable<ObservedSources['fanout']>> | undefined,
+): void {
+  const reconnects = growthSinceScrape();
   const fanoutReconnects = new Counter({
     name: 'fanout_reconnects_total',
     help: 'Times the cross-instance event listener (PostgreSQL LISTEN or Redis) reconnected after losing its connection.',
     registers: [registry],
     collect: () => {
-      const health = holder.sources.fanout?.();
-      if (!health) return;
-      fanoutReconnects.inc(grownSinceScrape('reconnects', health.reconnects));
+      const h = health();
+      if (h) fanoutReconnects.inc(reconnects(h.reconnects));
     },
   });
 
@@ -106,10 +133,8 @@ export function observedMetrics(registry: Registry): { sources: ObservedSources 
     help: "Seconds the cross-instance event listener has been disconnected (0 while connected): meanwhile other instances' moves reach this one's subscribers only through the hub's poll.",
     registers: [registry],
     collect: () => {
-      const health = holder.sources.fanout?.();
-      if (!health) return;
-      fanoutLag.set(health.downSince === null ? 0 : (Date.now() - health.downSince) / 1000);
+      const h = health();
+      if (h) fanoutLag.set(h.downSince === null ? 0 : (Date.now() - h.downSince) / 1000);
     },
   });
-  return holder;
 }

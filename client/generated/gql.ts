@@ -29,6 +29,7 @@ type Documents = {
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": typeof types.ZoneEventsDocument,
     "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": typeof types.FairnessTranscriptDocument,
+    "\n  query SeatHistory($gameId: ID!, $afterSeq: Int, $first: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {\n      seq\n      commitment {\n        hash\n      }\n      deckCommitment\n      zonesCreated {\n        id\n      }\n      entropy {\n        playerId\n        data\n      }\n      roll {\n        dice\n        coins\n      }\n      changes {\n        toZoneId\n        object {\n          kind\n          owner {\n            id\n          }\n          card {\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.SeatHistoryDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": typeof types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": typeof types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": typeof types.SetStatusDocument,
@@ -57,6 +58,7 @@ const documents: Documents = {
     "\n  subscription GameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.GameEventsDocument,
     "\n  subscription ZoneEvents($gameId: ID!, $zoneId: ID!, $afterSeq: Int) {\n    zoneEvents(gameId: $gameId, zoneId: $zoneId, afterSeq: $afterSeq) {\n      ...EventFields\n    }\n  }\n": types.ZoneEventsDocument,
     "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n": types.FairnessTranscriptDocument,
+    "\n  query SeatHistory($gameId: ID!, $afterSeq: Int, $first: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {\n      seq\n      commitment {\n        hash\n      }\n      deckCommitment\n      zonesCreated {\n        id\n      }\n      entropy {\n        playerId\n        data\n      }\n      roll {\n        dice\n        coins\n      }\n      changes {\n        toZoneId\n        object {\n          kind\n          owner {\n            id\n          }\n          card {\n            name\n          }\n        }\n      }\n    }\n  }\n": types.SeatHistoryDocument,
     "\n  mutation CreateGame($input: CreateGameInput!) {\n    createGame(input: $input) {\n      game {\n        id\n        ruleset\n        status\n        version\n        lastSeq\n        players {\n          id\n          name\n          seat\n        }\n      }\n      seats {\n        player {\n          id\n          name\n          seat\n        }\n        token\n      }\n      spectatorToken\n      refereeToken\n    }\n  }\n": types.CreateGameDocument,
     "\n  fragment PayloadFields on MovePayload {\n    version\n    objects {\n      ...ObjectFields\n    }\n    events {\n      ...EventFields\n    }\n  }\n": types.PayloadFieldsFragmentDoc,
     "\n  mutation SetStatus($input: SetStatusInput!) {\n    setStatus(input: $input) {\n      ...PayloadFields\n    }\n  }\n": types.SetStatusDocument,
@@ -127,6 +129,10 @@ export function graphql(source: "\n  subscription ZoneEvents($gameId: ID!, $zone
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query FairnessTranscript($gameId: ID!) {\n    fairnessTranscript(gameId: $gameId)\n  }\n"): typeof import('./graphql.js').FairnessTranscriptDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SeatHistory($gameId: ID!, $afterSeq: Int, $first: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {\n      seq\n      commitment {\n        hash\n      }\n      deckCommitment\n      zonesCreated {\n        id\n      }\n      entropy {\n        playerId\n        data\n      }\n      roll {\n        dice\n        coins\n      }\n      changes {\n        toZoneId\n        object {\n          kind\n          owner {\n            id\n          }\n          card {\n            name\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql.js').SeatHistoryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

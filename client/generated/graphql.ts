@@ -50,6 +50,10 @@ export type ChangeCountersInput = {
   op: CounterOp;
 };
 
+export type CoinSide =
+  | 'HEADS'
+  | 'TAILS';
+
 export type ConcedeInput = {
   expectedVersion?: number | null | undefined;
   gameId: string | number;
@@ -379,6 +383,15 @@ export type FairnessTranscriptQueryVariables = Exact<{
 
 
 export type FairnessTranscriptQuery = { fairnessTranscript: unknown };
+
+export type SeatHistoryQueryVariables = Exact<{
+  gameId: string | number;
+  afterSeq?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type SeatHistoryQuery = { gameEvents: Array<{ seq: number, deckCommitment: string | null, commitment: { hash: string } | null, zonesCreated: Array<{ id: string }>, entropy: { playerId: string | null, data: string } | null, roll: { dice: Array<number> | null, coins: Array<CoinSide> | null } | null, changes: Array<{ toZoneId: string | null, object: { kind: ObjectKind, owner: { id: string }, card: { name: string } | null } | null }> }> };
 
 export type CreateGameMutationVariables = Exact<{
   input: CreateGameInput;
@@ -1407,6 +1420,40 @@ export const FairnessTranscriptDocument = new TypedDocumentString(`
   fairnessTranscript(gameId: $gameId)
 }
     `) as unknown as TypedDocumentString<FairnessTranscriptQuery, FairnessTranscriptQueryVariables>;
+export const SeatHistoryDocument = new TypedDocumentString(`
+    query SeatHistory($gameId: ID!, $afterSeq: Int, $first: Int) {
+  gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+    seq
+    commitment {
+      hash
+    }
+    deckCommitment
+    zonesCreated {
+      id
+    }
+    entropy {
+      playerId
+      data
+    }
+    roll {
+      dice
+      coins
+    }
+    changes {
+      toZoneId
+      object {
+        kind
+        owner {
+          id
+        }
+        card {
+          name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SeatHistoryQuery, SeatHistoryQueryVariables>;
 export const CreateGameDocument = new TypedDocumentString(`
     mutation CreateGame($input: CreateGameInput!) {
   createGame(input: $input) {

@@ -154,10 +154,8 @@ const FORBIDDEN_HEADERS = ['jwk', 'jku', 'x5u', 'x5c', 'crit'] as const;
 
 /** The verifier for this configuration, or null when platform identity is off (AUTH_* unset). */
 export function createJwtVerifier(config: JwtConfig): JwtVerifier | null {
-  const { AUTH_JWKS_URL: url, AUTH_ISSUER: configuredIssuer, AUTH_AUDIENCE: audience } = config;
-  if (!url || !configuredIssuer || !audience) return null;
-  const issuer: string = configuredIssuer;
-  const toleranceS = config.AUTH_CLOCK_TOLERANCE_S;
+  const { AUTH_JWKS_URL: url, AUTH_ISSUER: issuer, AUTH_AUDIENCE: audience } = config;
+  if (!url || !issuer || !audience) return null;
   const cooldownMs = config.AUTH_JWKS_COOLDOWN_S * 1000;
   const keys = createRemoteJWKSet(new URL(url), {
     cooldownDuration: cooldownMs,
@@ -165,46 +163,40 @@ export function createJwtVerifier(config: JwtConfig): JwtVerifier | null {
     timeoutDuration: config.AUTH_JWKS_TIMEOUT_MS,
     [customFetch]: cappedFetch(Math.min(cooldownMs, 5000)),
   });
-  const verified = new Map<string, ExternalIdentity>();
 
-  async function verifyUncached(token: string): Promise<ExternalIdentity> {
-    let header: ProtectedHeaderParameters;
-    try {
-      header = decodeProtectedHeader(token);
-    } catch {
-      throw new TokenRefused(REFUSAL.MALFORMED);
-    }
-    if (FORBIDDEN_HEADERS.some((h) => h in header)) throw new TokenRefused(REFUSAL.FORBIDDEN_HEADER);
+  const verifyUncached = async (token: string): Promise<ExternalIdentity> => {
+    refuseForbiddenHeader(token);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
         algorithms: config.AUTH_ALGORITHMS,
         issuer,
         audience,
-        clockTolerance: toleranceS,
+        clockTolerance: config.AUTH_CLOCK_TOLERANCE_S,
         requiredClaims: ['exp', 'sub'],
       }));
     } catch (err) {
       throw classify(err);
     }
-    if (!isPlatformSubject(payload.sub)) throw new TokenRefused(REFUSAL.SUBJECT);
-    const nowS = Date.now() / 1000;
-    const exp = payload.exp as number;
-    const maxLifetime = config.AUTH_MAX_TOKEN_LIFETIME_S;
-    if (exp - (payload.iat ?? nowS) > maxLifetime || exp - nowS > maxLifetime + toleranceS)
-      throw new TokenRefused(REFUSAL.LIFETIME);
-    return {
-      issuer,
-      subject: payload.sub,
-      expiresAtMs: (exp + toleranceS) * 1000,
-      grants: grantsOf(config.AUTH_STANDING_CLAIM ? payload[config.AUTH_STANDING_CLAIM] : undefined),
-    };
-  }
+    return identityOf(payload, issuer, config);
+  };
 
+  return cachedVerifier(verifyUncached, config.AUTH_MAX_TOKEN_BYTES);
+}
+
+/**
+ * A verifier that refuses a token longer than `maxTokenBytes` before anything else, and keeps
+ * verified tokens by hash until `exp` + tolerance (the moment `verifyUncached` itself would refuse
+ * them), at most {@link CACHE_LIMIT} of them.
+ */
+function cachedVerifier(
+  verifyUncached: (token: string) => Promise<ExternalIdentity>,
+  maxTokenBytes: number,
+): JwtVerifier {
+  const verified = new Map<string, ExternalIdentity>();
   return {
     async verify(token) {
-      if (Buffer.byteLength(token, 'utf8') > config.AUTH_MAX_TOKEN_BYTES)
-        throw new TokenRefused(REFUSAL.TOO_LARGE);
+      if (Buffer.byteLength(token, 'utf8') > maxTokenBytes) throw new TokenRefused(REFUSAL.TOO_LARGE);
       const key = createHash('sha256').update(token, 'utf8').digest('base64');
       const cached = verified.get(key);
       if (cached && Date.now() < cached.expiresAtMs) return cached;
@@ -214,6 +206,37 @@ export function createJwtVerifier(config: JwtConfig): JwtVerifier | null {
       verified.set(key, identity);
       return identity;
     },
+  };
+}
+
+/** Refuses a token that is not a JWT, or that carries its own key or where to fetch one, or `crit`. */
+function refuseForbiddenHeader(token: string): void {
+  let header: ProtectedHeaderParameters;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch {
+    throw new TokenRefused(REFUSAL.MALFORMED);
+  }
+  if (FORBIDDEN_HEADERS.some((h) => h in header)) throw new TokenRefused(REFUSAL.FORBIDDEN_HEADER);
+}
+
+/**
+ * The identity a signature-checked payload names: its `sub` must be a platform subject, and the
+ * token may live at most `AUTH_MAX_TOKEN_LIFETIME_S` from `iat` (or from now, without one).
+ */
+function identityOf(payload: JWTPayload, issuer: string, config: JwtConfig): ExternalIdentity {
+  if (!isPlatformSubject(payload.sub)) throw new TokenRefused(REFUSAL.SUBJECT);
+  const toleranceS = config.AUTH_CLOCK_TOLERANCE_S;
+  const nowS = Date.now() / 1000;
+  const exp = payload.exp as number;
+  const maxLifetime = config.AUTH_MAX_TOKEN_LIFETIME_S;
+  if (exp - (payload.iat ?? nowS) > maxLifetime || exp - nowS > maxLifetime + toleranceS)
+    throw new TokenRefused(REFUSAL.LIFETIME);
+  return {
+    issuer,
+    subject: payload.sub,
+    expiresAtMs: (exp + toleranceS) * 1000,
+    grants: grantsOf(config.AUTH_STANDING_CLAIM ? payload[config.AUTH_STANDING_CLAIM] : undefined),
   };
 }
 

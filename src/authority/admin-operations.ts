@@ -3,7 +3,7 @@
  * with the one standing "admin only" (`requireAdmin`): list, `gameAt`, export, import, end and
  * archive, and the seats of a game an admin looks at. Replays, exports and imports hold a work slot.
  */
-import type { GameFilter } from '../db/admin.js';
+import type { GameFilter } from '../db/index.js';
 import * as admin from './admin.js';
 import type { AuthorityParts } from './parts.js';
 import { through, type Caller } from './door.js';

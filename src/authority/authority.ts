@@ -4,7 +4,6 @@
  * reach games, credentials and hand-off codes only through it. Every operation passes the door's
  * steps (`door.ts`: credential → standing → limits, then its own body) exactly once.
  */
-import { isDatabaseReady } from '../db/client.js';
 import { adminOperations } from './admin-operations.js';
 import { authenticate } from './credential.js';
 import { gameOperations } from './game-operations.js';
@@ -17,7 +16,7 @@ export function createAuthority<E>(parts: AuthorityParts<E>) {
     /** The credential step's resolution: an `Authorization` value to its principal. */
     authenticate: (authorization: unknown) => authenticate(parts, authorization),
     /** Whether the database answers (`/readyz`). */
-    databaseReady: () => isDatabaseReady(parts.store.db),
+    databaseReady: () => parts.store.databaseReady(),
     ...gameOperations(parts),
     ...adminOperations(parts),
     ...handoffOperations(parts),

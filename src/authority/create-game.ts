@@ -5,17 +5,17 @@
  * into seats (`toSeats`, like `execute`'s `toMove`) and renders the result.
  */
 import type { Principal } from '../auth/principal.js';
-import { createGame, type CreatedGame } from '../db/games.js';
+import { idempotencyKeyFor, type CreatedGame } from '../db/index.js';
 import { newId as randomId } from '../ids.js';
-import { idempotencyKeyFor } from '../db/idempotency.js';
 import type { Viewer } from '../rules/index.js';
 import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
+import { newCredentials, newGameSecret, seatDeckCommitments } from './new-game.js';
 import { publish } from './publish.js';
 import { creatorViewer } from './standing.js';
 import { creationEvent, initialState, type NewSeat } from './starting-layout.js';
 
-export type { CreatedGame } from '../db/games.js';
+export type { CreatedGame } from '../db/index.js';
 export type { NewSeat } from './starting-layout.js';
 
 /** One `createGame` call as the caller made it. */
@@ -61,13 +61,20 @@ export async function createGameAs(
   const playerIds = seats.map(() => newId());
   const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
-  const created = await createGame(deps.store, spec, newGame, idem, {
-    notifyChannel: deps.fanout.commitChannel,
-    rng: {
+  const secret = newGameSecret(
+    gameId,
+    {
       newSeed: random?.newSeed ? () => random.newSeed!() : undefined,
       derivationId: random?.derivationId ? (id) => random.derivationId!(id) : undefined,
-      revealFaces: input.revealFacesAfterEnd ?? false,
     },
+    input.revealFacesAfterEnd ?? false,
+  );
+  const created = await deps.store.createGame(spec, newGame, {
+    credentials: newCredentials(gameId, playerIds),
+    secret,
+    deckCommitments: seatDeckCommitments(secret, newGame.event, playerIds),
+    idempotency: idem,
+    notifyChannel: deps.fanout.commitChannel,
   });
   await publish(
     deps,

@@ -8,8 +8,7 @@ import { looksLikeJwt, REFUSAL, TokenRefused, type JwtVerifier } from '../auth/j
 import type { Principal } from '../auth/principal.js';
 import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
 import type { Config } from '../config.js';
-import { findPrincipalByTokenHash } from '../db/principals.js';
-import type { Store } from '../db/store.js';
+import type { GameStore } from '../db/index.js';
 
 /**
  * Resolved seat, spectator and referee credentials by token hash: such a credential never
@@ -27,7 +26,7 @@ export interface Authentication {
 
 /** What resolving a credential reads. */
 export interface CredentialDeps {
-  readonly store: Pick<Store, 'db'>;
+  readonly store: Pick<GameStore, 'principalByTokenHash'>;
   readonly config: Pick<Config, 'ADMIN_TOKEN' | 'HOST_TOKEN'>;
   readonly jwt?: JwtVerifier | null | undefined;
   readonly credentials: CredentialCache;
@@ -69,7 +68,7 @@ export async function authenticate(deps: CredentialDeps, authorization: unknown)
   const hash = hashToken(token);
   const cached = deps.credentials.get(hash);
   if (cached) return { principal: cached, badCredential: false };
-  const found = await findPrincipalByTokenHash(deps.store.db, token, hash);
+  const found = await deps.store.principalByTokenHash(token, hash);
   if (!found) return invalid();
   deps.credentials.set(hash, found);
   return { principal: found, badCredential: false };

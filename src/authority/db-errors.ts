@@ -3,7 +3,7 @@
  * operation of the door (`index.ts`) passes its failures through {@link publicError}, so a
  * {@link DbError} never reaches a client as it is; a new kind fails to compile until it is mapped.
  */
-import { DbError, type DbErrorDetail } from '../db/errors.js';
+import { DbError, type DbErrorDetail } from '../db/index.js';
 import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import { assertNever } from '../rules/index.js';
 

@@ -4,7 +4,7 @@
  * act's index within it and the entropy so far (the state's running hash, which seat entropy
  * updates). The keys live only while the move is planned.
  */
-import { revealOf, type GameSecret } from '../db/fairness.js';
+import { revealOf, type GameSecret } from '../db/index.js';
 import { actKey, ActStream, foldEntropy, INITIAL_ENTROPY, newSeed } from '../fairness/zk-rng.js';
 import type { DomainEvent, PlanContext } from '../rules/index.js';
 

@@ -4,9 +4,7 @@
  * the game and, unless the batch ends at the game's head, one checkpoint replay, per batch.
  */
 import { Replayer, type GameState } from '../rules/index.js';
-import type { Store } from '../db/store.js';
-import type { StoredEvent } from '../db/rows.js';
-import { loadCurrentGame, type LoadedGame, type SeatRow } from '../db/state.js';
+import type { GameStore, LoadedGame, SeatRow, StoredEvent } from '../db/index.js';
 import { stateAt } from './replay.js';
 
 /** A state already at hand: the one a mutation just committed. */
@@ -18,14 +16,14 @@ export interface KnownState {
 
 /** Seats and states as of the events of `batch` (in seq order) of one game. */
 export function gameAsOfEvents(
-  store: Store,
+  store: GameStore,
   gameId: string,
   batch: readonly StoredEvent[],
   known?: KnownState,
 ) {
   let loaded: Promise<LoadedGame> | null = null;
   const load = () =>
-    (loaded ??= loadCurrentGame(store, gameId).then((game) => {
+    (loaded ??= store.loadCurrent(gameId).then((game) => {
       if (!game) throw new Error(`game ${gameId} vanished`);
       return game;
     }));
@@ -35,7 +33,7 @@ export function gameAsOfEvents(
   const replayTo = async (seq: number): Promise<GameState> => {
     const game = await load();
     const first = batch[0]?.seq ?? seq;
-    replay ??= stateAt(store.db, game, first - 1).then((at) => ({
+    replay ??= stateAt(store, game, first - 1).then((at) => ({
       replayer: new Replayer(at.state),
       next: 0,
     }));

@@ -5,7 +5,7 @@
  * a creation's are the creation authority's (`creation.ts`, which also decides who may create).
  */
 import type { Principal } from '../auth/principal.js';
-import type { StoredEvent } from '../db/log-reads.js';
+import type { StoredEvent } from '../db/index.js';
 import type { RulesetSpec } from '../rules/index.js';
 import type { AuthorityParts } from './parts.js';
 import { createGameAs, type CreateGameRequest, type NewSeat } from './create-game.js';
@@ -26,8 +26,13 @@ export interface SubscriptionRequest {
   readonly onSlow: () => void;
 }
 
-/** The game operations of one service. */
+/** The game operations of one service: its reads, its commands and its public queries. */
 export function gameOperations<E>(parts: AuthorityParts<E>) {
+  return { ...readOperations(parts), ...commandOperations(parts) };
+}
+
+/** The reads of games: the current game, its log, its live events and its transcript. */
+function readOperations<E>(parts: AuthorityParts<E>) {
   const { store } = parts;
   return {
     /** `Query.game`: the current game as the caller may see it. */
@@ -77,9 +82,20 @@ export function gameOperations<E>(parts: AuthorityParts<E>) {
       through(parts, caller, {
         standing: (c) => viewerIn(store, c.principal, gameId),
         limit: 'none',
-        body: () => transcriptOf(store, gameId),
+        body: (viewer) => transcriptOf(store, viewer, gameId),
       }),
 
+    /** The game as of a batch of its events (in seq order), for rendering them. */
+    eventsAsOf: atTheDoor((gameId: string, batch: readonly StoredEvent[], known?: KnownState) =>
+      reads.eventsAsOf(store, gameId, batch, known),
+    ),
+  };
+}
+
+/** The commands (moves, creation) and the public queries of one service. */
+function commandOperations<E>(parts: AuthorityParts<E>) {
+  const { store } = parts;
+  return {
     /** Every game command (each move mutation): the pipeline's steps after the door's. */
     move: (caller: Caller, command: GameCommand) =>
       through(parts, caller, {
@@ -100,11 +116,6 @@ export function gameOperations<E>(parts: AuthorityParts<E>) {
         limit: 'none',
         body: () => createGameAs(parts, { ...caller, input }, toSeats),
       }),
-
-    /** The game as of a batch of its events (in seq order), for rendering them. */
-    eventsAsOf: atTheDoor((gameId: string, batch: readonly StoredEvent[], known?: KnownState) =>
-      reads.eventsAsOf(store, gameId, batch, known),
-    ),
 
     /** `Query.rulesets`: public, every loaded ruleset of this service. */
     rulesets: (caller: Caller) =>

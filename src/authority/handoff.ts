@@ -6,8 +6,7 @@
  */
 import { hashHandoffCode, newHandoffCode, openSealed, sealCredential } from '../auth/handoff.js';
 import { hashToken } from '../auth/tokens.js';
-import { storeHandoffCode, takeHandoffCode } from '../db/handoff.js';
-import type { Store } from '../db/store.js';
+import type { GameStore } from '../db/index.js';
 import type { TokenBuckets } from './creation.js';
 
 /** A link's code: long enough to click a link just minted, too short to be worth finding later. */
@@ -22,7 +21,7 @@ export const ADDRESS_BURST = 60;
 export const ADDRESS_REFILL_PER_MS = 1 / 1000;
 
 export interface HandoffDeps {
-  readonly store: Pick<Store, 'db'>;
+  readonly store: Pick<GameStore, 'storeHandoffCode' | 'takeHandoffCode'>;
   /** One token bucket per client address, shared by both routes. */
   readonly handoffs: TokenBuckets;
 }
@@ -48,7 +47,7 @@ export function handoffOperations(deps: HandoffDeps) {
     ): Promise<MintedCode | null> {
       const code = newHandoffCode();
       const lifetimeSeconds = use === 'link' ? LINK_LIFETIME_SECONDS : RELOAD_LIFETIME_SECONDS;
-      const expiresAt = await storeHandoffCode(deps.store.db, {
+      const expiresAt = await deps.store.storeHandoffCode({
         codeHash: hashHandoffCode(code),
         credentialHash: hashToken(credential),
         sealed: sealCredential(code, credential),
@@ -61,7 +60,7 @@ export function handoffOperations(deps: HandoffDeps) {
 
     /** The credential sealed under `code`, once; null for a code never minted, used or expired. */
     async redeemHandoffCode(code: string): Promise<string | null> {
-      const sealed = await takeHandoffCode(deps.store.db, hashHandoffCode(code));
+      const sealed = await deps.store.takeHandoffCode(hashHandoffCode(code));
       return (sealed && openSealed(code, sealed)) || null;
     },
   };

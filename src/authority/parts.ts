@@ -1,7 +1,7 @@
 /** The parts of one service's authority, each built by `app.ts` (see {@link AuthorityParts}). */
 import type { JwtVerifier } from '../auth/jwt.js';
 import type { Config } from '../config.js';
-import type { Store } from '../db/store.js';
+import type { GameStore } from '../db/index.js';
 import type { EventHub } from '../events/hub.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
@@ -18,8 +18,8 @@ import type { WorkLimiter } from './work-limit.js';
  */
 export interface AuthorityParts<E> {
   readonly config: Config;
-  /** The database and the data layer's caches and queues (`src/db/store.ts`). */
-  readonly store: Store;
+  /** The storage facade (`src/db/index.ts`) and the database and caches under it. */
+  readonly store: GameStore;
   readonly logger: Logger;
   readonly fanout: Fanout;
   readonly metrics: Metrics;

@@ -4,36 +4,22 @@
  * 1. Credential → standing → limits: the door's steps (`door.ts`), before this pipeline runs;
  *    standing (`actorIn`, `standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
  * 2. The command becomes a rules Move (shape errors are found before the game is touched).
- * 3. Moves of one game queue in this service (`store.moves`), so they never race each other.
- * 4. The state to plan against: the service's state cache's newest state of the game, else loaded.
- * 5. {@link decide}, pure: game status ACTIVE, `expectedVersion` (STALE_STATE), the seat policy
+ * 3. The storage facade's `commitMove` (`src/db/mutate.ts`) owns the commit protocol: the per-game
+ *    queue, the cached or loaded state, the optimistic commit, the locked retry, and a used
+ *    idempotency key answered with its stored response. It calls back one thing, pure:
+ * 4. {@link decide}: game status ACTIVE, `expectedVersion` (STALE_STATE), the seat policy
  *    (`src/rules/permission.ts`, FORBIDDEN; before anything hidden is read), then the planner.
- *    A refusal decided against a cached state is confirmed against a freshly loaded one first.
- * 6. Commit in one statement (`commitOptimistic`). If another process committed first, the move is
- *    made once more under the game row lock, where the version check cannot fail.
- * 7. Idempotency: a used key is found when the commit's record insert hits its primary key (nothing
- *    is applied twice), when the command is refused (the first request may be what moved the game
- *    on), or under the lock. Its stored response is replayed.
- * 8. Publish (`publish.ts`), the one place that announces commits.
+ * 5. Publish (`publish.ts`), the one place that announces commits.
  */
 import { newId } from '../ids.js';
-import { idempotencyKeyFor, type IdempotencyKey } from '../db/idempotency.js';
 import {
-  commitOptimistic,
-  loadOrThrow,
-  queued,
-  replayMove,
-  storedResponse,
-  withGameLocked,
-  type CommitRequest,
-  type Conflict,
+  idempotencyKeyFor,
+  type Decision,
+  type GameSecret,
+  type GameStore,
+  type LoadedGame,
   type MoveResult,
-  type Outcome,
-  type Planned,
-} from '../db/mutate.js';
-import { secretOf } from '../db/fairness.js';
-import type { LoadedGame } from '../db/state.js';
-import type { Store } from '../db/store.js';
+} from '../db/index.js';
 import { badInput, ErrorCode, forbidden, invalidMove, staleState, ZonekeeperError } from '../errors.js';
 import type { Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
@@ -69,8 +55,8 @@ const CRYPTO_RANDOMNESS: Randomness = { newId };
 
 /** What the authority needs from the application: the service's objects, built by `app.ts`. */
 export interface AuthorityDeps {
-  /** The database and the data layer's caches and queues. */
-  readonly store: Store;
+  /** The storage facade (`src/db/index.ts`). */
+  readonly store: GameStore;
   /** The rate limit on seat entropy. */
   readonly entropy: EntropyLimiter;
   readonly fanout: Fanout;
@@ -119,100 +105,53 @@ export async function execute(
   const move = command.toMove(actorPlayerId);
   // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
   if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
-  const req: Decided = {
+  const req: MoveRequest = {
     gameId: command.gameId,
     actor,
     actorPlayerId,
-    idempotency,
-    notifyChannel: deps.fanout.commitChannel,
     expectedVersion: expected,
     move,
   };
-  const outcome = await queued(deps.store, command.gameId, () => planAndCommit(deps, req));
-  const result =
-    outcome.kind === 'committed'
-      ? outcome.result
-      : await replayMove(deps.store, command.gameId, outcome.stored);
+  const random = deps.random ?? CRYPTO_RANDOMNESS;
+  const secret = await deps.store.secretOf(command.gameId);
+  const result = await deps.store.commitMove(
+    command.gameId,
+    idempotency,
+    (loaded) => decision(loaded, req, random, secret),
+    {
+      actor,
+      actorPlayerId,
+      notifyChannel: deps.fanout.commitChannel,
+      onRetry: () => deps.metrics.transactionRetry(),
+    },
+  );
   if (!result.replayed)
     await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
   return { result, viewer };
 }
 
-interface Decided extends CommitRequest {
+/** A move request before it is decided: who asks, the version it expects, the rules Move. */
+interface MoveRequest {
+  readonly gameId: string;
+  readonly actor: Actor;
+  readonly actorPlayerId: string | null;
   readonly expectedVersion: number | null | undefined;
   readonly move: Move;
 }
 
-async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome> {
-  const { store } = deps;
-  const cache = store.states;
-  const random = deps.random ?? CRYPTO_RANDOMNESS;
-  const secret = await secretOf(store, req.gameId);
-  const draws = (loaded: LoadedGame) => actDraws(secret, loaded.game.lastSeq, loaded.state.entropy);
-  let outcome = await tryCommit(store, req, random, draws, cache.latest(req.gameId));
-  if (outcome.kind === 'conflict') {
-    // Another process committed first. Queue on the game row lock instead of racing again: under
-    // the lock the version check cannot fail, so a busy game never starves this move.
-    deps.metrics.transactionRetry();
-    outcome = await withGameLocked(
-      store.db,
-      store.rulesets,
-      req.gameId,
-      async (locked) => {
-        // Under the lock nobody else can record this key (its scope names the game): look it up first.
-        const stored = req.idempotency ? await locked.stored(req.idempotency) : null;
-        if (stored !== null) return { kind: 'replay', stored } as const;
-        const loaded = await locked.load();
-        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded)));
-      },
-      () => deps.metrics.transactionRetry(),
-    );
-  }
-  if (outcome.kind === 'committed') cache.set(outcome.result.game);
-  return outcome;
-}
-
-/** Decides against `cached` (else the state loaded now) and commits, unless another writer was first. */
-async function tryCommit(
-  store: Store,
-  req: Decided,
-  random: Randomness,
-  draws: (loaded: LoadedGame) => ActDraws,
-  cached: LoadedGame | undefined,
-): Promise<Outcome | Conflict> {
-  let loaded = cached ?? (await loadOrThrow(store.db, store.rulesets, req.gameId));
-  let decided = tryDecide(loaded, req, random, draws(loaded));
-  if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
-    // The cached state may be behind another process's commits: refuse only what the current state refuses.
-    loaded = await loadOrThrow(store.db, store.rulesets, req.gameId);
-    decided = tryDecide(loaded, req, random, draws(loaded));
-  }
-  if (!decided.ok) return refuse(store, req.idempotency, decided.error);
-  return commitOptimistic(store, req, loaded, decided.plan);
-}
-
-/**
- * A refused request whose key was already used answers with the first response: the first request
- * may be what moved the game to where this one is refused (a retry after a lost response).
- */
-async function refuse(store: Store, key: IdempotencyKey | null, err: unknown): Promise<Outcome> {
-  if (err instanceof ZonekeeperError && key) {
-    const stored = await storedResponse(store.db, key);
-    if (stored !== null) return { kind: 'replay', stored };
-  }
-  throw err;
-}
-
-function tryDecide(
+/** {@link decide} as `commitMove` calls it back: a typed refusal is a decision, anything else a failure. */
+function decision(
   loaded: LoadedGame,
-  req: Decided,
+  req: MoveRequest,
   random: Randomness,
-  draws: ActDraws,
-): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
+  secret: GameSecret | null,
+): Decision {
   try {
-    return { ok: true, plan: decide(loaded, req, random, draws) };
-  } catch (error) {
-    return { ok: false, error };
+    const draws = actDraws(secret, loaded.game.lastSeq, loaded.state.entropy);
+    return { kind: 'plan', planned: decide(loaded, req, random, draws) };
+  } catch (refusal) {
+    if (refusal instanceof ZonekeeperError) return { kind: 'refused', refusal };
+    throw refusal;
   }
 }
 
@@ -221,7 +160,7 @@ function tryDecide(
  * errors. Permission is decided before the planner runs, from what the seat can observe only, so a
  * refusal never depends on a card hidden from it (`src/rules/permission.ts`).
  */
-function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: ActDraws): Planned {
+function decide(loaded: LoadedGame, req: MoveRequest, random: Randomness, draws: ActDraws) {
   const { game } = loaded;
   if (game.status !== 'ACTIVE')
     throw new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');

@@ -5,14 +5,10 @@
  * standing in all give the same NOT_FOUND, so existence does not leak.
  */
 import type { Principal } from '../auth/principal.js';
-import type { Store } from '../db/store.js';
+import type { GameStore, LoadedGame, StoredEvent } from '../db/index.js';
 import { gameAsOfEvents, type KnownState } from './event-time.js';
-import { findGameLog, hasZone, readEvents, type StoredEvent } from '../db/log-reads.js';
-import { rulesetOfGame } from '../db/ruleset-versions.js';
-import { loadCurrentGame, type LoadedGame } from '../db/state.js';
 import { notFound } from '../errors.js';
 import type { RulesetSpec, Viewer } from '../rules/index.js';
-import { isUuid } from '../uuid.js';
 import { viewerIn, type Standing } from './standing.js';
 
 export type { KnownState, LoadedGame, StoredEvent };
@@ -22,11 +18,11 @@ export type ReadCallerKind = 'REFEREE' | undefined;
 
 /** `Query.game`: the current game and the viewer a caller of this standing sees it as. */
 export async function readGame(
-  store: Store,
+  store: GameStore,
   standing: Standing,
   gameId: string,
 ): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind }> {
-  const loaded = await loadCurrentGame(store, gameId);
+  const loaded = await store.loadCurrent(gameId);
   if (!loaded) throw notFound('Game');
   const callerKind = standing.principal.kind === 'referee' ? 'REFEREE' : undefined;
   return { loaded, viewer: standing.viewer, callerKind };
@@ -40,39 +36,39 @@ export interface LogStanding {
 }
 
 /** Who reads the game's log, as whom, in which ruleset, up to which seq. */
-async function logStanding(store: Store, principal: Principal, gameId: string): Promise<LogStanding> {
+async function logStanding(store: GameStore, principal: Principal, gameId: string): Promise<LogStanding> {
   return logOf(store, await viewerIn(store, principal, gameId), gameId);
 }
 
 /** The game's log as `viewer` (whose standing is decided) reads it: its ruleset and last seq. */
-async function logOf(store: Store, viewer: Viewer, gameId: string): Promise<LogStanding> {
-  const game = isUuid(gameId) ? await findGameLog(store.db, gameId) : null;
+async function logOf(store: GameStore, viewer: Viewer, gameId: string): Promise<LogStanding> {
+  const game = await store.gameLog(gameId);
   if (!game) throw notFound('Game');
-  const spec = await rulesetOfGame(store.db, store.rulesets, game.ruleset, game.rulesetVersion);
+  const spec = await store.rulesetOf(game.ruleset, game.rulesetVersion);
   return { viewer, spec, lastSeq: game.lastSeq };
 }
 
 /** Standing for a subscription to a game (and, for `zoneEvents`, one of its zones). */
 export async function subscriptionStanding(
-  store: Store,
+  store: GameStore,
   principal: Principal,
   gameId: string,
   zoneId: string | null,
 ): Promise<LogStanding> {
   const standing = await logStanding(store, principal, gameId);
-  if (zoneId !== null && !(await hasZone(store.db, gameId, zoneId))) throw notFound('Zone');
+  if (zoneId !== null && !(await store.hasZone(gameId, zoneId))) throw notFound('Zone');
   return standing;
 }
 
 /** One page of a game's log for a viewer with standing in it, with the game as of its events. */
 export async function readEventPage(
-  store: Store,
+  store: GameStore,
   viewer: Viewer,
   page: { readonly gameId: string; readonly afterSeq: number; readonly first: number },
 ): Promise<LogStanding & { rows: StoredEvent[]; asOf: ReturnType<typeof eventsAsOf> }> {
   const { gameId, afterSeq, first } = page;
   const standing = await logOf(store, viewer, gameId);
-  const rows = await readEvents(store.pool, gameId, afterSeq, first);
+  const rows = await store.readEvents(gameId, afterSeq, first);
   return { ...standing, rows, asOf: eventsAsOf(store, gameId, rows) };
 }
 
@@ -80,6 +76,11 @@ export async function readEventPage(
  * Seats and states as of a batch of one game's events (in seq order), loaded on first use; `known`
  * is a state already at hand (the one a command just committed).
  */
-export function eventsAsOf(store: Store, gameId: string, batch: readonly StoredEvent[], known?: KnownState) {
+export function eventsAsOf(
+  store: GameStore,
+  gameId: string,
+  batch: readonly StoredEvent[],
+  known?: KnownState,
+) {
   return gameAsOfEvents(store, gameId, batch, known);
 }

@@ -4,8 +4,7 @@
  * Costs at most one checkpoint interval of events plus the size of the state.
  */
 import type { GameStatus } from '../generated/prisma/client.js';
-import { eventVersion, lifecycleKindsUpTo, replaySource } from '../db/checkpoints.js';
-import type { LoadedGame, Queryable } from '../db/state.js';
+import type { GameStore, LoadedGame } from '../db/index.js';
 import { emptyState, Replayer, type GameState } from '../rules/index.js';
 
 /** A game as it was right after event `seq`. */
@@ -21,22 +20,22 @@ export interface StateAtSeq {
  * further lifecycle events follows them, so an ACTIVE game was ACTIVE at every seq; otherwise the
  * lifecycle events up to `seq` decide.
  */
-async function statusAt(db: Queryable, loaded: LoadedGame, seq: number): Promise<GameStatus> {
+async function statusAt(store: GameStore, loaded: LoadedGame, seq: number): Promise<GameStatus> {
   if (loaded.game.status === 'ACTIVE') return 'ACTIVE';
-  const kinds = await lifecycleKindsUpTo(db, loaded.game.id, seq);
+  const kinds = await store.lifecycleKindsUpTo(loaded.game.id, seq);
   if (kinds.includes('GAME_ARCHIVED')) return 'ARCHIVED';
   return kinds.includes('GAME_ENDED') ? 'ENDED' : 'ACTIVE';
 }
 
 /** The game `loaded` as it was right after event `seq` (0 ≤ seq ≤ its last seq). */
-export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): Promise<StateAtSeq> {
+export async function stateAt(store: GameStore, loaded: LoadedGame, seq: number): Promise<StateAtSeq> {
   if (seq === loaded.game.lastSeq) {
     // A mutation that changes nothing bumps the version without an event: the log's version is the
     // last event's.
-    const version = await eventVersion(db, loaded.game.id, seq);
+    const version = await store.eventVersion(loaded.game.id, seq);
     return { state: loaded.state, version, status: loaded.game.status };
   }
-  const source = await replaySource(db, loaded, seq);
+  const source = await store.replaySource(loaded, seq);
   const replayer = new Replayer(
     source.start ??
       emptyState(
@@ -48,6 +47,6 @@ export async function stateAt(db: Queryable, loaded: LoadedGame, seq: number): P
   return {
     state: replayer.state(),
     version: source.events.at(-1)?.version ?? 0,
-    status: await statusAt(db, loaded, seq),
+    status: await statusAt(store, loaded, seq),
   };
 }

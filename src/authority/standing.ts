@@ -19,8 +19,7 @@
  * alike: it turns the caller into its principal in that game.
  */
 import { viewerFor, type Principal } from '../auth/principal.js';
-import type { Store } from '../db/store.js';
-import { findBoundSeat } from '../db/principals.js';
+import type { GameStore } from '../db/index.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors.js';
 import type { Actor, Viewer } from '../rules/index.js';
 
@@ -35,9 +34,9 @@ export interface Standing {
  * The caller's principal in `gameId`: a platform user's bound seat or granted standing there, any
  * other principal as it is (a platform user with neither stays itself, which has no viewer).
  */
-async function principalIn(store: Store, principal: Principal, gameId: string): Promise<Principal> {
+async function principalIn(store: GameStore, principal: Principal, gameId: string): Promise<Principal> {
   if (principal.kind !== 'external') return principal;
-  const playerId = await findBoundSeat(store, gameId, principal.issuer, principal.subject);
+  const playerId = await store.boundSeat(gameId, principal.issuer, principal.subject);
   if (playerId) return { kind: 'player', playerId, gameId };
   const grant = principal.grants.get(gameId);
   switch (grant) {
@@ -52,7 +51,7 @@ async function principalIn(store: Store, principal: Principal, gameId: string): 
 }
 
 /** The caller's standing in a game; UNAUTHENTICATED or NOT_FOUND when it has none. */
-export async function standingIn(store: Store, principal: Principal, gameId: string): Promise<Standing> {
+export async function standingIn(store: GameStore, principal: Principal, gameId: string): Promise<Standing> {
   if (principal.kind === 'anonymous') throw unauthenticated();
   const scoped = await principalIn(store, principal, gameId);
   const viewer = viewerFor(scoped, gameId);
@@ -61,7 +60,7 @@ export async function standingIn(store: Store, principal: Principal, gameId: str
 }
 
 /** How the caller sees a game it has standing in; UNAUTHENTICATED or NOT_FOUND otherwise. */
-export async function viewerIn(store: Store, principal: Principal, gameId: string): Promise<Viewer> {
+export async function viewerIn(store: GameStore, principal: Principal, gameId: string): Promise<Viewer> {
   return (await standingIn(store, principal, gameId)).viewer;
 }
 
@@ -77,7 +76,7 @@ const given = <T>(v: T | null | undefined): v is T => v !== null && v !== undefi
 
 /** Who is acting in this game. Spectators may watch, never act; only admins act on behalf of a seat. */
 export async function actorIn(
-  store: Store,
+  store: GameStore,
   caller: Principal,
   gameId: string,
   onBehalfOf?: string | null,

@@ -10,10 +10,10 @@
 import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
-import { findResponse, type IdempotencyKey } from './idempotency.js';
+import type { IdempotencyKey } from './idempotency.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
-import type { LoadedGame, Queryable } from './state.js';
+import type { LoadedGame } from './state.js';
 import { storedTableOf } from './table-state.js';
 
 /** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
@@ -43,13 +43,16 @@ export interface StoredMoveResponse {
   readonly lastSeq: number;
 }
 
-/** A commit's outcome: written, or the response already stored under the request's idempotency key. */
+/**
+ * A commit's outcome: written; nothing written because the game is no longer at the version the
+ * move was planned on (`conflict`); or nothing written because the request's idempotency key was
+ * recorded meanwhile (`keyUsed`: a concurrent duplicate; its record is read under the game lock,
+ * `mutate.ts`).
+ */
 export type Outcome =
   | { readonly kind: 'committed'; readonly result: MoveResult }
-  | { readonly kind: 'replay'; readonly stored: StoredMoveResponse };
-
-/** `zk_commit_move` wrote nothing: the game is no longer at the version the move was planned on. */
-export type Conflict = { readonly kind: 'conflict' };
+  | { readonly kind: 'conflict' }
+  | { readonly kind: 'keyUsed' };
 
 /** A plan ready to commit: the next state and its events (at least one). */
 export interface Planned {
@@ -84,22 +87,12 @@ export const inTransaction =
       >`SELECT zk_commit_move(${gameId}::uuid, ${payload}::jsonb) AS status`
     )[0]?.status;
 
-/** Writes a plan with `zk_commit_move`: committed, a conflict (nothing written), or a used key. */
-export async function commit(
-  db: Queryable,
-  run: CommitStatement,
-  req: CommitRequest,
-  loaded: LoadedGame,
-  planned: Planned,
-): Promise<Outcome | Conflict> {
-  const { game } = loaded;
-  const version = game.version + 1;
-  const firstSeq = game.lastSeq + 1;
-  const lastSeq = game.lastSeq + planned.events.length;
+/** The log rows of a plan's events, numbered after the game's last seq. */
+function eventRows(req: CommitRequest, loaded: LoadedGame, planned: Planned, version: number): StoredEvent[] {
   const createdAt = new Date();
-  const rows: StoredEvent[] = planned.events.map((e, i) => ({
+  return planned.events.map((e, i) => ({
     gameId: req.gameId,
-    seq: firstSeq + i,
+    seq: loaded.game.lastSeq + 1 + i,
     version,
     kind: e.kind,
     actorKind: req.actor.kind,
@@ -107,12 +100,21 @@ export async function commit(
     createdAt,
     payload: e,
   }));
-  const response: StoredMoveResponse = { version, firstSeq, lastSeq };
-  const payload = JSON.stringify({
+}
+
+/** The JSON parameter of `zk_commit_move`: the changed rows, the events, the idempotency record. */
+function commitPayload(
+  req: CommitRequest,
+  loaded: LoadedGame,
+  planned: Planned,
+  rows: readonly StoredEvent[],
+  response: StoredMoveResponse,
+): string {
+  return JSON.stringify({
     gameId: req.gameId,
-    baseVersion: game.version,
-    version,
-    lastSeq,
+    baseVersion: loaded.game.version,
+    version: response.version,
+    lastSeq: response.lastSeq,
     notifyChannel: req.notifyChannel ?? null,
     ...changedRows(req.gameId, loaded.state, planned),
     ...changedTable(loaded.state, planned.state),
@@ -126,19 +128,31 @@ export async function commit(
         }
       : null,
   });
+}
+
+/** Writes a plan with `zk_commit_move`: committed, a conflict or a used key (nothing written). */
+export async function commit(
+  run: CommitStatement,
+  req: CommitRequest,
+  loaded: LoadedGame,
+  planned: Planned,
+): Promise<Outcome> {
+  const { game } = loaded;
+  const version = game.version + 1;
+  const lastSeq = game.lastSeq + planned.events.length;
+  const rows = eventRows(req, loaded, planned, version);
+  const response: StoredMoveResponse = { version, firstSeq: game.lastSeq + 1, lastSeq };
   let status: string | undefined;
   try {
-    status = await run(req.gameId, payload);
+    status = await run(req.gameId, commitPayload(req, loaded, planned, rows, response));
   } catch (err) {
-    // The key was used meanwhile (a concurrent duplicate): the statement rolled back; replay the first.
-    if (req.idempotency && isUniqueViolation(err)) {
-      const stored = await findResponse(db, req.idempotency);
-      if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
-    }
+    // The key was recorded meanwhile (a concurrent duplicate): the statement rolled back.
+    if (req.idempotency && isUniqueViolation(err)) return { kind: 'keyUsed' };
     throw err;
   }
   if (status === 'conflict') return { kind: 'conflict' };
   if (status !== 'committed') throw new Error(`zk_commit_move answered ${String(status)}`);
+  const ended = ends(loaded.state, planned.state);
   return {
     kind: 'committed',
     result: {
@@ -147,12 +161,7 @@ export async function commit(
       events: rows,
       game: {
         ...loaded,
-        game: {
-          ...game,
-          version,
-          lastSeq,
-          status: ends(loaded.state, planned.state) ? 'ENDED' : game.status,
-        },
+        game: { ...game, version, lastSeq, status: ended ? 'ENDED' : game.status },
         state: planned.state,
       },
       replayed: false,

@@ -5,7 +5,6 @@
  * seed before the end.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { commitmentOf, newSeed, ZK_RNG_1 } from '../fairness/zk-rng.js';
 import type { RandomCommitment, SeedReveal } from '../rules/index.js';
 import type { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
@@ -20,30 +19,19 @@ export interface GameSecret {
   readonly coveredFromSeq: number;
 }
 
-/** The injected parts of a new secret (tests share them between twin games). */
-export interface SecretSource {
-  readonly newSeed?: (() => Uint8Array) | undefined;
-  /** The derivation's game id for a new game (default: the game's own id). */
-  readonly derivationId?: ((gameId: string) => string) | undefined;
-}
-
-/** A new game's secret (the `p.rng` of zk_create_game) and the commitment its creation event carries. */
-export function newGameRng(gameId: string, source: SecretSource, revealFaces: boolean) {
-  const seed = (source.newSeed ?? newSeed)();
-  const derivationId = source.derivationId?.(gameId) ?? gameId;
-  const commitment: RandomCommitment = {
-    scheme: ZK_RNG_1,
-    gameId: derivationId,
-    hash: commitmentOf(seed),
-    revealFaces,
+/**
+ * A new game's secret as the authority made it (`src/authority/new-game.ts`): the `game_rng` row to
+ * store (`zk_create_game`'s `p.rng`) and the commitment its first event carries.
+ */
+export interface NewSecret {
+  readonly row: {
+    readonly scheme: string;
+    /** The seed, hex. */
+    readonly seed: string;
+    readonly derivation_id: string;
+    readonly reveal_faces: boolean;
   };
-  const row = {
-    scheme: ZK_RNG_1,
-    seed: Buffer.from(seed).toString('hex'),
-    derivation_id: derivationId,
-    reveal_faces: revealFaces,
-  };
-  return { row, commitment };
+  readonly commitment: RandomCommitment;
 }
 
 /** Games' secrets by game id, kept by one service (`Store.secrets`). */

@@ -4,13 +4,14 @@
  * all in one transaction. Version is 1 afterwards. The starting state and its event are built and
  * checked by the authority (`src/authority/starting-layout.ts`); this file only writes them.
  */
-import { hashToken, newToken } from '../auth/tokens.js';
+import { hashToken } from '../auth/tokens.js';
 import type { EventWithPlayers, GameState, RulesetSpec } from '../rules/index.js';
 import { findResponse, saveResponse, seal, unseal, type IdempotencyKey } from './idempotency.js';
 import { isUniqueViolation } from './driver-errors.js';
 import { withRetry } from './retry.js';
 import { compactCreation } from './creation-payload.js';
-import { newGameRng, type SecretSource } from './fairness.js';
+import type { NewSecret } from './fairness.js';
+import type { DeckCommitment } from '../fairness/seat-deck.js';
 import { zoneToSqlRow } from './rows.js';
 import { storedTableOf } from './table-state.js';
 import { storeRulesetVersion } from './ruleset-versions.js';
@@ -40,7 +41,8 @@ export interface CreatedGame {
   readonly refereeToken: string;
 }
 
-interface Credentials {
+/** A new game's credentials as the authority made them (`src/authority/new-game.ts`); stored as hashes. */
+export interface GameCredentials {
   readonly gameId: string;
   readonly seats: readonly { readonly playerId: string; readonly token: string }[];
   readonly spectatorToken: string;
@@ -61,10 +63,11 @@ const ZK_CREATE_GAME = 'SELECT zk_create_game($1::uuid, $2::jsonb)';
 function creationRows(
   spec: RulesetSpec,
   { gameId, state, seats, event }: NewGame,
-  credentials: Credentials,
+  credentials: GameCredentials,
   createdAt: Date,
   notifyChannel: string | null,
-  rng: ReturnType<typeof newGameRng>,
+  rng: NewSecret,
+  deckCommitments: readonly DeckCommitment[],
 ): string {
   return JSON.stringify({
     rng: rng.row,
@@ -87,58 +90,78 @@ function creationRows(
     })),
     zones: state.zones.map((z) => zoneToSqlRow(gameId, z, createdAt.toISOString())),
     // In its stored form (db/creation-payload.ts), the one `zk_create_game` reads.
-    event: { ...compactCreation(event), commitment: rng.commitment },
+    // Each seat's salted commitment to its own starting cards (docs/fairness.md, "Your own cards").
+    event: {
+      ...compactCreation(event),
+      commitment: rng.commitment,
+      deckCommitments,
+    },
   });
 }
 
+/** What {@link createGame} stores besides the game: its credentials and seed, the key, the channel. */
+export interface NewGameSecrets {
+  readonly credentials: GameCredentials;
+  readonly secret: NewSecret;
+  /** Each seat's salted commitment to its own starting cards, stored in GAME_CREATED. */
+  readonly deckCommitments: readonly DeckCommitment[];
+  readonly idempotency: IdempotencyKey | null;
+  /** With it, the commit itself announces the new game's seq 1 on that channel. */
+  readonly notifyChannel?: string | undefined;
+}
+
 /**
- * Creates a game. With an idempotency key, a repeat returns the first game and its credentials
- * (sealed under the key); concurrent repeats collide on the record's primary key and the loser,
- * retried, finds the winner's record. Without one, the game is written in a single statement (one
- * round trip); with one, that statement runs in a transaction with the key's record. With
- * `notifyChannel`, the commit itself announces the new game's seq 1 on that channel.
+ * Writes the game's rows in one statement; with an idempotency key, in a transaction with the key's
+ * record, answering the first request's credentials (sealed under the key) when the key was used.
+ * Concurrent repeats collide on the record's primary key and the loser, retried, finds the winner's.
+ */
+function writeGame(store: Store, gameId: string, rows: string, s: NewGameSecrets): Promise<GameCredentials> {
+  const idem = s.idempotency;
+  if (!idem)
+    return withRetry(() => store.pool.query(ZK_CREATE_GAME, [gameId, rows])).then(() => s.credentials);
+  return withRetry(
+    () =>
+      store.db.$transaction(
+        async (tx) => {
+          const stored = await findResponse(tx, idem);
+          if (stored !== null) return unseal<GameCredentials>(idem, stored);
+          await tx.$executeRawUnsafe(ZK_CREATE_GAME, gameId, rows);
+          await saveResponse(tx, idem, seal(idem, s.credentials));
+          return s.credentials;
+        },
+        { maxWait: 15_000, timeout: 60_000 },
+      ),
+    (err) => isUniqueViolation(err),
+  );
+}
+
+/**
+ * Stores a new game the authority built, with the credentials and seed it made. With an
+ * idempotency key, a repeat returns the first game and its credentials. Without one, the game is
+ * written in a single statement (one round trip).
  */
 export async function createGame(
   store: Store,
   spec: RulesetSpec,
   newGame: NewGame,
-  idem: IdempotencyKey | null,
-  opts: {
-    readonly notifyChannel?: string | undefined;
-    /** The zk-rng/1 seed's sources (docs/fairness.md) and the transcript's face option. */
-    readonly rng?: SecretSource & { readonly revealFaces?: boolean | undefined };
-  } = {},
+  secrets: NewGameSecrets,
 ): Promise<CreatedGame> {
   const { gameId, playerIds, seats, state } = newGame;
-  const credentials: Credentials = {
-    gameId,
-    seats: playerIds.map((playerId) => ({ playerId, token: newToken('player', gameId) })),
-    spectatorToken: newToken('spectator', gameId),
-    refereeToken: newToken('referee', gameId),
-  };
+  const { credentials } = secrets;
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(store, spec);
-  const rng = newGameRng(gameId, opts.rng ?? {}, opts.rng?.revealFaces ?? false);
-  const notify = opts.notifyChannel ?? null;
-  const rows = creationRows(spec, newGame, credentials, createdAt, notify, rng);
-
-  const chosen = idem
-    ? await withRetry(
-        () =>
-          store.db.$transaction(
-            async (tx) => {
-              const stored = await findResponse(tx, idem);
-              if (stored !== null) return unseal<Credentials>(idem, stored);
-              await tx.$executeRawUnsafe(ZK_CREATE_GAME, gameId, rows);
-              await saveResponse(tx, idem, seal(idem, credentials));
-              return credentials;
-            },
-            { maxWait: 15_000, timeout: 60_000 },
-          ),
-        (err) => isUniqueViolation(err),
-      )
-    : (await withRetry(() => store.pool.query(ZK_CREATE_GAME, [gameId, rows])), credentials);
+  const notify = secrets.notifyChannel ?? null;
+  const rows = creationRows(
+    spec,
+    newGame,
+    credentials,
+    createdAt,
+    notify,
+    secrets.secret,
+    secrets.deckCommitments,
+  );
+  const chosen = await writeGame(store, gameId, rows, secrets);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.
     const game = await loadGame(store.db, store.rulesets, chosen.gameId);

@@ -1,8 +1,9 @@
 /**
- * The data side of a move: the per-game queue, the state to plan against, the one-statement
- * commit, the locked fallback's transaction, and replays of idempotent responses. The steps
- * themselves (standing, status, version, permission, plan, commit, publish) are sequenced by the
- * authority (`src/authority/pipeline.ts`); nothing here decides whether a move may be made.
+ * The commit protocol of a move, whole: the per-game queue, the state to plan against (the
+ * service's cached state, else loaded), the authority's pure decision, the one-statement commit, and
+ * when another writer was first the same under the game row lock. A used idempotency key answers
+ * with its stored response, decided in one place ({@link underLock}). Nothing here decides whether
+ * a move may be made: the `decide` callback is the authority's (`src/authority/pipeline.ts`).
  *
  * The commit itself, one statement (`zk_commit_move`), is `commit.ts`.
  *
@@ -13,17 +14,14 @@
  * for every game whose moves go through this process.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import type { RulesetRegistry } from '../rules/index.js';
+import type { Actor } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
-import type { Db } from './client.js';
 import {
   commit,
   inTransaction,
   onPool,
   type CommitRequest,
-  type Conflict,
   type MoveResult,
-  type Outcome,
   type Planned,
   type StoredMoveResponse,
 } from './commit.js';
@@ -35,7 +33,34 @@ import { decodeEventRow } from './rows.js';
 import { loadCurrentGame, loadGame, type GameRow, type LoadedGame, type Queryable } from './state.js';
 import type { Store } from './store.js';
 
-export type { CommitRequest, Conflict, MoveResult, Outcome, Planned, StoredMoveResponse } from './commit.js';
+export type { MoveResult, Planned } from './commit.js';
+
+/**
+ * The authority's decision on a move against one state of its game: a plan to commit, or a refusal
+ * (the authority's typed error) to throw unless the request's key was used before.
+ */
+export type Decision =
+  | { readonly kind: 'plan'; readonly planned: Planned }
+  | { readonly kind: 'refused'; readonly refusal: unknown };
+
+/**
+ * The one callback of the commit protocol: the authority's pure decision (status, version,
+ * permission, plan) against the state given. It may be called more than once, each time with a
+ * newer state; it reads nothing and writes nothing. Anything it throws is not a refusal and fails
+ * the move as it is.
+ */
+export type Decide = (loaded: LoadedGame) => Decision;
+
+/** Who a move is committed as, and where its commit is announced. */
+export interface MoveAuthor {
+  readonly actor: Actor;
+  /** The player the move is made as (`actingPlayer`), logged with the actor. */
+  readonly actorPlayerId: string | null;
+  /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
+  readonly notifyChannel?: string | undefined;
+  /** Called when another process committed first and when a locked attempt is retried (metrics). */
+  readonly onRetry?: (() => void) | undefined;
+}
 
 const gameNotFound = () => dbError({ kind: 'GAME_NOT_FOUND' });
 
@@ -59,7 +84,7 @@ export const MAX_QUEUED_MOVES_PER_GAME = 64;
  * Runs `fn` after the moves of this game queued before it in this service (`store.moves`, bounded
  * by {@link MAX_QUEUED_MOVES_PER_GAME}: QUEUE_FULL beyond it).
  */
-export async function queued<T>(store: Store, gameId: string, fn: () => Promise<T>): Promise<T> {
+async function queued<T>(store: Store, gameId: string, fn: () => Promise<T>): Promise<T> {
   if (!isUuid(gameId)) throw gameNotFound();
   return store.moves.run(gameId, fn).catch((err: unknown) => {
     if (err instanceof QueueFullError) throw dbError({ kind: 'QUEUE_FULL', limit: store.moves.maxPerKey });
@@ -68,73 +93,109 @@ export async function queued<T>(store: Store, gameId: string, fn: () => Promise<
 }
 
 /** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
-export async function loadOrThrow(
+async function loadOrThrow(
+  store: Pick<Store, 'rulesets'>,
   db: Queryable,
-  rulesets: RulesetRegistry,
   gameId: string,
 ): Promise<LoadedGame> {
-  const loaded = await loadGame(db, rulesets, gameId);
+  const loaded = await loadGame(db, store.rulesets, gameId);
   if (!loaded) throw gameNotFound();
   return loaded;
 }
 
-/** The response stored under an idempotency key, if the key was used. */
-export async function storedResponse(db: Queryable, key: IdempotencyKey): Promise<StoredMoveResponse | null> {
-  return (await findResponse(db, key)) as StoredMoveResponse | null;
-}
+/** How a move's commit ended: committed, or the stored response of its used key. */
+type Ended =
+  | { readonly kind: 'committed'; readonly result: MoveResult }
+  | { readonly kind: 'answered'; readonly stored: StoredMoveResponse };
 
-/** Commits a plan in one statement on the pool, unless another writer was first (`conflict`). */
-export function commitOptimistic(
+/**
+ * Commits a move of `gameId` (see the file comment): queued behind the game's earlier moves in
+ * this service, decided by `decide` against the cached (else loaded) state and committed in one
+ * statement; when that is not enough (another process committed first, the request was refused or
+ * its key was used) once more under the game row lock. Resolves with the committed result, or the
+ * stored response of `key` re-read from the log (`replayed`); rejects with the refusal.
+ */
+export async function commitMove(
   store: Store,
-  req: CommitRequest,
-  loaded: LoadedGame,
-  planned: Planned,
-): Promise<Outcome | Conflict> {
-  return commit(store.db, onPool(store.pool), req, loaded, planned);
+  gameId: string,
+  key: IdempotencyKey | null,
+  decide: Decide,
+  author: MoveAuthor,
+): Promise<MoveResult> {
+  const req: CommitRequest = {
+    gameId,
+    idempotency: key,
+    actor: author.actor,
+    actorPlayerId: author.actorPlayerId,
+    notifyChannel: author.notifyChannel,
+  };
+  const ended = await queued(store, gameId, async (): Promise<Ended> => {
+    const first = await optimistic(store, req, decide);
+    if (first.kind === 'committed') return cached(store, first);
+    if (first.kind === 'refused' && !key) throw first.refusal;
+    if (first.kind === 'conflict') author.onRetry?.();
+    const locked = await underLock(store, req, decide, author.onRetry);
+    if (locked.kind === 'refused') throw locked.refusal;
+    return locked.kind === 'committed' ? cached(store, locked) : locked;
+  });
+  return ended.kind === 'committed' ? ended.result : answerFromRecord(store, gameId, ended.stored);
 }
 
-/** The game row locked for one transaction: look up a key, load, commit (which cannot conflict). */
-export interface LockedGame {
-  stored(key: IdempotencyKey): Promise<StoredMoveResponse | null>;
-  load(): Promise<LoadedGame>;
-  commit(req: CommitRequest, loaded: LoadedGame, planned: Planned): Promise<Outcome>;
+const cached = (store: Store, ended: Ended & { kind: 'committed' }): Ended => {
+  store.states.set(ended.result.game);
+  return ended;
+};
+
+/**
+ * Decides against the cached state (else the state loaded now) and commits in one statement on the
+ * pool. A refusal decided against a cached state is confirmed against a freshly loaded one first:
+ * the cache may be behind another process's commits.
+ */
+async function optimistic(store: Store, req: CommitRequest, decide: Decide) {
+  const cachedState = store.states.latest(req.gameId);
+  let loaded = cachedState ?? (await loadOrThrow(store, store.db, req.gameId));
+  let decision = decide(loaded);
+  if (decision.kind === 'refused' && cachedState) {
+    loaded = await loadOrThrow(store, store.db, req.gameId);
+    decision = decide(loaded);
+  }
+  if (decision.kind === 'refused') return decision;
+  return commit(onPool(store.pool), req, loaded, decision.planned);
 }
 
 /**
- * Runs `fn` in a transaction holding the game row lock (retried on transient failures). Lock first,
- * load in a second statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the
- * locked row but evaluates its subqueries with the snapshot taken before the wait, so the objects
- * would be those before the previous writer committed.
+ * The move under the game row lock, where the version check cannot fail and nobody else can record
+ * the request's key (its scope names the game): so this is the one place that decides "this key
+ * was used: answer with its stored response" (a retry after a lost response, a concurrent
+ * duplicate, or a retry the game has moved past, refused now). Lock first, load in a second
+ * statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the locked row but
+ * evaluates its subqueries with the snapshot taken before the wait. Retried on transient failures.
  */
-export function withGameLocked<T>(
-  db: Db,
-  rulesets: RulesetRegistry,
-  gameId: string,
-  fn: (locked: LockedGame) => Promise<T>,
-  onRetry?: () => void,
-): Promise<T> {
+function underLock(store: Store, req: CommitRequest, decide: Decide, onRetry?: () => void) {
   return withRetry(
     () =>
-      db.$transaction(async (tx) => {
-        if (!(await lockGame(tx, gameId))) throw gameNotFound();
-        return fn({
-          stored: (key) => storedResponse(tx, key),
-          load: () => loadOrThrow(tx, rulesets, gameId),
-          commit: async (req, loaded, planned) => {
-            const outcome = await commit(tx, inTransaction(tx), req, loaded, planned);
-            if (outcome.kind === 'conflict')
-              throw new Error('zk_commit_move reported a conflict under the game lock');
-            return outcome;
-          },
-        });
+      store.db.$transaction(async (tx) => {
+        if (!(await lockGame(tx, req.gameId))) throw gameNotFound();
+        const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
+        if (stored !== null) return { kind: 'answered', stored: stored as StoredMoveResponse } as const;
+        const loaded = await loadOrThrow(store, tx, req.gameId);
+        const decision = decide(loaded);
+        if (decision.kind === 'refused') return decision;
+        const outcome = await commit(inTransaction(tx), req, loaded, decision.planned);
+        if (outcome.kind !== 'committed')
+          throw new Error(`zk_commit_move reported ${outcome.kind} under the game lock`);
+        return outcome;
       }, TX_OPTIONS),
     undefined,
     onRetry,
   );
 }
 
-/** Re-renders a stored response from the immutable event log (nothing is applied again). */
-export async function replayMove(
+/**
+ * The answer to a request whose key was used: its stored response re-read from the immutable event
+ * log (nothing is applied again), with the game as it is now.
+ */
+async function answerFromRecord(
   store: Store,
   gameId: string,
   stored: StoredMoveResponse,

@@ -1,7 +1,7 @@
 /**
  * The stored form of the table beyond objects (`game.table_state`, `game_checkpoint.table_state`):
  * players' counters and concessions, zones' counters, the turn and the result, as one JSON value.
- * Objects' statuses and counters are columns of their rows (`object-rows.ts`). A game from before
+ * Objects' statuses and counters are columns of their rows (`src/stored/object-rows.ts`). A game from before
  * the table existed stores null: no counters, no turn, no result.
  */
 import type { Counters, GameResult, GameState, TurnState } from '../rules/index.js';

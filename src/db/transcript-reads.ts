@@ -4,6 +4,8 @@
  * transcript options. The seed is read from the ending event that revealed it, never from `game_rng`.
  */
 import { isUuid } from '../uuid.js';
+import type { LogEvent } from '../fairness/seat-orders.js';
+import { decodeEvent } from './event-rows.js';
 import type { Store } from './store.js';
 import type { DomainEvent } from '../rules/index.js';
 
@@ -20,6 +22,8 @@ export interface TranscriptSource {
   readonly events: readonly TranscriptEvent[];
   /** Internal key → card name, for a game created with faces revealed after the end. */
   readonly faces: Readonly<Record<string, string>> | null;
+  /** The whole log, decoded: what each seat's own section is built from (docs/fairness.md, "Your own cards"). */
+  readonly log: readonly LogEvent[];
 }
 
 /** The transcript's events, in seq order (null for an unknown game). */
@@ -45,7 +49,17 @@ export async function readTranscriptSource(store: Store, gameId: string): Promis
     revealFaces,
     events: rows,
     faces: revealFaces ? await facesOf(store, gameId) : null,
+    log: game.status === 'ACTIVE' ? [] : await logOf(store, gameId),
   };
+}
+
+/** Every event of the game, decoded, in seq order. */
+async function logOf(store: Store, gameId: string): Promise<LogEvent[]> {
+  const { rows } = await store.pool.query<{ seq: number; payload: unknown }>(
+    'SELECT seq, payload FROM game_event WHERE game_id = $1::uuid ORDER BY seq',
+    [gameId],
+  );
+  return rows.map((r) => ({ seq: r.seq, payload: decodeEvent(r.payload) }));
 }
 
 /** Every object's card name by internal key: the starting objects, then those of the game now. */

@@ -7,7 +7,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { CheckpointInsert } from './checkpoints.js';
-import type { newGameRng } from './fairness.js';
+import type { NewSecret } from './fairness.js';
 import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
 import {
@@ -85,9 +85,24 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
   readonly spectatorTokenHash: string;
   readonly refereeTokenHash: string;
   /** The game's new zk-rng/1 secret (docs/fairness.md), covering acts from `coveredFromSeq` on. */
-  readonly rng: ReturnType<typeof newGameRng>['row'] & { readonly coveredFromSeq: number };
-  /** The log replayed (`src/transfer/checkpoints.ts`): checkpoints to store, and the state after it. */
-  readonly replayed: { readonly checkpoints: readonly CheckpointInsert[]; readonly final: GameState };
+  readonly rng: NewSecret['row'] & { readonly coveredFromSeq: number };
+  /** The log replayed (`src/transfer/checkpoints.ts`): states to checkpoint, and the state after it. */
+  readonly replayed: {
+    readonly checkpoints: readonly { readonly seq: number; readonly state: GameState }[];
+    readonly final: GameState;
+  };
+}
+
+/** A checkpoint row of the state right after event `seq`. */
+function checkpointRow(gameId: string, seq: number, state: GameState): CheckpointInsert {
+  const table = storedTableOf(state);
+  return {
+    gameId,
+    seq,
+    zones: state.zones as unknown as Prisma.InputJsonValue,
+    objects: state.objects as unknown as Prisma.InputJsonValue,
+    ...(table ? { tableState: table as unknown as Prisma.InputJsonValue } : {}),
+  };
 }
 
 /**
@@ -98,7 +113,7 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
   const gameId = g.game.id;
   // The table beyond objects (counters, turn, result) is what the log makes it.
   const table = storedTableOf(g.replayed.final);
-  const checkpoints = g.replayed.checkpoints;
+  const checkpoints = g.replayed.checkpoints.map((c) => checkpointRow(gameId, c.seq, c.state));
   await db.$transaction(
     async (tx) => {
       // A written game is created now: `createdAt` is the database's.

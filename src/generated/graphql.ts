@@ -548,6 +548,12 @@ export type GameEvent = {
   readonly concededPlayerId?: Maybe<Scalars['ID']['output']>;
   /** Player and zone counters the event changed, as the viewer may see them. */
   readonly counterChanges: ReadonlyArray<CounterChange>;
+  /**
+   * Set on GAME_CREATED for a seat only: its own salted commitment to its starting cards in order
+   * (lower-case hex), opened by its verification transcript after the end (docs/fairness.md, "Your
+   * own cards"). It tells nothing of the order; other viewers get null.
+   */
+  readonly deckCommitment?: Maybe<Scalars['String']['output']>;
   /** Set on ENTROPY_ADDED. */
   readonly entropy?: Maybe<EntropyAdded>;
   readonly gameId: Scalars['ID']['output'];
@@ -1992,6 +1998,7 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   commitment?: Resolver<Maybe<ResolversTypes['RandomCommitment']>, ParentType, ContextType>;
   concededPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   counterChanges?: Resolver<ReadonlyArray<ResolversTypes['CounterChange']>, ParentType, ContextType>;
+  deckCommitment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   entropy?: Resolver<Maybe<ResolversTypes['EntropyAdded']>, ParentType, ContextType>;
   gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['EventKind'], ParentType, ContextType>;

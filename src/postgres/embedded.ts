@@ -98,7 +98,6 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = options.onLog ?? (() => undefined);
   const notice = options.onNotice ?? log;
-  const secretFile = path.resolve(options.dir, 'credentials.json');
   await mkdir(options.dir, { recursive: true });
   const user = await serverUser();
   const clusterDir = await clusterFolder(options.dir, user);
@@ -109,40 +108,95 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await claimCluster(clusterDir, notice);
 
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
-  let password: string;
-  if (initialised && existsSync(secretFile)) {
-    password = (JSON.parse(await readFile(secretFile, 'utf8')) as { password: string }).password;
-  } else {
-    password = randomBytes(18).toString('base64url');
-    await writeFile(secretFile, JSON.stringify({ password }), { mode: 0o600 });
-  }
+  const password = await clusterPassword(path.resolve(options.dir, 'credentials.json'), initialised);
   const port = options.port || (await freePort());
-  // The socket lives in the cluster's folder, which only the server's user (and root) may enter.
-  // A socket path is limited to 107 bytes; a longer folder (or one PostgreSQL's list syntax cannot
-  // quote), or Windows, where the `pg` driver reaches PostgreSQL by TCP only, leaves it on TCP.
-  const socketDir = clusterDir;
-  const hasSocket =
-    process.platform !== 'win32' &&
-    Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= 107 &&
-    !socketDir.includes('"');
+  const socketDir = socketDirFor(clusterDir, port);
   const binaries = await reachableBinaries(user, notice);
   if (!initialised) await initialise(binaries, clusterDir, password, user, log);
 
-  const launch = (): Promise<Launched> =>
-    launchServer(binaries.postgres, clusterDir, port, hasSocket ? socketDir : null, user, log);
+  const server = await superviseServer(
+    () => launchServer(binaries.postgres, clusterDir, port, socketDir, user, log),
+    () => recordOwner(clusterDir),
+    (status) => options.onStatus?.(status),
+  );
+  // Which service started this server: the next start tells a live owner from a killed one.
+  await recordOwner(clusterDir);
+
+  const urlFor = (database: string) =>
+    `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  let stopped: Promise<void> | null = null;
+  return {
+    url: urlFor('postgres'),
+    clusterDir,
+    urlFor,
+    localUrlFor: (database) =>
+      socketDir === null
+        ? urlFor(database)
+        : `postgresql://postgres:${encodeURIComponent(password)}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`,
+    status: server.status,
+    stop: () =>
+      (stopped ??= (async () => {
+        await server.stop();
+        if (!options.persistent)
+          await rm(relocated ? path.dirname(clusterDir) : clusterDir, { recursive: true, force: true });
+      })()),
+  };
+}
+
+/**
+ * The cluster's password: the one kept beside an initialised cluster, or a new one (kept with mode
+ * 0600) for a cluster about to be initialised or whose password file is gone.
+ */
+async function clusterPassword(secretFile: string, initialised: boolean): Promise<string> {
+  if (initialised && existsSync(secretFile))
+    return (JSON.parse(await readFile(secretFile, 'utf8')) as { password: string }).password;
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(secretFile, JSON.stringify({ password }), { mode: 0o600 });
+  return password;
+}
+
+/**
+ * The folder of the server's Unix socket, or null for TCP only. The socket lives in the cluster's
+ * folder, which only the server's user (and root) may enter. A socket path is limited to 107 bytes;
+ * a longer folder (or one PostgreSQL's list syntax cannot quote), or Windows, where the `pg` driver
+ * reaches PostgreSQL by TCP only, leaves it on TCP.
+ */
+function socketDirFor(clusterDir: string, port: number): string | null {
+  const fits =
+    process.platform !== 'win32' &&
+    Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${port}`)) <= 107 &&
+    !clusterDir.includes('"');
+  return fits ? clusterDir : null;
+}
+
+/** A supervised server: its {@link EmbeddedStatus}, and its stop (after which it is not restarted). */
+interface Supervised {
+  status(): EmbeddedStatus;
+  stop(): Promise<void>;
+}
+
+/**
+ * Launches the server and supervises it: a server that stops while the service runs (killed,
+ * crashed, shut down by hand) is started again, at the delays of {@link RESTART_DELAYS_MS}, and
+ * `onRestarted` runs before it is reported running again; after the last attempt fails it stays
+ * down. Should this process exit without stopping it (a crash, a forced exit), the server is sent
+ * SIGINT as a last resort.
+ */
+async function superviseServer(
+  launch: () => Promise<Launched>,
+  onRestarted: () => Promise<void>,
+  onStatus: (status: EmbeddedStatus) => void,
+): Promise<Supervised> {
   let current = await launch();
-  // Last resort if this process exits without stopping the server (a crash, a forced exit).
   const onExit = () => {
     if (current.server.exitCode === null && current.server.signalCode === null) current.server.kill('SIGINT');
   };
   process.on('exit', onExit);
 
-  // Supervision: a server that stops while the service runs (killed, crashed, shut down by hand)
-  // is started again, at the delays of RESTART_DELAYS_MS; after the last one fails it stays down.
   let status: EmbeddedStatus = { state: 'running' };
   const report = (next: EmbeddedStatus) => {
     status = next;
-    options.onStatus?.(next);
+    onStatus(next);
   };
   let stopping = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -162,7 +216,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         async (launched) => {
           supervise(launched);
           if (stopping) return;
-          await recordOwner(clusterDir);
+          await onRestarted();
           report({ state: 'running' });
         },
         (err: unknown) => {
@@ -172,37 +226,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }, delay);
   };
   supervise(current);
-  // Which service started this server: the next start tells a live owner from a killed one.
-  await recordOwner(clusterDir);
 
-  const urlFor = (database: string) =>
-    `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  const localUrlFor = (database: string) =>
-    hasSocket
-      ? `postgresql://postgres:${encodeURIComponent(password)}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`
-      : urlFor(database);
-  let stopped: Promise<void> | null = null;
   return {
-    url: urlFor('postgres'),
-    clusterDir,
-    urlFor,
-    localUrlFor,
     status: () => status,
-    stop: () =>
-      (stopped ??= (async () => {
-        stopping = true;
-        clearTimeout(retryTimer);
-        await relaunching;
-        const { server, exited } = current;
-        // Fast shutdown: open sessions are rolled back, everything committed is on disk.
-        if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT');
-        const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
-        await exited;
-        clearTimeout(timer);
-        process.off('exit', onExit);
-        if (!options.persistent)
-          await rm(relocated ? path.dirname(clusterDir) : clusterDir, { recursive: true, force: true });
-      })()),
+    async stop() {
+      stopping = true;
+      clearTimeout(retryTimer);
+      await relaunching;
+      const { server, exited } = current;
+      // Fast shutdown: open sessions are rolled back, everything committed is on disk.
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+      process.off('exit', onExit);
+    },
   };
 }
 

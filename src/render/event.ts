@@ -63,6 +63,15 @@ export class EventTimeline {
   }
 }
 
+/**
+ * GAME_CREATED: the viewer's own commitment to its starting cards (docs/fairness.md, "Your own
+ * cards"); a seat is never shown another seat's, nor is any other viewer.
+ */
+const ownDeckCommitment = (event: StoredEvent['payload'], viewer: Viewer): string | null =>
+  viewer.kind === 'player'
+    ? (event.deckCommitments?.find((d) => d.playerId === viewer.playerId)?.hash ?? null)
+    : null;
+
 const zoneRef = (z: ZoneState) => ({ id: z.id, type: z.type, ownerId: z.ownerId, index: z.index });
 
 /** A stored event as `viewer` may see it, its nested fields as of the event (see the file's comment). */
@@ -95,6 +104,7 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     // zk-rng/1 (docs/fairness.md): public parts only; the acts' keys are in the transcript after the end.
     randomness: event.random ? { scheme: event.random.scheme, acts: event.random.acts.length } : null,
     commitment: event.commitment ?? null,
+    deckCommitment: ownDeckCommitment(event, viewer),
     revealedSeed: event.seedReveal?.seed ?? null,
     counterChanges: view.counterChanges,
     turn: turnOut(view.turn, lookup),

@@ -4,12 +4,16 @@
  * faces only for a game created with `revealFacesAfterEnd`.
  */
 import type { TranscriptSource } from '../db/transcript-reads.js';
+import { seatSections } from '../fairness/seat-orders.js';
 
 /** The transcript format's name and version. */
 export const TRANSCRIPT_FORMAT = 'zk-rng/1.transcript';
 
 /** The JSON document `Query.fairnessTranscript` returns. */
-export function toTranscript(gameId: string, source: TranscriptSource) {
+export function toTranscript(
+  gameId: string,
+  source: TranscriptSource & { readonly opened: 'all' | readonly string[] },
+) {
   const commitments = [];
   const events = [];
   const entropy = [];
@@ -28,6 +32,8 @@ export function toTranscript(gameId: string, source: TranscriptSource) {
     reveal,
     entropy,
     events,
+    // What the end releases to each seat of its own cards (docs/fairness.md, "Your own cards").
+    seats: seatSections(source.log, source.opened),
     ...(source.faces ? { faces: source.faces } : {}),
   };
 }

@@ -6,8 +6,6 @@ import { adminResolvers } from './admin.js';
 import { createGameResolvers } from './create-game.js';
 import { gameResolvers } from './game.js';
 import { mutationResolvers } from './mutations.js';
-import { tableMutationResolvers } from './table-mutations.js';
-import { chanceMutationResolvers } from './chance-mutations.js';
 import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { eventLogResolvers } from './event-log.js';
@@ -24,6 +22,4 @@ export const resolvers = mergeResolvers([
   createGameResolvers,
   mutationResolvers,
   fairnessResolvers,
-  tableMutationResolvers,
-  chanceMutationResolvers,
 ]);

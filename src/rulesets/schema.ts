@@ -5,7 +5,16 @@
  * refer to zone types of the same file, duplicates, known hook names.
  */
 import { z } from 'zod';
-import { coins, counters, dice, statuses, tableIssues, turn, noneDeclared } from './table-schema.js';
+import {
+  coins,
+  counters,
+  dice,
+  statuses,
+  tableIssues,
+  turn,
+  noneDeclared,
+  type Refer,
+} from './table-schema.js';
 import { HOOK_NAMES, type RulesetDocument } from '../rules/index.js';
 
 /** A rule citation: the game's own rule, e.g. `MTG 400.7`, `FAB sec:deck_zone`. */
@@ -157,16 +166,28 @@ const shape = z.strictObject({
 type Shape = z.infer<typeof shape>;
 type Issue = { path: (string | number)[]; message: string };
 
-/** The checks between fields: every name that refers to a zone type of the file names one. */
+/**
+ * The checks between fields: every name that refers to a zone type of the file names one, and
+ * fields that bound one another agree. Issues come in the order of the file's sections.
+ */
 function crossIssues(doc: Shape): Issue[] {
-  const issues: Issue[] = [];
+  const issues: Issue[] = [...zoneTypeIssues(doc), ...seatIssues(doc)];
   const types = doc.zoneTypes.map((t) => t.type);
   const known = new Set(types);
   const valid = `valid values: ${types.join(', ')}`;
-  const refer = (path: (string | number)[], type: string | null | undefined) => {
+  const refer: Refer = (path, type) => {
     if (type !== null && type !== undefined && !known.has(type))
       issues.push({ path, message: `No zone type "${type}" in this file (${valid})` });
   };
+  referenceIssues(doc, known, refer, issues);
+  issues.push(...tableIssues(doc, refer), ...hookIssues(doc));
+  return issues;
+}
+
+/** Each zone type: unique, its seats and faces consistent. */
+function zoneTypeIssues(doc: Shape): Issue[] {
+  const issues: Issue[] = [];
+  const types = doc.zoneTypes.map((t) => t.type);
   doc.zoneTypes.forEach((t, i) => {
     if (types.indexOf(t.type) !== i)
       issues.push({ path: ['zoneTypes', i, 'type'], message: `Duplicate zone type "${t.type}"` });
@@ -191,6 +212,12 @@ function crossIssues(doc: Shape): Issue[] {
         message: 'Face up by default where face up is not allowed',
       });
   });
+  return issues;
+}
+
+/** The seats: `min` at most `max`, and no more sides than seats. */
+function seatIssues(doc: Shape): Issue[] {
+  const issues: Issue[] = [];
   if (doc.players.min > doc.players.max)
     issues.push({
       path: ['players', 'min'],
@@ -201,6 +228,15 @@ function crossIssues(doc: Shape): Issue[] {
       path: ['sides'],
       message: `There are ${doc.sides.length} sides for at most ${doc.players.max} seats`,
     });
+  return issues;
+}
+
+/**
+ * The zone types the catalog, the seat policy and the behaviour name (through `refer`), in the
+ * file's order, and what they need: an alias is not itself a zone type, clearing has a clearZone
+ * and a citation. Pushes onto `issues`, where `refer` records too, so the two stay in order.
+ */
+function referenceIssues(doc: Shape, known: ReadonlySet<string>, refer: Refer, issues: Issue[]): void {
   refer(['deckZone'], doc.deckZone);
   refer(['clearZone'], doc.clearZone);
   doc.seatPolicy.revealToEnter.forEach((r, i) => refer(['seatPolicy', 'revealToEnter', i, 'type'], r.type));
@@ -223,7 +259,11 @@ function crossIssues(doc: Shape): Issue[] {
       path: ['citations', 'clear'],
       message: 'A ruleset with a clearZone cites the rule that clears',
     });
-  issues.push(...tableIssues(doc, refer));
+}
+
+/** The code hooks named: each one known ({@link HOOK_NAMES}), and named once. */
+function hookIssues(doc: Shape): Issue[] {
+  const issues: Issue[] = [];
   const hooks = new Set<string>();
   doc.hooks?.forEach((h, i) => {
     if (!HOOK_NAMES.includes(h))

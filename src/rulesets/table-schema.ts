@@ -73,74 +73,104 @@ export const dice = z.union([
 /** `coins`: who may see the results, and the rule. */
 export const coins = z.union([z.strictObject({ seenBy, rule }), noneDeclared]);
 
-/** The table's checks: zone types named exist, defaults and bounds agree, sides and seats exist. */
-export function tableIssues(
-  doc: TableDocument,
-  refer: (path: (string | number)[], type: string | null | undefined) => void,
-): Issue[] {
+/** Records an issue when `type` is given and is not a zone type of the file. */
+export type Refer = (path: (string | number)[], type: string | null | undefined) => void;
+
+/**
+ * The table's checks: zone types named exist (through `refer`, which records on the caller's list),
+ * defaults and bounds agree, sides and seats exist.
+ */
+export function tableIssues(doc: TableDocument, refer: Refer): Issue[] {
+  return [...statusIssues(doc, refer), ...counterIssues(doc, refer), ...turnIssues(doc)];
+}
+
+/** An issue for each name that repeats an earlier one of `names`. */
+function duplicates(path: (string | number)[], names: readonly string[], what: string): Issue[] {
+  return names.flatMap((n, i) =>
+    names.indexOf(n) !== i ? [{ path: [...path, i], message: `Duplicate ${what} "${n}"` }] : [],
+  );
+}
+
+/** Statuses: unique names, zone types that exist, a default among the values. */
+function statusIssues(doc: TableDocument, refer: Refer): Issue[] {
+  if (!Array.isArray(doc.statuses)) return [];
+  const issues = duplicates(
+    ['statuses'],
+    doc.statuses.map((s) => s.name),
+    'status',
+  );
+  doc.statuses.forEach((s, i) => {
+    s.zoneTypes.forEach((t, j) => refer(['statuses', i, 'zoneTypes', j], t));
+    if (s.default !== undefined && !s.values.includes(s.default))
+      issues.push({
+        path: ['statuses', i, 'default'],
+        message: `Default "${s.default}" is not one of its values`,
+      });
+  });
+  return issues;
+}
+
+/** Counter kinds of objects, players and zones: unique per list, zone types that exist, bounds that agree. */
+function counterIssues(doc: TableDocument, refer: Refer): Issue[] {
+  if (!doc.counters || 'none' in doc.counters) return [];
   const issues: Issue[] = [];
-  const unique = (path: (string | number)[], names: readonly string[], what: string) =>
-    names.forEach((n, i) => {
-      if (names.indexOf(n) !== i) issues.push({ path: [...path, i], message: `Duplicate ${what} "${n}"` });
-    });
-  if (Array.isArray(doc.statuses)) {
-    unique(
-      ['statuses'],
-      doc.statuses.map((s) => s.name),
-      'status',
-    );
-    doc.statuses.forEach((s, i) => {
-      s.zoneTypes.forEach((t, j) => refer(['statuses', i, 'zoneTypes', j], t));
-      if (s.default !== undefined && !s.values.includes(s.default))
-        issues.push({
-          path: ['statuses', i, 'default'],
-          message: `Default "${s.default}" is not one of its values`,
-        });
-    });
-  }
-  if (doc.counters && !('none' in doc.counters)) {
-    for (const list of ['objects', 'players', 'zones'] as const) {
-      const given = doc.counters[list] ?? [];
-      const kinds = Array.isArray(given) ? given : [];
-      unique(
+  for (const list of ['objects', 'players', 'zones'] as const) {
+    const given = doc.counters[list] ?? [];
+    const kinds = Array.isArray(given) ? given : [];
+    issues.push(
+      ...duplicates(
         ['counters', list],
         kinds.map((c) => c.kind),
         'counter kind',
-      );
-      kinds.forEach((c, i) => {
-        const at = ['counters', list, i];
-        c.zoneTypes?.forEach((t, j) => refer([...at, 'zoneTypes', j], t));
-        if (c.returnTo) refer([...at, 'returnTo', 'zoneType'], c.returnTo.zoneType);
-        const min = c.min === undefined ? 0 : c.min;
-        const max = c.max ?? null;
-        if (min !== null && max !== null && min > max)
-          issues.push({ path: [...at, 'min'], message: `Min ${min} is more than max ${max}` });
-        const start = c.start ?? null;
-        if (start !== null && ((min !== null && start < min) || (max !== null && start > max)))
-          issues.push({ path: [...at, 'start'], message: `Start ${start} is outside the kind's bounds` });
-        if (list === 'zones' && !c.zoneTypes)
-          issues.push({
-            path: [...at, 'zoneTypes'],
-            message: 'A zone counter names the zone types holding it',
-          });
-      });
-    }
+      ),
+    );
+    kinds.forEach((c, i) => issues.push(...counterKindIssues(c, ['counters', list, i], list, refer)));
   }
-  if (doc.turn && !('none' in doc.turn)) {
-    const t = doc.turn;
-    if (!t.phases === !t.phasesBySide)
-      issues.push({ path: ['turn'], message: 'Give exactly one of phases and phasesBySide' });
-    Object.keys(t.phasesBySide ?? {}).forEach((side) => {
-      if (!(doc.sides ?? []).includes(side))
-        issues.push({ path: ['turn', 'phasesBySide', side], message: `No side "${side}" in this file` });
+  return issues;
+}
+
+/** One counter kind at `at`: its zone types exist, `min` ≤ `start` ≤ `max`, a zone counter names its zone types. */
+function counterKindIssues(
+  c: z.infer<typeof counterKind>,
+  at: (string | number)[],
+  list: 'objects' | 'players' | 'zones',
+  refer: Refer,
+): Issue[] {
+  const issues: Issue[] = [];
+  c.zoneTypes?.forEach((t, j) => refer([...at, 'zoneTypes', j], t));
+  if (c.returnTo) refer([...at, 'returnTo', 'zoneType'], c.returnTo.zoneType);
+  const min = c.min === undefined ? 0 : c.min;
+  const max = c.max ?? null;
+  if (min !== null && max !== null && min > max)
+    issues.push({ path: [...at, 'min'], message: `Min ${min} is more than max ${max}` });
+  const start = c.start ?? null;
+  if (start !== null && ((min !== null && start < min) || (max !== null && start > max)))
+    issues.push({ path: [...at, 'start'], message: `Start ${start} is outside the kind's bounds` });
+  if (list === 'zones' && !c.zoneTypes)
+    issues.push({
+      path: [...at, 'zoneTypes'],
+      message: 'A zone counter names the zone types holding it',
     });
-    const seat = Number((t.firstPlayer ?? 'seat0').slice(4));
-    if (seat >= doc.players.min)
-      issues.push({
-        path: ['turn', 'firstPlayer'],
-        message: `Seat ${seat} is not in every game of this ruleset`,
-      });
-  }
+  return issues;
+}
+
+/** The turn: one phase list or one per side, sides that exist, a first seat in every game. */
+function turnIssues(doc: TableDocument): Issue[] {
+  if (!doc.turn || 'none' in doc.turn) return [];
+  const issues: Issue[] = [];
+  const t = doc.turn;
+  if (!t.phases === !t.phasesBySide)
+    issues.push({ path: ['turn'], message: 'Give exactly one of phases and phasesBySide' });
+  Object.keys(t.phasesBySide ?? {}).forEach((side) => {
+    if (!(doc.sides ?? []).includes(side))
+      issues.push({ path: ['turn', 'phasesBySide', side], message: `No side "${side}" in this file` });
+  });
+  const seat = Number((t.firstPlayer ?? 'seat0').slice(4));
+  if (seat >= doc.players.min)
+    issues.push({
+      path: ['turn', 'firstPlayer'],
+      message: `Seat ${seat} is not in every game of this ruleset`,
+    });
   return issues;
 }
 

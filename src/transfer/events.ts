@@ -1,16 +1,25 @@
 /**
  * The payload of each event kind in an export document, strict: every field of every event, the
  * transitions' contexts included, is checked before an import writes anything. This is the one
- * place to extend when the event vocabulary grows: a new kind needs its entry in
- * {@link EVENT_PAYLOADS} (the `Record` over `EventKind` makes a missing one a compile error), and a
- * new field of an event or of an object belongs in the schema here or in `schema-parts.ts`.
+ * place to extend when the event vocabulary grows: an event kind a move kind's record lists gets the
+ * planned payload by itself ({@link EVENT_PAYLOADS} is derived from the records' kinds); a kind
+ * with fields of its own gets its entry there (the `Record` over `EventKind` makes a missing one a
+ * compile error), and a new field of an event or of an object belongs in the schema here or in
+ * `schema-parts.ts`.
  *
  * The shape alone: whether the transitions are what the rules would have recorded (the contexts
  * are where the objects really were, the objects before are the state's) is `replay-check.ts`'s.
  */
 import { z } from 'zod';
 import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
-import { MAX_DIE_SIDES, MAX_ROLL_COUNT, type EventKind } from '../rules/index.js';
+import {
+  EVENT_KINDS,
+  MAX_DIE_SIDES,
+  MAX_ROLL_COUNT,
+  PLANNED_EVENT_KINDS,
+  type EventKind,
+  type PlannedEventKind,
+} from '../rules/index.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
@@ -162,29 +171,14 @@ const entropyAdded = z.strictObject({
   data: z.string().regex(/^(?:[0-9a-f]{2}){1,64}$/, '1 to 64 bytes, lower-case hex'),
 });
 
-/** Every event kind's payload. */
+/** The payload of each event kind a plan may hold (each move kind's record lists its own). */
+const plannedPayloads = Object.fromEntries(PLANNED_EVENT_KINDS.map((kind) => [kind, planned(kind)])) as {
+  readonly [K in PlannedEventKind]: ReturnType<typeof planned<K>>;
+};
+
+/** Every event kind's payload: a planned event's, unless its kind has fields of its own. */
 export const EVENT_PAYLOADS = {
-  OBJECTS_MOVED: planned('OBJECTS_MOVED'),
-  TURNED_FACE: planned('TURNED_FACE'),
-  REVEALED: planned('REVEALED'),
-  REVEAL_ENDED: planned('REVEAL_ENDED'),
-  ZONE_SHUFFLED: planned('ZONE_SHUFFLED'),
-  ZONE_REORDERED: planned('ZONE_REORDERED'),
-  TOKEN_CREATED: planned('TOKEN_CREATED'),
-  ATTACHED: planned('ATTACHED'),
-  DETACHED: planned('DETACHED'),
-  ZONE_CREATED: planned('ZONE_CREATED'),
-  ZONE_REMOVED: planned('ZONE_REMOVED'),
-  LAYER_ADDED: planned('LAYER_ADDED'),
-  LAYER_REMOVED: planned('LAYER_REMOVED'),
-  OBJECTS_CLEARED: planned('OBJECTS_CLEARED'),
-  BROUGHT_INTO_GAME: planned('BROUGHT_INTO_GAME'),
-  REMOVED_FROM_GAME: planned('REMOVED_FROM_GAME'),
-  NO_MOVE: planned('NO_MOVE'),
-  STATUS_CHANGED: planned('STATUS_CHANGED'),
-  COUNTERS_CHANGED: planned('COUNTERS_CHANGED'),
-  TURN_CHANGED: planned('TURN_CHANGED'),
-  PLAYER_CONCEDED: planned('PLAYER_CONCEDED'),
+  ...plannedPayloads,
   DICE_ROLLED: planned('DICE_ROLLED').extend({ roll }),
   COINS_FLIPPED: planned('COINS_FLIPPED').extend({ roll }),
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
@@ -199,6 +193,10 @@ export const EVENT_PAYLOADS = {
       .max(16),
     table: table.optional(),
     commitment: commitment.optional(),
+    deckCommitments: z
+      .array(z.strictObject({ playerId: uuid, hash: hex(32) }))
+      .max(16)
+      .optional(),
   }),
   // Ended by an admin (no result), or by a result a move recorded (its citation and the result).
   // Either reveals the seed when it ends play (docs/fairness.md, "Reveal").
@@ -220,3 +218,6 @@ export const eventPayload = z.discriminatedUnion(
     ...(typeof EVENT_PAYLOADS)[EventKind][],
   ],
 );
+
+/** An event row's kind: one of every event kind. */
+export const EVENT_KIND_ENUM = z.enum(EVENT_KINDS as readonly [EventKind, ...EventKind[]]);

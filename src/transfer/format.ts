@@ -1,13 +1,12 @@
 /**
  * The export document format (`zonekeeper.game/1`): a whole game, state and log, as one JSON
  * document. Pure: the schema every import is validated against before anything is written.
- * Objects are stored rows (`db/rows.ts` maps them to and from state); event payloads are the stored,
+ * Objects are stored rows (`stored/object-rows.ts` maps them to and from state); event payloads are the stored,
  * unredacted events, validated here in full because a document comes from outside: strict (no
  * unknown field anywhere), bounded (`schema-parts.ts`), one schema per event kind (`events.ts`).
  */
 import { z } from 'zod';
-import { EVENT_KINDS } from '../db/rows.js';
-import { eventPayload } from './events.js';
+import { eventPayload, EVENT_KIND_ENUM } from './events.js';
 import {
   attributes,
   cardFields,
@@ -93,7 +92,7 @@ export const exportSchema = z.strictObject({
     .array(
       z.strictObject({
         seq: counter.min(1),
-        kind: z.enum(EVENT_KINDS),
+        kind: EVENT_KIND_ENUM,
         version: counter,
         actorKind: z.enum(ACTOR_KINDS),
         actorPlayerId: uuid.nullable(),

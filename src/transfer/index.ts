@@ -1,32 +1,53 @@
 /**
- * Export and import of whole games: state and log as one JSON document (`format.ts`).
+ * Export and import documents of whole games: state and log as one JSON document (`format.ts`).
+ * Pure: the authority reads and writes through the storage facade and hands values in and out
+ * (`src/authority/import.ts`).
  *
  * Import gives the game new ids everywhere (`remap.ts`): game, players, zones, object keys and public
  * ids are remapped consistently, inside event payloads too. The log is kept verbatim apart from ids,
- * then GAME_IMPORTED is appended. New seat, spectator and referee credentials are issued; the
- * original ones never travel in a document. The I/O is the data layer's (`db/transfer-io.ts`).
+ * then GAME_IMPORTED is appended. The original credentials never travel in a document; the new
+ * ones and the new seed are the authority's (`src/authority/new-game.ts`).
  */
-import { hashToken, newToken } from '../auth/tokens.js';
-import { decodeEvent, objectFromRow, objectToRow } from '../db/rows.js';
-import { newGameRng } from '../db/fairness.js';
-import { readWholeGame, writeWholeGame } from '../db/transfer-io.js';
-import { emptyState, lifecycleEvent, type RulesetId } from '../rules/index.js';
+import { hashToken } from '../auth/tokens.js';
+import {
+  emptyState,
+  lifecycleEvent,
+  type DomainEvent,
+  type GameState,
+  type RandomCommitment,
+  type RulesetId,
+  type ZoneState,
+} from '../rules/index.js';
+import { objectFromRow, objectToRow } from '../stored/object-rows.js';
 import { replayImportedLog } from './checkpoints.js';
-import type { Db } from '../db/client.js';
-import type { Store } from '../db/store.js';
-import { rulesetOfGame, storeRulesetVersion } from '../db/ruleset-versions.js';
-import { DbError } from '../db/errors.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
-import { remapIds } from './remap.js';
-import { documentProblem, type ImportCaps } from './validate.js';
 
 export type { ExportDocument } from './format.js';
 export type { ImportCaps } from './validate.js';
+export { documentProblem } from './validate.js';
+export { remapIds } from './remap.js';
 
-/** The whole game as an export document, or null for an unknown game. */
-export async function exportGame(db: Db, gameId: string): Promise<ExportDocument | null> {
-  const stored = await readWholeGame(db, gameId);
-  if (!stored) return null;
+/** A whole game as storage reads it for an export. */
+export interface ExportSource {
+  readonly game: Omit<ExportDocument['game'], 'createdAt' | 'endedAt'> & {
+    readonly createdAt: Date;
+    readonly endedAt: Date | null;
+  };
+  readonly players: readonly { readonly id: string; readonly seat: number; readonly name: string }[];
+  readonly zones: readonly (ZoneState & { readonly createdAt: Date })[];
+  readonly state: Pick<GameState, 'objects'>;
+  readonly events: readonly {
+    readonly seq: number;
+    readonly version: number;
+    readonly actorKind: ExportDocument['events'][number]['actorKind'];
+    readonly actorPlayerId: string | null;
+    readonly payload: DomainEvent;
+    readonly createdAt: Date;
+  }[];
+}
+
+/** The export document of a game as stored. */
+export function exportDocument(stored: ExportSource): ExportDocument {
   const { game } = stored;
   return {
     format: EXPORT_FORMAT,
@@ -52,86 +73,76 @@ export async function exportGame(db: Db, gameId: string): Promise<ExportDocument
   };
 }
 
-export type ImportResult =
-  | {
-      readonly ok: true;
-      readonly gameId: string;
-      /** The id of the game the document was exported from. */
-      readonly importedFrom: string;
-      readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
-      readonly spectatorToken: string;
-      readonly refereeToken: string;
-      readonly seq: number;
-    }
-  | {
-      readonly ok: false;
-      /** Where in the document (a dot-separated path, empty for the whole document). */
-      readonly path: string;
-      readonly problem: string;
-    };
+/** Where a document is wrong: a dot-separated path (empty for the whole document) and the problem. */
+export interface ImportProblem {
+  readonly ok: false;
+  readonly path: string;
+  readonly problem: string;
+}
 
-/**
- * The document with its ruleset version made known to the service's registry (loaded, or read from
- * the stored versions) and stored: a document from before versions takes the loaded one. When the
- * version is unknown the document is returned as is, and validation names the problem.
- */
-async function withRulesetVersion(store: Store, doc: ExportDocument): Promise<ExportDocument> {
-  const version = doc.game.rulesetVersion ?? store.rulesets.get(doc.game.ruleset)?.version ?? null;
-  if (version === null) return doc;
-  try {
-    await storeRulesetVersion(
-      store,
-      await rulesetOfGame(store.db, store.rulesets, doc.game.ruleset, version),
-    );
-  } catch (e) {
-    if (!(e instanceof DbError && e.kind === 'RULESET_VERSION_UNAVAILABLE')) throw e;
-  }
-  return { ...doc, game: { ...doc.game, rulesetVersion: version } };
+/** The document's shape checked against the format (`format.ts`), or the first problem found. */
+export function parseDocument(
+  input: unknown,
+): { readonly ok: true; readonly doc: ExportDocument } | ImportProblem {
+  const parsed = exportSchema.safeParse(input);
+  if (parsed.success) return { ok: true, doc: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, path: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' };
 }
 
 /**
- * Imports a document (unknown input, validated here, `caps` being createGame's) as a new game: one
- * transaction, nothing written when anything is wrong. The new game keeps the original's status, log and state under new ids,
- * records `importedFrom`, and appends GAME_IMPORTED (actor: admin).
+ * A payload the format validated in full (every transition listed), as the rules layer's event:
+ * the stored decoder's envelope checks (`db/event-rows.ts`) hold for it already.
  */
-export async function importGame(store: Store, input: unknown, caps: ImportCaps): Promise<ImportResult> {
-  const parsed = exportSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, path: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' };
-  }
-  const original = await withRulesetVersion(store, parsed.data);
-  const problem = documentProblem(store.rulesets, original, caps);
-  if (problem) return { ok: false, path: problem.path, problem: problem.message };
-  const doc = remapIds(original);
-  const gameId = doc.game.id;
-  const seats = doc.players.map((p) => ({
-    playerId: p.id,
-    seat: p.seat,
-    name: p.name,
-    token: newToken('player', gameId),
-  }));
-  const spectatorToken = newToken('spectator', gameId);
-  // Credentials are never exported: an imported game gets new ones, its referee's included.
-  const refereeToken = newToken('referee', gameId);
-  const seq = doc.game.lastSeq + 1;
-  const version = doc.game.version + 1;
-  // A new seed, committed to under the original derivation id: acts before the import are not covered.
-  const before = original.events
-    .map((e) => decodeEvent(e.payload).commitment)
+const asEvent = (payload: ExportDocument['events'][number]['payload']) => payload as unknown as DomainEvent;
+
+/**
+ * The commitment the document's log made last (GAME_CREATED's, or an earlier import's): a new seed
+ * is committed to under its derivation id, so acts before the import stay checkable against it.
+ */
+export function lastCommitment(doc: ExportDocument): RandomCommitment | undefined {
+  return doc.events
+    .map((e) => asEvent(e.payload).commitment)
     .filter((c) => c !== undefined)
     .at(-1);
-  const rng = newGameRng(
-    original.game.id,
-    { derivationId: () => before?.gameId ?? original.game.id },
-    before?.revealFaces ?? false,
-  );
-  const imported = {
-    ...lifecycleEvent('GAME_IMPORTED'),
-    importedFrom: original.game.id,
-    commitment: rng.commitment,
+}
+
+/** What an import is given besides the document: new credentials and seed, the checkpoint interval. */
+export interface ImportSecrets {
+  readonly credentials: {
+    readonly seats: readonly { readonly playerId: string; readonly token: string }[];
+    readonly spectatorToken: string;
+    readonly refereeToken: string;
   };
-  const events = [
+  readonly secret: {
+    readonly row: {
+      readonly scheme: string;
+      readonly seed: string;
+      readonly derivation_id: string;
+      readonly reveal_faces: boolean;
+    };
+    readonly commitment: RandomCommitment;
+  };
+  readonly checkpointInterval: number;
+}
+
+/** An imported game's credentials, as the caller is given them once. */
+export interface ImportedCredentials {
+  readonly gameId: string;
+  /** The id of the game the document was exported from. */
+  readonly importedFrom: string;
+  readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
+  readonly spectatorToken: string;
+  readonly refereeToken: string;
+  /** GAME_IMPORTED's seq: the new game's last. */
+  readonly seq: number;
+}
+
+/** The log of the new game: the document's events under new ids, then GAME_IMPORTED (actor: admin). */
+function importedLog(original: ExportDocument, doc: ExportDocument, commitment: RandomCommitment) {
+  const gameId = doc.game.id;
+  const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id, commitment };
+  return [
     ...doc.events.map((e) => ({
       gameId,
       seq: e.seq,
@@ -139,29 +150,46 @@ export async function importGame(store: Store, input: unknown, caps: ImportCaps)
       version: e.version,
       actorKind: e.actorKind,
       actorPlayerId: e.actorPlayerId,
-      payload: decodeEvent(e.payload),
+      payload: asEvent(e.payload),
       createdAt: new Date(e.createdAt),
     })),
     {
       gameId,
-      seq,
+      seq: doc.game.lastSeq + 1,
       kind: 'GAME_IMPORTED',
-      version,
+      version: doc.game.version + 1,
       actorKind: 'ADMIN' as const,
       actorPlayerId: null,
-      payload: imported,
+      payload: imported as DomainEvent,
       createdAt: new Date(),
     },
   ];
+}
+
+/**
+ * The new game an import writes (`doc`: the validated `original` with its ids remapped): the
+ * original's status, log and state under new ids, `importedFrom`, GAME_IMPORTED appended, the new
+ * credentials' hashes and the new secret, and its log's checkpoints. Also what the caller is told.
+ */
+export function importedGame(original: ExportDocument, doc: ExportDocument, secrets: ImportSecrets) {
+  const gameId = doc.game.id;
+  const seats = doc.players.map((p, i) => ({
+    playerId: p.id,
+    seat: p.seat,
+    name: p.name,
+    token: secrets.credentials.seats[i]!.token,
+  }));
+  const seq = doc.game.lastSeq + 1;
+  const events = importedLog(original, doc, secrets.secret.commitment);
   const start = emptyState(
     doc.game.ruleset as RulesetId,
     seats.map((s) => ({ id: s.playerId, seat: s.seat })),
   );
-  await writeWholeGame(store.db, {
+  const write = {
     game: {
       ...doc.game,
       rulesetVersion: doc.game.rulesetVersion ?? null,
-      version,
+      version: doc.game.version + 1,
       lastSeq: seq,
       createdAt: new Date(),
       endedAt: doc.game.endedAt ? new Date(doc.game.endedAt) : null,
@@ -176,10 +204,19 @@ export async function importGame(store: Store, input: unknown, caps: ImportCaps)
     zones: doc.zones.map((z) => ({ ...z, createdAt: new Date(z.createdAt) })),
     state: { objects: doc.objects.map(objectFromRow) },
     events,
-    spectatorTokenHash: hashToken(spectatorToken),
-    refereeTokenHash: hashToken(refereeToken),
-    rng: { ...rng.row, coveredFromSeq: seq },
-    replayed: replayImportedLog(gameId, start, events),
-  });
-  return { ok: true, gameId, importedFrom: original.game.id, seats, spectatorToken, refereeToken, seq };
+    spectatorTokenHash: hashToken(secrets.credentials.spectatorToken),
+    refereeTokenHash: hashToken(secrets.credentials.refereeToken),
+    rng: { ...secrets.secret.row, coveredFromSeq: seq },
+    replayed: replayImportedLog(start, events, secrets.checkpointInterval),
+  };
+  const { spectatorToken, refereeToken } = secrets.credentials;
+  const told: ImportedCredentials = {
+    gameId,
+    importedFrom: original.game.id,
+    seats,
+    spectatorToken,
+    refereeToken,
+    seq,
+  };
+  return { write, told };
 }

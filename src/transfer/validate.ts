@@ -3,7 +3,7 @@
  * log, a log the rules would have recorded (`replay-check.ts`), and a log that rebuilds the state it
  * claims. Pure. Every problem names the path in the document where it is.
  */
-import { objectFromRow } from '../db/rows.js';
+import { objectFromRow } from '../stored/object-rows.js';
 import type {
   GameState,
   ObjectState,

@@ -1,95 +1,33 @@
 /**
- * The generic planner: state + move → plan or typed rejection (never throws for bad input). One file
- * per move family; each asks the ruleset's hooks (`spec.hooks`) and cites `spec.cite`, never a game id.
+ * The generic planner: state + move → plan or typed rejection (never throws for bad input). Each move
+ * kind's record (`src/rules/moves/`) names its shape check and its planner, one file per move
+ * family here; each asks the ruleset's hooks (`spec.hooks`) and cites `spec.cite`, never a game id.
  */
-import { assertNever } from '../assert.js';
 import { Draft } from './draft.js';
-import { planAttach } from './attach.js';
-import { planAddEntropy, planFlipCoin, planRollDice } from './chance.js';
-import { planBringIntoGame, planCreateToken, planRemoveFromGame } from './create.js';
-import { planEndReveal, planReveal, planTurnFace } from './face.js';
-import { planDetach, planMoveObjects } from './move.js';
-import { planReorder, planShuffle } from './order.js';
 import { Rejected } from './reject.js';
 import { refusedBeforeDrawing } from './random-pick.js';
-import { checkMoveShape } from './shape.js';
-import { planAddLayer, planRemoveLayer } from './stack.js';
-import {
-  planAdvanceTurn,
-  planChangeCounters,
-  planConcede,
-  planEndGame,
-  planMoveCounters,
-  planSetPhase,
-  planSetStatus,
-} from './table.js';
-import { planCreateZone, planRemoveZone } from './zones.js';
+import { commonChecks, firstFailing, isObj, notAMove, unknownKind } from './shape.js';
 import { noMove } from '../actor.js';
-import type {
-  DomainEvent,
-  GameState,
-  Move,
-  PlanContext,
-  PlanResult,
-  Rejection,
-  RulesetSpec,
-} from '../types.js';
+import { recordOf } from '../moves/index.js';
+import type { DomainEvent } from '../types/events.js';
+import type { Move } from '../types/moves.js';
+import type { PlanContext, PlanResult } from '../types/plan.js';
+import type { Rejection } from '../types/rejection.js';
+import type { RulesetSpec } from '../types/ruleset.js';
+import type { GameState } from '../types/state.js';
 
+/** A typed rejection for a structurally malformed move (its record's `shape`), or null when valid. */
+export function checkMoveShape(move: unknown): Rejection | null {
+  if (!isObj(move)) return notAMove;
+  const record = recordOf(move.kind);
+  return record ? firstFailing(record.shape(move, commonChecks(move))) : unknownKind;
+}
+
+/** Plans one move on a draft with its kind's record (shape already checked). */
 function dispatch(d: Draft, move: Move): void {
-  switch (move.kind) {
-    case 'moveObjects':
-      return planMoveObjects(d, move);
-    case 'turnFace':
-      return planTurnFace(d, move);
-    case 'reveal':
-      return planReveal(d, move);
-    case 'endReveal':
-      return planEndReveal(d, move);
-    case 'shuffle':
-      return planShuffle(d, move);
-    case 'reorder':
-      return planReorder(d, move);
-    case 'createToken':
-      return planCreateToken(d, move);
-    case 'attach':
-      return planAttach(d, move);
-    case 'detach':
-      return planDetach(d, move);
-    case 'createZone':
-      return planCreateZone(d, move);
-    case 'removeZone':
-      return planRemoveZone(d, move);
-    case 'addLayer':
-      return planAddLayer(d, move);
-    case 'removeLayer':
-      return planRemoveLayer(d, move);
-    case 'bringIntoGame':
-      return planBringIntoGame(d, move);
-    case 'removeFromGame':
-      return planRemoveFromGame(d, move);
-    case 'setStatus':
-      return planSetStatus(d, move);
-    case 'changeCounters':
-      return planChangeCounters(d, move);
-    case 'moveCounters':
-      return planMoveCounters(d, move);
-    case 'advanceTurn':
-      return planAdvanceTurn(d, move);
-    case 'setPhase':
-      return planSetPhase(d, move);
-    case 'concede':
-      return planConcede(d, move);
-    case 'endGame':
-      return planEndGame(d, move);
-    case 'rollDice':
-      return planRollDice(d, move);
-    case 'flipCoin':
-      return planFlipCoin(d, move);
-    case 'addEntropy':
-      return planAddEntropy(d, move);
-    default:
-      return assertNever(move);
-  }
+  const record = recordOf(move.kind);
+  if (!record) throw new Error(`no record for move kind ${String(move.kind)}`);
+  record.plan(d, move);
 }
 
 /**

@@ -1,0 +1,207 @@
+/**
+ * The storage facade: {@link GameStore}, the one thing above `src/db` that the authority talks to
+ * (dependency-cruiser refuses any other `src/authority` → `src/db` import). It stores and reads;
+ * every decision (who may, what a move does, which credentials and seeds a new game gets) is made
+ * above it and handed in. Its one callback is the authority's pure decision in
+ * {@link GameStore.commitMove}.
+ */
+import type { Game } from '../generated/prisma/client.js';
+import type { LifecycleStep, RulesetSpec } from '../rules/index.js';
+import { isUuid } from '../uuid.js';
+import {
+  changeStatus,
+  findGame,
+  listGames,
+  seatsOf,
+  type GameFilter,
+  type GamePage,
+  type StatusChange,
+  type StatusEvent,
+} from './admin.js';
+import { eventVersion, lifecycleKindsUpTo, replaySource, type ReplaySource } from './checkpoints.js';
+import { isDatabaseReady } from './client.js';
+import { secretOf, type GameSecret } from './fairness.js';
+import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
+import { createGame, type CreatedGame } from './games.js';
+import type { IdempotencyKey } from './idempotency.js';
+import { findGameLog, hasZone, readEvents } from './log-reads.js';
+import { commitMove, type Decide, type MoveAuthor, type MoveResult } from './mutate.js';
+import { findBoundSeat, findPrincipalByTokenHash } from './principals.js';
+import type { StoredEvent } from './rows.js';
+import { rulesetOfGame, storeRulesetVersion } from './ruleset-versions.js';
+import { loadCurrentGame, type LoadedGame } from './state.js';
+import type { Store } from './store.js';
+import { readTranscriptSource, type TranscriptSource } from './transcript-reads.js';
+import { readWholeGame, writeWholeGame, type GameToWrite, type StoredGame } from './transfer-io.js';
+
+export { DbError, type DbErrorDetail } from './errors.js';
+export { revealOf, type GameSecret, type NewSecret } from './fairness.js';
+export { idempotencyKeyFor, type IdempotencyKey } from './idempotency.js';
+export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter, type GamePage, type StatusChange } from './admin.js';
+export type { CreatedGame, GameCredentials } from './games.js';
+export type { Decide, Decision, MoveAuthor, MoveResult } from './mutate.js';
+export type { LoadedGame, SeatRow } from './state.js';
+export type { StoredEvent } from './rows.js';
+export type { NewHandoffCode } from './handoff.js';
+export { CHECKPOINT_INTERVAL, type ReplaySource } from './checkpoints.js';
+export type { TranscriptSource } from './transcript-reads.js';
+export type { GameToWrite, StoredGame } from './transfer-io.js';
+
+/**
+ * One service's storage: its database handles and caches (the {@link Store} it is built from, kept
+ * for the transport, the event hub and metrics) and the operations the authority calls. Built once
+ * by `app.ts`; two services share none of it.
+ */
+export class GameStore implements Store {
+  readonly db: Store['db'];
+  readonly pool: Store['pool'];
+  readonly states: Store['states'];
+  readonly moves: Store['moves'];
+  readonly rulesets: Store['rulesets'];
+  readonly storedVersions: Store['storedVersions'];
+  readonly boundSeats: Store['boundSeats'];
+  readonly secrets: Store['secrets'];
+
+  constructor(store: Store) {
+    this.db = store.db;
+    this.pool = store.pool;
+    this.states = store.states;
+    this.moves = store.moves;
+    this.rulesets = store.rulesets;
+    this.storedVersions = store.storedVersions;
+    this.boundSeats = store.boundSeats;
+    this.secrets = store.secrets;
+  }
+
+  /**
+   * Commits a move of `gameId` (`mutate.ts`): queued behind the game's earlier moves here, `decide`
+   * (the authority's pure decision) against the cached or loaded state, one statement, and on a
+   * conflict the lock, load, decide and commit again. A used `key` answers with its stored response
+   * (`replayed`); a refusal is thrown as the decision gave it.
+   */
+  commitMove(
+    gameId: string,
+    key: IdempotencyKey | null,
+    decide: Decide,
+    author: MoveAuthor,
+  ): Promise<MoveResult> {
+    return commitMove(this, gameId, key, decide, author);
+  }
+
+  /** A game's zk-rng/1 secret (null: not covered, or no such game), cached: it never changes. */
+  secretOf(gameId: string): Promise<GameSecret | null> {
+    return isUuid(gameId) ? secretOf(this, gameId) : Promise.resolve(null);
+  }
+
+  /** The current state of a game, from the state cache when current; null for an unknown game. */
+  loadCurrent(gameId: string): Promise<LoadedGame | null> {
+    return loadCurrentGame(this, gameId);
+  }
+
+  /** The seat of `gameId` bound to a platform user, or null. */
+  boundSeat(gameId: string, issuer: string, subject: string): Promise<string | null> {
+    return findBoundSeat(this, gameId, issuer, subject);
+  }
+
+  /** Stores a new game the authority built, with the credentials and seed it chose (`games.ts`). */
+  createGame(
+    ...args: Parameters<typeof createGame> extends [unknown, ...infer R] ? R : never
+  ): Promise<CreatedGame> {
+    return createGame(this, ...args);
+  }
+
+  /** What an event reader needs of a game (ruleset, version, last seq); null if unknown. */
+  gameLog(gameId: string) {
+    return isUuid(gameId) ? findGameLog(this.db, gameId) : Promise.resolve(null);
+  }
+
+  /** The ruleset version a game plays, loaded or read back from the stored versions. */
+  rulesetOf(ruleset: string, version: string | null): Promise<RulesetSpec> {
+    return rulesetOfGame(this.db, this.rulesets, ruleset, version);
+  }
+
+  /** Stores a ruleset version's content (once while remembered). */
+  storeRulesetVersion(spec: RulesetSpec): Promise<void> {
+    return storeRulesetVersion(this, spec);
+  }
+
+  /** Whether the game has a zone with this id. */
+  hasZone(gameId: string, zoneId: string): Promise<boolean> {
+    return hasZone(this.db, gameId, zoneId);
+  }
+
+  /** Up to `limit` events with seq > `afterSeq`, in seq order. */
+  readEvents(gameId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    return readEvents(this.pool, gameId, afterSeq, limit);
+  }
+
+  /** The version of event `seq` of a game (0 at seq 0). */
+  eventVersion(gameId: string, seq: number): Promise<number> {
+    return eventVersion(this.db, gameId, seq);
+  }
+
+  /** The lifecycle events of a game's log up to `seq`, by kind. */
+  lifecycleKindsUpTo(gameId: string, seq: number): Promise<string[]> {
+    return lifecycleKindsUpTo(this.db, gameId, seq);
+  }
+
+  /** The nearest checkpoint of `loaded` at or before `seq` and the events after it. */
+  replaySource(loaded: LoadedGame, seq: number): Promise<ReplaySource> {
+    return replaySource(this.db, loaded, seq);
+  }
+
+  /** A verification transcript's contents (null for an unknown game). */
+  transcriptSource(gameId: string): Promise<TranscriptSource | null> {
+    return readTranscriptSource(this, gameId);
+  }
+
+  /** One page of the games matching `filter`, newest first, with the total. */
+  listGames(filter: GameFilter, offset: number, limit: number): Promise<GamePage> {
+    return listGames(this.db, filter, offset, limit);
+  }
+
+  /** The game row, or null. */
+  findGame(gameId: string): Promise<Game | null> {
+    return findGame(this.db, gameId);
+  }
+
+  /** A game's seats, in seat order. */
+  seatsOf(gameId: string): Promise<{ id: string; seat: number; name: string }[]> {
+    return seatsOf(this.db, gameId);
+  }
+
+  /** Takes a lifecycle step under the game row lock, appending the event `eventOf` builds. */
+  changeStatus(gameId: string, step: LifecycleStep, eventOf: StatusEvent): Promise<StatusChange> {
+    return changeStatus(this.db, gameId, step, eventOf);
+  }
+
+  /** The whole game as stored (for an export), or null. */
+  readWholeGame(gameId: string): Promise<StoredGame | null> {
+    return readWholeGame(this.db, gameId);
+  }
+
+  /** Writes a whole game (an import) in one transaction. */
+  writeWholeGame(game: GameToWrite): Promise<void> {
+    return writeWholeGame(this.db, game);
+  }
+
+  /** Whether the database answers (`/readyz`). */
+  databaseReady(): Promise<boolean> {
+    return isDatabaseReady(this.db);
+  }
+
+  /** The seat, spectator or referee credential stored under a token hash, or null. */
+  principalByTokenHash(token: string, hash: string) {
+    return findPrincipalByTokenHash(this.db, token, hash);
+  }
+
+  /** Stores a hand-off code; null when its credential already has the most codes alive. */
+  storeHandoffCode(code: NewHandoffCode): Promise<Date | null> {
+    return storeHandoffCode(this.db, code);
+  }
+
+  /** Takes a live hand-off code once: its sealed credential, or null. */
+  takeHandoffCode(codeHash: string): Promise<Uint8Array | null> {
+    return takeHandoffCode(this.db, codeHash);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm run lint`'s ESLint step holds the size limits of hand-written code in `src/`: a file of at
+ * most 300 lines and a function of at most 60, blank lines and comments not counted
+ * (`eslint.config.js`). Each case plants a file in `src/`, lints it with the repository's own
+ * configuration through ESLint's Node API, and deletes it.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/process.js';
+
+const planted = path.join(ROOT, 'src', `planted-size-${process.pid}.ts`);
+
+afterEach(async () => {
+  await rm(planted, { force: true });
+});
+
+/**
+ * The repository's configuration without its typed rule: the size rules need no types, and loading
+ * the whole program for them would take a minute on a busy machine.
+ */
+const UNTYPED = {
+  languageOptions: { parserOptions: { projectService: false } },
+  rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
+} satisfies ESLint.Options['overrideConfig'];
+
+/** A function whose body has `statements` lines, each with a comment and a blank line beside it. */
+function functionOf(name: string, statements: number): string {
+  const body = Array.from({ length: statements }, (_, i) => `  // step ${i}\n\n  total += ${i};`);
+  // The signature, `let total = 0;`, `return total;` and the closing brace are 4 lines more.
+  return `export function ${name}(): number {\n  let total = 0;\n${body.join('\n')}\n  return total;\n}\n`;
+}
+
+/** The size rules that fire on the planted file. */
+async function sizeRulesFiredOn(source: string): Promise<string[]> {
+  await writeFile(planted, source);
+  const [result] = await new ESLint({ cwd: ROOT, overrideConfig: UNTYPED }).lintFiles([planted]);
+  return (result?.messages ?? [])
+    .map((m) => m.ruleId ?? `fatal: ${m.message}`)
+    .filter((id) => id === 'max-lines' || id === 'max-lines-per-function' || id.startsWith('fatal'));
+}
+
+describe('size limits in src/ (eslint.config.js)', () => {
+  it('refuses a function of 61 lines and accepts one of 60, comments and blank lines aside', async () => {
+    expect(await sizeRulesFiredOn(functionOf('planted', 57))).toEqual(['max-lines-per-function']);
+    expect(await sizeRulesFiredOn(functionOf('planted', 56))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a file of 301 lines and accepts one of 300, comments and blank lines aside', async () => {
+    // Each function is 10 lines; the file's lines are the functions' and one blank between each.
+    const functions = (count: number) => Array.from({ length: count }, (_, i) => functionOf(`f${i}`, 6));
+    expect(await sizeRulesFiredOn(functions(30).join('\n') + 'export const extra = 1;\n')).toEqual([
+      'max-lines',
+    ]);
+    expect(await sizeRulesFiredOn(functions(30).join('\n'))).toEqual([]);
+  }, 120_000);
+});
