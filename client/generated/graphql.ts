@@ -298,6 +298,17 @@ export type SetStatusInput = {
   value: string;
 };
 
+export type TurnFaceInput = {
+  expectedVersion?: number | null | undefined;
+  faceUp: boolean;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  objectIds?: Array<string | number> | null | undefined;
+  /** Admins only: act as a judge on behalf of this player (recorded as the admin, with onBehalfOf). */
+  onBehalfOf?: string | number | null | undefined;
+  select?: PositionSelectorInput | null | undefined;
+};
+
 export type ZoneScope =
   | 'PLAYER'
   | 'SHARED';
@@ -454,21 +465,28 @@ export type EndGameMutation = { endGameWithResult: { version: number, objects: A
 export type TableRulesetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string> }>, objectCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, playerCounters: Array<{ kind: string, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, turn: { phases: Array<string>, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null }> };
+export type TableRulesetsQuery = { rulesets: Array<{ id: string, name: string, sides: Array<string>, openObjectCounterKinds: boolean, zoneTypes: Array<{ type: string, name: string, visibility: ZoneVisibility, scope: ZoneScope, ordered: boolean, isStack: boolean, faceDownSeenBy: FaceDownSeenBy, defaultFaceUp: boolean, allowsFaceUp: boolean, admits: Array<{ description: string, rule: string }> }>, statuses: Array<{ name: string, values: Array<string>, default: string, zoneTypes: Array<string> }>, objectCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, playerCounters: Array<{ kind: string, visibility: CounterVisibility }>, zoneCounters: Array<{ kind: string, zoneTypes: Array<string> | null }>, turn: { phases: Array<string>, phasesBySide: Array<{ side: string, phases: Array<string> }> } | null }> };
 
 export type TableGameQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, owner: { id: string, name: string, seat: number }, controller: { id: string, name: string, seat: number }, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
 
 export type TableMoveMutationVariables = Exact<{
   input: MoveObjectsInput;
 }>;
 
 
-export type TableMoveMutation = { moveObjects: { version: number } };
+export type TableMoveMutation = { moveObjects: { version: number, objects: Array<{ id: string }>, events: Array<{ kind: EventKind, rules: Array<string> }> } };
+
+export type TableTurnFaceMutationVariables = Exact<{
+  input: TurnFaceInput;
+}>;
+
+
+export type TableTurnFaceMutation = { turnFace: { version: number, objects: Array<{ id: string }>, events: Array<{ kind: EventKind, rules: Array<string> }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2321,6 +2339,13 @@ export const TableRulesetsDocument = new TypedDocumentString(`
       scope
       ordered
       isStack
+      faceDownSeenBy
+      defaultFaceUp
+      allowsFaceUp
+      admits {
+        description
+        rule
+      }
     }
     statuses {
       name
@@ -2409,6 +2434,16 @@ export const TableGameDocument = new TypedDocumentString(`
         faceUp
         position
         layer
+        owner {
+          id
+          name
+          seat
+        }
+        controller {
+          id
+          name
+          seat
+        }
         statuses {
           name
           value
@@ -2439,6 +2474,27 @@ export const TableMoveDocument = new TypedDocumentString(`
     mutation TableMove($input: MoveObjectsInput!) {
   moveObjects(input: $input) {
     version
+    objects {
+      id
+    }
+    events {
+      kind
+      rules
+    }
   }
 }
     `) as unknown as TypedDocumentString<TableMoveMutation, TableMoveMutationVariables>;
+export const TableTurnFaceDocument = new TypedDocumentString(`
+    mutation TableTurnFace($input: TurnFaceInput!) {
+  turnFace(input: $input) {
+    version
+    objects {
+      id
+    }
+    events {
+      kind
+      rules
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TableTurnFaceMutation, TableTurnFaceMutationVariables>;

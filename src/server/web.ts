@@ -65,11 +65,21 @@ function contentSecurityPolicy(req: IncomingMessage): string {
   ].join('; ');
 }
 
+/**
+ * The service's icon (a card with a corner turned), answered at `/favicon.svg`, which the pages link,
+ * and at `/favicon.ico`, where browsers and tools look without a link: no 404 on any page load.
+ */
+const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">\
+<rect x="5" y="2" width="22" height="28" rx="3" fill="#4a3b8f"/>\
+<rect x="9" y="6" width="14" height="20" rx="1.5" fill="#fffdf4"/>\
+<path d="M12 11h8M12 15h8M12 19h5" stroke="#4a3b8f" stroke-width="2" stroke-linecap="round"/></svg>`;
+const FAVICON_PATHS = new Set(['/favicon.ico', '/favicon.svg']);
+
 function page(title: string, body: string, assets: { css?: string; js: string }): string {
   const css = assets.css ? `<link rel="stylesheet" href="/assets/${assets.css}">` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>${css}<script type="module" src="/assets/${assets.js}"></script></head>
+<title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${css}<script type="module" src="/assets/${assets.js}"></script></head>
 <body>${body}</body></html>`;
 }
 
@@ -138,6 +148,15 @@ export function createWebRoutes(
     });
   }
 
+  function sendFavicon(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES['.svg']!,
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : FAVICON_SVG);
+  }
+
   function notFound(res: ServerResponse): void {
     res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify({ error: 'not found' }));
@@ -158,6 +177,8 @@ export function createWebRoutes(
         work = () => sendAsset(req, res, name);
       } else if (TABLE_PATH.test(url.pathname)) {
         work = () => sendPage(req, res, TABLE_PAGE);
+      } else if (FAVICON_PATHS.has(url.pathname)) {
+        work = () => sendFavicon(req, res);
       }
       if (!work) return false;
       void Promise.resolve()

@@ -200,7 +200,9 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
         await page.goto(await linkTo(origin, `/table/${game.gameId}`, token));
         const hand = page.locator(`[data-seat="${game.players[0]!.seat}"] [data-zone-type="hand"]`);
         for (const card of ALPHA_HAND) {
-          await expect.poll(() => hand.locator(`[data-card-name="${card.name}"]`).count()).toBe(1);
+          await expect
+            .poll(() => hand.locator(`[data-card-name="${card.name}"]`).count(), { timeout: 15_000 })
+            .toBe(1);
         }
         // The opponent's hand is there, as a count of backs; its cards are not, anywhere on the page.
         const theirHand = page.locator(`[data-seat="${game.players[1]!.seat}"] [data-zone-type="hand"]`);
@@ -293,19 +295,24 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
   });
 
   describe('the table page when the server refuses', () => {
-    it('shows a refused move with its code and changes nothing', async () => {
+    it('offers no move the seat may not make, and a drag of it changes nothing', async () => {
       const created = await createGame(server, 'mtg', DECKS);
       const { context, page, problems } = await openContext(browser, origin);
       try {
+        // Tall enough that the drag below needs no scroll.
+        await page.setViewportSize({ width: 1280, height: 1200 });
         await page.goto(await linkTo(origin, `/table/${created.gameId}`, created.players[0]!.token));
         await page.locator('[data-status="live"]').waitFor({ timeout: 15_000 });
         const seat = (n: number, zone: string) =>
           page.locator(`[data-seat="${created.players[n]!.seat}"] [data-zone-type="${zone}"]`);
-        // The top of the opponent's library, which this seat may not see, is not its to take.
-        await seat(1, 'library').locator('.card').first().dragTo(seat(0, 'hand'));
-        await expect
-          .poll(() => page.locator('.notice').innerText(), { timeout: 15_000 })
-          .toMatch(/belongs to another player and is hidden from you\. \(FORBIDDEN\)$/);
+        // The top of the opponent's library, which this seat may not see, is not its to take: the
+        // page offers neither a drag nor a menu for it.
+        const theirLibrary = seat(1, 'library').locator('.card').first();
+        expect(await theirLibrary.getAttribute('draggable')).toBe('false');
+        expect(await theirLibrary.locator('.card-menu-button').count()).toBe(0);
+        // A drag of it starts nothing. (A refusal the server answers is shown where the card was
+        // dropped, with its rule and code: test/web/table-rulesets.test.ts.)
+        await theirLibrary.dragTo(seat(0, 'hand'));
         expect(await seat(0, 'hand').locator('.count').innerText()).toBe(String(ALPHA_HAND.length));
         expect(await seat(1, 'library').locator('.count').innerText()).toBe('5');
         expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('live');

@@ -114,7 +114,8 @@ describe.skipIf(!chromiumPath)('a turn on the table page', () => {
       await panel.locator('.add-counter button[type="submit"]').click();
       const plus = (page: Page) => bears(page).locator('.badge.counter[data-counter-kind="+1/+1"]');
       await expect.poll(() => plus(bob.page).getAttribute('data-amount'), WAIT).toBe('1');
-      expect(await plus(bob.page).innerText()).toBe('+1/+1: 1');
+      expect(await plus(bob.page).locator('.badge-kind').innerText()).toBe('+1/+1');
+      expect(await plus(bob.page).locator('.badge-amount').innerText()).toBe('1');
       // One more with the panel's +: the same kind, now 2.
       await panel.locator('[data-counter-kind="+1/+1"] .plus').click();
       await expect.poll(() => plus(bob.page).getAttribute('data-amount'), WAIT).toBe('2');

@@ -41,10 +41,30 @@ export interface GameEventInfo {
   kind: string;
 }
 
-/** What to move: objects by id, or the top of a zone by position; and where to. */
-export type MoveInput = { gameId: string; toZoneId: string } & (
-  { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } }
-);
+/** Objects named by id, or (for objects the viewer may not see, a library) by position in a zone. */
+export type Which =
+  { objectIds: string[] } | { select: { zoneId: string; from: 'TOP' | 'BOTTOM' | 'RANDOM'; count?: number } };
+
+/**
+ * What to move, where to, and face up or down there (`faceUp` omitted: the destination's default,
+ * e.g. face up on a battlefield; `false`: a face-down install, morph or manifest).
+ */
+export type MoveInput = { gameId: string; toZoneId: string; faceUp?: boolean } & Which;
+
+/** Turns objects face up or face down where they are (`turnFace`). */
+export type TurnFaceInput = { gameId: string; faceUp: boolean } & Which;
+
+/**
+ * What a move did: the new version and the events it recorded. A move the rules keep from happening
+ * is not an error: it records `NO_MOVE` citing the rule (MTG 400.4a: an instant stays in hand), and
+ * the page must say so (./refusal.ts).
+ */
+export interface MoveResult {
+  version: number;
+  /** The objects moved or turned, under the ids the viewer now knows them by (MTG 400.7: a new id). */
+  objects: readonly { id: string }[];
+  events: readonly { kind: string; rules: readonly string[] }[];
+}
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -61,9 +81,11 @@ export interface TableApi {
   game(gameId: string): Promise<GameView>;
   /**
    * Moves objects to a zone (`moveObjects`), named by id or, for objects the viewer may not see
-   * (a library), by position (`select`); resolves to the game's new version.
+   * (a library), by position (`select`); resolves to the new version and the events it recorded.
    */
-  moveObjects(input: MoveInput): Promise<number>;
+  moveObjects(input: MoveInput): Promise<MoveResult>;
+  /** Turns objects face up or down (`turnFace`: morph, manifest, a face-down arsenal card turned up). */
+  turnFace(input: TurnFaceInput): Promise<MoveResult>;
   /** The rest of the table (statuses, counters, turns, concessions); each resolves to the new version. */
   setStatus(input: SetStatusInput): Promise<number>;
   changeCounters(input: ChangeCountersInput): Promise<number>;
@@ -93,6 +115,13 @@ const TableRulesetsDocument = graphql(`
         scope
         ordered
         isStack
+        faceDownSeenBy
+        defaultFaceUp
+        allowsFaceUp
+        admits {
+          description
+          rule
+        }
       }
       statuses {
         name
@@ -183,6 +212,16 @@ const TableGameDocument = graphql(`
           faceUp
           position
           layer
+          owner {
+            id
+            name
+            seat
+          }
+          controller {
+            id
+            name
+            seat
+          }
           statuses {
             name
             value
@@ -214,6 +253,28 @@ const TableMoveDocument = graphql(`
   mutation TableMove($input: MoveObjectsInput!) {
     moveObjects(input: $input) {
       version
+      objects {
+        id
+      }
+      events {
+        kind
+        rules
+      }
+    }
+  }
+`);
+
+const TableTurnFaceDocument = graphql(`
+  mutation TableTurnFace($input: TurnFaceInput!) {
+    turnFace(input: $input) {
+      version
+      objects {
+        id
+      }
+      events {
+        kind
+        rules
+      }
     }
   }
 `);
@@ -229,6 +290,8 @@ function toApiError(error: unknown): ZonekeeperRequestError {
   return new ZonekeeperRequestError([{ message: error instanceof Error ? error.message : message }]);
 }
 
+const which = (w: Which): Which => ('objectIds' in w ? { objectIds: w.objectIds } : { select: w.select });
+
 export function createTableApi(options: { endpoint: string; token: string }): TableApi {
   // Retry defaults: 0.25 s doubling to 5 s, with jitter, without limit while the page is open.
   const client = createZonekeeperClient({ url: options.endpoint, token: options.token });
@@ -240,9 +303,13 @@ export function createTableApi(options: { endpoint: string; token: string }): Ta
       return (await client.request(TableGameDocument, { id: gameId })).game;
     },
     async moveObjects(move) {
-      const which = 'objectIds' in move ? { objectIds: move.objectIds } : { select: move.select };
-      const input = { gameId: move.gameId, ...which, to: { zoneId: move.toZoneId } };
-      return (await client.request(TableMoveDocument, { input })).moveObjects.version;
+      const face = move.faceUp === undefined ? {} : { faceUp: move.faceUp };
+      const input = { gameId: move.gameId, ...which(move), to: { zoneId: move.toZoneId }, ...face };
+      return (await client.request(TableMoveDocument, { input })).moveObjects;
+    },
+    async turnFace(turn) {
+      const input = { gameId: turn.gameId, ...which(turn), faceUp: turn.faceUp };
+      return (await client.request(TableTurnFaceDocument, { input })).turnFace;
     },
     async setStatus(input) {
       return (await client.setStatus(input)).setStatus.version;

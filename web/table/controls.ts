@@ -7,7 +7,7 @@
  * The components here only draw and report what the seat asked for; `main.ts` sends it to the
  * server (which decides) and shows a refusal.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import type { CounterView, GameView, ObjectView, PlayerView, RulesetInfo } from './api.js';
 
@@ -59,7 +59,7 @@ export function toggleOf(
   return { name: status.name, value: other };
 }
 
-/** A card's statuses and counters, drawn as badges on it. */
+/** A card's statuses and counters, drawn as badges on it: every counter's amount always shows. */
 export function Badges(props: { statuses: ObjectView['statuses']; counters: readonly CounterView[] }) {
   if (props.statuses.length === 0 && props.counters.length === 0) return null;
   return html`<div class="badges">
@@ -70,9 +70,14 @@ export function Badges(props: { statuses: ObjectView['statuses']; counters: read
         >`,
     )}
     ${props.counters.map(
+      // The kind may be cut with an ellipsis on a narrow card; the amount never is.
       (c) =>
-        html`<span class="badge counter" data-counter-kind=${c.kind} data-amount=${c.amount}
-          >${c.kind}: ${c.amount}</span
+        html`<span
+          class="badge counter"
+          data-counter-kind=${c.kind}
+          data-amount=${c.amount}
+          title=${`${c.kind}: ${c.amount}`}
+          ><span class="badge-kind">${c.kind}</span><span class="badge-amount">${c.amount}</span></span
         >`,
     )}
   </div>`;
@@ -286,19 +291,29 @@ export function CardPanel(props: {
   zoneType: string;
   ruleset: RulesetInfo;
   enabled: boolean;
+  /** Opened from the keyboard: its first control takes the focus (the counter field, where there is one). */
+  takeFocus: boolean;
   onStatus(name: string, value: string): void;
   onCounter(kind: string, delta: number): void;
   onClose(): void;
 }) {
   const { object, zoneType, ruleset, enabled } = props;
   const [kind, setKind] = useState('');
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!props.takeFocus) return;
+    const first =
+      panel.current?.querySelector<HTMLElement>('input[name="kind"]') ??
+      panel.current?.querySelector<HTMLElement>('button:not([disabled])');
+    first?.focus();
+  }, []);
   const statuses = statusesIn(ruleset, zoneType);
   const kinds = ruleset.objectCounters
     .filter((k) => !k.zoneTypes || k.zoneTypes.includes(zoneType))
     .map((k) => k.kind);
   const canAddKind = ruleset.openObjectCounterKinds || kinds.length > 0;
   const listId = `counter-kinds-${object.id}`;
-  return html`<aside class="card-panel" data-object-id=${object.id} aria-label="selected card">
+  return html`<aside class="card-panel" data-object-id=${object.id} aria-label="selected card" ref=${panel}>
     <header>
       <strong>${object.card?.name ?? 'a card you may not see'}</strong>
       <button type="button" class="close" aria-label="close" onClick=${props.onClose}>×</button>

@@ -14,7 +14,7 @@
  *
  * All network access is in ./api.ts, a thin adapter over the typed client in client/index.ts.
  */
-import { render, type ComponentChildren } from 'preact';
+import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 // htm: JSX-like templates in plain template literals, so the page needs no JSX compile step.
 import { html } from 'htm/preact';
@@ -22,54 +22,29 @@ import {
   ApiError,
   createTableApi,
   type GameView,
-  type ObjectView,
+  type MoveResult,
   type PlayerView,
   type RulesetInfo,
   type StreamStatus,
   type TableApi,
-  type ZoneTypeInfo,
+  type Which,
   type ZoneView,
 } from './api.js';
+import type { CardHandlers, Grabbed, Target } from './card.js';
+import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
+import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
+import { CardMenu, menuItems, zoneLabel, type MenuItem } from './menu.js';
 import {
-  Badges,
-  CardPanel,
-  CounterControl,
-  countersToDraw,
-  PlayerCounters,
-  ResultBanner,
-  rotationOf,
-  toggleOf,
-  TurnBar,
-} from './controls.js';
+  anchoredAt,
+  RefusalNote,
+  refusalOfError,
+  refusalOfResult,
+  type Anchor,
+  type Refusal,
+} from './refusal.js';
+import { Zone } from './zone.js';
 import { keepForReload, takeCredential, type ReloadKey } from '../handoff.js';
 import './table.css';
-
-/** The MIME type a drag carries (a {@link Grabbed} as JSON); only drops of it are accepted. */
-const DRAG_TYPE = 'application/x-zonekeeper-object';
-
-/**
- * What a drag picks up: one object the viewer sees, by id, or the top of a pile whose objects it
- * may not see. A hidden object cannot be named by id (the server answers FORBIDDEN: naming it would
- * let a seat track it), so a pile is moved by position, as a seat draws from its library.
- */
-type Grabbed = { objectId: string } | { zoneId: string; from: 'TOP' };
-
-function grab(e: DragEvent, what: Grabbed): void {
-  e.dataTransfer?.setData(DRAG_TYPE, JSON.stringify(what));
-}
-
-function grabbed(e: DragEvent): Grabbed | null {
-  const raw = e.dataTransfer?.getData(DRAG_TYPE);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<{ objectId: unknown; zoneId: unknown }>;
-    if (typeof value.objectId === 'string') return { objectId: value.objectId };
-    if (typeof value.zoneId === 'string') return { zoneId: value.zoneId, from: 'TOP' };
-  } catch {
-    // Not ours: ignored.
-  }
-  return null;
-}
 
 /** `/table/<gameId>` → gameId. */
 function gameIdFromPath(): string {
@@ -111,166 +86,6 @@ function layout(
   ].filter((group) => group.zones.length > 0 || group.player !== null);
 }
 
-function CardBack(props: { id: string; draggable: boolean; label?: string; grabs?: Grabbed }) {
-  return html`<div
-    class="card back"
-    data-object-id=${props.id}
-    draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => grab(e, props.grabs ?? { objectId: props.id })}
-    title=${props.label ?? 'A card you may not see'}
-  >
-    ${props.label ?? ''}
-  </div>`;
-}
-
-/** What a seat does to a card by pointing at it: select it (its actions panel), or tap/untap it. */
-interface CardHandlers {
-  selectedId: string | null;
-  onSelect(object: ObjectView, zone: ZoneView): void;
-  onToggle(object: ObjectView, zone: ZoneView): void;
-}
-
-function Card(props: {
-  object: ObjectView;
-  zone: ZoneView;
-  draggable: boolean;
-  zonePublic: boolean;
-  handlers: CardHandlers;
-}) {
-  const { object, zone, handlers } = props;
-  const { card } = object;
-  // Face down matters in a public zone (others see a back); in a hand or a library it is the norm.
-  const faceDown = !object.faceUp && props.zonePublic;
-  const classes = [
-    'card',
-    card ? (faceDown ? 'face-down' : 'face-up') : 'back',
-    object.kind.toLowerCase(),
-    handlers.selectedId === object.id ? 'selected' : '',
-  ].join(' ');
-  // The face turns (a tapped card lies sideways); the badges stay upright, to be read.
-  const rotation = rotationOf(object.statuses);
-  // Double click toggles the zone's two-valued status (tap/untap); a click selects the card.
-  return html`<div
-    class=${classes}
-    data-object-id=${object.id}
-    data-card-name=${card?.name}
-    data-rotation=${rotation || undefined}
-    draggable=${props.draggable}
-    onDragStart=${(e: DragEvent) => grab(e, { objectId: object.id })}
-    onClick=${() => handlers.onSelect(object, zone)}
-    onDblClick=${() => handlers.onToggle(object, zone)}
-    title=${card ? card.text || card.name : 'A card you may not see'}
-  >
-    <div class="face">
-      ${card ? html`<div class="name">${card.name}</div>` : null}
-      ${card ? html`<div class="types">${[...card.types, ...card.subtypes].join(' · ')}</div>` : null}
-      ${faceDown && card ? html`<div class="flag">face down: others see its back</div>` : null}
-      ${object.layer !== null ? html`<div class="flag">layer ${object.layer}</div>` : null}
-      ${
-        object.attached.length > 0
-          ? html`<ul class="attached">
-              ${object.attached.map(
-                (a) => html`<li key=${a.id}>${a.card ? a.card.name : 'a card you may not see'}</li>`,
-              )}
-            </ul>`
-          : null
-      }
-    </div>
-    <${Badges} statuses=${object.statuses} counters=${object.counters} />
-  </div>`;
-}
-
-function Zone(props: {
-  zone: ZoneView;
-  info: ZoneTypeInfo | undefined;
-  ruleset: RulesetInfo;
-  canMove: boolean;
-  handlers: CardHandlers;
-  onDrop(what: Grabbed, zone: ZoneView): void;
-  onCounter(zone: ZoneView, kind: string, delta: number): void;
-}) {
-  const { zone, info, canMove } = props;
-  const zoneCounters = countersToDraw(
-    props.ruleset.zoneCounters.filter((k) => !k.zoneTypes || k.zoneTypes.includes(zone.type)),
-    zone.counters,
-  );
-  const [over, setOver] = useState(false);
-  const hidden = zone.objects.filter((o) => !o.card).length;
-  // A zone whose every object is hidden (a library, an opponent's hand) is drawn as one pile:
-  // its count is open information, its cards are not.
-  const pile = zone.count > 0 && hidden === zone.count;
-  const accepts = (e: DragEvent) => canMove && (e.dataTransfer?.types.includes(DRAG_TYPE) ?? false);
-  let body: ComponentChildren;
-  if (zone.count === 0) body = html`<div class="empty">empty</div>`;
-  else if (pile) {
-    // Dragging the pile moves its top object, selected by position (e.g. a draw from the library).
-    const top = zone.objects[0]!;
-    body = html`<${CardBack}
-      id=${top.id}
-      draggable=${canMove}
-      label=${`${zone.count}`}
-      grabs=${{ zoneId: zone.id, from: 'TOP' }}
-    />`;
-  } else {
-    const zonePublic = info?.visibility === 'PUBLIC';
-    body = zone.objects.map(
-      (o) =>
-        html`<${Card}
-          key=${o.id}
-          object=${o}
-          zone=${zone}
-          draggable=${canMove}
-          zonePublic=${zonePublic}
-          handlers=${props.handlers}
-        />`,
-    );
-  }
-  return html`<section
-    class=${`zone ${over ? 'drop-target' : ''}`}
-    data-zone-id=${zone.id}
-    data-zone-type=${zone.type}
-    onDragOver=${(e: DragEvent) => {
-      if (!accepts(e)) return;
-      e.preventDefault();
-      setOver(true);
-    }}
-    onDragLeave=${() => setOver(false)}
-    onDrop=${(e: DragEvent) => {
-      setOver(false);
-      const what = grabbed(e);
-      if (!what || !accepts(e)) return;
-      e.preventDefault();
-      props.onDrop(what, zone);
-    }}
-  >
-    <header>
-      <span class="zone-name">${zone.name}${zone.index > 0 ? ` ${zone.index + 1}` : ''}</span>
-      <span class="count" title="objects in this zone">${zone.count}</span>
-      <span class=${`visibility ${info?.visibility.toLowerCase() ?? ''}`} title="zone visibility">
-        ${info?.visibility.toLowerCase() ?? '?'}
-      </span>
-      ${hidden > 0 && !pile ? html`<span class="hidden-count">${hidden} hidden</span>` : null}
-    </header>
-    ${
-      zoneCounters.length > 0
-        ? html`<div class="zone-counters">
-            ${zoneCounters.map(
-              (c) =>
-                html`<${CounterControl}
-                  key=${c.kind}
-                  kind=${c.kind}
-                  amount=${c.amount}
-                  enabled=${canMove}
-                  onChange=${(kind: string, delta: number) => props.onCounter(zone, kind, delta)}
-                />`,
-            )}
-          </div>`
-        : null
-    }
-    <div class="objects">${body}</div>
-  </section>`;
-}
-
 function TokenForm(props: { onToken(token: string): void; deadLink: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   return html`<form
@@ -298,6 +113,12 @@ function TokenForm(props: { onToken(token: string): void; deadLink: boolean }) {
   </form>`;
 }
 
+/** A menu open on a card (`objectId`) or on the top of a pile (`objectId` null), drawn in its zone. */
+interface OpenMenu {
+  zoneId: string;
+  objectId: string | null;
+}
+
 function Table(props: { gameId: string; token: string }) {
   const api: TableApi = useMemo(
     () => createTableApi({ endpoint: new URL('/graphql', location.origin).toString(), token: props.token }),
@@ -306,8 +127,14 @@ function Table(props: { gameId: string; token: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The details panel was opened from the keyboard (D, or the menu's item): it takes the focus.
+  const [panelByKey, setPanelByKey] = useState(false);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  // The card a keyboard action moved: it takes the focus once the page shows it under its new id.
+  const focusNext = useRef<string | null>(null);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -365,6 +192,14 @@ function Table(props: { gameId: string; token: string }) {
     };
   }, [api, props.gameId]);
 
+  useEffect(() => {
+    const id = focusNext.current;
+    if (id && document.querySelector(`.card[data-object-id="${CSS.escape(id)}"]`)) {
+      focusNext.current = null;
+      focusCard(id);
+    }
+  });
+
   if (error) return html`<p class="error" role="alert">${error}</p>`;
   if (!loaded) return html`<p>Loading…</p>`;
   const { game, ruleset } = loaded;
@@ -374,46 +209,183 @@ function Table(props: { gameId: string; token: string }) {
   // A seat that conceded has left the game (MTG 800.4a): it still watches, it no longer acts.
   const canMove = game.viewer.kind === 'PLAYER' && game.status === 'ACTIVE' && !me?.conceded;
   const gameId = game.id;
+  const objects = new Map(game.zones.flatMap((z) => z.objects.map((o) => [o.id, o] as const)));
+  /**
+   * The seat acts on its own objects (owned or controlled) and on others' objects it sees, which
+   * every built-in ruleset's `seatPolicy.othersVisible` allows for moves; never on a hidden card of
+   * another player (the server refuses it without reading it: src/rules/permission.ts).
+   */
+  const mayAct = (objectId: string): boolean => {
+    const o = objects.get(objectId);
+    if (!o || !me) return false;
+    return o.owner.id === me.id || o.controller.id === me.id || o.card !== null;
+  };
+  /** The top of a pile is the seat's to take from its own zones and shared ones. */
+  const mayTakeTop = (zone: ZoneView): boolean => zone.owner === null || zone.owner.id === me?.id;
 
-  /** Sends one action; its result reaches this page as an event, a refusal is shown. */
-  const act = (run: () => Promise<unknown>): void => {
+  /** What the viewer calls each id a refusal may name: zones, the cards it sees, players. */
+  const names = new Map<string, string>([
+    ...game.zones.map((z) => [z.id, zoneLabel(z, game)] as const),
+    ...[...objects.values()].map((o) => [o.id, o.card ? o.card.name : 'a card you may not see'] as const),
+    ...game.players.map((p) => [p.id, p.id === me?.id ? 'you' : p.name] as const),
+  ]);
+  /** Sends one action; its result reaches every page as an event, a refusal is shown at `anchor`. */
+  const act = (anchor: Anchor, run: () => Promise<unknown>): void => {
+    setRefusal(null);
     setNotice(null);
-    run().catch((err: unknown) => setNotice(describe(err)));
+    run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor, names)));
   };
-  const onDrop = (what: Grabbed, zone: ZoneView): void => {
-    const from = 'objectId' in what ? { objectIds: [what.objectId] } : { select: what };
-    act(() => api.moveObjects({ gameId, ...from, toZoneId: zone.id }));
-  };
+  /** A move or a turn: the rules may keep it from happening without an error (NO_MOVE). */
+  const actMove = (
+    anchor: Anchor,
+    destination: ZoneView | null,
+    run: () => Promise<MoveResult>,
+    focusAfter: boolean,
+  ): void =>
+    act(anchor, async () => {
+      const result = await run();
+      const info = destination ? { name: destination.name, info: zoneTypes.get(destination.type) } : null;
+      const refused = refusalOfResult(result, anchor, info);
+      setRefusal(refused);
+      if (focusAfter && !refused) focusNext.current = result.objects[0]?.id ?? null;
+    });
+  const which = (what: Grabbed): Which =>
+    'objectId' in what ? { objectIds: [what.objectId] } : { select: what };
+  const move = (what: Grabbed, to: ZoneView, faceDown: boolean, anchor: Anchor, focusAfter: boolean): void =>
+    actMove(
+      anchor,
+      to,
+      () =>
+        api.moveObjects({ gameId, ...which(what), toZoneId: to.id, ...(faceDown ? { faceUp: false } : {}) }),
+      focusAfter,
+    );
+  const turnFace = (objectId: string, faceUp: boolean, anchor: Anchor, focusAfter: boolean): void =>
+    actMove(anchor, null, () => api.turnFace({ gameId, objectIds: [objectId], faceUp }), focusAfter);
   const changeCounter = (
     holder: { objectId: string } | { playerId: string } | { zoneId: string },
     kind: string,
     delta: number,
+    anchor: Anchor,
   ): void =>
-    act(() =>
+    act(anchor, () =>
       api.changeCounters({ gameId, holder, kind, op: delta < 0 ? 'REMOVE' : 'ADD', amount: Math.abs(delta) }),
     );
-  const setObjectStatus = (objectId: string, name: string, value: string): void =>
-    act(() => api.setStatus({ gameId, objectIds: [objectId], name, value }));
+  const setObjectStatus = (objectId: string, name: string, value: string, anchor: Anchor): void =>
+    act(anchor, () => api.setStatus({ gameId, objectIds: [objectId], name, value }));
+
+  const toggle = (target: Target): void => {
+    const { object, zone } = target;
+    const next = object ? toggleOf(ruleset, zone.type, object) : null;
+    if (object && next) setObjectStatus(object.id, next.name, next.value, { zoneId: zone.id });
+  };
+  const choose = (target: Target, item: MenuItem, faceDown: boolean): void => {
+    setMenu(null);
+    const anchor: Anchor = { zoneId: target.zone.id };
+    const what: Grabbed = target.object
+      ? { objectId: target.object.id }
+      : { zoneId: target.zone.id, from: 'TOP' };
+    switch (item.kind) {
+      case 'move': {
+        const to = game.zones.find((z) => z.id === item.zoneId);
+        if (to) move(what, to, faceDown, anchor, true);
+        return;
+      }
+      case 'turn':
+        if (target.object) turnFace(target.object.id, item.faceUp, anchor, true);
+        return;
+      case 'status':
+        if (target.object) {
+          setObjectStatus(target.object.id, item.name, item.value, anchor);
+          focusCard(target.object.id);
+        }
+        return;
+      case 'details':
+        if (target.object) openPanel(target.object.id, true);
+        return;
+    }
+  };
+  const openPanel = (objectId: string, byKey: boolean): void => {
+    setPanelByKey(byKey);
+    setSelectedId(objectId);
+  };
+  const enabledFor = (target: Target): boolean =>
+    canMove && (target.object ? mayAct(target.object.id) : mayTakeTop(target.zone));
   const handlers: CardHandlers = {
     selectedId,
-    onSelect: (object) => setSelectedId((id) => (id === object.id ? null : object.id)),
-    onToggle: (object, zone) => {
-      const toggle = canMove ? toggleOf(ruleset, zone.type, object) : null;
-      if (toggle) setObjectStatus(object.id, toggle.name, toggle.value);
+    menuOpenFor: (t) => menu?.zoneId === t.zone.id && menu.objectId === (t.object?.id ?? null),
+    onSelect: (object) => {
+      setPanelByKey(false);
+      setSelectedId((id) => (id === object.id ? null : object.id));
+    },
+    onToggle: (object, zone) => toggle({ object, zone }),
+    onMenu: (t) => {
+      if (enabledFor(t)) setMenu({ zoneId: t.zone.id, objectId: t.object?.id ?? null });
+    },
+    onKey: (e, t) => {
+      // Keys pressed on the card itself, not on a control inside it.
+      if (e.target !== e.currentTarget) return;
+      const command = commandOf(e);
+      if (!command) return;
+      e.preventDefault();
+      const enabled = enabledFor(t);
+      switch (command) {
+        case 'menu':
+          if (enabled) setMenu({ zoneId: t.zone.id, objectId: t.object?.id ?? null });
+          return;
+        case 'toggle':
+          if (enabled) toggle(t);
+          return;
+        case 'turn':
+          if (enabled && t.object?.card) turnFace(t.object.id, !t.object.faceUp, { zoneId: t.zone.id }, true);
+          return;
+        case 'details':
+          if (t.object) openPanel(t.object.id, true);
+          return;
+        case 'next':
+        case 'previous':
+        case 'nextZone':
+        case 'previousZone':
+          moveFocus(e.currentTarget as HTMLElement, command);
+          return;
+      }
     },
   };
   // The selected card, if it is still where it was (a move gives it a new id: MTG 400.7).
   const selectedZone = game.zones.find((z) => z.objects.some((o) => o.id === selectedId));
   const selected = selectedZone?.objects.find((o) => o.id === selectedId);
 
+  /** What a zone draws besides its cards: a refusal anchored there, the menu of one of its cards. */
+  const extraFor = (zone: ZoneView) => {
+    const open = menu?.zoneId === zone.id ? menu : null;
+    const object = open?.objectId ? (objects.get(open.objectId) ?? null) : null;
+    const target: Target | null = open && (open.objectId === null || object) ? { zone, object } : null;
+    const close = () => {
+      setMenu(null);
+      if (object) focusCard(object.id);
+    };
+    return html`${
+      target
+        ? html`<${CardMenu}
+            title=${object ? (object.card?.name ?? 'a card you may not see') : `top of ${zoneLabel(zone, game)}`}
+            items=${menuItems(target, game, ruleset)}
+            offerFaceDown=${object !== null}
+            onChoose=${(item: MenuItem, faceDown: boolean) => choose(target, item, faceDown)}
+            onClose=${close}
+          />`
+        : null
+    }
+    ${anchoredAt(refusal, zone.id) ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}`;
+  };
+
   return html`<div class="table" data-viewer=${game.viewer.kind} data-version=${game.version}>
     <header class="bar">
       <strong>${ruleset.name}</strong>
-      <span>game ${game.id}</span>
+      <span>game <span class="game-id">${game.id}</span></span>
       <span>${game.status.toLowerCase()}</span>
       <span>version <span class="version">${game.version}</span></span>
       <span>${me ? `you are ${me.name}, seat ${me.seat}` : game.viewer.kind.toLowerCase()}</span>
       <span class=${`status ${status}`} data-status=${status}>${status}</span>
+      <${KeyboardHelp} />
     </header>
     <${ResultBanner} game=${game} />
     <${TurnBar}
@@ -421,11 +393,12 @@ function Table(props: { gameId: string; token: string }) {
       ruleset=${ruleset}
       canAct=${canMove}
       actions=${{
-        setPhase: (phase: string) => act(() => api.setPhase({ gameId, phase })),
-        advanceTurn: () => act(() => api.advanceTurn({ gameId })),
-        concede: () => act(() => api.concede({ gameId })),
+        setPhase: (phase: string) => act('table', () => api.setPhase({ gameId, phase })),
+        advanceTurn: () => act('table', () => api.advanceTurn({ gameId })),
+        concede: () => act('table', () => api.concede({ gameId })),
       }}
     />
+    ${anchoredAt(refusal, 'table') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
     ${
       selected && selectedZone
@@ -434,10 +407,16 @@ function Table(props: { gameId: string; token: string }) {
             object=${selected}
             zoneType=${selectedZone.type}
             ruleset=${ruleset}
-            enabled=${canMove}
-            onStatus=${(name: string, value: string) => setObjectStatus(selected.id, name, value)}
-            onCounter=${(kind: string, delta: number) => changeCounter({ objectId: selected.id }, kind, delta)}
-            onClose=${() => setSelectedId(null)}
+            enabled=${canMove && mayAct(selected.id)}
+            takeFocus=${panelByKey}
+            onStatus=${(name: string, value: string) =>
+              setObjectStatus(selected.id, name, value, { zoneId: selectedZone.id })}
+            onCounter=${(kind: string, delta: number) =>
+              changeCounter({ objectId: selected.id }, kind, delta, { zoneId: selectedZone.id })}
+            onClose=${() => {
+              setSelectedId(null);
+              if (panelByKey) focusCard(selected.id);
+            }}
           />`
         : null
     }
@@ -446,6 +425,7 @@ function Table(props: { gameId: string; token: string }) {
         html`<div class="seat" key=${group.title} data-seat=${group.seat ?? 'shared'}>
           <header class="seat-header">
             <h2 class=${group.player && group.player.id === game.turn?.activePlayer?.id ? 'active' : ''}>
+              ${group.player ? html`<span class=${`seat-dot seat-${group.player.seat}`} aria-hidden="true"></span>` : null}
               ${group.title}
             </h2>
             ${
@@ -456,11 +436,18 @@ function Table(props: { gameId: string; token: string }) {
                     isViewer=${group.player.id === me?.id}
                     enabled=${canMove}
                     onChange=${(kind: string, delta: number) =>
-                      changeCounter({ playerId: group.player!.id }, kind, delta)}
+                      changeCounter({ playerId: group.player!.id }, kind, delta, {
+                        playerId: group.player!.id,
+                      })}
                   />`
                 : null
             }
           </header>
+          ${
+            group.player && anchoredAt(refusal, group.player.id)
+              ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />`
+              : null
+          }
           <div class="zones">
             ${[...group.zones]
               .sort((a, b) => order(a) - order(b))
@@ -469,13 +456,18 @@ function Table(props: { gameId: string; token: string }) {
                   html`<${Zone}
                     key=${zone.id}
                     zone=${zone}
+                    label=${zoneLabel(zone, game)}
                     info=${zoneTypes.get(zone.type)}
                     ruleset=${ruleset}
                     canMove=${canMove}
+                    mayAct=${mayAct}
+                    mayTakeTop=${mayTakeTop(zone)}
                     handlers=${handlers}
-                    onDrop=${onDrop}
+                    extra=${extraFor(zone)}
+                    onDrop=${(what: Grabbed, to: ZoneView, faceDown: boolean) =>
+                      move(what, to, faceDown, { zoneId: to.id }, false)}
                     onCounter=${(z: ZoneView, kind: string, delta: number) =>
-                      changeCounter({ zoneId: z.id }, kind, delta)}
+                      changeCounter({ zoneId: z.id }, kind, delta, { zoneId: z.id })}
                   />`,
               )}
           </div>
