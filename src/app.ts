@@ -10,6 +10,7 @@
 import { LRUCache } from 'lru-cache';
 import { createJwtVerifier, type JwtVerifier } from './auth/jwt.js';
 import { createCreationAuthority } from './authority/creation.js';
+import { startClockSweep } from './authority/clock-sweep.js';
 import { EntropyLimiter } from './authority/entropy-limit.js';
 import { eventsAsOf, type Randomness } from './authority/index.js';
 import type { Config } from './config.js';
@@ -43,6 +44,9 @@ export interface App {
   /** Graceful stop: in-flight requests finish, sockets close, then the database (embedded: stopped). */
   stop(): Promise<void>;
 }
+
+/** The most expiries one sweep tick records (the next tick goes on). */
+const CLOCK_SWEEP_BATCH = 200;
 
 /** Entries of the bounded caches that have no setting of their own. */
 const CACHED = { boundSeats: 10_000, secrets: 10_000, credentials: 10_000 } as const;
@@ -141,12 +145,22 @@ export async function startApp(
       embedded: database.embedded ?? opts.embedded,
     });
     const server = await startHttpServer(service, buildSchema(), { port: config.PORT, host: config.HOST });
+    // One timer per process for every game's clock (issue 40); instances share the work in the database.
+    const sweep =
+      config.CLOCK_SWEEP_MS > 0
+        ? startClockSweep(service, {
+            intervalMs: config.CLOCK_SWEEP_MS,
+            outageMs: config.CLOCK_OUTAGE_MS,
+            batch: CLOCK_SWEEP_BATCH,
+          })
+        : null;
     return {
       url: server.url,
       port: server.port,
       databaseUrl: database.url,
       service,
       stop: async () => {
+        await sweep?.stop();
         await server.close();
         await service.hub.close();
         stopForgetting();

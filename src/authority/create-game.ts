@@ -6,9 +6,16 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { createGame, type CreatedGame } from '../db/games.js';
+import { badInput } from '../errors.js';
 import { newId as randomId } from '../ids.js';
 import { idempotencyKeyFor } from '../db/idempotency.js';
-import type { Viewer } from '../rules/index.js';
+import {
+  checkClockConfig,
+  newClock,
+  type ClockSettings,
+  type GameState,
+  type Viewer,
+} from '../rules/index.js';
 import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
@@ -31,6 +38,8 @@ export interface CreateGameRequest {
     readonly idempotencyKey?: string | null | undefined;
     readonly revealFacesAfterEnd?: boolean | null | undefined;
     readonly firstSeat?: number | null | undefined;
+    /** The game's clocks (issue 40), not started: the referee or a judge starts them. */
+    readonly clock?: ClockSettings | null | undefined;
   };
 }
 
@@ -59,7 +68,7 @@ export async function createGameAs(
   // With a key, the key names the game: a repeat finds its record under the same game id.
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
-  const state = initialState(spec, seats, playerIds, newId, input.firstSeat ?? null);
+  const state = withClock(initialState(spec, seats, playerIds, newId, input.firstSeat ?? null), input.clock);
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
   const created = await createGame(deps.store, spec, newGame, idem, {
     notifyChannel: deps.fanout.commitChannel,
@@ -75,4 +84,19 @@ export async function createGameAs(
     { notifiedByCommit: true },
   );
   return { created, ...creatorViewer(request.principal) };
+}
+
+/** The new game's clocks, not started (their time counts from `startClock`); BAD_USER_INPUT for bad times. */
+function withClock(state: GameState, settings: ClockSettings | null | undefined): GameState {
+  if (!settings) return state;
+  const refused = checkClockConfig(settings.config);
+  if (refused) throw badInput(`${refused.message} (${refused.rule}).`, 'clock');
+  return {
+    ...state,
+    clock: newClock(
+      settings,
+      state.players.map((p) => p.id),
+      0,
+    ),
+  };
 }

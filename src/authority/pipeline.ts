@@ -31,6 +31,7 @@ import {
   type Outcome,
   type Planned,
 } from '../db/mutate.js';
+import { dbNow } from '../db/clock.js';
 import { secretOf } from '../db/fairness.js';
 import type { LoadedGame } from '../db/state.js';
 import type { Store } from '../db/store.js';
@@ -162,7 +163,8 @@ async function planAndCommit(deps: AuthorityDeps, req: Decided): Promise<Outcome
         const stored = req.idempotency ? await locked.stored(req.idempotency) : null;
         if (stored !== null) return { kind: 'replay', stored } as const;
         const loaded = await locked.load();
-        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded)));
+        const now = await timeFor(store, loaded);
+        return locked.commit(req, loaded, decide(loaded, req, random, draws(loaded), now));
       },
       () => deps.metrics.transactionRetry(),
     );
@@ -180,11 +182,11 @@ async function tryCommit(
   cached: LoadedGame | undefined,
 ): Promise<Outcome | Conflict> {
   let loaded = cached ?? (await loadOrThrow(store.db, store.rulesets, req.gameId));
-  let decided = tryDecide(loaded, req, random, draws(loaded));
+  let decided = tryDecide(loaded, req, random, draws(loaded), await timeFor(store, loaded));
   if (!decided.ok && cached && decided.error instanceof ZonekeeperError) {
     // The cached state may be behind another process's commits: refuse only what the current state refuses.
     loaded = await loadOrThrow(store.db, store.rulesets, req.gameId);
-    decided = tryDecide(loaded, req, random, draws(loaded));
+    decided = tryDecide(loaded, req, random, draws(loaded), await timeFor(store, loaded));
   }
   if (!decided.ok) return refuse(store, req.idempotency, decided.error);
   return commitOptimistic(store, req, loaded, decided.plan);
@@ -202,14 +204,23 @@ async function refuse(store: Store, key: IdempotencyKey | null, err: unknown): P
   throw err;
 }
 
+/**
+ * The database's time (`zk_now()`) for a game with clocks, whose values every change states as of
+ * it (issue 40); a game without clocks needs none and costs no round trip.
+ */
+async function timeFor(store: Store, loaded: LoadedGame): Promise<number | undefined> {
+  return loaded.state.clock ? dbNow(store.db) : undefined;
+}
+
 function tryDecide(
   loaded: LoadedGame,
   req: Decided,
   random: Randomness,
   draws: ActDraws,
+  now: number | undefined,
 ): { readonly ok: true; readonly plan: Planned } | { readonly ok: false; readonly error: unknown } {
   try {
-    return { ok: true, plan: decide(loaded, req, random, draws) };
+    return { ok: true, plan: decide(loaded, req, random, draws, now) };
   } catch (error) {
     return { ok: false, error };
   }
@@ -220,7 +231,13 @@ function tryDecide(
  * errors. Permission is decided before the planner runs, from what the seat can observe only, so a
  * refusal never depends on a card hidden from it (`src/rules/permission.ts`).
  */
-function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: ActDraws): Planned {
+function decide(
+  loaded: LoadedGame,
+  req: Decided,
+  random: Randomness,
+  draws: ActDraws,
+  now: number | undefined,
+): Planned {
   const { game } = loaded;
   if (game.status !== 'ACTIVE')
     throw new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
@@ -238,6 +255,7 @@ function decide(loaded: LoadedGame, req: Decided, random: Randomness, draws: Act
     randomScheme: draws.scheme,
     foldEntropy: draws.foldEntropy,
     actorId: req.actorPlayerId,
+    ...(now !== undefined ? { now } : {}),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version

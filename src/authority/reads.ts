@@ -4,6 +4,7 @@
  * seen as); `src/render` shapes them. Unknown games, malformed ids and games the caller has no
  * standing in all give the same NOT_FOUND, so existence does not leak.
  */
+import { dbNow } from '../db/clock.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../db/store.js';
 import { gameAsOfEvents, type KnownState } from './event-time.js';
@@ -25,12 +26,14 @@ export async function readGame(
   store: Store,
   principal: Principal,
   gameId: string,
-): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind }> {
+): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind; now: number | null }> {
   const standing = await standingIn(store, principal, gameId);
   const loaded = await loadCurrentGame(store, gameId);
   if (!loaded) throw notFound('Game');
   const callerKind = standing.principal.kind === 'referee' ? 'REFEREE' : undefined;
-  return { loaded, viewer: standing.viewer, callerKind };
+  // The server's current time, from the database's clock, for a game whose clocks a reader counts down.
+  const now = loaded.state.clock ? await dbNow(store.db) : null;
+  return { loaded, viewer: standing.viewer, callerKind, now };
 }
 
 /** The game's log and who reads it, as whom. */

@@ -11,7 +11,8 @@ import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
-import { isUniqueViolation } from './driver-errors.js';
+import { isClockRanOut, isUniqueViolation } from './driver-errors.js';
+import { dbError } from './errors.js';
 import { eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
 import type { LoadedGame, Queryable } from './state.js';
 import { storedTableOf } from './table-state.js';
@@ -135,6 +136,7 @@ export async function commit(
       const stored = await findResponse(db, req.idempotency);
       if (stored !== null) return { kind: 'replay', stored: stored as StoredMoveResponse };
     }
+    if (isClockRanOut(err)) throw dbError({ kind: 'CLOCK_RAN_OUT' });
     throw err;
   }
   if (status === 'conflict') return { kind: 'conflict' };

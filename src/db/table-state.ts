@@ -4,7 +4,7 @@
  * Objects' statuses and counters are columns of their rows (`object-rows.ts`). A game from before
  * the table existed stores null: no counters, no turn, no result.
  */
-import type { Counters, GameResult, GameState, TurnState } from '../rules/index.js';
+import type { ClockState, Counters, GameResult, GameState, TurnState } from '../rules/index.js';
 
 export interface StoredTable {
   readonly players?: Readonly<Record<string, { readonly counters?: Counters; readonly conceded?: boolean }>>;
@@ -13,6 +13,11 @@ export interface StoredTable {
   readonly result?: GameResult | null;
   /** zk-rng/1's running entropy hash (public: folded from the log's ENTROPY_ADDED events). */
   readonly entropy?: string | null;
+  /**
+   * The clocks (issue 40). `clock.deadline` (epoch ms) is what the database indexes as
+   * `game.clock_deadline` (a trigger of the clocks migration keeps it) to find due clocks.
+   */
+  readonly clock?: ClockState | null;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -32,9 +37,17 @@ export function storedTableOf(state: GameState): StoredTable | null {
   const turn = state.turn ?? null;
   const result = state.result ?? null;
   const entropy = state.entropy ?? null;
-  if (Object.keys(players).length === 0 && Object.keys(zones).length === 0 && !turn && !result && !entropy)
+  const clock = state.clock ?? null;
+  if (
+    Object.keys(players).length === 0 &&
+    Object.keys(zones).length === 0 &&
+    !turn &&
+    !result &&
+    !entropy &&
+    !clock
+  )
     return null;
-  return { players, zones, turn, result, ...(entropy ? { entropy } : {}) };
+  return { players, zones, turn, result, ...(entropy ? { entropy } : {}), ...(clock ? { clock } : {}) };
 }
 
 /** A state with its stored table applied (null or malformed: nothing to apply). */
@@ -58,5 +71,6 @@ export function withStoredTable(state: GameState, stored: unknown): GameState {
     ...(t.turn ? { turn: t.turn } : {}),
     ...(t.result ? { result: t.result } : {}),
     ...(typeof t.entropy === 'string' ? { entropy: t.entropy } : {}),
+    ...(isRecord(t.clock) ? { clock: t.clock } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { createGameAs, type NewSeat } from '../authority/index.js';
 import { badInput } from '../errors.js';
 import { createdGameOut } from '../render/index.js';
 import type { Context } from '../server/context.js';
+import { clockSettingsOf, type ClockInputArgs } from './clock-mutations.js';
 import { cardProps, type CardPropsInput } from './move-input.js';
 
 interface CardInput extends CardPropsInput {
@@ -26,6 +27,7 @@ interface CreateGameInput {
   readonly idempotencyKey?: string | null;
   readonly revealFacesAfterEnd?: boolean | null;
   readonly firstSeat?: number | null;
+  readonly clock?: ClockInputArgs | null;
 }
 
 /** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */
@@ -64,7 +66,7 @@ export const createGameResolvers = {
           principal: ctx.principal,
           badCredential: ctx.badCredential,
           clientIp: ctx.clientIp,
-          input: args.input,
+          input: { ...args.input, clock: clockSettingsOf(args.input.clock) },
         },
         (names) => seatsOf(args.input, names),
       );

@@ -13,8 +13,8 @@ export const gameResolvers = {
       // Standing is decided before a work slot is taken (readGame decides it again, at no cost).
       await viewerIn(ctx.store, ctx.principal, gameId);
       return expensive(ctx, async () => {
-        const { loaded, viewer, callerKind } = await readGame(ctx.store, ctx.principal, gameId);
-        return gameOut(loaded, viewer, callerKind);
+        const { loaded, viewer, callerKind, now } = await readGame(ctx.store, ctx.principal, gameId);
+        return gameOut(loaded, viewer, callerKind, now);
       });
     },
   },

@@ -8,6 +8,7 @@ import { gameResolvers } from './game.js';
 import { mutationResolvers } from './mutations.js';
 import { tableMutationResolvers } from './table-mutations.js';
 import { chanceMutationResolvers } from './chance-mutations.js';
+import { clockMutationResolvers } from './clock-mutations.js';
 import { rulesetResolvers } from './rulesets.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { eventLogResolvers } from './event-log.js';
@@ -26,4 +27,5 @@ export const resolvers = mergeResolvers([
   fairnessResolvers,
   tableMutationResolvers,
   chanceMutationResolvers,
+  clockMutationResolvers,
 ]);

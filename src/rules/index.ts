@@ -12,13 +12,16 @@
 // Vocabulary: catalog, state, viewers, moves, plans, events, rejections, hooks.
 export * from './types.js';
 
+// The clocks the referee keeps (issue 40).
+export * from './clock/index.js';
+
 // Rulesets and planning.
 export { RulesetRegistry } from './rulesets.js';
 export type { KeptVersions, RulesetEntry } from './rulesets.js';
 export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';
-export { planWith } from './planner/index.js';
+export { planExpiry, planWith } from './planner/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';
 export { HISTORY_BOUND } from './planner/history.js';

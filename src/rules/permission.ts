@@ -294,5 +294,13 @@ export function seatMayMake(
     case 'addEntropy':
       // A roll, a flip or entropy reads nothing hidden and changes no object: any seat, any time.
       return null;
+    case 'passClock':
+      // Whose clock runs is public; the planner refuses a seat whose clock does not run.
+      return null;
+    case 'startClock':
+    case 'pauseClock':
+    case 'resumeClock':
+    case 'addClockTime':
+      return refusal('Only the referee or a judge starts, pauses, resumes or adds time to the clocks.');
   }
 }

@@ -7,6 +7,7 @@
  * from null. So folding the transitions in order rebuilds every state the game has been in: this is
  * what lets a judge see a game as any viewer saw it at any sequence number.
  */
+import type { ClockState } from './clock/types.js';
 import { applyTableDelta } from './table.js';
 import type {
   DomainEvent,
@@ -75,6 +76,7 @@ export class Replayer {
   #turn: TurnState | null;
   #result: GameResult | null;
   #entropy: string | null;
+  #clock: ClockState | null;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
@@ -83,6 +85,7 @@ export class Replayer {
     this.#turn = start.turn ?? null;
     this.#result = start.result ?? null;
     this.#entropy = start.entropy ?? null;
+    this.#clock = start.clock ?? null;
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
@@ -113,6 +116,7 @@ export class Replayer {
       if (event.table.turn) this.#turn = event.table.turn;
       if (event.table.result) this.#result = event.table.result;
       if (event.table.entropy) this.#entropy = event.table.entropy;
+      if (event.table.clock) this.#clock = event.table.clock;
     }
   }
 
@@ -126,6 +130,7 @@ export class Replayer {
       ...(this.#turn ? { turn: this.#turn } : {}),
       ...(this.#result ? { result: this.#result } : {}),
       ...(this.#entropy ? { entropy: this.#entropy } : {}),
+      ...(this.#clock ? { clock: this.#clock } : {}),
     };
   }
 }

@@ -16,6 +16,8 @@
  * A ruleset's id, as its file names it (`rulesets/<id>.yaml`): the built-ins `mtg`, `fab`,
  * `netrunner`, and any ruleset loaded at start (`RULESETS_DIR`).
  */
+import type { ClockRefusalCode, ClockState } from './clock/types.js';
+
 export type RulesetId = string;
 
 /**
@@ -363,6 +365,8 @@ export interface GameState {
    * seat entropy added so far; absent until a seat adds some (then `E` is `E0`). Public.
    */
   readonly entropy?: string;
+  /** The game's clocks (issue 40), as of the instant they state; absent: the game keeps no time. */
+  readonly clock?: ClockState;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,7 +420,8 @@ export type RejectionCode =
   | 'BAD_RESULT'
   | 'NO_RANDOMIZER'
   | 'BAD_ROLL'
-  | 'BAD_ENTROPY';
+  | 'BAD_ENTROPY'
+  | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>;
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
@@ -698,6 +703,43 @@ export interface EndGameMove {
   readonly reason: string;
 }
 
+/** Start the game's clocks, or restart clocks an import carried stopped (referee, judges). */
+export interface StartClockMove {
+  readonly kind: 'startClock';
+  /** The seat whose clock runs first (absent: the seat that ran before, else the active seat). */
+  readonly playerId?: string;
+}
+
+/** The running seat passes its clock (to a named seat, or to the next one). */
+export interface PassClockMove {
+  readonly kind: 'passClock';
+  /** The seat whose clock runs next (absent: the next seat whose clock is not stopped). */
+  readonly toPlayerId?: string;
+}
+
+/** Pause every clock (referee, judges), with a reason every reader is shown. */
+export interface PauseClockMove {
+  readonly kind: 'pauseClock';
+  readonly reason: string;
+}
+
+/** Resume paused clocks (referee, judges), with a reason. */
+export interface ResumeClockMove {
+  readonly kind: 'resumeClock';
+  readonly reason: string;
+}
+
+/** Add time to a seat's clock, or to a round clock (a judge's time extension, MTR 2.5). */
+export interface AddClockTimeMove {
+  readonly kind: 'addClockTime';
+  /** The seat (ignored by a round clock: there is one clock). */
+  readonly playerId?: string;
+  readonly ms: number;
+}
+
+/** The moves that keep time (issue 40). */
+export type ClockMove = StartClockMove | PassClockMove | PauseClockMove | ResumeClockMove | AddClockTimeMove;
+
 /** The moves that change the table beyond zones (issue 28). */
 export type TableMove =
   | SetStatusMove
@@ -713,6 +755,7 @@ export type ChanceMove = RollDiceMove | FlipCoinMove | AddEntropyMove;
 
 /** Every move a client may ask the planner for. */
 export type Move =
+  | ClockMove
   | TableMove
   | ChanceMove
   | MoveObjectsMove
@@ -751,6 +794,8 @@ export interface PlanContext {
   readonly actorId: string | null;
   /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
   readonly foldEntropy: (current: string | undefined, data: string) => string;
+  /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
+  readonly now?: number;
 }
 
 /**
@@ -805,6 +850,8 @@ export type EventKind =
   | 'DICE_ROLLED'
   | 'COINS_FLIPPED'
   | 'ENTROPY_ADDED'
+  | 'CLOCK_CHANGED'
+  | 'CLOCK_EXPIRED'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
   // initial object as a transition from null, so that replaying the log rebuilds any state.
   | 'GAME_CREATED'
@@ -836,6 +883,23 @@ export interface DomainEvent {
   readonly entropyAdded?: EntropyRecord;
   /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
   readonly seedReveal?: SeedReveal;
+  /** CLOCK_CHANGED, CLOCK_EXPIRED: what was done to the clocks (their state after it is `table.clock`). */
+  readonly clockChange?: ClockChange;
+}
+
+/** What a CLOCK_CHANGED or CLOCK_EXPIRED event did (public: every reader sees the clocks). */
+export interface ClockChange {
+  readonly op: 'start' | 'pass' | 'pause' | 'resume' | 'addTime' | 'outage' | 'expire';
+  /** pass: from; addTime: to; expire: whose flag fell (null: the round clock). */
+  readonly playerId: string | null;
+  /** pass and start: the seat whose clock runs now. */
+  readonly toPlayerId?: string | null;
+  /** addTime: the time added; outage: the time given back. */
+  readonly ms?: number;
+  /** pause, resume: why. */
+  readonly reason?: string;
+  /** expire: what follows (MTR 2.5 additional turns, the seat losing, or only the flag). */
+  readonly consequence?: 'lose' | 'flag' | 'additionalTurns';
 }
 
 /** A published commitment to a game's secret seed (docs/fairness.md, "Commitment"). */
@@ -921,6 +985,8 @@ export interface TableDelta {
   readonly result?: GameResult;
   /** zk-rng/1's running entropy hash after the event (ENTROPY_ADDED), lower-case hex. */
   readonly entropy?: string;
+  /** The clocks after the event, as of its instant (issue 40). */
+  readonly clock?: ClockState;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { SEED_BYTES, ZK_RNG_1 } from '../fairness/zk-rng.js';
 import { MAX_DIE_SIDES, MAX_ROLL_COUNT, type EventKind } from '../rules/index.js';
+import { clockChange, clockState } from './clock-schema.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
@@ -72,6 +73,7 @@ const table = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{64}$/, 'lower-case hex')
     .optional(),
+  clock: clockState.optional(),
 });
 
 /**
@@ -188,6 +190,8 @@ export const EVENT_PAYLOADS = {
   DICE_ROLLED: planned('DICE_ROLLED').extend({ roll }),
   COINS_FLIPPED: planned('COINS_FLIPPED').extend({ roll }),
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
+  CLOCK_CHANGED: planned('CLOCK_CHANGED').extend({ clockChange }),
+  CLOCK_EXPIRED: planned('CLOCK_EXPIRED').extend({ clockChange }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({

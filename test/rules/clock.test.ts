@@ -143,7 +143,7 @@ describe('who may do what, and when', () => {
     expect(passClock(c, 1_000, 'b', 'a')).toMatchObject({ ok: false, refusal: { code: 'NOT_RUNNING_SEAT' } });
     expect(passClock(c, 10_000, 'a', 'b')).toMatchObject({ ok: false, refusal: { code: 'CLOCK_RAN_OUT' } });
     expect(passClock(c, 9_999, 'a', 'b').ok).toBe(true);
-    expect(passClock(c, 1, 'a', 'z')).toMatchObject({ ok: false, refusal: { code: 'UNKNOWN_SEAT' } });
+    expect(passClock(c, 1, 'a', 'z')).toMatchObject({ ok: false, refusal: { code: 'UNKNOWN_PLAYER' } });
   });
 
   it('pauses with a reason and resumes; the paused time is not used', () => {

@@ -123,6 +123,7 @@ export function newClock(settings: ClockSettings, seatIds: readonly string[], no
     paused: null,
     stopped: false,
     expiries: 0,
+    givenBack: 0,
     deadline: null,
   };
 }
@@ -187,7 +188,7 @@ export function startClock(
   if (clock.stopped) return refuse('CLOCK_STOPPED', rule, 'the clocks are stopped');
   if (clock.started) return refuse('CLOCK_ALREADY_STARTED', rule, 'the clocks already run');
   const first = seat ?? clock.running ?? fallback ?? nextSeat(clock, null);
-  if (first !== null && !clock.order.includes(first)) return refuse('UNKNOWN_SEAT', rule, 'no such seat');
+  if (first !== null && !clock.order.includes(first)) return refuse('UNKNOWN_PLAYER', rule, 'no such seat');
   const started = runFor({ ...clock, asOf: Math.max(now, clock.asOf), started: true }, first);
   return { ok: true, clock: withDeadline(started) };
 }
@@ -207,7 +208,7 @@ export function passClock(clock: ClockState, now: number, from: string, to: stri
   if (isDue(clock, now)) return refuse('CLOCK_RAN_OUT', rule, 'the clock ran out before the pass');
   const target = to ?? nextSeat(clock, from);
   if (target === null || !clock.order.includes(target) || (target !== from && clock.seats[target]?.stopped))
-    return refuse('UNKNOWN_SEAT', rule, 'no seat whose clock can run');
+    return refuse('UNKNOWN_PLAYER', rule, 'no seat whose clock can run');
   return { ok: true, clock: withDeadline(runFor(endRun(settle(clock, now), from), target)) };
 }
 
@@ -242,7 +243,7 @@ export function addClockTime(clock: ClockState, now: number, key: string, ms: nu
   const round = clock.settings.config.kind === 'round';
   const target = round ? ROUND_KEY : key;
   const seat = clock.seats[target];
-  if (!seat || (!round && key === ROUND_KEY)) return refuse('UNKNOWN_SEAT', rule, 'no such clock');
+  if (!seat || (!round && key === ROUND_KEY)) return refuse('UNKNOWN_PLAYER', rule, 'no such clock');
   if (isDue(clock, now)) return refuse('CLOCK_RAN_OUT', rule, 'the clock ran out before the time was added');
   const at = settle(clock, now);
   const now0 = at.seats[target] as SeatClock;
@@ -300,8 +301,9 @@ export function haltClock(clock: ClockState, now: number): ClockState {
  */
 export function giveBackOutage(clock: ClockState, since: number, now: number): ClockState {
   if (tickingKey(clock) === null || since >= now) return clock;
-  const at = settle(clock, Math.max(since, clock.asOf));
-  return withDeadline({ ...at, asOf: now });
+  const from = Math.max(since, clock.asOf);
+  const at = settle(clock, from);
+  return withDeadline({ ...at, asOf: now, givenBack: clock.givenBack + (now - from) });
 }
 
 /** A recorded expiry: the clock after it, and what the game says follows. */

@@ -135,6 +135,8 @@ export interface ClockState {
   readonly timeCalled?: TimeCalled;
   /** How many CLOCK_EXPIRED events this game's log holds. */
   readonly expiries: number;
+  /** The time given back for outages so far (ms): the clocks stood still while no move could be taken. */
+  readonly givenBack: number;
   /**
    * The instant (epoch ms) the ticking clock runs out, or null when none ticks. Derived from the
    * rest (see `deadlineOf`) and stored so that the database can find due clocks by an index.
@@ -152,7 +154,7 @@ export type ClockRefusalCode =
   | 'CLOCK_NOT_PAUSED'
   | 'NOT_RUNNING_SEAT'
   | 'CLOCK_RAN_OUT'
-  | 'UNKNOWN_SEAT'
+  | 'UNKNOWN_PLAYER'
   | 'BAD_CLOCK_TIME';
 
 /** A refused clock operation: its code, the convention it follows and why. */

@@ -14,6 +14,7 @@ import type {
   ZoneState,
   ZoneTypeSpec,
 } from '../types.js';
+import type { ClockState } from '../clock/types.js';
 import { compareBySortKey } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
 
@@ -25,6 +26,8 @@ export class DraftView {
   result: GameResult | null;
   /** zk-rng/1's running entropy hash (hex), null until a seat adds entropy. */
   entropy: string | null;
+  /** The game's clocks (issue 40), null for a game that keeps no time. */
+  clock: ClockState | null;
   protected readonly objects: Map<string, ObjectState>;
   protected readonly byPublicId = new Map<string, string>();
   /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
@@ -41,6 +44,7 @@ export class DraftView {
     this.turn = state.turn ?? null;
     this.result = state.result ?? null;
     this.entropy = state.entropy ?? null;
+    this.clock = state.clock ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
   }
@@ -112,6 +116,7 @@ export class DraftView {
       ...(this.turn ? { turn: this.turn } : {}),
       ...(this.result ? { result: this.result } : {}),
       ...(this.entropy ? { entropy: this.entropy } : {}),
+      ...(this.clock ? { clock: this.clock } : {}),
     };
   }
 }

@@ -14,6 +14,7 @@ import type {
   TurnState,
   ZoneState,
 } from '../types.js';
+import type { ClockState } from '../clock/types.js';
 import { clearOnZoneChange } from '../table.js';
 import { ActLog } from './acts.js';
 import { closeEvent, openEvent, type OpenEvent, type TouchMode } from './draft-event.js';
@@ -113,6 +114,12 @@ export class Draft extends DraftView {
   setEntropy(hash: string): void {
     this.entropy = hash;
     this.ev().entropy = hash;
+  }
+
+  /** Sets the game's clocks and records them in the event's table change (issue 40). */
+  setClock(clock: ClockState): void {
+    this.clock = clock;
+    this.ev().clock = clock;
   }
 
   /** Records fields of the open event beyond its changes; such an event is kept even if nothing else changed. */

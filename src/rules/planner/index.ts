@@ -5,6 +5,7 @@
 import { assertNever } from '../assert.js';
 import { Draft } from './draft.js';
 import { planAttach } from './attach.js';
+import { planClockExpiry, planClockMove } from './clock.js';
 import { planAddEntropy, planFlipCoin, planRollDice } from './chance.js';
 import { planBringIntoGame, planCreateToken, planRemoveFromGame } from './create.js';
 import { planEndReveal, planReveal, planTurnFace } from './face.js';
@@ -87,6 +88,12 @@ function dispatch(d: Draft, move: Move): void {
       return planFlipCoin(d, move);
     case 'addEntropy':
       return planAddEntropy(d, move);
+    case 'startClock':
+    case 'passClock':
+    case 'pauseClock':
+    case 'resumeClock':
+    case 'addClockTime':
+      return planClockMove(d, move);
     default:
       return assertNever(move);
   }
@@ -130,4 +137,20 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
 function refusedAfterDraw(drawn: readonly number[], rejection: Rejection): DomainEvent[] {
   const last = Math.max(...drawn);
   return Array.from({ length: last + 1 }, () => ({ ...noMove(), rules: [rejection.rule] }));
+}
+
+/**
+ * Plans the expiry of the ticking clock (issue 40) as of `ctx.now`: one CLOCK_EXPIRED, then the
+ * game's consequence (`planner/clock.ts`). A rejection when nothing is due: the clock was passed,
+ * paused or expired by another writer first.
+ */
+export function planExpiry(spec: RulesetSpec, state: GameState, ctx: PlanContext): PlanResult {
+  const d = new Draft(spec, state, ctx);
+  try {
+    planClockExpiry(d);
+  } catch (e) {
+    if (!(e instanceof Rejected)) throw e;
+    return { ok: false, rejection: e.rejection };
+  }
+  return { ok: true, plan: { state: d.snapshot(), events: d.events } };
 }

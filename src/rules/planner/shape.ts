@@ -198,6 +198,18 @@ export function checkMoveShape(move: unknown): Rejection | null {
       ]);
     case 'addEntropy':
       return first([[isStr(m.data), 'BAD_ENTROPY', 'data must be a hex string']]);
+    case 'startClock':
+      return first([[optional(m.playerId, isStr), 'UNKNOWN_PLAYER', 'playerId must be an id']]);
+    case 'passClock':
+      return first([[optional(m.toPlayerId, isStr), 'UNKNOWN_PLAYER', 'toPlayerId must be an id']]);
+    case 'pauseClock':
+    case 'resumeClock':
+      return first([[isStr(m.reason), 'BAD_CLOCK_TIME', 'reason must be a string']]);
+    case 'addClockTime':
+      return first([
+        [optional(m.playerId, isStr), 'UNKNOWN_PLAYER', 'playerId must be an id'],
+        [isNum(m.ms), 'BAD_CLOCK_TIME', 'ms must be a number'],
+      ]);
     default:
       return { code: 'BAD_SELECTOR', rule: INPUT_RULE, message: 'Unknown move kind' };
   }
