@@ -11,6 +11,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
+import { canonicalJson } from '../json.js';
 import { dbError } from './errors.js';
 import type { Queryable } from './state.js';
 
@@ -29,16 +30,6 @@ export interface IdempotencyKey {
 }
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-
-/** JSON with object keys sorted and undefined dropped: equal requests hash equal. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

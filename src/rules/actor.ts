@@ -2,7 +2,7 @@
  * Who makes a move, and the event a move that changed nothing records.
  */
 import { assertNever } from './assert.js';
-import type { DomainEvent } from './types.js';
+import type { DomainEvent } from './types/events.js';
 
 /**
  * Who makes a move. A judge (admin) may act on behalf of a seat: the log records both. A referee is

@@ -8,15 +8,10 @@ import { buildTable } from './table-build.js';
 import type { BehaviourDocument, RulesetDocument, ZoneTypeDocument } from './document.js';
 import { hasTag } from './hooks.js';
 import { NAMED_HOOKS } from './hook-registry.js';
-import type {
-  AdmitFailure,
-  AdmitRule,
-  GameHooks,
-  ObjectState,
-  RulesetSpec,
-  ZoneState,
-  ZoneTypeSpec,
-} from './types.js';
+import type { AdmitRule, ZoneTypeSpec } from './types/catalog.js';
+import type { AdmitFailure, GameHooks } from './types/game-hooks.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { ObjectState, ZoneState } from './types/state.js';
 
 /** A zone type with the defaults of a file's omitted fields: public face up, one per player, unordered, unbounded. */
 function zoneTypeOf(t: ZoneTypeDocument): ZoneTypeSpec {

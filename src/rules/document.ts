@@ -3,16 +3,10 @@
  * (validation is `src/rulesets/schema.ts`, outside this pure layer). Fields left out take the
  * defaults {@link buildRuleset} documents, so that a file states only what differs.
  */
-import type {
-  AdmitRule,
-  Citation,
-  FaceDownSeenBy,
-  GameCitations,
-  HostedFate,
-  SameZoneAnswer,
-  SeatPolicy,
-  ZoneVisibility,
-} from './types.js';
+import type { AdmitRule, FaceDownSeenBy, ZoneVisibility } from './types/catalog.js';
+import type { GameCitations } from './types/citations.js';
+import type { Citation, HostedFate, SameZoneAnswer } from './types/game-hooks.js';
+import type { SeatPolicy } from './types/seat-policy.js';
 
 /** One zone type in a ruleset file. */
 export interface ZoneTypeDocument {

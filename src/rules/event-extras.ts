@@ -6,7 +6,10 @@
  * public (anyone can fold it).
  */
 import { visiblePlayerCounters } from './table.js';
-import type { DomainEvent, EntropyRecord, RulesetSpec, Viewer } from './types.js';
+import type { DomainEvent } from './types/events.js';
+import type { EntropyRecord } from './types/randomness.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { Viewer } from './types/viewer.js';
 
 export interface CounterChangeView {
   readonly playerId: string | null;

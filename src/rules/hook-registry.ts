@@ -7,7 +7,7 @@
 import { FAB_NAMED_HOOKS } from './fab/hooks.js';
 import { MTG_NAMED_HOOKS } from './mtg/hooks.js';
 import { NR_NAMED_HOOKS } from './netrunner/hooks.js';
-import type { GameHooks } from './types.js';
+import type { GameHooks } from './types/game-hooks.js';
 
 /** Every named hook: the questions of {@link GameHooks} it answers. */
 export const NAMED_HOOKS: Readonly<Record<string, Partial<GameHooks>>> = {

@@ -5,12 +5,29 @@
  *
  * Layout: `<game>/` (mtg, fab, netrunner) holds each game's named code hooks (its catalog and
  * citations are its file, `rulesets/<game>.yaml`); `data-hooks.ts` answers the hooks from data;
- * `planner/` the generic planner, one file per move family; the files beside this one are the
- * vocabulary (`types.ts`, one file: its types refer to one another) and the public functions.
+ * `planner/` the generic planner, one file per move family; `types/` the vocabulary, one file per
+ * concept; the files beside this one are the public functions.
  */
 
 // Vocabulary: catalog, state, viewers, moves, plans, events, rejections, hooks.
-export * from './types.js';
+export type * from './types/card.js';
+export type * from './types/catalog.js';
+export type * from './types/table-spec.js';
+export type * from './types/seat-policy.js';
+export type * from './types/ruleset.js';
+export type * from './types/citations.js';
+export type * from './types/game-hooks.js';
+export type * from './types/state.js';
+export type * from './types/viewer.js';
+export type * from './types/selection.js';
+export type * from './types/moves.js';
+export type * from './types/table-moves.js';
+export type * from './types/chance-moves.js';
+export type * from './types/clock-moves.js';
+export type * from './types/rejection.js';
+export type * from './types/plan.js';
+export type * from './types/events.js';
+export type * from './types/randomness.js';
 
 // The clocks the referee keeps (issue 40).
 export * from './clock/index.js';

@@ -5,7 +5,8 @@
  */
 import { admitStartingLayout } from './layout.js';
 import { phasesFor, tableOf } from './table.js';
-import type { GameState, RulesetSpec } from './types.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState } from './types/state.js';
 
 /** The first broken invariant of a state: where (a list of the state and an index) and what. */
 export interface StateFault {

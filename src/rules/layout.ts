@@ -8,7 +8,9 @@
 import { admission, Occupancy } from './planner/destination.js';
 import { Draft } from './planner/draft.js';
 import { mayHostIn } from './planner/hosted.js';
-import type { GameState, RejectionCode, RulesetSpec } from './types.js';
+import type { RejectionCode } from './types/rejection.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState } from './types/state.js';
 
 /** Why a layout is refused: the object (index into `state.objects`) and the reason a move would give. */
 export interface LayoutRefusal {

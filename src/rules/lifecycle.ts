@@ -2,7 +2,8 @@
  * A game's lifecycle, ACTIVE → ENDED → ARCHIVED, and the events that record it. Lifecycle events
  * change no object; the one that ends a game's play reveals its zk-rng/1 seed (docs/fairness.md).
  */
-import type { DomainEvent, SeedReveal } from './types.js';
+import type { DomainEvent } from './types/events.js';
+import type { SeedReveal } from './types/randomness.js';
 
 export type GameStatus = 'ACTIVE' | 'ENDED' | 'ARCHIVED';
 export type LifecycleKind = 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPORTED';

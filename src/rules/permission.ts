@@ -23,17 +23,12 @@
  */
 import { zoneObjects } from './positions.js';
 import { zoneTypeOf } from './spec.js';
-import type {
-  CounterHolder,
-  Destination,
-  GameState,
-  Move,
-  ObjectMoveKind,
-  ObjectState,
-  RulesetSpec,
-  Selector,
-  ZoneState,
-} from './types.js';
+import type { Move } from './types/moves.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { ObjectMoveKind } from './types/seat-policy.js';
+import type { Destination, Selector } from './types/selection.js';
+import type { GameState, ObjectState, ZoneState } from './types/state.js';
+import type { CounterHolder } from './types/table-moves.js';
 import { canSee } from './visibility.js';
 
 /** Why a seat may not make a move. The message speaks only of what the seat can observe. */

@@ -2,7 +2,9 @@
  * Positions within zones, derived from sort keys: top-level objects
  * (hostKey === null) are ordered by `sortKey` ascending, position 0 = top.
  */
-import type { GameState, ObjectState, RulesetSpec, ZoneTypeSpec } from './types.js';
+import type { ZoneTypeSpec } from './types/catalog.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState, ObjectState } from './types/state.js';
 
 /** Gap between neighbouring sort keys when inserting at the top or bottom. */
 export const SORT_KEY_STEP = 1024;

@@ -9,20 +9,12 @@ export type { CounterChangeView } from './event-extras.js';
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneDisplayName, zoneTypeOf } from './spec.js';
 import { visiblePlayerCounters, visibleTableState } from './table.js';
-import type {
-  CardProps,
-  Counters,
-  DomainEvent,
-  GameState,
-  HistoryEntry,
-  ObjectKind,
-  ObjectState,
-  RulesetId,
-  RulesetSpec,
-  SnapshotContext,
-  Viewer,
-  ZoneState,
-} from './types.js';
+import type { CardProps, ObjectKind } from './types/card.js';
+import type { RulesetId } from './types/catalog.js';
+import type { DomainEvent, SnapshotContext } from './types/events.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { Counters, GameState, HistoryEntry, ObjectState, ZoneState } from './types/state.js';
+import type { Viewer } from './types/viewer.js';
 import { canSeeSnapshot, contextOf } from './visibility.js';
 
 /** An object as one viewer may see it: card and history null unless visible (MTG 400.2, FAB rule:object_visibility). */

@@ -9,16 +9,9 @@
  */
 import type { ClockState } from './clock/types.js';
 import { applyTableDelta } from './table.js';
-import type {
-  DomainEvent,
-  GameResult,
-  GameState,
-  ObjectState,
-  PlayerState,
-  RulesetId,
-  TurnState,
-  ZoneState,
-} from './types.js';
+import type { RulesetId } from './types/catalog.js';
+import type { DomainEvent } from './types/events.js';
+import type { GameResult, GameState, ObjectState, PlayerState, TurnState, ZoneState } from './types/state.js';
 
 /**
  * A GAME_CREATED (or GAME_IMPORTED) payload may carry the seats, so that a log alone is enough to

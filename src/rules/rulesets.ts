@@ -6,7 +6,10 @@
  */
 import type { RulesetDocument } from './document.js';
 import { planWith } from './planner/index.js';
-import type { GameState, Move, PlanContext, PlanResult, RulesetSpec } from './types.js';
+import type { Move } from './types/moves.js';
+import type { PlanContext, PlanResult } from './types/plan.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState } from './types/state.js';
 
 /** A ruleset as a service knows it: the built ruleset and the canonical content it was built from. */
 export interface RulesetEntry {

@@ -1,5 +1,7 @@
 /** Lookups into a ruleset's catalog. */
-import type { GameState, RulesetSpec, ZoneState, ZoneTypeSpec } from './types.js';
+import type { ZoneTypeSpec } from './types/catalog.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState, ZoneState } from './types/state.js';
 
 /** The zone type spec of a type name, or undefined for an unknown type. */
 export function zoneTypeOf(spec: RulesetSpec, type: string): ZoneTypeSpec | undefined {

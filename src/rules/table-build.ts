@@ -3,7 +3,7 @@
  * rules layer's {@link TableSpec}, with the defaults the file format documents.
  */
 import type { CounterKindDocument, NoneDocument, RandomizerDocument, RulesetDocument } from './document.js';
-import type { CounterKindSpec, NoneDeclared, RandomizerSpec, TableSpec } from './types.js';
+import type { CounterKindSpec, NoneDeclared, RandomizerSpec, TableSpec } from './types/table-spec.js';
 
 const isNone = (x: unknown): x is NoneDocument =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && 'none' in x;

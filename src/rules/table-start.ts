@@ -12,7 +12,7 @@ import {
   playerCounterSpec,
   tableOf,
 } from './table.js';
-import type { Counters, GameState } from './types.js';
+import type { Counters, GameState } from './types/state.js';
 
 /** A starting value a creator gives for a seat. */
 export interface CounterOverride {

@@ -4,19 +4,12 @@
  * 500.1). Limits on names and amounts are here, as is what a zone change does to them and who sees
  * them. No ruleset id is tested: every game answers from its own file.
  */
-import type {
-  CounterKindSpec,
-  Counters,
-  GameState,
-  ObjectState,
-  PlayerState,
-  RulesetSpec,
-  StatusSpec,
-  TableDelta,
-  TableSpec,
-  Viewer,
-  ZoneTypeSpec,
-} from './types.js';
+import type { ZoneTypeSpec } from './types/catalog.js';
+import type { TableDelta } from './types/events.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { Counters, GameState, ObjectState, PlayerState } from './types/state.js';
+import type { CounterKindSpec, StatusSpec, TableSpec } from './types/table-spec.js';
+import type { Viewer } from './types/viewer.js';
 
 /** Kind and status names: 1 to 32 of these characters (they are drawn as badges on the table page). */
 const KIND_NAME_PATTERN = /^[A-Za-z0-9+\-/_]{1,32}$/;

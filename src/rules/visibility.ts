@@ -4,7 +4,10 @@
  */
 import { indexPositions, type PositionIndex } from './positions.js';
 import { zoneSpecOf } from './spec.js';
-import type { GameState, ObjectState, RulesetSpec, SnapshotContext, Viewer, ZoneState } from './types.js';
+import type { SnapshotContext } from './types/events.js';
+import type { RulesetSpec } from './types/ruleset.js';
+import type { GameState, ObjectState, ZoneState } from './types/state.js';
+import type { Viewer } from './types/viewer.js';
 
 /** An object together with where it is: enough to decide visibility without the whole state. */
 export interface ObjectSnapshot {

@@ -1,7 +1,7 @@
 /** Flesh and Blood rule hooks (CR chapter 3). */
 import { hasTag } from '../hooks.js';
-import type { AdmitContext, AdmitFailure, GameHooks } from '../types.js';
-import type { ObjectState, ZoneState } from '../types.js';
+import type { AdmitContext, AdmitFailure, GameHooks } from '../types/game-hooks.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 
 /**
  * FAB rule:deck_card (outside the chapter): a card that may be in a deck. Heroes, weapons,

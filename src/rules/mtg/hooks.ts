@@ -4,7 +4,8 @@
  * moves, 401.7, 401.8, 405.1) is data in that file.
  */
 import { hasTag } from '../hooks.js';
-import type { GameHooks, ObjectState } from '../types.js';
+import type { GameHooks } from '../types/game-hooks.js';
+import type { ObjectState } from '../types/state.js';
 
 const COMMAND_BOUND = ['conspiracy', 'phenomenon', 'plane', 'scheme', 'vanguard'];
 

@@ -3,7 +3,7 @@
  * and revealing from hidden. The chapter has no notion of "new object": ids change only for hidden
  * information; that and the rest is data in the file.
  */
-import type { GameHooks } from '../types.js';
+import type { GameHooks } from '../types/game-hooks.js';
 
 /** Netrunner's code hooks by name. */
 export const NR_NAMED_HOOKS: Readonly<Record<string, Partial<GameHooks>>> = {

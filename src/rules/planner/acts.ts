@@ -3,7 +3,10 @@
  * own stream, addressed by the event that records it and its index within that event, and is
  * recorded over the objects' internal keys so that a verifier can recompute it after the game.
  */
-import type { DomainEvent, ObjectState, PlanContext, RandomAct } from '../types.js';
+import type { DomainEvent } from '../types/events.js';
+import type { PlanContext } from '../types/plan.js';
+import type { RandomAct } from '../types/randomness.js';
+import type { ObjectState } from '../types/state.js';
 
 /** What a random act does with the order it draws: reorder all of it, or pick its first `count`. */
 export type ActKind = 'shuffle' | 'pick';

@@ -4,7 +4,7 @@ import { withHistory } from './history.js';
 import { mayHostIn } from './hosted.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { rejectHostAndHosted, select } from './select.js';
-import type { AttachMove } from '../types.js';
+import type { AttachMove } from '../types/moves.js';
 
 /**
  * attach: put objects under / host them on a top-level object. FAB rule:under_definition: the card

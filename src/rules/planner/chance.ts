@@ -5,14 +5,8 @@
  * the running hash every later act depends on, and is itself public.
  */
 import { tableOf } from '../table.js';
-import type {
-  AddEntropyMove,
-  FlipCoinMove,
-  NoneDeclared,
-  RandomizerSpec,
-  RollAudience,
-  RollDiceMove,
-} from '../types.js';
+import type { AddEntropyMove, FlipCoinMove, RollAudience, RollDiceMove } from '../types/chance-moves.js';
+import type { NoneDeclared, RandomizerSpec } from '../types/table-spec.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 

@@ -5,7 +5,9 @@
  */
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
-import type { Placement, ZoneState, ZoneTypeSpec } from '../types.js';
+import type { ZoneTypeSpec } from '../types/catalog.js';
+import type { Placement } from '../types/selection.js';
+import type { ZoneState } from '../types/state.js';
 
 /** A zone type that never holds face-up objects (libraries, decks, hands) refuses a face-up request. */
 export function requireFaceUpAllowed(zone: ZoneState, zoneType: ZoneTypeSpec): void {

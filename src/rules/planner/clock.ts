@@ -16,7 +16,8 @@ import {
   startClock,
 } from '../clock/ops.js';
 import type { ClockOutcome, ClockState } from '../clock/types.js';
-import type { ClockChange, ClockMove } from '../types.js';
+import type { ClockMove } from '../types/clock-moves.js';
+import type { ClockChange } from '../types/events.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { planConcede } from './table.js';

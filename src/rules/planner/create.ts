@@ -12,18 +12,11 @@ import { removeWithHosted } from './hosted.js';
 import { insertInto } from './place.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { MAX_COUNT, select } from './select.js';
-import type {
-  BringIntoGameMove,
-  CardProps,
-  CreateTokenMove,
-  Destination,
-  EventKind,
-  ObjectKind,
-  ObjectState,
-  Placement,
-  RemoveFromGameMove,
-  ZoneState,
-} from '../types.js';
+import type { CardProps, ObjectKind } from '../types/card.js';
+import type { EventKind } from '../types/events.js';
+import type { BringIntoGameMove, CreateTokenMove, RemoveFromGameMove } from '../types/moves.js';
+import type { Destination, Placement } from '../types/selection.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 
 /** What {@link createAt} creates, where, and the event it records. */
 interface Creation {

@@ -1,10 +1,12 @@
 /** Resolving a Destination to a zone for one object, and admission checks. */
 import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
-import type { AdmitFailure } from '../types.js';
+import type { ZoneTypeSpec } from '../types/catalog.js';
+import type { AdmitFailure } from '../types/game-hooks.js';
+import type { Destination } from '../types/selection.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { zoneTypeOf } from '../spec.js';
-import type { Destination, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';
 
 /** Planned top-level occupants of zones during one move (staying objects plus admitted arrivals). */
 export class Occupancy {

@@ -6,22 +6,18 @@
  * could not see.
  */
 import type { ClockState } from '../clock/types.js';
+import type { DomainEvent, EventKind, SnapshotContext, TableDelta, Transition } from '../types/events.js';
+import type { PlanContext } from '../types/plan.js';
+import type { RulesetSpec } from '../types/ruleset.js';
 import type {
   Counters,
-  DomainEvent,
-  EventKind,
   GameResult,
   GameState,
   ObjectState,
-  PlanContext,
   PlayerState,
-  RulesetSpec,
-  SnapshotContext,
-  TableDelta,
-  Transition,
   TurnState,
   ZoneState,
-} from '../types.js';
+} from '../types/state.js';
 import { indexPositions } from '../positions.js';
 import { canSeeSnapshot, contextIn, nonAdminViewers, type ObjectSnapshot } from '../visibility.js';
 import { newObjectHistory } from './history.js';

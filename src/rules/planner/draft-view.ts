@@ -2,19 +2,19 @@
  * What a move's planning reads of its working copy: the game as the plan has made it so far, by
  * object key and public id, zone, zone type and host. {@link Draft} writes it and records events.
  */
+import type { ClockState } from '../clock/types.js';
+import type { ZoneTypeSpec } from '../types/catalog.js';
+import type { GameHooks } from '../types/game-hooks.js';
+import type { PlanContext } from '../types/plan.js';
+import type { RulesetSpec } from '../types/ruleset.js';
 import type {
-  GameHooks,
   GameResult,
   GameState,
   ObjectState,
-  PlanContext,
   PlayerState,
-  RulesetSpec,
   TurnState,
   ZoneState,
-  ZoneTypeSpec,
-} from '../types.js';
-import type { ClockState } from '../clock/types.js';
+} from '../types/state.js';
 import { compareBySortKey } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
 

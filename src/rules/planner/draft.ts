@@ -4,17 +4,9 @@
  * {@link Draft.end} closes it, clearing what a zone change clears and applying the identity policy
  * (`draft-event.ts`).
  */
-import type {
-  Counters,
-  DomainEvent,
-  EventKind,
-  GameResult,
-  ObjectState,
-  PlayerState,
-  TurnState,
-  ZoneState,
-} from '../types.js';
 import type { ClockState } from '../clock/types.js';
+import type { DomainEvent, EventKind } from '../types/events.js';
+import type { Counters, GameResult, ObjectState, PlayerState, TurnState, ZoneState } from '../types/state.js';
 import { clearOnZoneChange } from '../table.js';
 import { ActLog } from './acts.js';
 import { closeEvent, openEvent, type OpenEvent, type TouchMode } from './draft-event.js';

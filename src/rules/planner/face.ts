@@ -3,7 +3,7 @@ import { requireFaceUpAllowed } from './checks.js';
 import type { Draft } from './draft.js';
 import { changeInPlace, isPublicNow } from './hosted.js';
 import { select, validPlayers } from './select.js';
-import type { EndRevealMove, RevealMove, TurnFaceMove } from '../types.js';
+import type { EndRevealMove, RevealMove, TurnFaceMove } from '../types/moves.js';
 
 /** turnFace: MTG 400.9 (command face down = new object), FAB rule:become_new_object (public → private). */
 export function planTurnFace(d: Draft, move: TurnFaceMove): void {

@@ -2,7 +2,8 @@
  * An object's history (FAB rule:become_new_object: "the process of how an object becomes a new
  * object is preserved as the history of that new object"), written in one place.
  */
-import type { HistoryEntry, MoveBy, ObjectState } from '../types.js';
+import type { MoveBy } from '../types/selection.js';
+import type { HistoryEntry, ObjectState } from '../types/state.js';
 
 /**
  * Most history entries an object keeps: the steps of the one event in which it became a new object

@@ -7,10 +7,12 @@
 import { assertNever } from '../assert.js';
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
-import type { Citation } from '../types.js';
+import type { ZoneTypeSpec } from '../types/catalog.js';
+import type { Citation } from '../types/game-hooks.js';
+import type { MoveBy } from '../types/selection.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 import { withHistory } from './history.js';
 import { insertInto } from './place.js';
-import type { MoveBy, ObjectState, ZoneState, ZoneTypeSpec } from '../types.js';
 import type { PositionIndex } from '../positions.js';
 import { contextIn, isPublicObject } from '../visibility.js';
 

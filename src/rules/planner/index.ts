@@ -26,15 +26,12 @@ import {
 } from './table.js';
 import { planCreateZone, planRemoveZone } from './zones.js';
 import { noMove } from '../actor.js';
-import type {
-  DomainEvent,
-  GameState,
-  Move,
-  PlanContext,
-  PlanResult,
-  Rejection,
-  RulesetSpec,
-} from '../types.js';
+import type { DomainEvent } from '../types/events.js';
+import type { Move } from '../types/moves.js';
+import type { PlanContext, PlanResult } from '../types/plan.js';
+import type { Rejection } from '../types/rejection.js';
+import type { RulesetSpec } from '../types/ruleset.js';
+import type { GameState } from '../types/state.js';
 
 function dispatch(d: Draft, move: Move): void {
   switch (move.kind) {

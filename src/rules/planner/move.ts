@@ -3,7 +3,8 @@ import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { relocate } from './relocate.js';
 import { applyOrder, rejectHostAndHosted, select } from './select.js';
-import type { DetachMove, MoveObjectsMove, ObjectState } from '../types.js';
+import type { DetachMove, MoveObjectsMove } from '../types/moves.js';
+import type { ObjectState } from '../types/state.js';
 
 /**
  * MTG 405.3: objects put onto the stack at once: the active player's lowest, then each other

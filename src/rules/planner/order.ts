@@ -2,7 +2,8 @@
 import type { Draft } from './draft.js';
 import { isPublicNow } from './hosted.js';
 import { INPUT_RULE, reject } from './reject.js';
-import type { ObjectState, ReorderMove, ShuffleMove, ZoneState } from '../types.js';
+import type { ReorderMove, ShuffleMove } from '../types/moves.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 
 function zoneNamed(d: Draft, zoneId: string): ZoneState {
   const zone = d.zone(zoneId);

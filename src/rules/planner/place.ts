@@ -1,7 +1,7 @@
 /** Inserting objects into a zone's order with stable sort keys (positions derive from them, see `positions.ts`). */
 import type { Draft } from './draft.js';
 import { insertionKeys, renumberedKeys } from '../positions.js';
-import type { ObjectState, ZoneState } from '../types.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 
 /**
  * Puts `items` (already pointing at `zone`, top first) at position `at` among the zone's other

@@ -11,7 +11,12 @@
 import { Draft } from './draft.js';
 import { Rejected } from './reject.js';
 import { MAX_COUNT } from './select.js';
-import type { GameState, Move, PlanContext, Rejection, RulesetSpec, Selector } from '../types.js';
+import type { Move } from '../types/moves.js';
+import type { PlanContext } from '../types/plan.js';
+import type { Rejection } from '../types/rejection.js';
+import type { RulesetSpec } from '../types/ruleset.js';
+import type { Selector } from '../types/selection.js';
+import type { GameState } from '../types/state.js';
 
 /** The moves that act on a selection of existing objects. */
 type SelectingMove = Extract<Move, { readonly select: Selector }>;

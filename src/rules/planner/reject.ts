@@ -3,7 +3,7 @@
  * Inside the planner a failing step throws a {@link Rejected} (to leave a move half planned at
  * once, all or nothing), and `planWith` catches it: no caller outside the planner sees one thrown.
  */
-import type { Rejection, RejectionCode } from '../types.js';
+import type { Rejection, RejectionCode } from '../types/rejection.js';
 
 /** Thrown inside the planner only, caught by `planWith`: a planning step failed with a typed rejection. */
 export class Rejected {

@@ -2,23 +2,18 @@
 import { clearObject } from './clear.js';
 import type { Draft } from './draft.js';
 import { admission, Occupancy, resolveDestination } from './destination.js';
-import type { AdmitFailure } from '../types.js';
+import type { ZoneTypeSpec } from '../types/catalog.js';
+import type { EventKind } from '../types/events.js';
+import type { AdmitFailure } from '../types/game-hooks.js';
+import type { MoveObjectsMove } from '../types/moves.js';
+import type { Destination, MoveBy, Placement } from '../types/selection.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 import { changeInPlace, hostedPublicity, isPublicNow, releaseHosted, removeWithHosted } from './hosted.js';
 import { insertionIndex, requireFaceUpAllowed, requireStackTop, validatePlacement } from './checks.js';
 import { clearRule } from './clear.js';
 import { withHistory } from './history.js';
 import { insertInto } from './place.js';
 import { Rejected, reject } from './reject.js';
-import type {
-  Destination,
-  EventKind,
-  MoveBy,
-  MoveObjectsMove,
-  ObjectState,
-  Placement,
-  ZoneState,
-  ZoneTypeSpec,
-} from '../types.js';
 
 /** What {@link relocate} moves, where, and the event it records. */
 export interface RelocateRequest {

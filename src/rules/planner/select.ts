@@ -2,7 +2,8 @@
 import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
-import type { ObjectState, Selector } from '../types.js';
+import type { Selector } from '../types/selection.js';
+import type { ObjectState } from '../types/state.js';
 
 /** Largest count a single move may create or select, to keep plans bounded. */
 export const MAX_COUNT = 1000;

@@ -3,7 +3,7 @@
  * typed rejection before any rule is consulted, so the planner never throws on bad input.
  */
 import { INPUT_RULE } from './reject.js';
-import type { Rejection, RejectionCode } from '../types.js';
+import type { Rejection, RejectionCode } from '../types/rejection.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,8 @@ import { removeWithHosted } from './hosted.js';
 import { insertInto } from './place.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { relocate } from './relocate.js';
-import type { AddLayerMove, ObjectState, RemoveLayerMove, ZoneState } from '../types.js';
+import type { AddLayerMove, RemoveLayerMove } from '../types/moves.js';
+import type { ObjectState, ZoneState } from '../types/state.js';
 
 function stackZone(d: Draft): ZoneState {
   const type = d.spec.zoneTypes.find((t) => t.isStack);

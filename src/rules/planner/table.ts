@@ -22,19 +22,18 @@ import {
   withTableState,
   zoneCounterSpec,
 } from '../table.js';
+import type { Counters, PlayerState } from '../types/state.js';
 import type {
   AdvanceTurnMove,
   ChangeCountersMove,
   ConcedeMove,
   CounterHolder,
-  CounterKindSpec,
-  Counters,
   EndGameMove,
   MoveCountersMove,
-  PlayerState,
   SetPhaseMove,
   SetStatusMove,
-} from '../types.js';
+} from '../types/table-moves.js';
+import type { CounterKindSpec } from '../types/table-spec.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { select } from './select.js';

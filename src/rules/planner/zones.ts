@@ -3,7 +3,7 @@ import { clearObject, clearRule } from './clear.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { zoneTypeOf } from '../spec.js';
-import type { CreateZoneMove, RemoveZoneMove } from '../types.js';
+import type { CreateZoneMove, RemoveZoneMove } from '../types/moves.js';
 
 /** createZone: FAB sec:zones_general "an additional zone of that type"; MTG ante (407). */
 export function planCreateZone(d: Draft, move: CreateZoneMove): void {

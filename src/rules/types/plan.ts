@@ -1,0 +1,37 @@
+/** The planner's input from the outside world and its answer: a plan or a typed rejection. */
+
+import type { DomainEvent } from './events.js';
+import type { Rejection } from './rejection.js';
+import type { GameState } from './state.js';
+
+/** Everything the planner needs from the outside world. */
+export interface PlanContext {
+  /** A fresh unguessable public id. */
+  readonly newId: () => string;
+  /**
+   * The draws of one random act (docs/fairness.md): `event` is the index in the plan of the event
+   * that records the act, `index` the act's index within that event. The returned function gives
+   * uniform integers in [0, n), each act from its own stream.
+   */
+  readonly randomAct: (event: number, index: number) => (n: number) => number;
+  /** The scheme the draws come from (`zk-rng/1`), or null for a game it does not cover. */
+  readonly randomScheme: string | null;
+  /** The acting player, or null for admin / system actions. */
+  readonly actorId: string | null;
+  /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
+  readonly foldEntropy: (current: string | undefined, data: string) => string;
+  /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
+  readonly now?: number;
+}
+
+/** A planned move: the next state and the events that lead to it. */
+export interface Plan {
+  /** The complete next state. */
+  readonly state: GameState;
+  /** Events in order. Their transitions together are exactly the changed objects. */
+  readonly events: readonly DomainEvent[];
+}
+
+/** The planner's answer: a plan, or a typed rejection citing the rule. */
+export type PlanResult =
+  { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly rejection: Rejection };
