@@ -40,6 +40,9 @@ export interface ClockSweep {
   tick(): Promise<void>;
 }
 
+/** Claims a tick runs at once (each holds one game's row lock and one pooled connection). */
+const SWEEP_WORKERS = 4;
+
 const noDraw = (): never => {
   throw new Error('a clock expiry draws nothing');
 };
@@ -122,15 +125,22 @@ export async function sweepOnce(deps: AuthorityDeps, opts: ClockSweepOptions): P
       await announce(deps, gameId, seq);
     }
   }
-  for (let i = 0; i < opts.batch; i += 1) {
-    let done: { gameId: string; seq: number | null } | null = null;
-    const found = await withDueGame(store, async (game) => {
-      done = { gameId: game.loaded.game.id, seq: await expire(deps, game) };
-    });
-    if (!found) break;
-    const d = done as { gameId: string; seq: number | null } | null;
-    if (d) await announce(deps, d.gameId, d.seq);
-  }
+  // A few claims at once: SKIP LOCKED gives each its own game, so expiries due together are not
+  // recorded one commit after another.
+  let left = opts.batch;
+  const worker = async (): Promise<void> => {
+    while (left > 0) {
+      left -= 1;
+      let done: { gameId: string; seq: number | null } | null = null;
+      const found = await withDueGame(store, async (game) => {
+        done = { gameId: game.loaded.game.id, seq: await expire(deps, game) };
+      });
+      if (!found) return;
+      const d = done as { gameId: string; seq: number | null } | null;
+      if (d) await announce(deps, d.gameId, d.seq);
+    }
+  };
+  await Promise.all(Array.from({ length: SWEEP_WORKERS }, worker));
 }
 
 /**

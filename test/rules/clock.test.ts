@@ -199,7 +199,10 @@ describe('expiry', () => {
     expect(expiry?.consequence).toEqual({ kind: 'lose', playerId: 'a' });
     expect(expiry?.clock.seats.a).toMatchObject({ remainingMs: 0, flagged: true, stopped: true });
     expect(expiry?.clock.running).toBe('b');
-    expect(expiry?.clock.deadline).toBe(2_250);
+    // B's clock ran from the instant A's flag fell (1 000), not from when the fall was recorded.
+    expect(expiry?.clock.deadline).toBe(2_000);
+    expect(expiry?.clock.asOf).toBe(1_250);
+    expect(expiry?.clock.seats.b?.remainingMs).toBe(750);
     expect(expireClock(expiry!.clock, 1_300, 1)).toBeNull();
   });
 

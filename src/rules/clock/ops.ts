@@ -335,10 +335,10 @@ export function expireClock(clock: ClockState, now: number, turnNumber: number):
   const seat = at.seats[key] as SeatClock;
   const flagged: ClockState = {
     ...at,
-    asOf: now,
     expiries,
     seats: { ...at.seats, [key]: { ...seat, remainingMs: 0, periodsLeft: 0, flagged: true, stopped: true } },
   };
-  const next = withDeadline(runFor(flagged, nextSeat(flagged, key)));
+  // The next seat's clock runs from the instant the flag fell, not from when the fall was recorded.
+  const next = withDeadline(settle(runFor(flagged, nextSeat(flagged, key)), now));
   return { clock: next, consequence: { kind: config.onExpire, playerId: key } };
 }
