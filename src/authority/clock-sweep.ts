@@ -11,7 +11,6 @@
 import { newId } from '../ids.js';
 import { secretOf } from '../db/fairness.js';
 import {
-  dbNow,
   sweepTick,
   tickingGames,
   withDueGame,
@@ -176,6 +175,3 @@ export function startClockSweep(deps: AuthorityDeps, opts: ClockSweepOptions): C
     },
   };
 }
-
-/** The database's time, for planning a move on a game with clocks (epoch ms). */
-export const databaseNow = (deps: Pick<AuthorityDeps, 'store'>) => dbNow(deps.store.db);

@@ -27,7 +27,11 @@ const config = z.discriminatedUnion('kind', [
 ]);
 
 const seatClock = z.strictObject({
-  remainingMs: z.number().int().min(0).max(16 * MAX_CLOCK_MS),
+  remainingMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * MAX_CLOCK_MS),
   periodsLeft: count,
   flagged: z.boolean(),
   stopped: z.boolean(),
