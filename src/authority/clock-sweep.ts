@@ -10,13 +10,7 @@
  */
 import { newId } from '../ids.js';
 import { secretOf } from '../db/fairness.js';
-import {
-  sweepTick,
-  tickingGames,
-  withDueGame,
-  withGameIfFree,
-  type ClaimedGame,
-} from '../db/clock.js';
+import { sweepTick, tickingGames, withDueGame, withGameIfFree, type ClaimedGame } from '../db/clock.js';
 import { clockRule, giveBackOutage, planExpiry, type DomainEvent, type PlanContext } from '../rules/index.js';
 import { actDraws } from './draws.js';
 import type { AuthorityDeps } from './pipeline.js';
