@@ -49,9 +49,12 @@ beforeAll(async () => {
   server = await startTestServer();
   client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
-  fresh = await exportDoc((await createGame(server, 'mtg', decksFor('mtg', 2))).gameId);
+  // The documents' events are addressed by index: no set-up entropy events, and the shuffle does
+  // not wait for any (the import's own checks of entropy are in test/fairness).
+  const bare = { add: false, wait: false } as const;
+  fresh = await exportDoc((await createGame(server, 'mtg', decksFor('mtg', 2), undefined, bare)).gameId);
   played = await exportDoc((await playRandom(server, 'mtg', 2, 20, 5)).gameId);
-  const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+  const game = await createGame(server, 'mtg', decksFor('mtg', 2), undefined, bare);
   const seat = game.players[0]!;
   const library = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.zones.find(
     (z) => z.type === 'library' && z.owner?.id === seat.id,
