@@ -76,7 +76,10 @@ export async function createGame(
   players: { name: string; deck: CardIn[] }[],
   extra: Record<string, unknown> = {},
 ): Promise<Created> {
-  const res = await s.gql<{ createGame: Created }>(CREATE, { input: { ruleset, players, ...extra } });
+  // These games test moves, not fairness: their random acts do not wait for seat entropy
+  // (docs/fairness.md, "Seat entropy"; test/fairness covers waiting games).
+  const input = { ruleset, players, waitForSeatEntropy: false, ...extra };
+  const res = await s.gql<{ createGame: Created }>(CREATE, { input });
   expect(res.errors).toBeUndefined();
   return res.data!.createGame;
 }
