@@ -49,7 +49,15 @@ export interface LoadGame {
 export async function createLoadGames(url: string, count: number): Promise<LoadGame[]> {
   const games: LoadGame[] = [];
   for (let i = 0; i < count; i++) {
-    const created = await createGame({ url }, 'mtg', [deck(`G${i}A`, 30), deck(`G${i}B`, 30)]);
+    // Versions 2.. are the load's own moves (checked below): no set-up entropy events, no waiting.
+    const bare = { add: false, wait: false } as const;
+    const created = await createGame(
+      { url },
+      'mtg',
+      [deck(`G${i}A`, 30), deck(`G${i}B`, 30)],
+      undefined,
+      bare,
+    );
     const { game } = await fetchGame({ url }, created.gameId, TEST_ADMIN_TOKEN);
     const zone = (type: string, owner: string | null) => {
       const z = game.zones.find((x) => x.type === type && (x.owner?.id ?? null) === owner);
