@@ -111,6 +111,11 @@ export class ActLog {
     return results;
   }
 
+  /** Whether the plan's event number `event` records an act. */
+  recordsAt(event: number): boolean {
+    return (this.#byEvent.get(event)?.length ?? 0) > 0;
+  }
+
   /** The plan's events (by index) that record an act: empty when nothing was drawn. */
   get events(): readonly number[] {
     return [...this.#byEvent].filter(([, acts]) => acts.length > 0).map(([event]) => event);

@@ -78,6 +78,11 @@ export interface Closing {
   /** The zones and objects as they are now. */
   readonly zones: readonly ZoneState[];
   readonly objects: ReadonlyMap<string, ObjectState>;
+  /**
+   * The event records a random act: it is kept even when it changed nothing (a shuffle that left
+   * every object in place), so that every act number used up is in the log (docs/fairness.md).
+   */
+  readonly recordsAct: boolean;
   /** Gives the object with this key a new public id and history; its key stays. */
   reidentify(key: string, publicId: string, history: ObjectState['history']): void;
 }
@@ -86,7 +91,7 @@ export interface Closing {
  * Closes the event: applies the identity policy (re-mint the public id when the rules say new
  * object, or when some non-admin viewer cannot see the object both before and after), then
  * records the transitions of every object that differs. Null when the event changed nothing and
- * records nothing beyond.
+ * records nothing beyond (no random act among it).
  */
 export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
   const viewers = nonAdminViewers(d.state);
@@ -148,7 +153,7 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
   const table = tableDelta(ev);
   const changes = [transitions, ev.unchangedIds, ev.zonesCreated, ev.zonesRemoved];
   const extra = Object.keys(ev.extra).length > 0;
-  if (changes.every((list) => list.length === 0) && !table && !extra) return null;
+  if (changes.every((list) => list.length === 0) && !table && !extra && !d.recordsAct) return null;
   return {
     kind: ev.kind,
     zoneIds: [...zoneIds],

@@ -146,6 +146,7 @@ export class Draft extends DraftView {
       ctx: this.ctx,
       zones: this.zones,
       objects: this.objects,
+      recordsAct: this.acts.recordsAt(this.events.length),
       reidentify: (key, publicId, history) => {
         const obj = this.get(key);
         this.objects.set(key, { ...obj, publicId, history });
