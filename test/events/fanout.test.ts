@@ -12,7 +12,7 @@ import { PgFanout } from '../../src/events/pg-fanout.js';
 import { RedisFanout } from '../../src/events/redis-fanout.js';
 import { createLogger } from '../../src/logger.js';
 import { useTestDatabase } from '../support/db.js';
-import { createGame } from '../support/game-api.js';
+import { createGame, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { REDIS_URL, requireRedis, runRedisTests } from '../support/redis.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { within } from './log-rows.js';
@@ -102,7 +102,13 @@ describe('a new game on the PostgreSQL fanout', () => {
   it('is announced (seq 1) by the statement that creates it, to every instance', async () => {
     const notices: EventNotice[] = [];
     listener.subscribe((n) => notices.push(n));
-    const game = await createGame(server, 'mtg', [[{ name: 'Forest', types: ['Land'] }], []]);
+    const game = await createGame(
+      server,
+      'mtg',
+      [[{ name: 'Forest', types: ['Land'] }], []],
+      undefined,
+      NO_SEAT_ENTROPY,
+    );
     await expect
       .poll(() => notices.filter((n) => n.gameId === game.gameId), { timeout: 5_000 })
       .toEqual([{ gameId: game.gameId, seq: 1 }]);

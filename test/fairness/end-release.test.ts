@@ -8,7 +8,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyGame, type Transcript } from '../../client/verify.js';
 import { decksFor } from '../leak/moves.js';
-import { CREATE_GAME, createGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
+import {
+  addSeatEntropy,
+  CREATE_GAME,
+  createGame,
+  post,
+  type CreatedGame,
+  type DeckCard,
+} from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { endGame, shuffleAndPick, transcriptOf, TRANSCRIPT } from './support.js';
 import { seatEvents, seatRecord } from './seat-support.js';
@@ -32,11 +39,14 @@ async function newGame(decks: DeckCard[][], revealFacesAfterEnd: boolean): Promi
   const created = (
     res.data as { createGame: { game: { id: string }; seats: Seat[]; spectatorToken: string } }
   ).createGame;
-  return {
+  const game = {
     gameId: created.game.id,
     spectatorToken: created.spectatorToken,
     players: created.seats.map((s) => ({ ...s.player, token: s.token })),
   };
+  // As `createGame` does: each seat adds its entropy, so the game's random acts may start.
+  await addSeatEntropy(server, game);
+  return game;
 }
 
 describe('what the end releases', () => {

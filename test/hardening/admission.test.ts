@@ -14,7 +14,7 @@
  */
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_GAME, createGame, post, type CreatedGame } from '../support/game-api.js';
+import { CREATE_GAME, createGame, post, type CreatedGame, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { eventually, within } from '../events/log-rows.js';
 import { wsClient } from '../events/ws-client.js';
@@ -59,7 +59,7 @@ describe('requests in flight per credential', () => {
       REQUEST_LIMIT_PER_PRINCIPAL: String(LIMIT),
       REQUEST_QUEUE_PER_PRINCIPAL: String(QUEUE),
     });
-    game = await createGame(server, 'mtg', [[], []]);
+    game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
   });
 
   it('queues one more, refuses the next with RATE_LIMITED (429, Retry-After), serves other seats, and passes a slot on when a request ends', async () => {
@@ -120,7 +120,7 @@ describe('a request that waits for its turn', () => {
   });
 
   it('is dropped from the queue when its client goes away, and holds no slot', async () => {
-    const game = await createGame(server, 'mtg', [[], []]);
+    const game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
     const bob = game.players[1]!.token;
     const lock = await lockGameRow(server, game.gameId);
     const holder = heldRequest(server, ROLL(game.gameId), bob);
@@ -155,7 +155,7 @@ describe('slow clients', () => {
   it('eight stalled spectator bodies and eight stalled anonymous ones do not keep another spectator waiting', async () => {
     // As many as the default REQUEST_LIMIT_PER_PRINCIPAL (8): were places taken before the body,
     // the stalled bodies would hold every spectator place until their time ran out.
-    const game = await createGame(server, 'mtg', [[], []]);
+    const game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
     const stalled = [
       ...Array.from({ length: 8 }, () => stalledRequest(server, { token: game.spectatorToken })),
       ...Array.from({ length: 8 }, () => stalledRequest(server)),
@@ -195,12 +195,16 @@ describe('slow clients', () => {
     expect(refused).toBeGreaterThan(0);
     for (const s of held) s.destroy();
     await eventually(() => closed.every(Boolean), 30_000, 'all closed');
-    const game = await within(30_000, 'a request after the flood', createGame(server, 'mtg', [[], []]));
+    const game = await within(
+      30_000,
+      'a request after the flood',
+      createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY),
+    );
     expect(game.gameId).toBeTruthy();
   }, 60_000);
 
   it('caps graphql-ws connections per credential: one past the cap is closed with 4030', async () => {
-    const game = await createGame(server, 'mtg', [[], []]);
+    const game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
     const clients = [1, 2, 3].map(() => wsClient(server.wsUrl, game.spectatorToken));
     const subs = clients.map((c) => c.subscribe('gameEvents', { gameId: game.gameId, afterSeq: 0 }));
     try {

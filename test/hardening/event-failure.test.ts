@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, type CreatedGame } from '../support/game-api.js';
+import { createGame, type CreatedGame, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { decksFor } from '../leak/moves.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { wsClient, type WsClient } from '../events/ws-client.js';
@@ -71,10 +71,13 @@ function spectatorOf(game: CreatedGame): WsClient {
 const codeOf = (error: unknown) =>
   (Array.isArray(error) ? (error[0] as { extensions?: { code?: string } }) : undefined)?.extensions?.code;
 
+/** A game whose log is its creation alone: the planted event follows seq 1 (no set-up entropy). */
+const bareGame = () => createGame(server, 'mtg', decksFor('mtg', 2), undefined, NO_SEAT_ENTROPY);
+
 describe('a stored event that cannot be mapped', () => {
   it('ends a replaying subscription with a typed error', async () => {
     expect.assertions(2);
-    const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+    const game = await bareGame();
     await plantBadEvent(game);
     // From seq 1: the consumer is already waiting on `next()` when the replay maps the bad event.
     const sub = spectatorOf(game).subscribe('gameEvents', { gameId: game.gameId, afterSeq: 1 });
@@ -85,7 +88,7 @@ describe('a stored event that cannot be mapped', () => {
 
   it('ends a live subscription with a typed error', async () => {
     expect.assertions(2);
-    const game = await createGame(server, 'mtg', decksFor('mtg', 2));
+    const game = await bareGame();
     const sub = spectatorOf(game).subscribe('gameEvents', { gameId: game.gameId, afterSeq: 0 });
     await sub.waitForCount(1, 30_000);
     // No notice is sent: the hub's poll of the log finds the planted event.

@@ -15,7 +15,7 @@ import { type GameState, type ObjectState, type RulesetSpec } from '../../src/ru
 import { documentState } from '../../src/transfer/validate.js';
 import { END_GAME, EXPORT_GAME, IMPORT_GAME, ok, playRandom, type ImportJson } from '../admin/support.js';
 import { moveDocument } from '../support/documents.js';
-import { createGame, fetchGame, fetchHistory, post } from '../support/game-api.js';
+import { createGame, fetchGame, fetchHistory, post, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { decksFor } from '../leak/moves.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import type { ExportDocument } from '../../src/transfer/index.js';
@@ -51,10 +51,11 @@ beforeAll(async () => {
   await client.connect();
   // The documents' events are addressed by index: no set-up entropy events, and the shuffle does
   // not wait for any (the import's own checks of entropy are in test/fairness).
-  const bare = { add: false, wait: false } as const;
-  fresh = await exportDoc((await createGame(server, 'mtg', decksFor('mtg', 2), undefined, bare)).gameId);
+  fresh = await exportDoc(
+    (await createGame(server, 'mtg', decksFor('mtg', 2), undefined, NO_SEAT_ENTROPY)).gameId,
+  );
   played = await exportDoc((await playRandom(server, 'mtg', 2, 20, 5)).gameId);
-  const game = await createGame(server, 'mtg', decksFor('mtg', 2), undefined, bare);
+  const game = await createGame(server, 'mtg', decksFor('mtg', 2), undefined, NO_SEAT_ENTROPY);
   const seat = game.players[0]!;
   const library = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.zones.find(
     (z) => z.type === 'library' && z.owner?.id === seat.id,

@@ -20,7 +20,7 @@ import { replay, type EventWithPlayers } from '../../src/rules/index.js';
 import { deck } from '../api/helpers.js';
 import { wsClient, type Subscription, type WsClient } from '../events/ws-client.js';
 import { checkState } from '../rules/invariants.js';
-import { createGame, fetchGame, type GameJson } from '../support/game-api.js';
+import { createGame, fetchGame, type GameJson, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { builtinRulesets } from '../support/rulesets.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { until as waitUntil } from '../support/wait.js';
@@ -50,13 +50,12 @@ export async function createLoadGames(url: string, count: number): Promise<LoadG
   const games: LoadGame[] = [];
   for (let i = 0; i < count; i++) {
     // Versions 2.. are the load's own moves (checked below): no set-up entropy events, no waiting.
-    const bare = { add: false, wait: false } as const;
     const created = await createGame(
       { url },
       'mtg',
       [deck(`G${i}A`, 30), deck(`G${i}B`, 30)],
       undefined,
-      bare,
+      NO_SEAT_ENTROPY,
     );
     const { game } = await fetchGame({ url }, created.gameId, TEST_ADMIN_TOKEN);
     const zone = (type: string, owner: string | null) => {

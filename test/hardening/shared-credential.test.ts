@@ -16,7 +16,7 @@ import type { Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config.js';
 import { RequestAdmission, type Leave } from '../../src/server/admission.js';
 import { WorkLimiter } from '../../src/server/work-limit.js';
-import { createGame } from '../support/game-api.js';
+import { createGame, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { metricValue } from '../support/metrics.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { until } from '../support/wait.js';
@@ -110,7 +110,7 @@ describe('one client of a shared credential', () => {
   });
 
   it("holding 264 stalled and queued requests on a game's spectator token keeps no other spectator waiting", async () => {
-    const game = await createGame(server, 'mtg', [[], []]);
+    const game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
     const token = game.spectatorToken;
     // The attack of issue 37: 8 requests in flight and 256 queued, each sending one body byte.
     const stalled = Array.from({ length: 264 }, () => stalledRequest(server, { token, sent: '{' }));
@@ -135,7 +135,7 @@ describe('one client of a shared credential', () => {
   }, 120_000);
 
   it('holds at most its share of places and of the queue; another client of the same seat is answered meanwhile', async () => {
-    const game = await createGame(server, 'mtg', [[], []]);
+    const game = await createGame(server, 'mtg', [[], []], undefined, NO_SEAT_ENTROPY);
     const bob = game.players[1]!.token;
     // Bob's moves wait for the game's row: each holds a place until the lock is released.
     const lock = await lockGameRow(server, game.gameId);

@@ -168,6 +168,12 @@ export interface SeatEntropySetUp {
   readonly data?: (seat: number) => string;
 }
 
+/**
+ * A game that neither waits for seat entropy nor adds any at set-up: its log is its creation, then
+ * the test's own moves (for tests that count versions or events, or address them by index).
+ */
+export const NO_SEAT_ENTROPY: SeatEntropySetUp = { add: false, wait: false };
+
 const ADD_ENTROPY =
   'mutation E($input: AddEntropyInput!) { addEntropy(input: $input) { events { entropy { hash } } } }';
 

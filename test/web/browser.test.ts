@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { createGame, post, type CreatedGame, type DeckCard } from '../support/game-api.js';
+import { createGame, post, type CreatedGame, type DeckCard, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { ensureWebBuilt } from '../support/web.js';
 import {
@@ -52,7 +52,7 @@ describe.skipIf(!chromiumPath)('the browser pages', () => {
     origin = new URL(server.url).origin;
     browser = await launchBrowser();
     // Its log is read from seq 1 in the IDE, which shows the last event: no set-up entropy events.
-    game = await createGame(server, 'mtg', DECKS, undefined, { add: false, wait: false });
+    game = await createGame(server, 'mtg', DECKS, undefined, NO_SEAT_ENTROPY);
   }, 120_000);
 
   afterAll(async () => {
