@@ -9,9 +9,18 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createJwtVerifier, type JwtVerifier } from './auth/jwt.js';
-import { createCreationAuthority } from './authority/creation.js';
-import { EntropyLimiter } from './authority/entropy-limit.js';
-import { eventsAsOf, type Randomness } from './authority/index.js';
+import {
+  ADDRESS_BURST,
+  ADDRESS_REFILL_PER_MS,
+  createAuthority,
+  createCreationAuthority,
+  EntropyLimiter,
+  eventsAsOf,
+  TokenBuckets,
+  WorkLimiter,
+  type AuthorityParts,
+  type Randomness,
+} from './authority/index.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { KeyedQueue } from './db/keyed-queue.js';
@@ -27,11 +36,10 @@ import type { Fanout } from './events/fanout.js';
 import { EventHub, type HubOptions } from './events/hub.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
-import { liveEventMapper } from './render/index.js';
+import { liveEventMapper, type GameEventOut } from './render/index.js';
 import { rulesetRegistry } from './rulesets/load.js';
 import type { AppDeps } from './server/context.js';
 import { startHttpServer } from './server/http.js';
-import { WorkLimiter } from './server/work-limit.js';
 import { buildSchema } from './resolvers/schema.js';
 
 export interface App {
@@ -39,7 +47,7 @@ export interface App {
   readonly port: number;
   readonly databaseUrl: string;
   /** The objects of this service (tests look inside one to show that another does not share them). */
-  readonly service: AppDeps;
+  readonly service: Service;
   /** Graceful stop: in-flight requests finish, sockets close, then the database (embedded: stopped). */
   stop(): Promise<void>;
 }
@@ -67,7 +75,14 @@ export function openStore(
   });
 }
 
-/** The rest of the service around a store: its limits, caches and event hub (see `AppDeps`). */
+/**
+ * One service's objects: the authority's parts (`AuthorityParts`), the authority made of them, and
+ * what the transport uses (`AppDeps`). The transport is handed it as `AppDeps`, so it reaches
+ * storage only through the authority.
+ */
+export type Service = AppDeps & AuthorityParts<GameEventOut>;
+
+/** The rest of the service around a store: its limits, caches, event hub and authority. */
 export function buildService(
   parts: {
     readonly config: Config;
@@ -80,9 +95,9 @@ export function buildService(
     readonly embedded?: AppDeps['embedded'];
   },
   hubOptions: Partial<HubOptions> = {},
-): AppDeps {
+): Service {
   const { config, store } = parts;
-  return {
+  const authorityParts: AuthorityParts<GameEventOut> = {
     ...parts,
     credentials: new LRUCache({ max: CACHED.credentials }),
     work: new WorkLimiter(
@@ -92,12 +107,14 @@ export function buildService(
     ),
     creation: createCreationAuthority(config),
     entropy: new EntropyLimiter(),
+    handoffs: new TokenBuckets(ADDRESS_REFILL_PER_MS, ADDRESS_BURST, Date.now),
     hub: new EventHub(
       parts,
       liveEventMapper((gameId, rows) => eventsAsOf(store, gameId, rows)),
       { pollIntervalMs: config.EVENT_POLL_MS, ...hubOptions },
     ),
   };
+  return { ...authorityParts, authority: createAuthority(authorityParts) };
 }
 
 export async function startApp(

@@ -1,9 +1,8 @@
 /**
- * Operator and judge operations through the one door: admins only. List and filter games, a game
+ * Operator and judge operations through the one door: admins only (the door's standing step). List and filter games, a game
  * as any viewer after any seq (replayed from the nearest checkpoint), export, import, and the
  * lifecycle ACTIVE → ENDED → ARCHIVED. Each returns decided values; `src/render` shapes them.
  */
-import type { Principal } from '../auth/principal.js';
 import { MAX_ADMIN_PAGE, type GameFilter, type GameStore } from '../db/index.js';
 import { stateAt } from './replay.js';
 import { endsPlay, LIFECYCLE_STEPS, statusChangeEvent } from '../rules/index.js';
@@ -12,20 +11,13 @@ import { importDocument } from './import.js';
 import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
-import { requireAdmin, viewerAs, type ViewerChoice } from './standing.js';
+import { viewerAs, type ViewerChoice } from './standing.js';
 import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './creation.js';
 
 export { MAX_ADMIN_PAGE };
 
 /** `adminGames`: one page of the games matching `filter`, newest first. */
-export async function listGamesAsAdmin(
-  store: GameStore,
-  principal: Principal,
-  filter: GameFilter,
-  offset: number,
-  limit: number,
-) {
-  requireAdmin(principal);
+export async function listGamesAsAdmin(store: GameStore, filter: GameFilter, offset: number, limit: number) {
   if (offset < 0) throw badInput('Offset must be 0 or more.', 'offset');
   if (limit < 0 || limit > MAX_ADMIN_PAGE)
     throw badInput(`Limit must be between 0 and ${MAX_ADMIN_PAGE}.`, 'limit');
@@ -35,16 +27,13 @@ export async function listGamesAsAdmin(
 /** `gameAt`: the game after event `seq` as the chosen viewer saw it, from the nearest checkpoint. */
 export async function gameAtAsAdmin(
   store: GameStore,
-  principal: Principal,
   args: { readonly gameId: string; readonly seq: number; readonly as: ViewerChoice },
 ) {
-  requireAdmin(principal);
   const loaded = await store.loadCurrent(args.gameId);
   if (!loaded) throw notFound('Game');
   if (args.seq < 0 || args.seq > loaded.game.lastSeq)
     throw badInput(`Seq must be between 0 and ${loaded.game.lastSeq}.`, 'seq');
   const viewer = viewerAs(
-    principal,
     args.as,
     loaded.players.map((p) => p.id),
   );
@@ -54,8 +43,7 @@ export async function gameAtAsAdmin(
 }
 
 /** `exportGame`: the whole game as an export document. */
-export async function exportAsAdmin(store: GameStore, principal: Principal, gameId: string) {
-  requireAdmin(principal);
+export async function exportAsAdmin(store: GameStore, gameId: string) {
   const stored = await store.readWholeGame(gameId);
   if (!stored) throw notFound('Game');
   return exportDocument(stored);
@@ -67,13 +55,7 @@ export function seatsOfGame(store: GameStore, gameId: string) {
 }
 
 /** Ends (ACTIVE → ENDED) or archives (ENDED → ARCHIVED) a game: admins only. */
-export async function changeGameStatus(
-  deps: AuthorityDeps,
-  principal: Principal,
-  gameId: string,
-  to: 'ENDED' | 'ARCHIVED',
-) {
-  requireAdmin(principal);
+export async function changeGameStatus(deps: AuthorityDeps, gameId: string, to: 'ENDED' | 'ARCHIVED') {
   const step = LIFECYCLE_STEPS[to];
   const result = await deps.store.changeStatus(gameId, step, async (from, revealSeed) =>
     statusChangeEvent(step.kind, endsPlay(from) ? await revealSeed() : null),
@@ -96,10 +78,8 @@ export async function changeGameStatus(
 /** Imports an exported game as a new one with new credentials: admins only. */
 export async function importAsAdmin(
   deps: AuthorityDeps & { readonly config: CreationConfig },
-  principal: Principal,
   data: unknown,
 ) {
-  requireAdmin(principal);
   const result = await importDocument(deps.store, data, {
     playerName: MAX_PLAYER_NAME_LENGTH,
     cardsPerPlayer: deps.config.CREATE_GAME_MAX_CARDS_PER_PLAYER,

@@ -4,11 +4,9 @@
  * the seed it is checked against has been revealed. Before the end the acts' orders would tell
  * hidden cards' positions, so the transcript is refused.
  */
-import type { Principal } from '../auth/principal.js';
 import type { GameStore, TranscriptSource } from '../db/index.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Viewer } from '../rules/index.js';
-import { viewerIn } from './standing.js';
 
 /**
  * Whose starting cards the transcript opens (docs/fairness.md, "What the end releases"): a seat its
@@ -29,13 +27,15 @@ function openedFor(viewer: Viewer, revealFaces: boolean): OpenedSeats {
   }
 }
 
-/** The transcript's contents for a caller with standing in an ended (or archived) game. */
-export async function transcriptFor(
+/**
+ * The transcript's contents of an ended (or archived) game for `viewer`, whose standing in it the
+ * door decided.
+ */
+export async function transcriptOf(
   store: GameStore,
-  principal: Principal,
+  viewer: Viewer,
   gameId: string,
 ): Promise<TranscriptSource & { readonly opened: OpenedSeats }> {
-  const viewer = await viewerIn(store, principal, gameId);
   const source = await store.transcriptSource(gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')

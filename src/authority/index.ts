@@ -1,47 +1,38 @@
 /**
  * The authority: the one module that decides who may do what in a game, and the one place that
- * publishes commits. Resolvers parse input, call it, and render its outcome through the redaction
- * boundary (`src/render`); they make no authorization or visibility decision of their own.
+ * publishes commits. It is one object per service, {@link createAuthority} (`authority.ts`), built
+ * by `app.ts` and carried in every request's context; resolvers parse input, call it, and render
+ * its outcome through the redaction boundary (`src/render`); they make no authorization or
+ * visibility decision of their own, and neither does the transport.
  *
- * - {@link execute}: the entry point for game commands (every move mutation).
- * - Standing: {@link viewerIn}, {@link actorIn}, {@link requireAdmin}, {@link viewerAs},
- *   {@link creatorViewer}.
- * - Reads: {@link readGame}, {@link logStanding}, {@link subscriptionStanding}, {@link readEventPage},
- *   {@link eventsAsOf} (the game as of events, for rendering them).
- * - Creation: {@link createGameAs}.
- * - Admin: {@link listGamesAsAdmin}, {@link gameAtAsAdmin}, {@link exportAsAdmin},
- *   {@link importAsAdmin}, {@link changeGameStatus}.
- * - {@link publish}: announces every commit.
+ * Every operation runs the same ordered steps, {@link STEPS} (`door.ts`): the door's wrappers
+ * (credential, standing, limits) around each, then its own (a move's: status, version, permission,
+ * plan, commit, publish). A data-layer refusal (`src/db/errors.ts`) leaves the door as its public
+ * code, in one place (`db-errors.ts`).
  *
- * Every operation that reads or writes the store leaves through {@link atTheDoor}: a data-layer
- * refusal (`src/db/errors.ts`) becomes its public code here, in one place (`db-errors.ts`).
+ * Code outside `src/authority` imports it only through this module.
  */
-import * as admin from './admin.js';
-import * as creation from './create-game.js';
+export { createAuthority } from './authority.js';
+export type { Authority } from './authority.js';
+export type { AuthorityParts } from './parts.js';
+export { DOOR, STEPS } from './door.js';
+export type { Caller, Step } from './door.js';
+export type { Authentication, CredentialCache } from './credential.js';
+export { createCreationAuthority, TokenBuckets } from './creation.js';
+export { EntropyLimiter } from './entropy-limit.js';
+export { WorkLimiter, principalKey, RETRY_AFTER_MS } from './work-limit.js';
+export {
+  ADDRESS_BURST,
+  ADDRESS_REFILL_PER_MS,
+  LINK_LIFETIME_SECONDS,
+  MAX_LIVE_CODES,
+  RELOAD_LIFETIME_SECONDS,
+} from './handoff.js';
+export type { CommandOutcome, GameCommand, Randomness } from './pipeline.js';
+export type { NewSeat } from './create-game.js';
+export type { ViewerChoice } from './standing.js';
 import { atTheDoor } from './db-errors.js';
-import * as fairness from './fairness.js';
-import * as pipeline from './pipeline.js';
 import * as reads from './reads.js';
 
-export const execute = atTheDoor(pipeline.execute);
-export type { AuthorityDeps, CommandOutcome, GameCommand, Randomness } from './pipeline.js';
-export const transcriptFor = atTheDoor(fairness.transcriptFor);
-export { publish } from './publish.js';
-export { actorIn, creatorViewer, requireAdmin, standingIn, viewerAs, viewerIn } from './standing.js';
-export type { Acting, Standing, ViewerChoice } from './standing.js';
-
-export const changeGameStatus = atTheDoor(admin.changeGameStatus);
-export const exportAsAdmin = atTheDoor(admin.exportAsAdmin);
-export const gameAtAsAdmin = atTheDoor(admin.gameAtAsAdmin);
-export const importAsAdmin = atTheDoor(admin.importAsAdmin);
-export const listGamesAsAdmin = atTheDoor(admin.listGamesAsAdmin);
-export const seatsOfGame = atTheDoor(admin.seatsOfGame);
-export { MAX_ADMIN_PAGE } from './admin.js';
-export const createGameAs = atTheDoor(creation.createGameAs);
-export type { CreatedGame, CreateGameRequest, NewSeat } from './create-game.js';
+/** The game as of a batch of its events, for the event hub's renderer (built before the authority). */
 export const eventsAsOf = atTheDoor(reads.eventsAsOf);
-export const logStanding = atTheDoor(reads.logStanding);
-export const readEventPage = atTheDoor(reads.readEventPage);
-export const readGame = atTheDoor(reads.readGame);
-export const subscriptionStanding = atTheDoor(reads.subscriptionStanding);
-export type { KnownState, LoadedGame, LogStanding, StoredEvent } from './reads.js';

@@ -1,7 +1,8 @@
 /**
- * The authority's pipeline for game commands: a principal and a command in, an outcome out.
+ * The authority's pipeline for game commands: an actor and a command in, an outcome out.
  *
- * 1. Credential → standing (`standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
+ * 1. Credential → standing → limits: the door's steps (`door.ts`), before this pipeline runs;
+ *    standing (`actorIn`, `standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
  * 2. The command becomes a rules Move (shape errors are found before the game is touched).
  * 3. The storage facade's `commitMove` (`src/db/mutate.ts`) owns the commit protocol: the per-game
  *    queue, the cached or loaded state, the optimistic commit, the locked retry, and a used
@@ -11,7 +12,6 @@
  * 5. Publish (`publish.ts`), the one place that announces commits.
  */
 import { newId } from '../ids.js';
-import type { Principal } from '../auth/principal.js';
 import {
   idempotencyKeyFor,
   type Decision,
@@ -37,7 +37,7 @@ import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
-import { actorIn } from './standing.js';
+import type { Acting } from './standing.js';
 
 /**
  * Fresh ids and new games' zk-rng/1 seeds (docs/fairness.md); every random act derives from its
@@ -87,45 +87,46 @@ export interface CommandOutcome {
   readonly viewer: Viewer;
 }
 
-/** The authority's one entry point for game commands (see the file comment). */
-export function execute(
+/**
+ * A game command of an actor whose standing the door decided (`actorIn`, its standing step; the
+ * door also measures it): see the file comment.
+ */
+export async function execute(
   deps: AuthorityDeps,
-  principal: Principal,
+  acting: Acting,
   command: GameCommand,
 ): Promise<CommandOutcome> {
-  return deps.metrics.timeMove(command.operation, async () => {
-    const { actor, viewer, scope } = await actorIn(deps.store, principal, command.gameId, command.onBehalfOf);
-    const expected = command.expectedVersion;
-    if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
-      throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
-    const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
-    const actorPlayerId = actingPlayer(actor);
-    const move = command.toMove(actorPlayerId);
-    // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
-    if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
-    const req: MoveRequest = {
-      gameId: command.gameId,
+  const { actor, viewer, scope } = acting;
+  const expected = command.expectedVersion;
+  if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))
+    throw badInput('Field expectedVersion must be 0 or more.', 'expectedVersion');
+  const idempotency = idempotencyKeyFor(scope, command.operation, command.input, command.gameId);
+  const actorPlayerId = actingPlayer(actor);
+  const move = command.toMove(actorPlayerId);
+  // Before the budget is taken: an admin's or referee's attempt spends no seat's budget.
+  if (move.kind === 'addEntropy') deps.entropy.take(command.gameId, entropySeat(actor));
+  const req: MoveRequest = {
+    gameId: command.gameId,
+    actor,
+    actorPlayerId,
+    expectedVersion: expected,
+    move,
+  };
+  const random = deps.random ?? CRYPTO_RANDOMNESS;
+  const result = await deps.store.commitMove(
+    command.gameId,
+    idempotency,
+    (loaded, secret) => decision(loaded, req, random, secret),
+    {
       actor,
       actorPlayerId,
-      expectedVersion: expected,
-      move,
-    };
-    const random = deps.random ?? CRYPTO_RANDOMNESS;
-    const result = await deps.store.commitMove(
-      command.gameId,
-      idempotency,
-      (loaded, secret) => decision(loaded, req, random, secret),
-      {
-        actor,
-        actorPlayerId,
-        notifyChannel: deps.fanout.commitChannel,
-        onRetry: () => deps.metrics.transactionRetry(),
-      },
-    );
-    if (!result.replayed)
-      await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
-    return { result, viewer };
-  });
+      notifyChannel: deps.fanout.commitChannel,
+      onRetry: () => deps.metrics.transactionRetry(),
+    },
+  );
+  if (!result.replayed)
+    await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
+  return { result, viewer };
 }
 
 /** A move request before it is decided: who asks, the version it expects, the rules Move. */

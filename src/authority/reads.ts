@@ -9,20 +9,19 @@ import type { GameStore, LoadedGame, StoredEvent } from '../db/index.js';
 import { gameAsOfEvents, type KnownState } from './event-time.js';
 import { notFound } from '../errors.js';
 import type { RulesetSpec, Viewer } from '../rules/index.js';
-import { standingIn, viewerIn } from './standing.js';
+import { viewerIn, type Standing } from './standing.js';
 
 export type { KnownState, LoadedGame, StoredEvent };
 
 /** How a principal kind is shown as a game's caller: a referee sees as an admin does, and is shown as what it is. */
 export type ReadCallerKind = 'REFEREE' | undefined;
 
-/** `Query.game`: the current game and the viewer the caller sees it as. */
+/** `Query.game`: the current game and the viewer a caller of this standing sees it as. */
 export async function readGame(
   store: GameStore,
-  principal: Principal,
+  standing: Standing,
   gameId: string,
 ): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind }> {
-  const standing = await standingIn(store, principal, gameId);
   const loaded = await store.loadCurrent(gameId);
   if (!loaded) throw notFound('Game');
   const callerKind = standing.principal.kind === 'referee' ? 'REFEREE' : undefined;
@@ -37,12 +36,12 @@ export interface LogStanding {
 }
 
 /** Who reads the game's log, as whom, in which ruleset, up to which seq. */
-export async function logStanding(
-  store: GameStore,
-  principal: Principal,
-  gameId: string,
-): Promise<LogStanding> {
-  const viewer = await viewerIn(store, principal, gameId);
+async function logStanding(store: GameStore, principal: Principal, gameId: string): Promise<LogStanding> {
+  return logOf(store, await viewerIn(store, principal, gameId), gameId);
+}
+
+/** The game's log as `viewer` (whose standing is decided) reads it: its ruleset and last seq. */
+async function logOf(store: GameStore, viewer: Viewer, gameId: string): Promise<LogStanding> {
   const game = await store.gameLog(gameId);
   if (!game) throw notFound('Game');
   const spec = await store.rulesetOf(game.ruleset, game.rulesetVersion);
@@ -61,15 +60,14 @@ export async function subscriptionStanding(
   return standing;
 }
 
-/** One page of a game's log for a caller with standing in it, with the game as of its events. */
+/** One page of a game's log for a viewer with standing in it, with the game as of its events. */
 export async function readEventPage(
   store: GameStore,
-  principal: Principal,
-  gameId: string,
-  afterSeq: number,
-  first: number,
+  viewer: Viewer,
+  page: { readonly gameId: string; readonly afterSeq: number; readonly first: number },
 ): Promise<LogStanding & { rows: StoredEvent[]; asOf: ReturnType<typeof eventsAsOf> }> {
-  const standing = await logStanding(store, principal, gameId);
+  const { gameId, afterSeq, first } = page;
+  const standing = await logOf(store, viewer, gameId);
   const rows = await store.readEvents(gameId, afterSeq, first);
   return { ...standing, rows, asOf: eventsAsOf(store, gameId, rows) };
 }

@@ -19,12 +19,14 @@ import {
   type StatusEvent,
 } from './admin.js';
 import { eventVersion, lifecycleKindsUpTo, replaySource, type ReplaySource } from './checkpoints.js';
+import { isDatabaseReady } from './client.js';
 import { secretOf, type GameSecret } from './fairness.js';
+import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
 import { createGame, type CreatedGame } from './games.js';
 import type { IdempotencyKey } from './idempotency.js';
 import { findGameLog, hasZone, readEvents } from './log-reads.js';
 import { commitMove, type Decide, type MoveAuthor, type MoveResult } from './mutate.js';
-import { findBoundSeat } from './principals.js';
+import { findBoundSeat, findPrincipalByTokenHash } from './principals.js';
 import type { StoredEvent } from './rows.js';
 import { rulesetOfGame, storeRulesetVersion } from './ruleset-versions.js';
 import { loadCurrentGame, type LoadedGame } from './state.js';
@@ -40,6 +42,7 @@ export type { CreatedGame, GameCredentials } from './games.js';
 export type { Decide, Decision, MoveAuthor, MoveResult } from './mutate.js';
 export type { LoadedGame, SeatRow } from './state.js';
 export type { StoredEvent } from './rows.js';
+export type { NewHandoffCode } from './handoff.js';
 export { CHECKPOINT_INTERVAL, type ReplaySource } from './checkpoints.js';
 export type { TranscriptSource } from './transcript-reads.js';
 export type { GameToWrite, StoredGame } from './transfer-io.js';
@@ -180,5 +183,25 @@ export class GameStore implements Store {
   /** Writes a whole game (an import) in one transaction. */
   writeWholeGame(game: GameToWrite): Promise<void> {
     return writeWholeGame(this.db, game);
+  }
+
+  /** Whether the database answers (`/readyz`). */
+  databaseReady(): Promise<boolean> {
+    return isDatabaseReady(this.db);
+  }
+
+  /** The seat, spectator or referee credential stored under a token hash, or null. */
+  principalByTokenHash(token: string, hash: string) {
+    return findPrincipalByTokenHash(this.db, token, hash);
+  }
+
+  /** Stores a hand-off code; null when its credential already has the most codes alive. */
+  storeHandoffCode(code: NewHandoffCode): Promise<Date | null> {
+    return storeHandoffCode(this.db, code);
+  }
+
+  /** Takes a live hand-off code once: its sealed credential, or null. */
+  takeHandoffCode(codeHash: string): Promise<Uint8Array | null> {
+    return takeHandoffCode(this.db, codeHash);
   }
 }

@@ -10,6 +10,7 @@
  * - Events (history, subscriptions, payloads), as of each event: {@link toGameEvent}, {@link EventTimeline},
  *   {@link liveEventMapper} (the event hub's).
  * - Move payloads: {@link movePayload} (with the one ordering of changed objects, {@link changedObjects}).
+ * - Rulesets ({@link rulesetOut}) and the caller's credential ({@link whoamiOut}).
  * - Admin views, mapped field by field: {@link adminGameOut}, {@link adminPageOut}, {@link importPayloadOut}.
  * - The field resolvers of the view-backed types: {@link renderResolvers}.
  */
@@ -26,6 +27,8 @@ export type { GameOut, PrincipalKind } from './game.js';
 export type { LookupSource, PlayerOut } from './lookup.js';
 export type { ObjectOut, ZoneOut } from './objects.js';
 export { movePayload } from './payload.js';
+export { rulesetOut } from './rulesets.js';
+export { whoamiOut } from './whoami.js';
 export { toTranscript } from './transcript.js';
 
 export type { ResultOut, TurnOut } from './table.js';

@@ -3,10 +3,9 @@
  * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
  */
 import type { Resolvers } from '../generated/graphql.js';
-import { createGameAs, type NewSeat } from '../authority/index.js';
+import type { NewSeat } from '../authority/index.js';
 import { badInput } from '../errors.js';
 import { createdGameOut } from '../render/index.js';
-import type { Context } from '../server/context.js';
 import { cardProps, type CardPropsInput } from './move-input.js';
 
 interface CardInput extends CardPropsInput {
@@ -58,15 +57,10 @@ function seatsOf(input: CreateGameInput, names: readonly string[]): NewSeat[] {
 
 export const createGameResolvers = {
   Mutation: {
-    createGame: async (_: unknown, args: { input: CreateGameInput }, ctx: Context) => {
-      const { created, viewer, callerKind } = await createGameAs(
-        ctx,
-        {
-          principal: ctx.principal,
-          badCredential: ctx.badCredential,
-          clientIp: ctx.clientIp,
-          input: args.input,
-        },
+    createGame: async (_parent, args, ctx) => {
+      const { created, viewer, callerKind } = await ctx.authority.createGame(
+        ctx.caller,
+        args.input,
         (names) => seatsOf(args.input, names),
       );
       return createdGameOut(created, viewer, callerKind);

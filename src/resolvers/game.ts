@@ -1,21 +1,13 @@
 /** `Query.game`: the game as the caller may see it; unknown and not-yours look the same. */
 import type { Resolvers } from '../generated/graphql.js';
-import { readGame, viewerIn } from '../authority/index.js';
-import type { Context } from '../server/context.js';
-import { expensive } from '../server/work-limit.js';
 import { gameOut, renderResolvers } from '../render/index.js';
 import { gameIdFrom } from '../uuid.js';
 
 export const gameResolvers = {
   Query: {
-    game: async (_: unknown, args: { id: string }, ctx: Context) => {
-      const gameId = gameIdFrom(args.id);
-      // Standing is decided before a work slot is taken (readGame decides it again, at no cost).
-      await viewerIn(ctx.store, ctx.principal, gameId);
-      return expensive(ctx, async () => {
-        const { loaded, viewer, callerKind } = await readGame(ctx.store, ctx.principal, gameId);
-        return gameOut(loaded, viewer, callerKind);
-      });
+    game: async (_parent, args, ctx) => {
+      const { loaded, viewer, callerKind } = await ctx.authority.game(ctx.caller, gameIdFrom(args.id));
+      return gameOut(loaded, viewer, callerKind);
     },
   },
   ...renderResolvers,

@@ -5,7 +5,7 @@
  * visibility decision is made here.
  */
 import type { Resolvers } from '../generated/graphql.js';
-import { eventsAsOf, execute, type CommandOutcome } from '../authority/index.js';
+import type { CommandOutcome } from '../authority/index.js';
 import { movePayload } from '../render/index.js';
 import type { Move } from '../rules/index.js';
 import type { GameMutation } from '../metrics.js';
@@ -22,11 +22,11 @@ interface Common {
 }
 
 /** The payload: the command's outcome as its viewer may see it, its events as of each event. */
-function render({ result, viewer }: CommandOutcome, store: Context['store']) {
+function render({ result, viewer }: CommandOutcome, authority: Context['authority']) {
   const known = result.replayed
     ? undefined
     : { seq: result.lastSeq, state: result.game.state, players: result.game.players };
-  return movePayload(result, viewer, eventsAsOf(store, result.game.game.id, result.events, known));
+  return movePayload(result, viewer, authority.eventsAsOf(result.game.game.id, result.events, known));
 }
 
 export async function run(
@@ -39,7 +39,7 @@ export async function run(
   const gameId = gameIdFrom(input.gameId);
   const fingerprint: Common = { ...input, gameId };
   return render(
-    await execute(ctx, ctx.principal, {
+    await ctx.authority.move(ctx.caller, {
       operation,
       gameId,
       expectedVersion: input.expectedVersion,
@@ -47,7 +47,7 @@ export async function run(
       input: fingerprint,
       toMove,
     }),
-    ctx.store,
+    ctx.authority,
   );
 }
 

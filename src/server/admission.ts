@@ -22,7 +22,7 @@
  * own per-address rate limit, and the operators' credentials are trusted.
  */
 import type { Principal } from '../auth/principal.js';
-import { principalKey } from './work-limit.js';
+import { principalKey } from '../authority/index.js';
 
 /** Ends an admitted request: its place goes to the next waiting request of the same credential. */
 export type Leave = () => void;

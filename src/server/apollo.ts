@@ -11,7 +11,8 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { ErrorCode, formatError, isPublicCode } from '../errors.js';
+import { ErrorCode, isPublicCode } from '../errors.js';
+import { errorMask } from './error-mask.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Armor } from './armor.js';
@@ -39,6 +40,7 @@ export interface ApolloOptions {
 
 export function createApollo(opts: ApolloOptions): ApolloServer<Context> {
   const { schema, armor, httpServer, logger, metrics } = opts;
+  const mask = errorMask(logger, 'internal error');
   return new ApolloServer<Context>({
     schema,
     introspection: opts.introspection,
@@ -55,15 +57,8 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Context> {
     parseOptions: armor.apollo.parseOptions,
     documentStore: armor.apollo.documentStore,
     persistedQueries: armor.apollo.persistedQueries,
-    formatError: (formatted, error) => {
-      const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
-      return formatError(
-        formatted,
-        requestId,
-        (f) => logger.error({ requestId, err: error, formatted: f }, 'internal error'),
-        error,
-      );
-    },
+    formatError: (formatted, error) =>
+      mask(formatted, (error as { extensions?: { requestId?: string } })?.extensions?.requestId, error),
     plugins: [
       ...armor.apollo.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),

@@ -16,7 +16,8 @@ import { KEY_SET_UNAVAILABLE_MESSAGE, KeySetUnavailable } from '../auth/jwt.js';
 import { isDatabaseUnavailable } from '../db/driver-errors.js';
 import { ErrorCode, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { INVALID_CREDENTIAL_CLOSE, ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
-import { authenticate, type AppDeps, type Authentication } from './context.js';
+import type { Authentication } from '../authority/index.js';
+import type { AppDeps } from './context.js';
 
 /** Why a caller is refused before any operation runs. */
 export type RefusalKind = 'UNAUTHENTICATED' | 'SERVICE_UNAVAILABLE' | 'INTERNAL';
@@ -40,15 +41,15 @@ const refused = (
   refusal: { kind, message, principal },
 });
 
-/** Resolves an `Authorization` value (see `authenticate`), or the refusal; logs a failure with `requestId`. */
+/** Resolves an `Authorization` value (the authority's credential step), or the refusal; logs a failure with `requestId`. */
 export async function checkCredential(
-  deps: Pick<AppDeps, 'store' | 'config' | 'jwt' | 'credentials' | 'logger'>,
+  deps: Pick<AppDeps, 'authority' | 'logger'>,
   authorization: unknown,
   requestId: string,
 ): Promise<CredentialCheck> {
   let auth: Authentication;
   try {
-    auth = await authenticate(deps, authorization);
+    auth = await deps.authority.authenticate(authorization);
   } catch (err) {
     deps.logger.error({ err, requestId }, 'authentication failed');
     if (err instanceof KeySetUnavailable) return refused('SERVICE_UNAVAILABLE', KEY_SET_UNAVAILABLE_MESSAGE);

@@ -27,7 +27,7 @@ import {
   send,
   type RequestRecord,
 } from './http-exchange.js';
-import { RETRY_AFTER_MS } from './work-limit.js';
+import { RETRY_AFTER_MS } from '../authority/index.js';
 
 /** What every GraphQL request of one server shares. */
 export interface GraphqlEndpoint {
@@ -131,6 +131,20 @@ async function bodyOf(
   }
 }
 
+/**
+ * The work slots a request's operations take, held until its answer is sent (field resolvers and
+ * serialization included, `authority/work-limit.ts`); once the response has closed, none is held.
+ */
+function slotsHeldUntilSent(res: ServerResponse): (release: () => void) => boolean {
+  const held: (() => void)[] = [];
+  let sent = false;
+  res.once('close', () => {
+    sent = true;
+    for (const release of held.splice(0)) release();
+  });
+  return (release) => !sent && held.push(release) > 0;
+}
+
 async function answer(
   endpoint: GraphqlEndpoint,
   req: IncomingMessage,
@@ -230,9 +244,7 @@ async function answer(
   const tooLong = armor.refuseLongQuery(queryText(body, url));
   if (tooLong)
     return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
-  // Expensive resolvers hold their work slots until the answer is sent (work-limit.ts).
-  deps.work.beginRequest(requestId);
-  res.once('close', () => deps.work.endRequest(requestId));
+  const caller = { clientIp: req.socket.remoteAddress ?? 'unknown', holdSlot: slotsHeldUntilSent(res) };
   const result = await apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
     context: async (): Promise<Context> => {
@@ -243,7 +255,8 @@ async function answer(
         if (check.refusal.kind === 'UNAUTHENTICATED') record.errorCode = ErrorCode.UNAUTHENTICATED;
         throw refusalError(check.refusal, requestId);
       }
-      return { ...deps, requestId, clientIp: req.socket.remoteAddress ?? 'unknown', ...check.auth };
+      const { principal, badCredential } = check.auth;
+      return { requestId, authority: deps.authority, caller: { ...caller, principal, badCredential } };
     },
   });
   // Every answer is for one viewer: no shared cache may keep it.

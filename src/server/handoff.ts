@@ -16,29 +16,20 @@
  * and share one token bucket per client address ({@link ADDRESS_BURST}, refilled one a second).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  hashHandoffCode,
-  isHandoffCode,
-  newHandoffCode,
-  openSealed,
-  sealCredential,
-} from '../auth/handoff.js';
+import { isHandoffCode } from '../auth/handoff.js';
 import { KeySetUnavailable } from '../auth/jwt.js';
-import { hashToken, parseBearer } from '../auth/tokens.js';
-import { TokenBuckets } from '../authority/creation.js';
-import { storeHandoffCode, takeHandoffCode } from '../db/handoff.js';
+import { parseBearer } from '../auth/tokens.js';
+import {
+  ADDRESS_BURST,
+  LINK_LIFETIME_SECONDS,
+  MAX_LIVE_CODES,
+  RELOAD_LIFETIME_SECONDS,
+} from '../authority/index.js';
 import { ErrorCode, UNAVAILABLE_MESSAGE } from '../errors.js';
-import { authenticate, type AppDeps } from './context.js';
+import type { AppDeps } from './context.js';
 import { BodyTooLarge, errorBody, readBody, send } from './http-exchange.js';
 
-/** A link's code: long enough to click a link just minted, too short to be worth finding later. */
-const LINK_LIFETIME_SECONDS = 60;
-/** A page's reload code: renewed by the open page every third of this, so it dies soon after the page. */
-const RELOAD_LIFETIME_SECONDS = 600;
-/** Codes of one credential alive at once (a few open tabs, each with its reload code, and links). */
-export const MAX_LIVE_CODES = 16;
-/** Requests to /handoff/* one client address may send at once before waiting (one a second refill). */
-const ADDRESS_BURST = 60;
+export { MAX_LIVE_CODES };
 const MAX_BODY_BYTES = 1024;
 
 export interface HandoffRoutes {
@@ -46,7 +37,7 @@ export interface HandoffRoutes {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
 
-type Deps = Pick<AppDeps, 'config' | 'store' | 'jwt' | 'credentials' | 'logger'>;
+type Deps = Pick<AppDeps, 'authority' | 'logger'>;
 
 /** A refusal: its HTTP status and typed code, with the reason in the message. */
 class Refusal extends Error {
@@ -86,95 +77,87 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return body as Record<string, unknown>;
 }
 
-export function createHandoffRoutes(deps: Deps, now: () => number = Date.now): HandoffRoutes {
-  const buckets = new TokenBuckets(1 / 1000, ADDRESS_BURST, now);
-
-  async function mint(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const credential = parseBearer(req.headers.authorization);
-    const auth = credential ? await authenticate(deps, req.headers.authorization) : null;
-    if (!credential || !auth || auth.badCredential || auth.principal.kind === 'anonymous')
-      throw new Refusal(
-        401,
-        ErrorCode.UNAUTHENTICATED,
-        'A hand-off code is minted for the credential in the Authorization header (Bearer), and none valid was sent.',
-      );
-    const body = await jsonBody(req);
-    const use = body.use ?? 'link';
-    if (use !== 'link' && use !== 'reload')
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `use` must be "link" or "reload".', {
-        field: 'use',
-      });
-    if (body.replaces !== undefined && !isHandoffCode(body.replaces))
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `replaces` is not a hand-off code.', {
-        field: 'replaces',
-      });
-    const code = newHandoffCode();
-    const lifetimeSeconds = use === 'link' ? LINK_LIFETIME_SECONDS : RELOAD_LIFETIME_SECONDS;
-    const expiresAt = await storeHandoffCode(deps.store.db, {
-      codeHash: hashHandoffCode(code),
-      credentialHash: hashToken(credential),
-      sealed: sealCredential(code, credential),
-      lifetimeSeconds,
-      maxLive: MAX_LIVE_CODES,
-      replacesHash: body.replaces === undefined ? undefined : hashHandoffCode(body.replaces),
+/** `POST /handoff/code`: a code for the caller's own, valid credential. */
+async function mint(deps: Deps, req: IncomingMessage): Promise<Record<string, unknown>> {
+  const credential = parseBearer(req.headers.authorization);
+  const auth = credential ? await deps.authority.authenticate(req.headers.authorization) : null;
+  if (!credential || !auth || auth.badCredential || auth.principal.kind === 'anonymous')
+    throw new Refusal(
+      401,
+      ErrorCode.UNAUTHENTICATED,
+      'A hand-off code is minted for the credential in the Authorization header (Bearer), and none valid was sent.',
+    );
+  const body = await jsonBody(req);
+  const use = body.use ?? 'link';
+  if (use !== 'link' && use !== 'reload')
+    throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `use` must be "link" or "reload".', {
+      field: 'use',
     });
-    if (!expiresAt)
+  if (body.replaces !== undefined && !isHandoffCode(body.replaces))
+    throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `replaces` is not a hand-off code.', {
+      field: 'replaces',
+    });
+  const minted = await deps.authority.mintHandoffCode(credential, use, body.replaces);
+  if (!minted)
+    throw new Refusal(
+      429,
+      ErrorCode.RATE_LIMITED,
+      `This credential already has ${MAX_LIVE_CODES} hand-off codes alive; each lives at most ` +
+        `${RELOAD_LIFETIME_SECONDS} s. Redeem or replace one first.`,
+      { retryAfterSeconds: LINK_LIFETIME_SECONDS },
+    );
+  const { code, expiresAt, lifetimeSeconds } = minted;
+  return { code, use, expiresAt: expiresAt.toISOString(), lifetimeSeconds };
+}
+
+/** `POST /handoff/redeem`: the credential a code seals, once. */
+async function redeem(deps: Deps, req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await jsonBody(req);
+  const code = body.code;
+  if (!isHandoffCode(code))
+    throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `code` is not a hand-off code (zkh_…).', {
+      field: 'code',
+    });
+  const token = await deps.authority.redeemHandoffCode(code);
+  if (!token)
+    throw new Refusal(
+      404,
+      ErrorCode.NOT_FOUND,
+      'Hand-off code not found: it never existed, was used already, or expired. Ask for a new link.',
+    );
+  return { token };
+}
+
+/** One request of either route, under its address's token bucket; every refusal answered with its status. */
+async function serve(deps: Deps, req: IncomingMessage, res: ServerResponse, route: 'code' | 'redeem') {
+  try {
+    const wait = deps.authority.handoffWait(req.socket.remoteAddress ?? 'unknown');
+    if (wait > 0) {
+      const retryAfterSeconds = Math.ceil(wait / 1000);
       throw new Refusal(
         429,
         ErrorCode.RATE_LIMITED,
-        `This credential already has ${MAX_LIVE_CODES} hand-off codes alive; each lives at most ` +
-          `${RELOAD_LIFETIME_SECONDS} s. Redeem or replace one first.`,
-        { retryAfterSeconds: LINK_LIFETIME_SECONDS },
+        `Too many hand-off requests from this address (${ADDRESS_BURST} at once, then one a second). ` +
+          `Retry in ${retryAfterSeconds} s.`,
+        { retryAfterSeconds },
       );
-    return { code, use, expiresAt: expiresAt.toISOString(), lifetimeSeconds };
-  }
-
-  async function redeem(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const body = await jsonBody(req);
-    const code = body.code;
-    if (!isHandoffCode(code))
-      throw new Refusal(400, ErrorCode.BAD_USER_INPUT, 'The field `code` is not a hand-off code (zkh_…).', {
-        field: 'code',
-      });
-    const sealed = await takeHandoffCode(deps.store.db, hashHandoffCode(code));
-    const token = sealed && openSealed(code, sealed);
-    if (!token)
-      throw new Refusal(
-        404,
-        ErrorCode.NOT_FOUND,
-        'Hand-off code not found: it never existed, was used already, or expired. Ask for a new link.',
-      );
-    return { token };
-  }
-
-  async function serve(req: IncomingMessage, res: ServerResponse, route: 'code' | 'redeem'): Promise<void> {
-    try {
-      const wait = buckets.take(req.socket.remoteAddress ?? 'unknown');
-      if (wait > 0) {
-        const retryAfterSeconds = Math.ceil(wait / 1000);
-        throw new Refusal(
-          429,
-          ErrorCode.RATE_LIMITED,
-          `Too many hand-off requests from this address (${ADDRESS_BURST} at once, then one a second). ` +
-            `Retry in ${retryAfterSeconds} s.`,
-          { retryAfterSeconds },
-        );
-      }
-      const answer = route === 'code' ? await mint(req) : await redeem(req);
-      send(res, 200, JSON.stringify(answer));
-    } catch (err) {
-      if (err instanceof Refusal) {
-        if (err.status === 429) res.setHeader('retry-after', String(err.extensions.retryAfterSeconds));
-        return send(res, err.status, errorBody(err.message, err.code, err.extensions));
-      }
-      if (err instanceof KeySetUnavailable)
-        return send(res, 503, errorBody(err.message, ErrorCode.SERVICE_UNAVAILABLE));
-      deps.logger.error({ err, path: req.url }, 'hand-off error');
-      if (res.headersSent) return void res.destroy();
-      send(res, 503, errorBody(UNAVAILABLE_MESSAGE, ErrorCode.SERVICE_UNAVAILABLE));
     }
+    const answer = route === 'code' ? await mint(deps, req) : await redeem(deps, req);
+    send(res, 200, JSON.stringify(answer));
+  } catch (err) {
+    if (err instanceof Refusal) {
+      if (err.status === 429) res.setHeader('retry-after', String(err.extensions.retryAfterSeconds));
+      return send(res, err.status, errorBody(err.message, err.code, err.extensions));
+    }
+    if (err instanceof KeySetUnavailable)
+      return send(res, 503, errorBody(err.message, ErrorCode.SERVICE_UNAVAILABLE));
+    deps.logger.error({ err, path: req.url }, 'hand-off error');
+    if (res.headersSent) return void res.destroy();
+    send(res, 503, errorBody(UNAVAILABLE_MESSAGE, ErrorCode.SERVICE_UNAVAILABLE));
   }
+}
 
+export function createHandoffRoutes(deps: Deps): HandoffRoutes {
   return {
     handle(req, res, url) {
       const route =
@@ -185,7 +168,7 @@ export function createHandoffRoutes(deps: Deps, now: () => number = Date.now): H
         send(res, 405, errorBody(`Only POST is answered at ${url.pathname}.`, ErrorCode.BAD_USER_INPUT));
         return true;
       }
-      void serve(req, res, route);
+      void serve(deps, req, res, route);
       return true;
     },
   };

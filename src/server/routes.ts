@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isConfiguredToken, parseBearer } from '../auth/tokens.js';
-import { isDatabaseReady } from '../db/client.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import type { AppDeps } from './context.js';
 import { send } from './http-exchange.js';
@@ -14,7 +13,7 @@ import { LANDING_POLICY, landingPage } from './landing.js';
 
 /** Answers one request of the routes above. */
 export async function handleRoute(
-  deps: Pick<AppDeps, 'config' | 'store' | 'metrics' | 'embedded'>,
+  deps: Pick<AppDeps, 'config' | 'authority' | 'metrics' | 'embedded'>,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -57,7 +56,7 @@ export async function handleRoute(
       default:
         embedded satisfies never;
     }
-    const ready = await isDatabaseReady(deps.store.db);
+    const ready = await deps.authority.databaseReady();
     if (!ready) res.setHeader('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return send(
       res,

@@ -21,7 +21,8 @@ import type { Disposable } from 'graphql-ws';
 import { makeServer } from 'graphql-ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { formatError } from '../errors.js';
+import { principalKey } from '../authority/index.js';
+import { errorMask } from './error-mask.js';
 import { createArmor, type Armor } from './armor.js';
 import { graphqlCjs } from './graphql-cjs.js';
 import { collapseOversized } from './response-budget.js';
@@ -29,7 +30,6 @@ import type { AppDeps, Context, SubscriptionContext } from './context.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
-import { principalKey } from './work-limit.js';
 import { serveGraphqlWs, wsGuardBounds, type GuardedExtra } from './ws-guard.js';
 
 /** Limits for one graphql-ws connection. */
@@ -75,6 +75,85 @@ export interface GraphqlWsOptions {
   readonly armor?: Armor;
 }
 
+/** What admitting a connection uses: the service's, and the counters of this server. */
+interface Admission {
+  readonly deps: AppDeps;
+  readonly perCredential: CappedCounter;
+  readonly bounds: ReturnType<typeof wsGuardBounds>;
+}
+
+/**
+ * `connection_init`: the credential resolved (a refusal closes the socket with its own code), the
+ * connection's bounds widened for an authenticated caller, its place among its credential's
+ * connections taken, and the connection's context set.
+ */
+async function admitConnection(
+  { deps, perCredential, bounds }: Admission,
+  ctx: {
+    readonly connectionParams?: Readonly<Record<string, unknown>> | undefined;
+    readonly extra: ConnectionExtra;
+  },
+): Promise<boolean> {
+  const requestId = randomUUID();
+  const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
+  if (!checked.ok) {
+    // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
+    // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
+    // and graphql-ws would print the raw error). Closed first, so the 4403 that graphql-ws
+    // sends for `false` finds the socket closing and is dropped.
+    const close = refusalClose(checked.refusal);
+    ctx.extra.socket.close(close.code, close.reason);
+    return false;
+  }
+  // Anonymous connections may still call public operations (e.g. `rulesets`), and
+  // subscriptions check standing per game.
+  const { principal: p, badCredential } = checked.auth;
+  if (p.kind !== 'anonymous') ctx.extra.guard.widen(bounds.authenticated);
+  if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
+  if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
+    const release = perCredential.take(principalKey(p));
+    if (!release) {
+      const code = ZkCloseCode.TooManyConnections;
+      ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+      return false;
+    }
+    ctx.extra.socket.once('close', release);
+  }
+  const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
+  ctx.extra.context = {
+    requestId,
+    authority: deps.authority,
+    caller: { principal: p, badCredential, clientIp },
+  };
+  return true;
+}
+
+/** `subscribe`: the subscription limit, then the same document limits as HTTP (`armor.ts`). */
+function prepareOperation(
+  armor: Armor,
+  schema: GraphQLSchema,
+  ctx: { readonly subscriptions: Readonly<Record<string, unknown>>; readonly extra: ConnectionExtra },
+  payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
+) {
+  // `ctx.subscriptions` already holds this one; graphql-ws removes entries however they end.
+  if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerConnection) {
+    const code = ZkCloseCode.TooManySubscriptions;
+    ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
+    return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
+  }
+  // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
+  // The document comes back parsed and validated (with graphql's specified rules), shared by
+  // every subscription of the same query text; graphql-ws runs it as given.
+  const prepared = armor.prepare(schema, payload.query, payload.variables);
+  if ('errors' in prepared) return forGraphqlWs(prepared.errors);
+  return {
+    schema,
+    document: prepared.document,
+    variableValues: payload.variables ?? null,
+    operationName: payload.operationName ?? null,
+  };
+}
+
 export function startGraphqlWs(
   deps: AppDeps,
   schema: GraphQLSchema,
@@ -82,79 +161,21 @@ export function startGraphqlWs(
   options: GraphqlWsOptions = {},
 ): GraphqlWsServer {
   const armor = options.armor ?? createArmor({ introspection: deps.config.GRAPHQL_INTROSPECTION });
-  // The service's hub (`app.ts` builds it and closes it after the server).
-  const events = deps.hub;
   // Game credentials only: the admin and host are operators, anonymous connections hold no game.
   const perCredential = new CappedCounter(deps.config.WS_CONNECTIONS_PER_CREDENTIAL);
   const bounds = wsGuardBounds(deps.config);
+  const mask = errorMask(deps.logger, 'ws error');
   const protocol = makeServer<Record<string, unknown>, ConnectionExtra>({
     schema,
     connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
-    onConnect: async (ctx) => {
-      const requestId = randomUUID();
-      const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
-      if (!checked.ok) {
-        // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
-        // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
-        // and graphql-ws would print the raw error). Closed first, so the 4403 that graphql-ws
-        // sends for `false` finds the socket closing and is dropped.
-        const close = refusalClose(checked.refusal);
-        ctx.extra.socket.close(close.code, close.reason);
-        return false;
-      }
-      // Anonymous connections may still call public operations (e.g. `rulesets`), and
-      // subscriptions check standing per game.
-      const auth = checked.auth;
-      const p = auth.principal;
-      if (p.kind !== 'anonymous') ctx.extra.guard.widen(bounds.authenticated);
-      if (p.kind === 'external') closeAtExpiry(ctx.extra.socket, p.expiresAtMs);
-      if (p.kind === 'player' || p.kind === 'spectator' || p.kind === 'referee' || p.kind === 'external') {
-        const release = perCredential.take(principalKey(p));
-        if (!release) {
-          const code = ZkCloseCode.TooManyConnections;
-          ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
-          return false;
-        }
-        ctx.extra.socket.once('close', release);
-      }
-      const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
-      ctx.extra.context = { ...deps, requestId, clientIp, ...auth };
-      return true;
-    },
+    onConnect: (ctx) => admitConnection({ deps, perCredential, bounds }, ctx),
     context: (ctx): SubscriptionContext => ({
       ...(ctx.extra.context as Context),
-      events,
       closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
     }),
-    onSubscribe: (ctx, _id, payload) => {
-      // `ctx.subscriptions` already holds this one; graphql-ws removes entries however they end.
-      if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerConnection) {
-        const code = ZkCloseCode.TooManySubscriptions;
-        ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
-        return forGraphqlWs([new GraphQLError(ZK_CLOSE_REASON[code])]);
-      }
-      // The same depth, alias, directive, cost and token limits as HTTP, and the same text guard.
-      // The document comes back parsed and validated (with graphql's specified rules), shared by
-      // every subscription of the same query text; graphql-ws runs it as given.
-      const prepared = armor.prepare(schema, payload.query, payload.variables);
-      if ('errors' in prepared) return forGraphqlWs(prepared.errors);
-      return {
-        schema,
-        document: prepared.document,
-        variableValues: payload.variables ?? null,
-        operationName: payload.operationName ?? null,
-      };
-    },
+    onSubscribe: (ctx, _id, payload) => prepareOperation(armor, schema, ctx, payload),
     onError: (ctx, _id, _payload, errors) =>
-      errors.map((e) =>
-        formatError(
-          e.toJSON(),
-          ctx.extra.context?.requestId,
-          (f) =>
-            deps.logger.error({ requestId: ctx.extra.context?.requestId, err: e, formatted: f }, 'ws error'),
-          e,
-        ),
-      ) as never,
+      errors.map((e) => mask(e.toJSON(), ctx.extra.context?.requestId, e)) as never,
     // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
     onNext: (ctx, _id, _payload, args, result) => {
       if (getOperationAST(args.document, args.operationName)?.operation === 'subscription')
@@ -162,17 +183,8 @@ export function startGraphqlWs(
       if (!result.errors?.length) return undefined;
       const requestId = ctx.extra.context?.requestId;
       const collapsed = collapseOversized(result);
-      return {
-        ...collapsed,
-        errors: (collapsed.errors ?? []).map((e) =>
-          formatError(
-            'toJSON' in e ? e.toJSON() : e,
-            requestId,
-            (f) => deps.logger.error({ requestId, err: e, formatted: f }, 'ws error'),
-            e,
-          ),
-        ),
-      };
+      const errors = (collapsed.errors ?? []).map((e) => mask('toJSON' in e ? e.toJSON() : e, requestId, e));
+      return { ...collapsed, errors };
     },
   });
   return serveGraphqlWs(protocol, wsServer, {

@@ -8,6 +8,9 @@ import { createDb, type Db } from '../../src/db/client.js';
 import { findGame, listGames } from '../../src/db/admin.js';
 import { adminGameOut, adminPageOut, importPayloadOut } from '../../src/render/index.js';
 import { adminResolvers } from '../../src/resolvers/admin.js';
+import { createAuthority, type AuthorityParts } from '../../src/authority/index.js';
+import { GameStore } from '../../src/db/index.js';
+import type { Store } from '../../src/db/store.js';
 import type { Context } from '../../src/server/context.js';
 import { createGame, type CreatedGame } from '../support/game-api.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -64,7 +67,11 @@ describe('admin views', () => {
   });
 
   it('what the adminGames resolver returns has no credential field', async () => {
-    const ctx = { store: server.app.service.store, principal: { kind: 'admin' } } as unknown as Context;
+    const authority = createAuthority({
+      store: new GameStore({ db } as unknown as Store),
+    } as unknown as AuthorityParts<never>);
+    const caller = { principal: { kind: 'admin' }, badCredential: false, clientIp: '127.0.0.1' };
+    const ctx = { authority, caller } as unknown as Context;
     const out = await adminResolvers.Query.adminGames({}, { offset: 0, limit: 50 }, ctx);
     expect(out.games.map((g) => g.id)).toContain(game.gameId);
     expect(secrets(out)).toEqual([]);

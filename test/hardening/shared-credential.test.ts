@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config.js';
 import { RequestAdmission, type Leave } from '../../src/server/admission.js';
-import { WorkLimiter } from '../../src/server/work-limit.js';
+import { WorkLimiter } from '../../src/authority/index.js';
 import { createGame, NO_SEAT_ENTROPY } from '../support/game-api.js';
 import { metricValue } from '../support/metrics.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -8,9 +8,11 @@
  * (`extensions.retryAfterMs`), before it reads anything. So a flood from one seat is refused
  * cheaply and slows that seat, while the work in flight (and the memory it holds) stays bounded.
  *
+ * The door's `limits` step (`door.ts`) takes the slot, after the caller's standing is decided.
  * Over HTTP a slot is held until the response is sent (field resolvers and serialization
- * included): the HTTP handler releases the request's slots when the response closes. Elsewhere
- * (graphql-ws), until the guarded work settles, or, for a catch-up, until the subscriber is caught up.
+ * included): the caller's `holdSlot` hands its release to the HTTP handler, which runs it when the
+ * response closes. Elsewhere (graphql-ws), until the work settles, or, for a catch-up, until the
+ * subscriber is caught up.
  */
 import type { Principal } from '../auth/principal.js';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
@@ -23,8 +25,6 @@ export class WorkLimiter {
   readonly #byPrincipal = new Map<string, number>();
   /** Slots by principal and client, keyed by {@link clientKey}. */
   readonly #byClient = new Map<string, number>();
-  /** Slots held by HTTP requests until their response is sent. */
-  readonly #byRequest = new Map<string, (() => void)[]>();
 
   constructor(
     readonly perPrincipal: number,
@@ -66,39 +66,6 @@ export class WorkLimiter {
     };
   }
 
-  /**
-   * Runs `work` holding a slot. With the id of an HTTP request (see {@link beginRequest}) the slot
-   * is kept until {@link endRequest}; otherwise it is released when `work` settles.
-   */
-  async run<T>(
-    principal: string,
-    client: string,
-    requestId: string | null,
-    work: () => Promise<T>,
-  ): Promise<T> {
-    const release = this.acquire(principal, client);
-    const request = requestId === null ? undefined : this.#byRequest.get(requestId);
-    if (request) {
-      request.push(release);
-      return work();
-    }
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
-
-  /** An HTTP request starts: slots its resolvers take are held until {@link endRequest}. */
-  beginRequest(requestId: string): void {
-    this.#byRequest.set(requestId, []);
-  }
-
-  endRequest(requestId: string): void {
-    for (const release of this.#byRequest.get(requestId) ?? []) release();
-    this.#byRequest.delete(requestId);
-  }
-
   /** Slots in use (tests, metrics). */
   get inUse(): number {
     return this.#total;
@@ -133,17 +100,4 @@ export function principalKey(p: Principal): string {
     case 'external':
       return `external:${JSON.stringify([p.issuer, p.subject])}`;
   }
-}
-
-/** Runs an expensive resolver's work under the caller's limit, in its service's limiter (`ctx.work`). */
-export function expensive<T>(
-  ctx: {
-    readonly work: WorkLimiter;
-    readonly principal: Principal;
-    readonly clientIp: string;
-    readonly requestId?: string;
-  },
-  work: () => Promise<T>,
-): Promise<T> {
-  return ctx.work.run(principalKey(ctx.principal), ctx.clientIp, ctx.requestId ?? null, work);
 }
