@@ -27,6 +27,7 @@ export type * from './types/rejection.js';
 export type * from './types/plan.js';
 export type * from './types/events.js';
 export type * from './types/randomness.js';
+export type * from './types/rewind.js';
 
 // Rulesets and planning.
 export { RulesetRegistry } from './rulesets.js';
