@@ -61,7 +61,9 @@ function play(id: RulesetId, seeds: readonly Seed[]): GameState[] {
  * Draws that depend only on the act's address (event, index, number), as zk-rng's do: so a test
  * can recompute an act from its record.
  */
-function addressedDraws(base: PlanContext): PlanContext & { streamOf: (e: number, i: number, n: number) => (k: number) => number } {
+function addressedDraws(
+  base: PlanContext,
+): PlanContext & { streamOf: (e: number, i: number, n: number) => (k: number) => number } {
   const streamOf = (e: number, i: number, n: number) => {
     let s = (e * 7919 + i * 104729 + n * 15485863 + 1) >>> 0;
     return (k: number) => {
@@ -123,7 +125,9 @@ function rewindCase(id: RulesetId, seeds: readonly Seed[], at: number, mode: Rew
       expect(placed(sp, after, v), `view of ${JSON.stringify(v)}`).toEqual(placed(sp, past, v));
     return;
   }
-  checkRandomized(sp, past, after, event.random?.acts ?? [], (i, n) => ctx.streamOf(0, i, n + (now.randomActs ?? 0)));
+  checkRandomized(sp, past, after, event.random?.acts ?? [], (i, n) =>
+    ctx.streamOf(0, i, n + (now.randomActs ?? 0)),
+  );
 }
 
 /** Known objects at their place; the unknown ones a recomputable shuffle of their zone's unknown places. */

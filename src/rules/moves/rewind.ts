@@ -18,7 +18,11 @@ export const rewind = moveRecord({
   events: ['GAME_REWOUND'],
   shape: (m) => [
     [isSeq(m.toSeq), 'BAD_REWIND', 'toSeq must be the seq of an event (1 or more)'],
-    [m.mode === 'EXACT' || m.mode === 'RANDOMIZE_UNKNOWN', 'BAD_REWIND', 'mode must be EXACT or RANDOMIZE_UNKNOWN'],
+    [
+      m.mode === 'EXACT' || m.mode === 'RANDOMIZE_UNKNOWN',
+      'BAD_REWIND',
+      'mode must be EXACT or RANDOMIZE_UNKNOWN',
+    ],
     [
       isStr(m.reason) && m.reason.trim().length > 0 && m.reason.length <= MAX_REWIND_REASON,
       'BAD_REWIND',
