@@ -40,6 +40,8 @@ const EVENT_KIND_KEYS = {
   DICE_ROLLED: true,
   COINS_FLIPPED: true,
   ENTROPY_ADDED: true,
+  CLOCK_CHANGED: true,
+  CLOCK_EXPIRED: true,
   GAME_CREATED: true,
   GAME_ENDED: true,
   GAME_ARCHIVED: true,

@@ -9,6 +9,7 @@
  * the game as it was right after the event, which the caller's {@link EventTimeSource} supplies
  * (loaded on first use, once per batch).
  */
+import { clockChangeOut, clockOut } from './clock.js';
 import type { StoredEvent } from '../db/rows.js';
 import {
   redactEvent,
@@ -116,6 +117,9 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
       ? { ...view.roll, coins: view.roll.coins?.map((c) => (c === 'heads' ? 'HEADS' : 'TAILS')) ?? null }
       : null,
     entropy: view.entropy,
+    // The clocks are public: every viewer reads them as of the event's own instant.
+    clock: event.table?.clock ? clockOut(event.table.clock, event.table.clock.asOf) : null,
+    clockChange: clockChangeOut(event.clockChange),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type EventKind,
   type PlannedEventKind,
 } from '../rules/index.js';
+import { clockChange, clockState } from './clock-schema.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
@@ -80,6 +81,7 @@ const table = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{64}$/, 'lower-case hex')
     .optional(),
+  clock: clockState.optional(),
 });
 
 /**
@@ -187,6 +189,8 @@ export const EVENT_PAYLOADS = {
   DICE_ROLLED: planned('DICE_ROLLED').extend({ roll }),
   COINS_FLIPPED: planned('COINS_FLIPPED').extend({ roll }),
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
+  CLOCK_CHANGED: planned('CLOCK_CHANGED').extend({ clockChange }),
+  CLOCK_EXPIRED: planned('CLOCK_EXPIRED').extend({ clockChange }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({

@@ -1,4 +1,5 @@
 /** Typed refusals: every refused move names a code and the rule it cites. */
+import type { ClockRefusalCode } from '../clock/types.js';
 
 /** Why a move is refused; each has a value in the GraphQL enum InvalidMoveReason. */
 export type RejectionCode =
@@ -31,7 +32,8 @@ export type RejectionCode =
   | 'NO_RANDOMIZER'
   | 'BAD_ROLL'
   | 'BAD_ENTROPY'
-  | 'AWAITING_ENTROPY';
+  | 'AWAITING_ENTROPY'
+  | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>;
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
