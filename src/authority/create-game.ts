@@ -105,7 +105,7 @@ export async function createGameAs(
 function withClock(state: GameState, settings: ClockSettings | null | undefined): GameState {
   if (!settings) return state;
   const refused = checkClockConfig(settings.config);
-  if (refused) throw badInput(`${refused.message} (${refused.rule}).`, 'clock');
+  if (refused) throw badInput(`Field clock is refused: ${refused.message} (${refused.rule}).`, 'clock');
   return {
     ...state,
     clock: newClock(

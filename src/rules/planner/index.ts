@@ -80,7 +80,7 @@ function refusedAfterDraw(drawn: readonly number[], rejection: Rejection): Domai
 
 /**
  * Plans the expiry of the ticking clock (issue 40) as of `ctx.now`: one CLOCK_EXPIRED, then the
- * game's consequence (`planner/clock.ts`). A rejection when nothing is due: the clock was passed,
+ * game's consequence (`src/rules/planner/clock.ts`). A rejection when nothing is due: the clock was passed,
  * paused or expired by another writer first.
  */
 export function planExpiry(spec: RulesetSpec, state: GameState, ctx: PlanContext): PlanResult {
