@@ -6,8 +6,15 @@
  */
 import type { Principal } from '../auth/principal.js';
 import { idempotencyKeyFor, type CreatedGame } from '../db/index.js';
+import { badInput } from '../errors.js';
 import { newId as randomId } from '../ids.js';
-import type { Viewer } from '../rules/index.js';
+import {
+  checkClockConfig,
+  newClock,
+  type ClockSettings,
+  type GameState,
+  type Viewer,
+} from '../rules/index.js';
 import type { CreationAuthority } from './creation.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { newCredentials, newGameSecret, seatDeckCommitments } from './new-game.js';
@@ -36,6 +43,8 @@ export interface CreateGameRequest {
      * true). A game that does not wait (solo play, tests) has its acts marked not covered by seat input.
      */
     readonly waitForSeatEntropy?: boolean | null | undefined;
+    /** The game's clocks (issue 40), not started: the referee or a judge starts them. */
+    readonly clock?: ClockSettings | null | undefined;
   };
 }
 
@@ -65,7 +74,7 @@ export async function createGameAs(
   const gameId = idem ? idem.gameId : newId();
   const playerIds = seats.map(() => newId());
   const state = {
-    ...initialState(spec, seats, playerIds, newId, input.firstSeat ?? null),
+    ...withClock(initialState(spec, seats, playerIds, newId, input.firstSeat ?? null), input.clock),
     seatEntropy: { waits: input.waitForSeatEntropy ?? true, given: [] },
   };
   const newGame = { gameId, playerIds, seats, state, event: creationEvent(spec, state) };
@@ -90,4 +99,19 @@ export async function createGameAs(
     { notifiedByCommit: true },
   );
   return { created, ...creatorViewer(request.principal) };
+}
+
+/** The new game's clocks, not started (their time counts from `startClock`); BAD_USER_INPUT for bad times. */
+function withClock(state: GameState, settings: ClockSettings | null | undefined): GameState {
+  if (!settings) return state;
+  const refused = checkClockConfig(settings.config);
+  if (refused) throw badInput(`Field clock is refused: ${refused.message} (${refused.rule}).`, 'clock');
+  return {
+    ...state,
+    clock: newClock(
+      settings,
+      state.players.map((p) => p.id),
+      0,
+    ),
+  };
 }

@@ -31,6 +31,8 @@ export {
 export type { CommandOutcome, GameCommand, Randomness } from './pipeline.js';
 export type { NewSeat } from './create-game.js';
 export type { ViewerChoice } from './standing.js';
+export { startClockSweep } from './clock-sweep.js';
+export type { ClockSweep, ClockSweepOptions } from './clock-sweep.js';
 import { atTheDoor } from './db-errors.js';
 import * as reads from './reads.js';
 

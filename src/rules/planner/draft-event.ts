@@ -5,6 +5,7 @@
  * rule:become_new_object) or when some viewer cannot follow it, so ids never link what a viewer
  * could not see.
  */
+import type { ClockState } from '../clock/types.js';
 import type { DomainEvent, EventKind, SnapshotContext, TableDelta, Transition } from '../types/events.js';
 import type { PlanContext } from '../types/plan.js';
 import type { RulesetSpec } from '../types/ruleset.js';
@@ -41,8 +42,9 @@ export interface OpenEvent {
   turn?: TurnState;
   result?: GameResult;
   entropy?: string;
-  /** Fields the event records beyond changes (a roll's audience, seat entropy). */
-  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind'>;
+  clock?: ClockState;
+  /** Fields the event records beyond changes (a roll's audience, seat entropy, a rewind, a clock change). */
+  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind' | 'clockChange'>;
 }
 
 /** An event of `kind` opened on the objects and zones as they are now. */
@@ -175,12 +177,14 @@ function tableDelta(ev: OpenEvent): TableDelta | null {
     conceded: p.conceded ?? false,
   }));
   const zones = [...ev.zoneCounters].map(([id, counters]) => ({ id, counters }));
-  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result && !ev.entropy) return null;
+  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result && !ev.entropy && !ev.clock)
+    return null;
   return {
     ...(players.length > 0 ? { players } : {}),
     ...(zones.length > 0 ? { zones } : {}),
     ...(ev.turn ? { turn: ev.turn } : {}),
     ...(ev.result ? { result: ev.result } : {}),
     ...(ev.entropy ? { entropy: ev.entropy } : {}),
+    ...(ev.clock ? { clock: ev.clock } : {}),
   };
 }
