@@ -1,6 +1,6 @@
 /**
  * `Mutation.createGame`: who may create, size caps, rate and idempotency scope are the creation
- * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
+ * authority's call (src/authority/create-game.ts); the cards are validated against the ruleset's catalog.
  */
 import type { Resolvers } from '../generated/graphql.js';
 import type { NewSeat } from '../authority/index.js';

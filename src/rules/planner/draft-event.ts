@@ -96,7 +96,6 @@ export interface Closing {
  * records nothing beyond (no random act among it).
  */
 export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
-  const viewers = nonAdminViewers(d.state);
   // Positions are needed only where touched objects were or are: index just those zones.
   const zonesTouched = new Set<string>();
   for (const key of ev.touched.keys()) {
@@ -119,21 +118,7 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
   const afterCtx = (o: ObjectState): SnapshotContext =>
     contextIn(d.spec, d.zones, endObject, endPositions, o);
 
-  for (const [key, mode] of ev.touched) {
-    const before = ev.startObjects.get(key) ?? null;
-    const after = d.objects.get(key) ?? null;
-    if (!before || !after) continue;
-    const isNew = ev.newObjects.has(key);
-    if (!isNew && mode === 'renumber') continue;
-    const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
-    const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
-    const tracked = viewers.every((v) => canSeeSnapshot(d.spec, v, b) && canSeeSnapshot(d.spec, v, a));
-    if (isNew || !tracked) {
-      const publicId = d.ctx.newId();
-      const history = isNew ? newObjectHistory(before.history, after.history) : after.history;
-      d.reidentify(key, publicId, history);
-    }
-  }
+  reidentifyUnfollowable(ev, d, beforeCtx, afterCtx);
   endPositions = positionsIn(d.objects.values());
 
   const transitions: Transition[] = [];
@@ -167,6 +152,34 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
     ...(table ? { table } : {}),
     ...ev.extra,
   };
+}
+
+/**
+ * The identity policy: a new public id for every touched object the rules make a new object, and
+ * for every one some non-admin viewer cannot see both before and after the event.
+ */
+function reidentifyUnfollowable(
+  ev: OpenEvent,
+  d: Closing,
+  beforeCtx: (o: ObjectState) => SnapshotContext,
+  afterCtx: (o: ObjectState) => SnapshotContext,
+): void {
+  const viewers = nonAdminViewers(d.state);
+  for (const [key, mode] of ev.touched) {
+    const before = ev.startObjects.get(key) ?? null;
+    const after = d.objects.get(key) ?? null;
+    if (!before || !after) continue;
+    const isNew = ev.newObjects.has(key);
+    if (!isNew && mode === 'renumber') continue;
+    const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
+    const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
+    const tracked = viewers.every((v) => canSeeSnapshot(d.spec, v, b) && canSeeSnapshot(d.spec, v, a));
+    if (isNew || !tracked) {
+      const publicId = d.ctx.newId();
+      const history = isNew ? newObjectHistory(before.history, after.history) : after.history;
+      d.reidentify(key, publicId, history);
+    }
+  }
 }
 
 /** The event's table change, or null when it changed nothing beyond objects. */
