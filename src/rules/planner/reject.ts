@@ -58,6 +58,8 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_REWIND: true,
   REWIND_UNAVAILABLE: true,
   REWIND_CROSSES_GAME_END: true,
+  TAKEBACK_NOT_OWN_MOVE: true,
+  TAKEBACK_BARRIER: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

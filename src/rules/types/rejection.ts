@@ -34,7 +34,9 @@ export type RejectionCode =
   | 'AWAITING_ENTROPY'
   | 'BAD_REWIND'
   | 'REWIND_UNAVAILABLE'
-  | 'REWIND_CROSSES_GAME_END';
+  | 'REWIND_CROSSES_GAME_END'
+  | 'TAKEBACK_NOT_OWN_MOVE'
+  | 'TAKEBACK_BARRIER';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
