@@ -276,6 +276,13 @@ export type InvalidMoveReason =
   | 'REWIND_UNAVAILABLE'
   /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
   | 'STATUS_NOT_IN_ZONE'
+  /**
+   * A takeback over an event from which the asking seat may have gained information (a card seen, a
+   * hidden card moved, a random act). The message names the event's seq only, never a card.
+   */
+  | 'TAKEBACK_BARRIER'
+  /** A takeback over an event that is not the asking seat's own move. */
+  | 'TAKEBACK_NOT_OWN_MOVE'
   /** More counter kinds on one holder than the cap (32). */
   | 'TOO_MANY_COUNTER_KINDS'
   /**

@@ -45,6 +45,8 @@ export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';
 export { MAX_REWIND_REASON } from './moves/rewind.js';
+export { takebackBarrier, takebackRefusal } from './takeback.js';
+export type { LoggedEvent } from './takeback.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
 export { stateFault } from './invariants.js';

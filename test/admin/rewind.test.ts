@@ -3,7 +3,8 @@
  * rewind is one GAME_REWOUND event, every earlier `gameAt(s)` answers byte for byte as before,
  * every viewer sees the earlier state again (apart from the ids the identity policy re-mints), the
  * rewound game replays, exports and imports to the same states, a RANDOMIZE_UNKNOWN rewind's
- * reshuffle verifies in the transcript, and an ended game cannot be rewound.
+ * reshuffle verifies in the transcript, live subscribers see it once, and an ended game cannot be
+ * rewound.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyGame } from '../../client/verify.js';
@@ -11,6 +12,7 @@ import { moveDocument } from '../support/documents.js';
 import {
   createGame,
   drawCards,
+  EventCollector,
   fetchGame,
   post,
   type CreatedGame,
@@ -142,6 +144,25 @@ describe('a judge rewinds a game (IPG 1.4)', () => {
         v.token,
       );
       expect(after.gameEvents.map((e) => e.kind)).toEqual(['GAME_REWOUND']);
+    }
+  });
+
+  it('live subscribers see the rewind once, as one event, among every other event once', async () => {
+    const { game } = await playedGame();
+    const last = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.lastSeq;
+    const viewers = [...game.players.map((p) => p.token), game.spectatorToken];
+    const live = viewers.map((token) => new EventCollector(server.wsUrl, token));
+    try {
+      for (const c of live) c.start(game.gameId, 0);
+      for (const c of live) await c.waitFor(last);
+      expect((await rewind(game.gameId, last - 2, 'EXACT')).errors).toBeUndefined();
+      for (const c of live) {
+        await c.waitFor(last + 1);
+        expect(c.events.map((e) => e.seq)).toEqual(Array.from({ length: last + 1 }, (_, i) => i + 1));
+        expect(c.events.at(-1)?.kind).toBe('GAME_REWOUND');
+      }
+    } finally {
+      for (const c of live) await c.close();
     }
   });
 

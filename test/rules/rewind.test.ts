@@ -18,6 +18,7 @@ import {
   viewGame,
   type CardProps,
   type GameState,
+  type Move,
   type PlanContext,
   type RandomAct,
   type RewindMode,
@@ -33,7 +34,7 @@ import { builtinRulesets } from '../support/rulesets.js';
 const RUNS = Number(process.env.FC_RUNS ?? 25);
 
 /** Cases whose rewind moved some object, and whose rewind shuffled: a property over no-op rewinds proves nothing. */
-const SEEN = { moved: 0, shuffled: 0 };
+const SEEN = { moved: 0, shuffled: 0, nested: 0 };
 
 const POOL: Record<string, CardProps[]> = {
   mtg: [card('Bear', ['creature']), card('Bolt', ['instant']), card('Land', ['land'])],
@@ -41,7 +42,10 @@ const POOL: Record<string, CardProps[]> = {
   netrunner: [card('Hedge Fund', ['operation']), card('Ice Wall', ['ice'])],
 };
 
-/** A random game's states, first to last; moves that would end it are left out (a rewind may not cross an end). */
+/**
+ * A random game's states, first to last; moves that would end it are left out (a rewind may not
+ * cross an end). Now and then a judge rewinds it already, so that rewinds cross earlier rewinds.
+ */
 function play(id: RulesetId, seeds: readonly Seed[]): GameState[] {
   const sp = spec(id);
   const players = Math.min(sp.players.max, 2);
@@ -50,9 +54,18 @@ function play(id: RulesetId, seeds: readonly Seed[]): GameState[] {
   const states = [started.state];
   for (const x of seeds) {
     const state = states.at(-1)!;
-    const move = toMove(id, state, x, { pool: POOL, wide: true });
-    const r = builtinRulesets().plan(state, move, testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1));
+    const toSeq = 1 + (x.b % states.length);
+    const move: Move =
+      x.d % 10 === 0
+        ? { kind: 'rewind', toSeq, mode: x.c % 2 ? 'EXACT' : 'RANDOMIZE_UNKNOWN', reason: 'earlier call' }
+        : toMove(id, state, x, { pool: POOL, wide: true });
+    const ctx = {
+      ...testCtx(pick(state.players, x.f)?.id ?? null, x.a + 1),
+      stateAt: () => states[toSeq - 1]!,
+    };
+    const r = builtinRulesets().plan(state, move, ctx);
     if (r.ok && !r.plan.state.result) states.push(r.plan.state);
+    if (r.ok && move.kind === 'rewind') SEEN.nested += 1;
   }
   return states;
 }
@@ -179,6 +192,7 @@ describe('a judge rewinds random games (IPG 1.4)', () => {
   it('rewound games that moved objects, and reshuffled unknown ones', () => {
     expect(SEEN.moved).toBeGreaterThan(RUNS);
     expect(SEEN.shuffled).toBeGreaterThan(RUNS / 4);
+    expect(SEEN.nested, 'rewinds of games rewound before').toBeGreaterThan(RUNS);
   });
 
   it('refuses a rewind the caller supplied no state for, and one across an end', () => {

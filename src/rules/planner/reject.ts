@@ -67,6 +67,8 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   NOT_RUNNING_SEAT: true,
   CLOCK_RAN_OUT: true,
   BAD_CLOCK_TIME: true,
+  TAKEBACK_NOT_OWN_MOVE: true,
+  TAKEBACK_BARRIER: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

@@ -36,7 +36,9 @@ export type RejectionCode =
   | 'BAD_REWIND'
   | 'REWIND_UNAVAILABLE'
   | 'REWIND_CROSSES_GAME_END'
-  | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>;
+  | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>
+  | 'TAKEBACK_NOT_OWN_MOVE'
+  | 'TAKEBACK_BARRIER';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {

@@ -6,10 +6,11 @@
 /**
  * How the rewound game places what nobody knew.
  * - `EXACT`: every object returns to its place after `toSeq`.
- * - `RANDOMIZE_UNKNOWN` (IPG 1.4: "If a card was moved to a hidden zone ... a random card ... is
- *   chosen"; a shuffle is undone by shuffling the random portion again): every object some seat
- *   could see after `toSeq` returns to its known place; in each zone the objects no seat could see
- *   are shuffled again among the places they held, as one random act of the game's scheme.
+ * - `RANDOMIZE_UNKNOWN` (IPG 1.4, paraphrased: a card a player did not know is chosen at
+ *   random from the candidates, and a shuffle is undone by shuffling the random portion again):
+ *   every object some seat could see after `toSeq` returns to its known place; in each zone the
+ *   objects no seat could see are shuffled again among the places they held, as one random act of
+ *   the game's scheme.
  */
 export type RewindMode = 'EXACT' | 'RANDOMIZE_UNKNOWN';
 
