@@ -147,14 +147,7 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(store, spec);
-  const rows = creationRows(
-    spec,
-    newGame,
-    credentials,
-    createdAt,
-    secrets.secret,
-    secrets.deckCommitments,
-  );
+  const rows = creationRows(spec, newGame, credentials, createdAt, secrets.secret, secrets.deckCommitments);
   const chosen = await writeGame(store, gameId, rows, secrets);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.

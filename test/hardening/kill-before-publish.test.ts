@@ -1,11 +1,11 @@
 /**
  * An instance killed between a commit and its notice: instance A commits a move and is SIGKILLed
- * as it starts to send the move's fanout notice (test/support/kill-at-notify.cjs), so no notice of
+ * as it starts to send the move's fanout notice (test/support/kill-at-notify.mjs), so no notice of
  * that move ever leaves. Instance B shares the database. The move is in the log, and every
  * subscriber of either instance (a seat and a spectator on each) still receives it exactly once:
  * B's from B's poll of the log, A's by resuming with `afterSeq` once A is back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase, type TestDatabase } from '../support/db.js';
@@ -13,9 +13,9 @@ import { ROOT, startServiceProcess, type ServiceProcess } from '../support/proce
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { createLoadGames, ResumingSubscriber, until, type LoadGame } from './load.js';
 
-const KILL_AT_NOTIFY = `${ROOT}/test/support/kill-at-notify.cjs`;
+const KILL_AT_NOTIFY = `${ROOT}/test/support/kill-at-notify.mjs`;
 
-let database: TestDatabase;
+const database: TestDatabase = await useTestDatabase();
 const processes: ServiceProcess[] = [];
 const subscribers: ResumingSubscriber[] = [];
 
@@ -59,20 +59,20 @@ async function storedLastSeq(gameId: string): Promise<number> {
   }
 }
 
-beforeAll(async () => {
-  database = await useTestDatabase();
-});
-
-afterAll(async () => {
-  await Promise.allSettled(subscribers.map((s) => s.close()));
-  await Promise.allSettled(processes.map((p) => p.stop('SIGKILL')));
-}, 60_000);
+// Subscribers first, then every service process started, whatever the test reached.
+afterAll(
+  () =>
+    Promise.allSettled(subscribers.map((s) => s.close())).then(() =>
+      Promise.allSettled(processes.map((p) => p.stop('SIGKILL'))),
+    ),
+  60_000,
+);
 
 describe('an instance killed between commit and publish', () => {
   it('loses no event for any subscriber of any instance', async () => {
     expect.hasAssertions();
     const [portA, portB] = [await freePort(), await freePort()];
-    const nodeOptions = `${process.env['NODE_OPTIONS'] ?? ''} --require ${KILL_AT_NOTIFY}`.trim();
+    const nodeOptions = `${process.env['NODE_OPTIONS'] ?? ''} --import ${KILL_AT_NOTIFY}`.trim();
     const [a, b] = await Promise.all([start(portA, { NODE_OPTIONS: nodeOptions }), start(portB)]);
     // Created through B: A sends no notice before the move under test.
     const [game] = await createLoadGames(b.url, 1);
