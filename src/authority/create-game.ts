@@ -311,13 +311,8 @@ export async function createGameAs(
     secret,
     deckCommitments: seatDeckCommitments(secret, newGame.event, playerIds),
     idempotency: idem,
-    notifyChannel: deps.fanout.commitChannel,
   });
-  await publish(
-    deps,
-    { gameId: created.game.game.id, seq: created.game.game.lastSeq },
-    { notifiedByCommit: true },
-  );
+  void publish(deps, { gameId: created.game.game.id, seq: created.game.game.lastSeq });
   return { created, ...creatorViewer(request.principal) };
 }
 

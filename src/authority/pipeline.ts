@@ -122,12 +122,11 @@ export async function execute(
     {
       actor,
       actorPlayerId,
-      notifyChannel: deps.fanout.commitChannel,
       onRetry: () => deps.metrics.transactionRetry(),
     },
   );
-  if (!result.replayed)
-    await publish(deps, { gameId: command.gameId, seq: result.lastSeq }, { notifiedByCommit: true });
+  // The answer does not wait for the notice: it goes out after the commit, on its own (publish.ts).
+  if (!result.replayed) void publish(deps, { gameId: command.gameId, seq: result.lastSeq });
   return { result, viewer };
 }
 

@@ -6,16 +6,15 @@ import type { EventNotice, Fanout } from '../events/fanout.js';
 import type { Logger } from '../logger.js';
 
 /**
- * Announces `(gameId, seq)` on the fanout. A move committed with the fanout's NOTIFY channel was
- * announced by its commit statement itself (`notifiedByCommit`), so it is not announced twice.
- * A lost notice costs latency, never data (subscribers also poll the log): it never fails a commit.
+ * Announces `(gameId, seq)` on the fanout, after the commit that wrote it returned: nothing is
+ * announced inside a transaction. A lost notice (a failed publish, or an instance killed between
+ * the commit and this call) costs latency, never data: every hub polls the log of the games it
+ * serves (`EVENT_POLL_MS`). So it never fails a commit, and a caller need not wait for it.
  */
 export async function publish(
   deps: { readonly fanout: Fanout; readonly logger: Logger },
   notice: EventNotice,
-  opts: { readonly notifiedByCommit?: boolean } = {},
 ): Promise<void> {
-  if (opts.notifiedByCommit && deps.fanout.commitChannel) return;
   await deps.fanout.publish(notice).catch((err: unknown) => {
     deps.logger.warn({ err, gameId: notice.gameId }, 'fanout publish failed');
   });

@@ -17,15 +17,13 @@ import { eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from '.
 import type { LoadedGame } from './state.js';
 import { storedTableOf } from './table-state.js';
 
-/** What a commit writes besides the plan: the game, who, the idempotency record, the NOTIFY channel. */
+/** What a commit writes besides the plan: the game, who, the idempotency record. */
 export interface CommitRequest {
   readonly gameId: string;
   readonly actor: Actor;
   /** The player the move is made as (`actingPlayer`), logged with the actor. */
   readonly actorPlayerId: string | null;
   readonly idempotency: IdempotencyKey | null;
-  /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
-  readonly notifyChannel?: string | undefined;
 }
 
 /** A committed (or replayed) mutation. `game` is the state now, for resolving nested fields. */
@@ -116,7 +114,6 @@ function commitPayload(
     baseVersion: loaded.game.version,
     version: response.version,
     lastSeq: response.lastSeq,
-    notifyChannel: req.notifyChannel ?? null,
     ...changedRows(req.gameId, loaded.state, planned),
     ...changedTable(loaded.state, planned.state),
     events: rows.map(eventToSqlRow),

@@ -52,8 +52,8 @@ export interface GameCredentials {
 /**
  * Every row of a new game in one call, one round trip whatever the deck sizes: `zk_create_game`
  * (in the migrations) inserts the game, its seats, zones and objects and the GAME_CREATED event
- * from one JSON parameter, and with a notify channel (the PostgreSQL fanout's) announces
- * `(gameId, 1)` as it commits, as `zk_commit_move` does for a move. Seats and zones arrive as rows
+ * from one JSON parameter. It sends no notice: the authority announces `(gameId, 1)` after the
+ * commit (src/authority/publish.ts), as it does for a move. Seats and zones arrive as rows
  * (the tables' column names); the objects are read from the event's stored form, so the largest
  * part of a new game crosses the wire and is parsed once.
  */
@@ -65,14 +65,12 @@ function creationRows(
   { gameId, state, seats, event }: NewGame,
   credentials: GameCredentials,
   createdAt: Date,
-  notifyChannel: string | null,
   rng: NewSecret,
   deckCommitments: readonly DeckCommitment[],
 ): string {
   return JSON.stringify({
     rng: rng.row,
     game: {
-      notify_channel: notifyChannel,
       ruleset: spec.id,
       ruleset_version: spec.version,
       spectator_token_hash: hashToken(credentials.spectatorToken),
@@ -99,15 +97,13 @@ function creationRows(
   });
 }
 
-/** What {@link createGame} stores besides the game: its credentials and seed, the key, the channel. */
+/** What {@link createGame} stores besides the game: its credentials and seed, the key. */
 export interface NewGameSecrets {
   readonly credentials: GameCredentials;
   readonly secret: NewSecret;
   /** Each seat's salted commitment to its own starting cards, stored in GAME_CREATED. */
   readonly deckCommitments: readonly DeckCommitment[];
   readonly idempotency: IdempotencyKey | null;
-  /** With it, the commit itself announces the new game's seq 1 on that channel. */
-  readonly notifyChannel?: string | undefined;
 }
 
 /**
@@ -151,16 +147,7 @@ export async function createGame(
   const createdAt = new Date();
   // The version's content is stored before the first game that uses it (once per process).
   await storeRulesetVersion(store, spec);
-  const notify = secrets.notifyChannel ?? null;
-  const rows = creationRows(
-    spec,
-    newGame,
-    credentials,
-    createdAt,
-    notify,
-    secrets.secret,
-    secrets.deckCommitments,
-  );
+  const rows = creationRows(spec, newGame, credentials, createdAt, secrets.secret, secrets.deckCommitments);
   const chosen = await writeGame(store, gameId, rows, secrets);
   if (chosen !== credentials) {
     // A repeat of an earlier request: the game as it is now.

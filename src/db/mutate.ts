@@ -58,13 +58,11 @@ export type Decision =
  */
 export type Decide = (loaded: LoadedGame, secret: GameSecret | null, now: number | undefined) => Decision;
 
-/** Who a move is committed as, and where its commit is announced. */
+/** Who a move is committed as. */
 export interface MoveAuthor {
   readonly actor: Actor;
   /** The player the move is made as (`actingPlayer`), logged with the actor. */
   readonly actorPlayerId: string | null;
-  /** A NOTIFY channel the commit announces `(gameId, lastSeq)` on as it commits (`Fanout.commitChannel`). */
-  readonly notifyChannel?: string | undefined;
   /** Called when another process committed first and when a locked attempt is retried (metrics). */
   readonly onRetry?: (() => void) | undefined;
 }
@@ -137,7 +135,6 @@ export async function commitMove(
     idempotency: key,
     actor: author.actor,
     actorPlayerId: author.actorPlayerId,
-    notifyChannel: author.notifyChannel,
   };
   const ended = await queued(store, gameId, async (): Promise<Ended> => {
     const secret = await secretOf(store, gameId);

@@ -10,13 +10,11 @@ export interface EventNotice {
 }
 
 export interface Fanout {
-  /** Announces a committed seq. Called after the transaction commits. */
-  publish(notice: EventNotice): Promise<void>;
   /**
-   * The PostgreSQL NOTIFY channel this fanout listens on, if any. A move's commit notifies on it
-   * itself (`zk_commit_move`), inside its transaction, so the move needs no `publish`.
+   * Announces a committed seq. Called after the transaction commits, never inside it: a notice
+   * sent with the commit would make every commit wait for the others (PostgreSQL's notify lock).
    */
-  readonly commitChannel?: string;
+  publish(notice: EventNotice): Promise<void>;
   /**
    * How the cross-instance listener fares, for `/metrics`: how many times it reconnected, and since
    * when (epoch ms) it has been disconnected (null while connected). While it is down, subscribers

@@ -1,6 +1,15 @@
 /**
  * Fanout over PostgreSQL LISTEN/NOTIFY: the default for several instances sharing one database.
- * NOTIFY is transactional on PostgreSQL's side and needs nothing beyond the database itself.
+ * It needs nothing beyond the database itself.
+ *
+ * Notices are sent after the commits they announce, each in a small transaction of its own, never
+ * inside a move's: a transaction that queued a NOTIFY holds PostgreSQL's database-wide notify lock
+ * from before its commit record is written until that record is flushed, so moves that notified as
+ * they committed waited for each other's flushes one at a time. Here only the notices queue, and
+ * they are cheap: notices published while one batch is on its way are sent together in the next
+ * (one per game, its highest seq), and the publisher's session commits them without waiting for
+ * the flush (`synchronous_commit=off`): a notice is not durable anyway; the log is, and the hubs
+ * poll it for any notice that never arrives.
  */
 import pg from 'pg';
 import type { Logger } from '../logger.js';
@@ -16,11 +25,23 @@ import {
 const BACKOFF_MIN_MS = 100;
 const BACKOFF_MAX_MS = 5_000;
 
+/** Notices on their way in one statement: the highest seq of each game. */
+interface Batch {
+  readonly seqs: Map<string, number>;
+  readonly sent: Promise<void>;
+}
+
+/** One statement sends a batch: one notice per game. */
+const NOTIFY_BATCH = `SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`;
+
 export class PgFanout implements Fanout {
-  readonly commitChannel = FANOUT_CHANNEL;
   readonly #listeners = new Listeners();
-  /** Publishing goes through a small pool so it never waits behind the dedicated listener. */
+  /** Publishing has a connection of its own, so it never waits behind the dedicated listener. */
   readonly #publisher: pg.Pool;
+  /** The batch still taking notices: it is sent once the one before it was. */
+  #open: Batch | null = null;
+  /** The last batch sent or on its way (settled: errors reach its own callers). */
+  #sending: Promise<void> = Promise.resolve();
   #listener: pg.Client | null = null;
   #closed = false;
   #backoff = BACKOFF_MIN_MS;
@@ -33,7 +54,12 @@ export class PgFanout implements Fanout {
     private readonly url: string,
     private readonly logger: Logger,
   ) {
-    this.#publisher = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 });
+    this.#publisher = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      idleTimeoutMillis: 30_000,
+      options: '-c synchronous_commit=off',
+    });
     this.#publisher.on('error', (err) => logger.warn({ err }, 'fanout publisher connection error'));
   }
 
@@ -86,8 +112,25 @@ export class PgFanout implements Fanout {
     this.#retry.unref();
   }
 
-  async publish(notice: EventNotice): Promise<void> {
-    await this.#publisher.query('SELECT pg_notify($1, $2)', [FANOUT_CHANNEL, encodeNotice(notice)]);
+  /** Resolves once the batch that carries `notice` (or a later seq of its game) was sent. */
+  publish(notice: EventNotice): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('fanout is closed'));
+    const batch = (this.#open ??= this.#nextBatch());
+    const had = batch.seqs.get(notice.gameId);
+    if (had === undefined || notice.seq > had) batch.seqs.set(notice.gameId, notice.seq);
+    return batch.sent;
+  }
+
+  /** A batch that closes and goes out as soon as the one on its way is sent. */
+  #nextBatch(): Batch {
+    const seqs = new Map<string, number>();
+    const sent = this.#sending.then(async () => {
+      this.#open = null;
+      const notices = [...seqs].map(([gameId, seq]) => encodeNotice({ gameId, seq }));
+      await this.#publisher.query(NOTIFY_BATCH, [FANOUT_CHANNEL, notices]);
+    });
+    this.#sending = sent.catch(() => undefined);
+    return { seqs, sent };
   }
 
   subscribe(listener: (notice: EventNotice) => void): () => void {
@@ -101,6 +144,8 @@ export class PgFanout implements Fanout {
     const listener = this.#listener;
     this.#listener = null;
     listener?.removeAllListeners('end');
+    // Notices already published still go out before the publisher's connection closes.
+    await this.#sending;
     await Promise.allSettled([listener?.end(), this.#publisher.end()]);
   }
 }

@@ -115,7 +115,6 @@ describe('zk_create_game', () => {
         spectator_token_hash: 'spectator',
         referee_token_hash: 'referee',
         created_at: createdAt,
-        notify_channel: null,
       },
       players: state.players.map((p) => ({
         id: p.id,

@@ -90,6 +90,51 @@ describe('PostgreSQL LISTEN/NOTIFY fanout', () => {
   });
 });
 
+describe('notices after the commit, never inside it', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = (await useTestDatabase()).url;
+  });
+
+  it('the commit statements (zk_commit_move, zk_create_game) send no notice', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ proname: string; prosrc: string }>(
+        `SELECT proname, prosrc FROM pg_proc WHERE proname IN ('zk_commit_move', 'zk_create_game')`,
+      );
+      expect(rows.map((r) => r.proname).sort()).toEqual(['zk_commit_move', 'zk_create_game']);
+      for (const r of rows) expect(r.prosrc, r.proname).not.toMatch(/notify/i);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('sends the notices published at once together, the highest seq of each game', async () => {
+    const [a, b] = await Promise.all([PgFanout.start(url, logger), PgFanout.start(url, logger)]);
+    try {
+      const [one, two, marker] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const onB: EventNotice[] = [];
+      b.subscribe((n) => onB.push(n));
+      await Promise.all([
+        ...Array.from({ length: 50 }, (_, i) => a.publish({ gameId: one, seq: 50 - i })),
+        a.publish({ gameId: two, seq: 3 }),
+      ]);
+      // Notices arrive in the order they were sent: once the marker is in, so is everything before.
+      const markerHeard = heard(b, marker);
+      await a.publish({ gameId: marker, seq: 1 });
+      await within(5_000, 'the marker on B', markerHeard);
+      expect(onB).toEqual([
+        { gameId: one, seq: 50 },
+        { gameId: two, seq: 3 },
+        { gameId: marker, seq: 1 },
+      ]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
 describe('a new game on the PostgreSQL fanout', () => {
   let server: TestServer;
   let listener: Fanout;
@@ -99,7 +144,7 @@ describe('a new game on the PostgreSQL fanout', () => {
   });
   afterAll(() => listener.close());
 
-  it('is announced (seq 1) by the statement that creates it, to every instance', async () => {
+  it('is announced (seq 1) after the statement that creates it, to every instance', async () => {
     const notices: EventNotice[] = [];
     listener.subscribe((n) => notices.push(n));
     const game = await createGame(
