@@ -55,7 +55,6 @@ async function record(
       actor: { kind: 'REFEREE' },
       actorPlayerId: null,
       idempotency: null,
-      notifyChannel: deps.fanout.commitChannel,
     },
     { state, events },
   );
@@ -97,7 +96,7 @@ async function giveBack(deps: AuthorityDeps, game: ClaimedGame, since: number): 
 }
 
 async function announce(deps: AuthorityDeps, gameId: string, seq: number | null): Promise<void> {
-  if (seq !== null) await publish(deps, { gameId, seq }, { notifiedByCommit: true });
+  if (seq !== null) await publish(deps, { gameId, seq });
 }
 
 /** One tick: the heartbeat (and an outage's time given back), then the due clocks. */
