@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { expect } from 'vitest';
-import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { TEST_ADMIN_TOKEN, type GqlError, type TestServer } from '../support/server.js';
 import { deck } from '../api/helpers.js';
 
 export interface SeatClockJson {
@@ -42,6 +42,31 @@ const CLOCK_FIELDS = `kind asOfMs runningPlayerId ticking started paused pauseRe
 
 export const ADMIN = TEST_ADMIN_TOKEN;
 
+/** What the helpers below need of a service: its GraphQL endpoint (an in-process server or a process). */
+export type Gql = Pick<TestServer, 'gql'>;
+
+/** The GraphQL endpoint of a service at `url` (a service process, test/support/process.ts). */
+export function gqlAt(url: string): Gql {
+  return {
+    gql: async (query, variables = {}, token) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data?: unknown; errors?: GqlError[] };
+      return {
+        status: res.status,
+        data: (body.data ?? null) as never,
+        ...(body.errors ? { errors: body.errors } : {}),
+      };
+    },
+  };
+}
+
 export interface ClockGame {
   id: string;
   a: string;
@@ -52,7 +77,7 @@ export interface ClockGame {
 }
 
 /** Creates a two-seat Magic game with `clock` (a ClockInput). */
-export async function clockGame(s: TestServer, clock: Record<string, unknown>): Promise<ClockGame> {
+export async function clockGame(s: Gql, clock: Record<string, unknown>): Promise<ClockGame> {
   const res = await s.gql<{
     createGame: {
       game: { id: string };
@@ -87,7 +112,7 @@ export async function clockGame(s: TestServer, clock: Record<string, unknown>): 
 
 /** Runs a clock mutation; answers the errors' codes and reasons (empty: committed). */
 export async function clockMove(
-  s: TestServer,
+  s: Gql,
   name: 'startClock' | 'passClock' | 'pauseClock' | 'resumeClock' | 'addClockTime' | 'advanceTurn',
   input: Record<string, unknown>,
   token: string,
@@ -107,7 +132,7 @@ export async function clockMove(
 }
 
 /** The game's clocks as a view shows them now, and its status. */
-export async function viewClock(s: TestServer, id: string, token = ADMIN) {
+export async function viewClock(s: Gql, id: string, token = ADMIN) {
   const res = await s.gql<{ game: { status: string; clock: ClockJson | null } }>(
     `query ($id: ID!) { game(id: $id) { status clock { ${CLOCK_FIELDS} } } }`,
     { id },
@@ -118,7 +143,7 @@ export async function viewClock(s: TestServer, id: string, token = ADMIN) {
 }
 
 /** The game's whole log (clock events and what followed). */
-export async function clockLog(s: TestServer, id: string, token = ADMIN): Promise<ClockEventJson[]> {
+export async function clockLog(s: Gql, id: string, token = ADMIN): Promise<ClockEventJson[]> {
   const res = await s.gql<{ gameEvents: ClockEventJson[] }>(
     `query ($id: ID!) { gameEvents(gameId: $id, afterSeq: 0, first: 40) {
        seq kind clock { ${CLOCK_FIELDS} } clockChange { op playerId toPlayerId ms } concededPlayerId
@@ -160,3 +185,24 @@ export async function shiftDatabaseClock(url: string, offsetMs: number): Promise
 
 export const seatOf = (clock: ClockJson, playerId: string) =>
   clock.seats.find((x) => x.playerId === playerId)!;
+
+/**
+ * The log's CLOCK_EXPIRED events: one per flag that fell (`flags`, in order), none twice, each
+ * recorded at or after its deadline and within the lateness bound.
+ */
+export async function expectExpiriesWithin(
+  s: Gql,
+  g: Pick<ClockGame, 'id'>,
+  flags: readonly (string | null)[],
+  latenessMs: number,
+) {
+  const log = await clockLog(s, g.id);
+  const expiries = log.filter((e) => e.kind === 'CLOCK_EXPIRED');
+  expect(expiries.map((e) => e.clockChange?.playerId)).toEqual(flags);
+  for (const expired of expiries) {
+    const before = log.filter((e) => e.seq < expired.seq && e.clock).at(-1)!.clock!;
+    expect(expired.clock!.asOfMs).toBeGreaterThanOrEqual(before.deadlineMs!);
+    expect(expired.clock!.asOfMs - before.deadlineMs!).toBeLessThanOrEqual(latenessMs);
+  }
+  return { log, expired: expiries[0]! };
+}
