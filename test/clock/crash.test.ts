@@ -11,15 +11,7 @@ import { useTestDatabase } from '../support/db.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { until } from '../support/wait.js';
-import {
-  clockGame,
-  clockMove,
-  databaseNow,
-  expectExpiriesWithin,
-  gqlAt,
-  viewClock,
-  type ClockGame,
-} from './support.js';
+import { databaseNow, expectExpiriesWithin, gqlAt, startedClockGames, viewClock } from './support.js';
 
 /** SIGKILLs, each before the deadlines of this many games: 20 flags in all. */
 const ROUNDS = 5;
@@ -47,24 +39,6 @@ async function startService(databaseUrl: string): Promise<ServiceProcess> {
   });
 }
 
-/** Creates and starts games on `serving`; answers them and the earliest deadline (database time). */
-async function startedGames(serving: ServiceProcess): Promise<{ games: ClockGame[]; first: number }> {
-  const s = gqlAt(serving.url);
-  const games = await Promise.all(
-    Array.from({ length: GAMES_PER_ROUND }, () =>
-      clockGame(s, { kind: 'CHESS', mainMs: MAIN_MS, onExpire: 'LOSE' }),
-    ),
-  );
-  for (const g of games) {
-    const started = await clockMove(s, 'startClock', { gameId: g.id, playerId: g.a }, g.referee);
-    expect(started.codes).toEqual([]);
-  }
-  // One read at a time: a client of a credential holds a bounded number of work slots.
-  const deadlines: number[] = [];
-  for (const g of games) deadlines.push((await viewClock(s, g.id)).clock!.deadlineMs!);
-  return { games, first: Math.min(...deadlines) };
-}
-
 describe('the instance serving a game is SIGKILLed just before the deadline', () => {
   it(`the other instance records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
     const database = await useTestDatabase();
@@ -72,7 +46,8 @@ describe('the instance serving a game is SIGKILLed just before the deadline', ()
     let other = await startService(database.url);
     let flags = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const { games, first } = await startedGames(serving);
+      const { games, deadlines } = await startedClockGames(gqlAt(serving.url), GAMES_PER_ROUND, MAIN_MS);
+      const first = Math.min(...deadlines);
       // Killed just before the first deadline, by the database's clock (the one deadlines use).
       const now = await databaseNow(database.url);
       expect(first - now, 'the games were started with time to spare').toBeGreaterThan(KILL_BEFORE_MS);

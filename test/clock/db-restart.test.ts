@@ -2,7 +2,7 @@
  * The database restarts across the deadline (issue 40, done-when 2): a service process runs
  * games whose clocks run out while PostgreSQL is down. A clock does not run while the service
  * cannot take a move: when the database is back, the sweep finds the gap between its ticks, gives
- * every running clock that time back (one CLOCK_CHANGED, op OUTAGE, per game), and each flag then
+ * every running clock that time back (a CLOCK_CHANGED, op OUTAGE, in each game), and each flag then
  * falls once, at its new deadline. No duplicate, no miss, over 20 games.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -15,16 +15,7 @@ import { applyMigrations } from '../../src/postgres/schema-engine.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { until } from '../support/wait.js';
-import {
-  clockGame,
-  clockMove,
-  databaseNow,
-  expectExpiriesWithin,
-  gqlAt,
-  viewClock,
-  type ClockGame,
-  type Gql,
-} from './support.js';
+import { databaseNow, expectExpiriesWithin, gqlAt, startedClockGames, viewClock } from './support.js';
 
 /** Restarts of the database, each across the deadlines of this many games: 20 flags in all. */
 const ROUNDS = 2;
@@ -48,38 +39,28 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
-async function startedGames(s: Gql): Promise<{ games: ClockGame[]; deadlines: number[] }> {
-  const games = await Promise.all(
-    Array.from({ length: GAMES_PER_ROUND }, () =>
-      clockGame(s, { kind: 'CHESS', mainMs: MAIN_MS, onExpire: 'LOSE' }),
-    ),
-  );
-  for (const g of games) {
-    const started = await clockMove(s, 'startClock', { gameId: g.id, playerId: g.a }, g.referee);
-    expect(started.codes).toEqual([]);
+/** A cluster of our own on `port` (kept in `dir` across restarts), with the service's database migrated. */
+async function clusterWithDatabase(port: number): Promise<string> {
+  dir = await mkdtemp(path.join(tmpdir(), 'zk-clock-db-restart-'));
+  // The server runs as an unprivileged user, which must be able to enter the folder.
+  await chmod(dir, 0o755);
+  postgres = await startEmbeddedPostgres({ dir, port, persistent: true });
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
   }
-  // One read at a time: a client of a credential holds a bounded number of work slots.
-  const deadlines: number[] = [];
-  for (const g of games) deadlines.push((await viewClock(s, g.id)).clock!.deadlineMs!);
-  return { games, deadlines };
+  const url = postgres.urlFor(DATABASE);
+  await applyMigrations(url);
+  return url;
 }
 
 describe('PostgreSQL restarts across the deadline', () => {
   it(`gives the outage back and records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'zk-clock-db-restart-'));
-    await chmod(dir, 0o755);
     const pgPort = await freePort();
-    const startPostgres = async () => {
-      postgres = await startEmbeddedPostgres({ dir: dir!, port: pgPort, persistent: true });
-      return postgres;
-    };
-    const cluster = await startPostgres();
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    await admin.end();
-    const databaseUrl = cluster.urlFor(DATABASE);
-    await applyMigrations(databaseUrl);
+    const databaseUrl = await clusterWithDatabase(pgPort);
     service = await startServiceProcess({
       DATABASE_URL: databaseUrl,
       PORT: '0',
@@ -94,7 +75,7 @@ describe('PostgreSQL restarts across the deadline', () => {
     const s = gqlAt(service.url);
     let flags = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const { games, deadlines } = await startedGames(s);
+      const { games, deadlines } = await startedClockGames(s, GAMES_PER_ROUND, MAIN_MS);
       const first = Math.min(...deadlines);
       const last = Math.max(...deadlines);
       // The database's clock is this machine's (zk_now() is clock_timestamp(), unpinned here).
@@ -107,7 +88,7 @@ describe('PostgreSQL restarts across the deadline', () => {
         'every deadline passed while the database is down',
         { timeoutMs: 60_000 },
       );
-      await startPostgres();
+      postgres = await startEmbeddedPostgres({ dir: dir!, port: pgPort, persistent: true });
       for (const g of games) {
         await until(
           async () => (await viewClock(s, g.id).catch(() => null))?.status === 'ENDED',
@@ -117,12 +98,14 @@ describe('PostgreSQL restarts across the deadline', () => {
           },
         );
         const { log } = await expectExpiriesWithin(s, g, [g.a], EXPIRY_LATENESS_MS);
-        // The outage is in the log, once, before the flag: the time given back covers the deadline.
+        // The outage is in the log before the flag, and the time given back covers the downtime. A
+        // loaded machine may leave another gap longer than OUTAGE_MS between ticks: given back too.
         const outages = log.filter((e) => e.kind === 'CLOCK_CHANGED' && e.clockChange?.op === 'OUTAGE');
-        expect(outages).toHaveLength(1);
-        expect(outages[0]!.clockChange!.ms).toBeGreaterThanOrEqual(DOWN_PAST_DEADLINE_MS);
         const expiry = log.find((e) => e.kind === 'CLOCK_EXPIRED')!;
-        expect(outages[0]!.seq).toBeLessThan(expiry.seq);
+        expect(outages.length).toBeGreaterThanOrEqual(1);
+        expect(outages.every((e) => e.seq < expiry.seq)).toBe(true);
+        const givenBack = outages.reduce((sum, e) => sum + e.clockChange!.ms!, 0);
+        expect(givenBack).toBeGreaterThanOrEqual(DOWN_PAST_DEADLINE_MS);
         expect(log.filter((e) => e.kind === 'PLAYER_CONCEDED').map((e) => e.concededPlayerId)).toEqual([g.a]);
         flags += 1;
       }

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { expect } from 'vitest';
-import { TEST_ADMIN_TOKEN, type GqlError, type TestServer } from '../support/server.js';
+import { gqlAt, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { deck } from '../api/helpers.js';
 
 export interface SeatClockJson {
@@ -45,27 +45,7 @@ export const ADMIN = TEST_ADMIN_TOKEN;
 /** What the helpers below need of a service: its GraphQL endpoint (an in-process server or a process). */
 export type Gql = Pick<TestServer, 'gql'>;
 
-/** The GraphQL endpoint of a service at `url` (a service process, test/support/process.ts). */
-export function gqlAt(url: string): Gql {
-  return {
-    gql: async (query, variables = {}, token) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { data?: unknown; errors?: GqlError[] };
-      return {
-        status: res.status,
-        data: (body.data ?? null) as never,
-        ...(body.errors ? { errors: body.errors } : {}),
-      };
-    },
-  };
-}
+export { gqlAt };
 
 export interface ClockGame {
   id: string;
@@ -205,4 +185,22 @@ export async function expectExpiriesWithin(
     expect(expired.clock!.asOfMs - before.deadlineMs!).toBeLessThanOrEqual(latenessMs);
   }
   return { log, expired: expiries[0]! };
+}
+
+/**
+ * Creates `count` chess-clock games (`mainMs`, the seat loses on time) and starts each clock with
+ * seat A running; answers them and their deadlines (database time), read one at a time: a client
+ * of a credential holds a bounded number of work slots.
+ */
+export async function startedClockGames(s: Gql, count: number, mainMs: number) {
+  const games = await Promise.all(
+    Array.from({ length: count }, () => clockGame(s, { kind: 'CHESS', mainMs, onExpire: 'LOSE' })),
+  );
+  const deadlines: number[] = [];
+  for (const g of games) {
+    const started = await clockMove(s, 'startClock', { gameId: g.id, playerId: g.a }, g.referee);
+    expect(started.codes).toEqual([]);
+    deadlines.push((await viewClock(s, g.id)).clock!.deadlineMs!);
+  }
+  return { games, deadlines };
 }
