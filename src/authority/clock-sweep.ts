@@ -116,6 +116,8 @@ export async function sweepOnce(deps: AuthorityDeps, opts: ClockSweepOptions): P
       await announce(deps, gameId, seq);
     }
   }
+  // Only now: a tick cut short above leaves the gap for the next tick to give back.
+  await store.recordTick(now);
   // A few claims at once: SKIP LOCKED gives each its own game, so expiries due together are not
   // recorded one commit after another.
   let left = opts.batch;

@@ -12,23 +12,25 @@ import type { Store } from './store.js';
 import { dbNow } from './time.js';
 
 /**
- * Records a sweep's tick and answers the previous one (epoch ms; null on the first tick ever), in
- * one statement: a gap between them is a time no instance swept.
+ * The database's time and the last tick any instance's sweep recorded (epoch ms; null before the
+ * first): a gap between them is a time no instance swept. Nothing is written: the tick is recorded
+ * ({@link recordTick}) once the sweep has given that gap back, so a tick cut short by a failing
+ * database leaves the gap for the next one.
  */
 export async function sweepTick(db: Db): Promise<{ now: number; previous: number | null }> {
   const rows = await db.$queryRaw<{ now: number; previous: number | null }[]>`
-    WITH t AS (SELECT zk_now() AS now),
-    prev AS (SELECT last_tick FROM clock_sweep WHERE id = 1 FOR UPDATE),
-    up AS (
-      INSERT INTO clock_sweep (id, last_tick) SELECT 1, now FROM t
-      ON CONFLICT (id) DO UPDATE SET last_tick = greatest(clock_sweep.last_tick, excluded.last_tick)
-      RETURNING 1)
-    SELECT floor(extract(epoch FROM (SELECT now FROM t)) * 1000)::float8 AS now,
-      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM prev) AS previous
-    FROM up`;
+    SELECT floor(extract(epoch FROM zk_now()) * 1000)::float8 AS now,
+      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM clock_sweep WHERE id = 1) AS previous`;
   const row = rows[0];
   if (!row) throw new Error('clock sweep tick answered nothing');
   return row;
+}
+
+/** Records a sweep's tick at `now` (epoch ms); a later tick of another instance is kept. */
+export async function recordTick(db: Db, now: number): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO clock_sweep (id, last_tick) VALUES (1, to_timestamp(${now}::float8 / 1000))
+    ON CONFLICT (id) DO UPDATE SET last_tick = greatest(clock_sweep.last_tick, excluded.last_tick)`;
 }
 
 /** Active games whose clock ticks (their deadline is set), at most `limit`, oldest deadline first. */

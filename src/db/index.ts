@@ -20,7 +20,14 @@ import {
 } from './admin.js';
 import { eventVersion, lifecycleKindsUpTo, replaySource, type ReplaySource } from './checkpoints.js';
 import { isDatabaseReady } from './client.js';
-import { sweepTick, tickingGames, withDueGame, withGameIfFree, type ClaimedGame } from './clock.js';
+import {
+  recordTick,
+  sweepTick,
+  tickingGames,
+  withDueGame,
+  withGameIfFree,
+  type ClaimedGame,
+} from './clock.js';
 import { secretOf, type GameSecret } from './fairness.js';
 import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
 import { createGame, type CreatedGame } from './games.js';
@@ -193,9 +200,14 @@ export class GameStore implements Store {
     return dbNow(this.db);
   }
 
-  /** Records a clock sweep's tick; answers the database's time and the previous tick of any instance. */
+  /** The database's time and the last clock sweep tick of any instance (`recordTick` writes it). */
   sweepTick(): Promise<{ now: number; previous: number | null }> {
     return sweepTick(this.db);
+  }
+
+  /** Records a clock sweep's tick, once the gap before it was given back. */
+  recordTick(now: number): Promise<void> {
+    return recordTick(this.db, now);
   }
 
   /** Active games whose clock ticks, at most `limit`, oldest deadline first. */

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { expect } from 'vitest';
-import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { gqlAt, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { deck } from '../api/helpers.js';
 
 export interface SeatClockJson {
@@ -42,6 +42,11 @@ const CLOCK_FIELDS = `kind asOfMs runningPlayerId ticking started paused pauseRe
 
 export const ADMIN = TEST_ADMIN_TOKEN;
 
+/** What the helpers below need of a service: its GraphQL endpoint (an in-process server or a process). */
+export type Gql = Pick<TestServer, 'gql'>;
+
+export { gqlAt };
+
 export interface ClockGame {
   id: string;
   a: string;
@@ -52,7 +57,7 @@ export interface ClockGame {
 }
 
 /** Creates a two-seat Magic game with `clock` (a ClockInput). */
-export async function clockGame(s: TestServer, clock: Record<string, unknown>): Promise<ClockGame> {
+export async function clockGame(s: Gql, clock: Record<string, unknown>): Promise<ClockGame> {
   const res = await s.gql<{
     createGame: {
       game: { id: string };
@@ -87,7 +92,7 @@ export async function clockGame(s: TestServer, clock: Record<string, unknown>): 
 
 /** Runs a clock mutation; answers the errors' codes and reasons (empty: committed). */
 export async function clockMove(
-  s: TestServer,
+  s: Gql,
   name: 'startClock' | 'passClock' | 'pauseClock' | 'resumeClock' | 'addClockTime' | 'advanceTurn',
   input: Record<string, unknown>,
   token: string,
@@ -107,7 +112,7 @@ export async function clockMove(
 }
 
 /** The game's clocks as a view shows them now, and its status. */
-export async function viewClock(s: TestServer, id: string, token = ADMIN) {
+export async function viewClock(s: Gql, id: string, token = ADMIN) {
   const res = await s.gql<{ game: { status: string; clock: ClockJson | null } }>(
     `query ($id: ID!) { game(id: $id) { status clock { ${CLOCK_FIELDS} } } }`,
     { id },
@@ -118,7 +123,7 @@ export async function viewClock(s: TestServer, id: string, token = ADMIN) {
 }
 
 /** The game's whole log (clock events and what followed). */
-export async function clockLog(s: TestServer, id: string, token = ADMIN): Promise<ClockEventJson[]> {
+export async function clockLog(s: Gql, id: string, token = ADMIN): Promise<ClockEventJson[]> {
   const res = await s.gql<{ gameEvents: ClockEventJson[] }>(
     `query ($id: ID!) { gameEvents(gameId: $id, afterSeq: 0, first: 40) {
        seq kind clock { ${CLOCK_FIELDS} } clockChange { op playerId toPlayerId ms } concededPlayerId
@@ -160,3 +165,42 @@ export async function shiftDatabaseClock(url: string, offsetMs: number): Promise
 
 export const seatOf = (clock: ClockJson, playerId: string) =>
   clock.seats.find((x) => x.playerId === playerId)!;
+
+/**
+ * The log's CLOCK_EXPIRED events: one per flag that fell (`flags`, in order), none twice, each
+ * recorded at or after its deadline and within the lateness bound.
+ */
+export async function expectExpiriesWithin(
+  s: Gql,
+  g: Pick<ClockGame, 'id'>,
+  flags: readonly (string | null)[],
+  latenessMs: number,
+) {
+  const log = await clockLog(s, g.id);
+  const expiries = log.filter((e) => e.kind === 'CLOCK_EXPIRED');
+  expect(expiries.map((e) => e.clockChange?.playerId)).toEqual(flags);
+  for (const expired of expiries) {
+    const before = log.filter((e) => e.seq < expired.seq && e.clock).at(-1)!.clock!;
+    expect(expired.clock!.asOfMs).toBeGreaterThanOrEqual(before.deadlineMs!);
+    expect(expired.clock!.asOfMs - before.deadlineMs!).toBeLessThanOrEqual(latenessMs);
+  }
+  return { log, expired: expiries[0]! };
+}
+
+/**
+ * Creates `count` chess-clock games (`mainMs`, the seat loses on time) and starts each clock with
+ * seat A running; answers them and their deadlines (database time), read one at a time: a client
+ * of a credential holds a bounded number of work slots.
+ */
+export async function startedClockGames(s: Gql, count: number, mainMs: number) {
+  const games = await Promise.all(
+    Array.from({ length: count }, () => clockGame(s, { kind: 'CHESS', mainMs, onExpire: 'LOSE' })),
+  );
+  const deadlines: number[] = [];
+  for (const g of games) {
+    const started = await clockMove(s, 'startClock', { gameId: g.id, playerId: g.a }, g.referee);
+    expect(started.codes).toEqual([]);
+    deadlines.push((await viewClock(s, g.id)).clock!.deadlineMs!);
+  }
+  return { games, deadlines };
+}

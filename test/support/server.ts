@@ -55,18 +55,28 @@ export async function startTestServer(
     ...(opts.random ? { random: opts.random } : {}),
   });
   closeAfterFile(() => app.stop(), 30_000);
-  const gql: TestServer['gql'] = async (query, variables = {}, token) => {
-    const res = await fetch(app.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data?: unknown; errors?: GqlError[] };
-    return {
-      status: res.status,
-      data: (body.data ?? null) as never,
-      ...(body.errors ? { errors: body.errors } : {}),
-    };
-  };
+  const { gql } = gqlAt(app.url);
   return { app, url: app.url, wsUrl: app.url.replace(/^http/, 'ws'), databaseUrl: database.url, gql };
+}
+
+/** The GraphQL endpoint of a service at `url` (in-process, or a process: test/support/process.ts). */
+export function gqlAt(url: string): Pick<TestServer, 'gql'> {
+  return {
+    gql: async (query, variables = {}, token) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data?: unknown; errors?: GqlError[] };
+      return {
+        status: res.status,
+        data: (body.data ?? null) as never,
+        ...(body.errors ? { errors: body.errors } : {}),
+      };
+    },
+  };
 }

@@ -1,0 +1,72 @@
+/**
+ * A flag falls exactly once when the instance serving the game is SIGKILLed just before the
+ * deadline (issue 40, done-when 2): two service processes (`tsx src/main.ts`) share one database;
+ * the one that created and started the games is killed shortly before their deadlines, and the other
+ * instance's sweep records each CLOCK_EXPIRED (no instance keeps a timer per game: the deadline is
+ * in the database). The killed instance is started again and serves the next round, so the roles
+ * alternate. Every game's log holds exactly one CLOCK_EXPIRED, at or after its deadline.
+ */
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/db.js';
+import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { TEST_ADMIN_TOKEN } from '../support/server.js';
+import { until } from '../support/wait.js';
+import { databaseNow, expectExpiriesWithin, gqlAt, startedClockGames, viewClock } from './support.js';
+
+/** SIGKILLs, each before the deadlines of this many games: 20 flags in all. */
+const ROUNDS = 5;
+const GAMES_PER_ROUND = 4;
+/** Main time of each game: long enough to create, start and kill before any deadline. */
+const MAIN_MS = 2_500;
+/** How long before the first deadline the serving instance is killed. */
+const KILL_BEFORE_MS = 300;
+/**
+ * How late the surviving instance may record an expiry after its deadline. Issue 40 asks for 1 s;
+ * the sweep runs every 50 ms here, and on this shared 2-core machine a loaded run stays within it.
+ */
+const EXPIRY_LATENESS_MS = 1_000;
+
+async function startService(databaseUrl: string): Promise<ServiceProcess> {
+  return startServiceProcess({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    DATABASE_POOL_SIZE: '5',
+    CLOCK_SWEEP_MS: '50',
+    CREATE_GAME_RATE_PER_MINUTE: '1000000',
+    CREATE_GAME_BURST: '1000000',
+  });
+}
+
+describe('the instance serving a game is SIGKILLed just before the deadline', () => {
+  it(`the other instance records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
+    const database = await useTestDatabase();
+    let serving = await startService(database.url);
+    let other = await startService(database.url);
+    let flags = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { games, deadlines } = await startedClockGames(gqlAt(serving.url), GAMES_PER_ROUND, MAIN_MS);
+      const first = Math.min(...deadlines);
+      // Killed just before the first deadline, by the database's clock (the one deadlines use).
+      const now = await databaseNow(database.url);
+      expect(first - now, 'the games were started with time to spare').toBeGreaterThan(KILL_BEFORE_MS);
+      await until(
+        async () => (await databaseNow(database.url)) >= first - KILL_BEFORE_MS,
+        'the moment just before the deadline',
+      );
+      await serving.stop('SIGKILL');
+      const s = gqlAt(other.url);
+      for (const g of games) {
+        await until(async () => (await viewClock(s, g.id)).status === 'ENDED', `game ${g.id} to end on time`);
+        const { log } = await expectExpiriesWithin(s, g, [g.a], EXPIRY_LATENESS_MS);
+        expect(log.filter((e) => e.kind === 'PLAYER_CONCEDED').map((e) => e.concededPlayerId)).toEqual([g.a]);
+        flags += 1;
+      }
+      // The killed instance comes back and serves the next round; the survivor is killed then.
+      [serving, other] = [other, await startService(database.url)];
+    }
+    expect(flags).toBe(ROUNDS * GAMES_PER_ROUND);
+    await Promise.all([serving.stop('SIGKILL'), other.stop('SIGKILL')]);
+  }, 300_000);
+});
