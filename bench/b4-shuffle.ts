@@ -49,7 +49,10 @@ async function run(deps: Deps, games: readonly BenchGame[], concurrency: number)
 export async function runB4(deps: Deps): Promise<CaseReport> {
   const levels = [1, 8];
   // Two seats of 60 cards each, every card in its library.
-  const games = await createBenchGames(deps.api, Math.max(...levels), 120, { layout: false });
+  const games = await createBenchGames(deps.api, Math.max(...levels), 120, {
+    layout: false,
+    seatEntropy: true,
+  });
   const rows: string[][] = [];
   const results: Record<string, unknown> = {};
   let cpuAtOne = Number.NaN;

@@ -71,7 +71,7 @@ async function side(name: Side['name'], service: ServiceProcess, objects: number
   if (!seat) throw new Error('no seat');
   const mover = new ApiMover(api, game, seat);
   // B4's game: two seats of 60 cards, every card in its library.
-  const deck = await createBenchGame(api, 120, { layout: false });
+  const deck = await createBenchGame(api, 120, { layout: false, seatEntropy: true });
   const shuffler = deck.seats[0];
   if (!shuffler) throw new Error('no seat');
   return {

@@ -8,7 +8,7 @@
  * database's provisioning, migrations, fanout, schema and the HTTP server.
  */
 import { LRUCache } from 'lru-cache';
-import { createJwtVerifier, type JwtVerifier } from './auth/jwt.js';
+import { createJwtVerifier } from './auth/jwt.js';
 import {
   ADDRESS_BURST,
   ADDRESS_REFILL_PER_MS,
@@ -32,7 +32,6 @@ import { recordLoadedRulesets, STORED_VERSIONS_MAX } from './db/ruleset-versions
 import type { RulesetRegistry } from './rules/index.js';
 import { databaseFor } from './postgres/locate-postgres.js';
 import { createFanout } from './events/create-fanout.js';
-import type { Fanout } from './events/fanout.js';
 import { EventHub, type HubOptions } from './events/hub.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -84,16 +83,10 @@ export type Service = AppDeps & AuthorityParts<GameEventOut>;
 
 /** The rest of the service around a store: its limits, caches, event hub and authority. */
 export function buildService(
-  parts: {
-    readonly config: Config;
-    readonly logger: Logger;
-    readonly store: GameStore;
-    readonly fanout: Fanout;
-    readonly metrics: Metrics;
-    readonly random?: Randomness | undefined;
-    readonly jwt?: JwtVerifier | null | undefined;
-    readonly embedded?: AppDeps['embedded'];
-  },
+  parts: Pick<
+    AuthorityParts<GameEventOut>,
+    'config' | 'logger' | 'store' | 'fanout' | 'metrics' | 'random' | 'jwt'
+  > & { readonly embedded?: AppDeps['embedded'] },
   hubOptions: Partial<HubOptions> = {},
 ): Service {
   const { config, store } = parts;

@@ -3,8 +3,12 @@
  * writes), then laid out like a game in progress: opening hands, permanents, a graveyard. The raw
  * SQL baselines operate on the same rows.
  */
+import { randomBytes } from 'node:crypto';
 import { BENCH_CREATE_GAME, BENCH_MOVE } from '../../test/support/documents.js';
 import type { GraphqlClient } from './graphql.js';
+
+/** A seat's entropy (`addEntropy`), accepted by this build and by builds before zk-rng/2. */
+const ADD_ENTROPY = `mutation BenchEntropy($input: AddEntropyInput!) { addEntropy(input: $input) { version } }`;
 
 /** One seat of a bench game: what both the API client and the raw client need. */
 export interface BenchSeat {
@@ -109,6 +113,11 @@ export async function createBenchGame(
     /** Binds seat 0 to this platform user (the creation then needs `token`: the host's or admin's). */
     externalUser?: { readonly issuer: string; readonly subject: string };
     token?: string;
+    /**
+     * Each seat adds entropy after creation, as its client does (docs/fairness.md): a game's random
+     * acts wait for every seat's. Off where a case times creation or counts events from the start.
+     */
+    seatEntropy?: boolean;
   } = { layout: true },
 ): Promise<BenchGame> {
   let body = createBody(objects);
@@ -141,6 +150,13 @@ export async function createBenchGame(
     refereeToken: createGame.refereeToken,
     zones: createGame.game.zones.map((z) => ({ id: z.id, type: z.type, ownerId: z.owner?.id ?? null })),
   };
+  if (opts.seatEntropy)
+    for (const seat of seats)
+      await api.request(
+        ADD_ENTROPY,
+        { input: { gameId: game.id, data: randomBytes(16).toString('hex') } },
+        seat.token,
+      );
   if (opts.layout) {
     for (const seat of seats) {
       for (const [type, count] of opts.layout === true ? LAYOUT : opts.layout) {
@@ -169,7 +185,7 @@ export async function createBenchGames(
   api: GraphqlClient,
   count: number,
   objects: number,
-  opts: { layout: boolean | Layout },
+  opts: { layout: boolean | Layout; seatEntropy?: boolean },
 ): Promise<BenchGame[]> {
   const games: BenchGame[] = [];
   const parallel = 4;

@@ -5,7 +5,7 @@
  * seed before the end.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import type { RandomCommitment, SeedReveal } from '../rules/index.js';
+import type { SeedReveal } from '../rules/index.js';
 import type { LRUCache } from 'lru-cache';
 import type { Db } from './client.js';
 
@@ -19,20 +19,7 @@ export interface GameSecret {
   readonly coveredFromSeq: number;
 }
 
-/**
- * A new game's secret as the authority made it (`src/authority/new-game.ts`): the `game_rng` row to
- * store (`zk_create_game`'s `p.rng`) and the commitment its first event carries.
- */
-export interface NewSecret {
-  readonly row: {
-    readonly scheme: string;
-    /** The seed, hex. */
-    readonly seed: string;
-    readonly derivation_id: string;
-    readonly reveal_faces: boolean;
-  };
-  readonly commitment: RandomCommitment;
-}
+export type { NewSecret } from '../stored/new-secret.js';
 
 /** Games' secrets by game id, kept by one service (`Store.secrets`). */
 export type SecretCache = LRUCache<string, { readonly secret: GameSecret | null }>;

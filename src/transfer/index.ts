@@ -18,6 +18,7 @@ import {
   type RulesetId,
   type ZoneState,
 } from '../rules/index.js';
+import type { NewSecret } from '../stored/new-secret.js';
 import { objectFromRow, objectToRow } from '../stored/object-rows.js';
 import { replayImportedLog } from './checkpoints.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
@@ -114,15 +115,7 @@ export interface ImportSecrets {
     readonly spectatorToken: string;
     readonly refereeToken: string;
   };
-  readonly secret: {
-    readonly row: {
-      readonly scheme: string;
-      readonly seed: string;
-      readonly derivation_id: string;
-      readonly reveal_faces: boolean;
-    };
-    readonly commitment: RandomCommitment;
-  };
+  readonly secret: NewSecret;
   readonly checkpointInterval: number;
 }
 

@@ -74,8 +74,9 @@ describe('every random act of an ended game verifies', () => {
       const cardActs = (t: Awaited<ReturnType<typeof transcriptOf>>) =>
         t.events
           .flatMap((e) => e.acts)
-          .filter((a) => (a.kind === 'shuffle' ? a.before.length > 0 : a.kind === 'pick' && a.from.length > 0))
-          .length;
+          .filter((a) =>
+            a.kind === 'shuffle' ? a.before.length > 0 : a.kind === 'pick' && a.from.length > 0,
+          ).length;
       /** Every seat's own check; every shuffle and pick reached by some seat's replay. */
       const replayEverySeat = async (
         ruleset: string,
