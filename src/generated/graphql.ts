@@ -362,7 +362,11 @@ export type EntropyAdded = {
 export type ErrorCode =
   /** The HTTP request is not a GraphQL request (no query, wrong method or content type). */
   | 'BAD_REQUEST'
-  /** The request's arguments are malformed: `extensions.field` names the argument. */
+  /**
+   * The request's arguments are malformed: `extensions.field` names the argument. A starting layout
+   * (`createGame`) the rules refuse also carries, as `extensions.reason` and `extensions.rule`, the
+   * `InvalidMoveReason` (NOT_ADMITTED, ZONE_FULL) and rule a move putting that card there would give.
+   */
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
