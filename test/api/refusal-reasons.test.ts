@@ -7,7 +7,8 @@
  * (`forbidden-triggers.ts`, `invalid-move-triggers.ts`) sends one request to a real server, and the
  * answer must carry that code and reason: a pair with no trigger fails, as does a trigger left
  * for a reason the schema no longer lists. Refusal codes must name their reasons: FORBIDDEN and
- * INVALID_MOVE at least. A refusal changes nothing, so the game it was sent to is unchanged.
+ * INVALID_MOVE at least; every other code is listed in WITHOUT_REASONS with why it names none. A
+ * refusal changes nothing, so the games only refused requests were sent to are unchanged.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,14 +24,40 @@ const SDL_FILE = 'src/schema/errors.graphql';
 /** The codes that refuse a request for a reason a client acts on (issue 42): each must name its reasons. */
 const REFUSAL_CODES = ['FORBIDDEN', 'INVALID_MOVE'];
 
+/**
+ * The codes that name no reasons, each with why: one cause, or one cure a client applies whatever the
+ * cause, or another extension that says what to do. Every code of `enum ErrorCode` is either here
+ * or names its reasons' enum, so a new code must be put in one place or the other.
+ */
+const WITHOUT_REASONS: Readonly<Record<string, string>> = {
+  UNAUTHENTICATED: 'one cure: a valid credential (the message says what is wrong with the one sent)',
+  NOT_FOUND: 'one answer on purpose: "does not exist" and "may not see it" must not differ',
+  BAD_USER_INPUT: '`extensions.field` names the argument',
+  STALE_STATE: 'one cure: reload and decide again (`expectedVersion`, `actualVersion`)',
+  IDEMPOTENCY_CONFLICT: 'one cause: the key was used for a different request',
+  GAME_NOT_ACTIVE: '`extensions.status` says why',
+  RATE_LIMITED: 'one cure: retry after `extensions.retryAfterSeconds`',
+  RESPONSE_TOO_LARGE: 'one cause (`extensions.maxItems`)',
+  QUERY_TOO_LARGE: 'one cause (`extensions.maxQueryBytes`)',
+  RULESET_VERSION_UNAVAILABLE: 'one cause (`extensions.ruleset`, `extensions.rulesetVersion`)',
+  SERVICE_UNAVAILABLE: 'one cure: retry (`extensions.retryAfterSeconds`)',
+  INTERNAL_SERVER_ERROR: 'masked on purpose (`extensions.requestId` finds the cause in the log)',
+  GRAPHQL_PARSE_FAILED: "the GraphQL layer's own",
+  GRAPHQL_VALIDATION_FAILED: "the GraphQL layer's own",
+  BAD_REQUEST: "the GraphQL layer's own",
+  PERSISTED_QUERY_NOT_FOUND: "the GraphQL layer's own",
+  PERSISTED_QUERY_NOT_SUPPORTED: "the GraphQL layer's own",
+  OPERATION_RESOLUTION_FAILURE: "the GraphQL layer's own",
+};
+
 /** Triggers by code, then reason. */
 const TRIGGERS: Record<string, Record<string, Trigger>> = {
   FORBIDDEN: FORBIDDEN_TRIGGERS,
   INVALID_MOVE: INVALID_MOVE_TRIGGERS,
 };
 
-/** Each error code whose description names its reasons' enum, with that enum's values. */
-function schemaReasons(): Map<string, readonly string[]> {
+/** Each error code whose description names its reasons' enum, with that enum's values; and every code. */
+function schemaReasons(): { reasons: Map<string, readonly string[]>; codes: string[] } {
   const doc = parse(readFileSync(path.join(ROOT, SDL_FILE), 'utf8'));
   const enums = new Map(
     doc.definitions
@@ -50,10 +77,10 @@ function schemaReasons(): Map<string, readonly string[]> {
       (reasons.values ?? []).map((v) => v.name.value),
     );
   }
-  return out;
+  return { reasons: out, codes: (codes.values ?? []).map((v) => v.name.value) };
 }
 
-const REASONS = schemaReasons();
+const { reasons: REASONS, codes: CODES } = schemaReasons();
 const PAIRS = [...REASONS].flatMap(([code, reasons]) => reasons.map((reason) => ({ code, reason })));
 
 let tables: Tables;
@@ -69,6 +96,10 @@ it('every refusal code names the enum of its reasons, and each enum lists reason
     );
     expect(REASONS.get(code)?.length ?? 0).toBeGreaterThan(5);
   }
+});
+
+it('every other code is listed, with why it names no reasons', () => {
+  expect(CODES.filter((c) => !REASONS.has(c)).sort()).toEqual(Object.keys(WITHOUT_REASONS).sort());
 });
 
 it('every trigger is for a reason the schema lists', () => {
