@@ -31,6 +31,7 @@ export const GAME_MUTATIONS = [
   'setPhase',
   'concede',
   'endGameWithResult',
+  'rewindGame',
   'moveObjects',
   'shuffleZone',
   'reorderZone',

@@ -117,6 +117,7 @@ export type EventKind =
   | 'GAME_CREATED'
   | 'GAME_ENDED'
   | 'GAME_IMPORTED'
+  | 'GAME_REWOUND'
   | 'LAYER_ADDED'
   | 'LAYER_REMOVED'
   | 'NO_MOVE'
@@ -233,6 +234,8 @@ export type InvalidMoveReason =
   | 'BAD_PLACEMENT'
   /** The player has conceded, or a result names someone who is not a player of the game. */
   | 'BAD_RESULT'
+  /** A rewind whose toSeq, mode or reason is malformed. */
+  | 'BAD_REWIND'
   /**
    * A roll or flip the ruleset does not allow: a die it does not declare, 0 or over 100 dice, or an
    * audience it does not allow (a private roll where rolls are public).
@@ -275,6 +278,13 @@ export type InvalidMoveReason =
    * players arrange only objects they own).
    */
   | 'ORDER_LOCKED'
+  /**
+   * A rewind across the end of a game: the seed is revealed there, so every later shuffle would be
+   * predictable (IPG 1.4 backs up only within a game).
+   */
+  | 'REWIND_CROSSES_GAME_END'
+  /** A rewind to an event whose state the service did not supply (IPG 1.4). */
+  | 'REWIND_UNAVAILABLE'
   /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
   | 'STATUS_NOT_IN_ZONE'
   /** More counter kinds on one holder than the cap (32). */
@@ -340,6 +350,17 @@ export type PrincipalKind =
    */
   | 'REFEREE'
   | 'SPECTATOR';
+
+/** How a rewind places what nobody knew (IPG 1.4, "Backing Up"). */
+export type RewindMode =
+  /** Every object returns to its place after `toSeq`. Hidden objects that change get fresh public ids. */
+  | 'EXACT'
+  /**
+   * Every object some seat could see after `toSeq` returns to its place; in each zone, the objects no
+   * seat could see are shuffled again among their places (one zk-rng random act per zone, in the
+   * transcript).
+   */
+  | 'RANDOMIZE_UNKNOWN';
 
 /** Who sees a roll's or a flip's results. */
 export type RollAudience =

@@ -151,6 +151,7 @@ export type EventKind =
   | 'GAME_CREATED'
   | 'GAME_ENDED'
   | 'GAME_IMPORTED'
+  | 'GAME_REWOUND'
   | 'LAYER_ADDED'
   | 'LAYER_REMOVED'
   | 'NO_MOVE'

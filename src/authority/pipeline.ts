@@ -37,6 +37,7 @@ import { seatMayMake } from '../rules/index.js';
 import { actDraws, type ActDraws } from './draws.js';
 import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
+import { pastStatesFor, type PastStates } from './rewind.js';
 import type { Acting } from './standing.js';
 
 /**
@@ -111,6 +112,7 @@ export async function execute(
     actorPlayerId,
     expectedVersion: expected,
     move,
+    stateAt: await pastStatesFor(deps.store, command.gameId, actor, move),
   };
   const random = deps.random ?? CRYPTO_RANDOMNESS;
   const result = await deps.store.commitMove(
@@ -136,6 +138,8 @@ interface MoveRequest {
   readonly actorPlayerId: string | null;
   readonly expectedVersion: number | null | undefined;
   readonly move: Move;
+  /** A judge's rewind: the state it returns to (`rewind.ts`). */
+  readonly stateAt?: PastStates | undefined;
 }
 
 /** {@link decide} as `commitMove` calls it back: a typed refusal is a decision, anything else a failure. */
@@ -177,6 +181,7 @@ function decide(loaded: LoadedGame, req: MoveRequest, random: Randomness, draws:
     randomScheme: draws.scheme,
     foldEntropy: draws.foldEntropy,
     actorId: req.actorPlayerId,
+    ...(req.stateAt ? { stateAt: req.stateAt } : {}),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version

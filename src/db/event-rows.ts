@@ -40,6 +40,7 @@ const EVENT_KIND_KEYS = {
   DICE_ROLLED: true,
   COINS_FLIPPED: true,
   ENTROPY_ADDED: true,
+  GAME_REWOUND: true,
   GAME_CREATED: true,
   GAME_ENDED: true,
   GAME_ARCHIVED: true,

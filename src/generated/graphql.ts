@@ -466,6 +466,7 @@ export type EventKind =
   | 'GAME_CREATED'
   | 'GAME_ENDED'
   | 'GAME_IMPORTED'
+  | 'GAME_REWOUND'
   | 'LAYER_ADDED'
   | 'LAYER_REMOVED'
   | 'NO_MOVE'
@@ -643,6 +644,8 @@ export type GameEvent = {
   readonly result?: Maybe<GameResult>;
   /** Set on the event that ends a game (GAME_ENDED): the seed, lower-case hex, revealed. */
   readonly revealedSeed?: Maybe<Scalars['String']['output']>;
+  /** Set on GAME_REWOUND. */
+  readonly rewind?: Maybe<Rewind>;
   /** Set on DICE_ROLLED and COINS_FLIPPED. */
   readonly roll?: Maybe<RollOutcome>;
   /** Rules that shaped the change, e.g. "MTG 400.3". */
@@ -772,6 +775,8 @@ export type InvalidMoveReason =
   | 'BAD_PLACEMENT'
   /** The player has conceded, or a result names someone who is not a player of the game. */
   | 'BAD_RESULT'
+  /** A rewind whose toSeq, mode or reason is malformed. */
+  | 'BAD_REWIND'
   /**
    * A roll or flip the ruleset does not allow: a die it does not declare, 0 or over 100 dice, or an
    * audience it does not allow (a private roll where rolls are public).
@@ -814,6 +819,13 @@ export type InvalidMoveReason =
    * players arrange only objects they own).
    */
   | 'ORDER_LOCKED'
+  /**
+   * A rewind across the end of a game: the seed is revealed there, so every later shuffle would be
+   * predictable (IPG 1.4 backs up only within a game).
+   */
+  | 'REWIND_CROSSES_GAME_END'
+  /** A rewind to an event whose state the service did not supply (IPG 1.4). */
+  | 'REWIND_UNAVAILABLE'
   /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
   | 'STATUS_NOT_IN_ZONE'
   /** More counter kinds on one holder than the cap (32). */
@@ -989,6 +1001,15 @@ export type Mutation = {
   /** Reveals objects to chosen players or to all. */
   readonly revealObjects: MovePayload;
   /**
+   * A judge (an admin, or the game's referee) brings the game back to the state after event `toSeq`:
+   * objects, zones, statuses, counters, life, concessions, turn and phase. One GAME_REWOUND event
+   * records it, through the same commit as every move (expectedVersion, idempotencyKey). A seat is
+   * refused (FORBIDDEN). An ended game cannot be rewound (GAME_NOT_ACTIVE, `extensions.reason`
+   * REWIND_CROSSES_GAME_END): its seed is revealed at the end. The seat entropy and the random acts
+   * drawn so far stay: every act after `toSeq` keeps its number and still verifies.
+   */
+  readonly rewindGame: MovePayload;
+  /**
    * Rolls `count` dice of `sides` faces (MTG 706.1), each result in 1..sides. The ruleset declares
    * which dice exist and who may see the results; refused with NO_RANDOMIZER where it declares none.
    */
@@ -1124,6 +1145,11 @@ export type MutationReorderZoneArgs = {
 
 export type MutationRevealObjectsArgs = {
   input: RevealObjectsInput;
+};
+
+
+export type MutationRewindGameArgs = {
+  input: RewindGameInput;
 };
 
 
@@ -1409,6 +1435,36 @@ export type RevealObjectsInput = {
   /** Players to reveal to; omit or set toAll for everyone. */
   readonly toPlayerIds?: InputMaybe<ReadonlyArray<Scalars['ID']['input']>>;
 };
+
+/** What a GAME_REWOUND event records beyond its changes (public). */
+export type Rewind = {
+  readonly __typename?: 'Rewind';
+  readonly mode: RewindMode;
+  readonly reason: Scalars['String']['output'];
+  readonly toSeq: Scalars['Int']['output'];
+};
+
+export type RewindGameInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly mode: RewindMode;
+  /** Why, in the judge's words (1 to 500 characters): public, in the event. */
+  readonly reason: Scalars['String']['input'];
+  /** The event whose state the game returns to: 1 up to the game's last seq minus one. */
+  readonly toSeq: Scalars['Int']['input'];
+};
+
+/** How a rewind places what nobody knew (IPG 1.4, "Backing Up"). */
+export type RewindMode =
+  /** Every object returns to its place after `toSeq`. Hidden objects that change get fresh public ids. */
+  | 'EXACT'
+  /**
+   * Every object some seat could see after `toSeq` returns to its place; in each zone, the objects no
+   * seat could see are shuffled again among their places (one zk-rng random act per zone, in the
+   * transcript).
+   */
+  | 'RANDOMIZE_UNKNOWN';
 
 /** Who sees a roll's or a flip's results. */
 export type RollAudience =
@@ -1873,6 +1929,9 @@ export type ResolversTypes = {
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
   RevealObjectsInput: RevealObjectsInput;
+  Rewind: ResolverTypeWrapper<Rewind>;
+  RewindGameInput: RewindGameInput;
+  RewindMode: RewindMode;
   RollAudience: RollAudience;
   RollDiceInput: RollDiceInput;
   RollOutcome: ResolverTypeWrapper<RollOutcome>;
@@ -1963,6 +2022,8 @@ export type ResolversParentTypes = {
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
   RevealObjectsInput: RevealObjectsInput;
+  Rewind: Rewind;
+  RewindGameInput: RewindGameInput;
   RollDiceInput: RollDiceInput;
   RollOutcome: RollOutcome;
   Ruleset: Ruleset;
@@ -2098,6 +2159,7 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   randomness?: Resolver<Maybe<ResolversTypes['EventRandomness']>, ParentType, ContextType>;
   result?: Resolver<Maybe<ResolversTypes['GameResult']>, ParentType, ContextType>;
   revealedSeed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rewind?: Resolver<Maybe<ResolversTypes['Rewind']>, ParentType, ContextType>;
   roll?: Resolver<Maybe<ResolversTypes['RollOutcome']>, ParentType, ContextType>;
   rules?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2195,6 +2257,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   removeZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveZoneArgs, 'input'>>;
   reorderZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationReorderZoneArgs, 'input'>>;
   revealObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRevealObjectsArgs, 'input'>>;
+  rewindGame?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRewindGameArgs, 'input'>>;
   rollDice?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRollDiceArgs, 'input'>>;
   setPhase?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetPhaseArgs, 'input'>>;
   setStatus?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetStatusArgs, 'input'>>;
@@ -2251,6 +2314,12 @@ export type RandomizerResolvers<ContextType = Context, ParentType extends Resolv
   rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   seenBy?: Resolver<ReadonlyArray<ResolversTypes['RollAudience']>, ParentType, ContextType>;
   sides?: Resolver<ReadonlyArray<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RewindResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Rewind'] = ResolversParentTypes['Rewind']> = {
+  mode?: Resolver<ResolversTypes['RewindMode'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RollOutcomeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RollOutcome'] = ResolversParentTypes['RollOutcome']> = {
@@ -2398,6 +2467,7 @@ export type Resolvers<ContextType = Context> = {
   Query?: QueryResolvers<ContextType>;
   RandomCommitment?: RandomCommitmentResolvers<ContextType>;
   Randomizer?: RandomizerResolvers<ContextType>;
+  Rewind?: RewindResolvers<ContextType>;
   RollOutcome?: RollOutcomeResolvers<ContextType>;
   Ruleset?: RulesetResolvers<ContextType>;
   SeatCredential?: SeatCredentialResolvers<ContextType>;

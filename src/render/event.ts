@@ -116,6 +116,8 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
       ? { ...view.roll, coins: view.roll.coins?.map((c) => (c === 'heads' ? 'HEADS' : 'TAILS')) ?? null }
       : null,
     entropy: view.entropy,
+    // A judge's rewind: the event it went back to, the mode and the reason are public (IPG 1.4).
+    rewind: event.rewind ?? null,
   };
 }
 

@@ -27,6 +27,7 @@ export type * from './types/rejection.js';
 export type * from './types/plan.js';
 export type * from './types/events.js';
 export type * from './types/randomness.js';
+export type * from './types/rewind.js';
 
 // Rulesets and planning.
 export { RulesetRegistry } from './rulesets.js';
@@ -39,6 +40,7 @@ export { PLANNED_EVENT_KINDS } from './moves/index.js';
 export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';
+export { MAX_REWIND_REASON } from './moves/rewind.js';
 export { HISTORY_BOUND } from './planner/history.js';
 export { admitStartingLayout } from './layout.js';
 export { stateFault } from './invariants.js';

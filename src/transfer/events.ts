@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { SCHEMES, SEED_BYTES } from '../fairness/zk-rng.js';
 import {
   MAX_DIE_SIDES,
+  MAX_REWIND_REASON,
   MAX_ROLL_COUNT,
   PLANNED_EVENT_KINDS,
   type EventKind,
@@ -176,6 +177,16 @@ const entropyAdded = z.strictObject({
   data: z.string().regex(/^(?:[0-9a-f]{2}){1,64}$/, '1 to 64 bytes, lower-case hex'),
 });
 
+const rewind = z.strictObject({
+  toSeq: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+  mode: z.enum(['EXACT', 'RANDOMIZE_UNKNOWN']),
+  reason: z.string().min(1).max(MAX_REWIND_REASON),
+});
+
 /** The payload of each event kind a plan may hold (each move kind's record lists its own). */
 const plannedPayloads = Object.fromEntries(PLANNED_EVENT_KINDS.map((kind) => [kind, planned(kind)])) as {
   readonly [K in PlannedEventKind]: ReturnType<typeof planned<K>>;
@@ -187,6 +198,8 @@ export const EVENT_PAYLOADS = {
   DICE_ROLLED: planned('DICE_ROLLED').extend({ roll }),
   COINS_FLIPPED: planned('COINS_FLIPPED').extend({ roll }),
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
+  // A judge's rewind (IPG 1.4): the event it went back to, the mode and the reason.
+  GAME_REWOUND: planned('GAME_REWOUND').extend({ rewind }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({

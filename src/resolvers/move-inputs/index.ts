@@ -10,6 +10,7 @@ import type { EventKind, Move, MoveKind, MoveOf } from '../../rules/index.js';
 import { addLayer, bringIntoGame, createToken, removeLayer } from './create.js';
 import type { MoveInput } from './entry.js';
 import { attach, detach, endReveal, moveObjects, removeFromGame, reveal, turnFace } from './objects.js';
+import { rewind } from './rewind.js';
 import * as table from './table.js';
 import { createZone, removeZone, reorder, shuffle } from './zones.js';
 
@@ -31,6 +32,7 @@ export const MOVE_INPUTS = {
   bringIntoGame,
   removeFromGame,
   ...table,
+  rewind,
 };
 
 /** `true`, or (a compile error naming them) the kinds `T` should not hold, under the heading `what`. */

@@ -12,6 +12,7 @@ import { endReveal, reveal, turnFace } from './face.js';
 import { attach, detach, moveObjects } from './objects.js';
 import type { MoveRecord } from './record.js';
 import { advanceTurn, changeCounters, concede, endGame, moveCounters, setPhase, setStatus } from './table.js';
+import { rewind } from './rewind.js';
 import { createZone, removeZone, reorder, shuffle } from './zones.js';
 
 export type { MoveOf, MoveRecord } from './record.js';
@@ -43,6 +44,7 @@ export const MOVE_RECORDS = {
   rollDice,
   flipCoin,
   addEntropy,
+  rewind,
 };
 
 /** Every move kind: one per record. */

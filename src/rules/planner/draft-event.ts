@@ -42,7 +42,7 @@ export interface OpenEvent {
   result?: GameResult;
   entropy?: string;
   /** Fields the event records beyond changes (a roll's audience, seat entropy). */
-  extra: Pick<DomainEvent, 'roll' | 'entropyAdded'>;
+  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind'>;
 }
 
 /** An event of `kind` opened on the objects and zones as they are now. */

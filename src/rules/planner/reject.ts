@@ -55,6 +55,9 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_ROLL: true,
   BAD_ENTROPY: true,
   AWAITING_ENTROPY: true,
+  BAD_REWIND: true,
+  REWIND_UNAVAILABLE: true,
+  REWIND_CROSSES_GAME_END: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

@@ -7,6 +7,7 @@ import type {
   RollRecord,
   SeedReveal,
 } from './randomness.js';
+import type { RewindRecord } from './rewind.js';
 import type { Counters, GameResult, ObjectState, TurnState, ZoneState } from './state.js';
 
 /**
@@ -61,6 +62,7 @@ export type EventKind =
   | 'DICE_ROLLED'
   | 'COINS_FLIPPED'
   | 'ENTROPY_ADDED'
+  | 'GAME_REWOUND'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
   // initial object as a transition from null, so that replaying the log rebuilds any state.
   | 'GAME_CREATED'
@@ -92,6 +94,8 @@ export interface DomainEvent {
   readonly roll?: RollRecord;
   /** ENTROPY_ADDED: the bytes a seat added (public), the running hash after them is `table.entropy`. */
   readonly entropyAdded?: EntropyRecord;
+  /** GAME_REWOUND: the event the game went back to, how, and the judge's reason (public). */
+  readonly rewind?: RewindRecord;
   /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
   readonly seedReveal?: SeedReveal;
 }

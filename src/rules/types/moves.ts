@@ -3,6 +3,7 @@
 import type { CardProps } from './card.js';
 import type { ChanceMove } from './chance-moves.js';
 import type { Destination, MoveBy, Placement, Selector } from './selection.js';
+import type { RewindMove } from './rewind.js';
 import type { TableMove } from './table-moves.js';
 
 /** Move objects to a destination zone (MTG 400.3, 400.7; FAB sec:zones_general, rule:become_new_object; NR rule_location). */
@@ -160,7 +161,7 @@ export interface RemoveFromGameMove {
   readonly select: Selector;
 }
 
-/** Every move a client may ask the planner for. */
+/** Every move a client may ask the planner for (a judge's rewind among them). */
 export type Move =
   | TableMove
   | ChanceMove
@@ -178,4 +179,5 @@ export type Move =
   | AddLayerMove
   | RemoveLayerMove
   | BringIntoGameMove
-  | RemoveFromGameMove;
+  | RemoveFromGameMove
+  | RewindMove;

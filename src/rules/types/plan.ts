@@ -20,6 +20,11 @@ export interface PlanContext {
   readonly randomScheme: string | null;
   /** The acting player, or null for admin / system actions. */
   readonly actorId: string | null;
+  /**
+   * The game as it was right after event `seq`, as its log records it, for a judge's rewind to
+   * return to (IPG 1.4, "Backing Up"); null (or absent) when the caller supplied no such state.
+   */
+  readonly stateAt?: (seq: number) => GameState | null;
   /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
   readonly foldEntropy: (current: string | undefined, data: string) => string;
 }

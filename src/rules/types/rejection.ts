@@ -31,7 +31,10 @@ export type RejectionCode =
   | 'NO_RANDOMIZER'
   | 'BAD_ROLL'
   | 'BAD_ENTROPY'
-  | 'AWAITING_ENTROPY';
+  | 'AWAITING_ENTROPY'
+  | 'BAD_REWIND'
+  | 'REWIND_UNAVAILABLE'
+  | 'REWIND_CROSSES_GAME_END';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {
