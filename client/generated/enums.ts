@@ -39,7 +39,10 @@ export type ErrorCode =
    * Nothing was changed.
    */
   | 'FORBIDDEN'
-  /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */
+  /**
+   * The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). A rewind of
+   * such a game also carries `extensions.reason` REWIND_CROSSES_GAME_END (an `InvalidMoveReason`).
+   */
   | 'GAME_NOT_ACTIVE'
   /** The document is not valid GraphQL syntax (from the GraphQL layer). */
   | 'GRAPHQL_PARSE_FAILED'
@@ -180,7 +183,10 @@ export type ForbiddenReason =
   | 'ON_BEHALF_ADMIN_ONLY'
   /** An act that is another player's own: changing that player's counters, conceding for them. */
   | 'OTHER_PLAYER'
-  /** The referee's or an admin's act: choosing the next active player, ending a game with a result. */
+  /**
+   * The referee's or an admin's act: choosing the next active player, ending a game with a result,
+   * rewinding a game.
+   */
   | 'REFEREE_ONLY'
   /**
    * One of the seat's own hidden cards sent to a zone that admits objects by what they are (the

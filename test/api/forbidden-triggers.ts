@@ -8,6 +8,8 @@ import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import type { Answer, Tables } from './refusal-tables.js';
 
 export type Trigger = (t: Tables) => Promise<Answer>;
+/** A trigger, or null for a reason no request can be refused for (`planner-only-refusals.ts`). */
+export type MaybeTrigger = Trigger | null;
 
 export const FORBIDDEN_TRIGGERS: Record<ForbiddenReason, Trigger> = {
   // Seat 1 advances a turn that is seat 0's.

@@ -5,7 +5,7 @@
  * Most are sent by the referee, whom no seat policy stops before the rules are asked.
  */
 import type { RejectionCode } from '../../src/rules/index.js';
-import type { Trigger } from './forbidden-triggers.js';
+import type { MaybeTrigger } from './forbidden-triggers.js';
 import { unknownId, type Table, type Tables } from './refusal-tables.js';
 
 /** A move of seat 0's library top card, as the referee, to `to`. */
@@ -23,7 +23,7 @@ const counters = (g: Table, holder: Record<string, unknown>, kind: string, op: s
 
 const mtg = (t: Tables) => t.shared('mtg');
 
-export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, Trigger> = {
+export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
   UNKNOWN_OBJECT: async (t) => {
     const g = await mtg(t);
     return g.act(g.seat(0).token, 'moveObjects', {
@@ -200,6 +200,14 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, Trigger> = {
     const g = await mtg(t);
     return g.act(g.seat(0).token, 'addEntropy', { data: 'not hex' });
   },
+  BAD_REWIND: async (t) => {
+    const g = await mtg(t);
+    return g.act(g.referee, 'rewindGame', { toSeq: 0, reason: 'Misdeal.' });
+  },
+  // Over the API the authority supplies every state a rewind may go back to, and refuses an ended
+  // game's rewind first (GAME_NOT_ACTIVE): these two are the planner's own guard (PLANNER_ONLY).
+  REWIND_UNAVAILABLE: null,
+  REWIND_CROSSES_GAME_END: null,
   // A game waiting for seat entropy: no seat has added any yet.
   AWAITING_ENTROPY: async (t) => {
     const g = await t.fresh('mtg', { wait: true });

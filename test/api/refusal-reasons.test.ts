@@ -8,6 +8,9 @@
  * answer must carry that code and reason: a pair with no trigger fails, as does a trigger left
  * for a reason the schema no longer lists. Refusal codes must name their reasons: FORBIDDEN and
  * INVALID_MOVE at least; every other code is listed in WITHOUT_REASONS with why it names none. A
+ * reason no request can be refused for (a planner guard the authority pre-empts) has a null trigger
+ * and an exemption (`planner-only-refusals.ts`) that gives it through the planner; the exemptions
+ * must be exactly the null triggers. A
  * refusal changes nothing, so the games only refused requests were sent to are unchanged.
  */
 import { readFileSync } from 'node:fs';
@@ -16,8 +19,9 @@ import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/process.js';
 import { startTestServer } from '../support/server.js';
-import { FORBIDDEN_TRIGGERS, type Trigger } from './forbidden-triggers.js';
+import { FORBIDDEN_TRIGGERS, type MaybeTrigger } from './forbidden-triggers.js';
 import { INVALID_MOVE_TRIGGERS } from './invalid-move-triggers.js';
+import { PLANNER_ONLY } from './planner-only-refusals.js';
 import { Tables } from './refusal-tables.js';
 
 const SDL_FILE = 'src/schema/errors.graphql';
@@ -51,7 +55,7 @@ const WITHOUT_REASONS: Readonly<Record<string, string>> = {
 };
 
 /** Triggers by code, then reason. */
-const TRIGGERS: Record<string, Record<string, Trigger>> = {
+const TRIGGERS: Record<string, Record<string, MaybeTrigger>> = {
   FORBIDDEN: FORBIDDEN_TRIGGERS,
   INVALID_MOVE: INVALID_MOVE_TRIGGERS,
 };
@@ -111,18 +115,43 @@ it('every trigger is for a reason the schema lists', () => {
   expect(stale).toEqual([]);
 });
 
-describe.each(PAIRS)('$code $reason', ({ code, reason }) => {
-  it('is given for what the schema describes', async () => {
-    expect.assertions(4);
-    const trigger = TRIGGERS[code]?.[reason];
-    expect(trigger, `no trigger for ${code} ${reason}: add one to test/api/*-triggers.ts`).toBeDefined();
-    const err = trigger ? await trigger(tables) : undefined;
-    expect(err?.extensions?.code, JSON.stringify(err)).toBe(code);
-    expect(err?.extensions?.['reason'], JSON.stringify(err)).toBe(reason);
-    // Messages are for people: a sentence, not the bare reason.
-    expect(err?.message.length ?? 0).toBeGreaterThan(reason.length);
-  }, 30_000);
+/** Exemptions by code, then reason: reasons only the planner gives (its guards, pre-empted over the API). */
+const EXEMPT: Record<string, Record<string, { why: string; plan: () => string | undefined }>> = {
+  INVALID_MOVE: PLANNER_ONLY as Record<string, { why: string; plan: () => string | undefined }>,
+};
+
+it('the exemptions are minimal: exactly the reasons with no API trigger, each given by the planner', () => {
+  const untriggered = Object.entries(TRIGGERS).flatMap(([code, byReason]) =>
+    Object.entries(byReason)
+      .filter(([, trigger]) => trigger === null)
+      .map(([reason]) => `${code} ${reason}`),
+  );
+  const exempt = Object.entries(EXEMPT).flatMap(([code, byReason]) =>
+    Object.keys(byReason).map((reason) => `${code} ${reason}`),
+  );
+  expect(exempt.sort()).toEqual(untriggered.sort());
+  for (const [, byReason] of Object.entries(EXEMPT))
+    for (const [reason, e] of Object.entries(byReason)) {
+      expect(e.why.length, reason).toBeGreaterThan(20);
+      expect(e.plan(), reason).toBe(reason);
+    }
 });
+
+describe.each(PAIRS.filter((p) => TRIGGERS[p.code]?.[p.reason] !== null))(
+  '$code $reason',
+  ({ code, reason }) => {
+    it('is given for what the schema describes', async () => {
+      expect.assertions(4);
+      const trigger = TRIGGERS[code]?.[reason];
+      expect(trigger, `no trigger for ${code} ${reason}: add one to test/api/*-triggers.ts`).toBeDefined();
+      const err = trigger ? await trigger(tables) : undefined;
+      expect(err?.extensions?.code, JSON.stringify(err)).toBe(code);
+      expect(err?.extensions?.['reason'], JSON.stringify(err)).toBe(reason);
+      // Messages are for people: a sentence, not the bare reason.
+      expect(err?.message.length ?? 0).toBeGreaterThan(reason.length);
+    }, 30_000);
+  },
+);
 
 it('changes nothing: the games only refused requests were sent to are as they were created', async () => {
   const games = await tables.sharedGames();
