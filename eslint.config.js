@@ -53,7 +53,7 @@ export default tseslint.config(
     // TEMPORARY (issue 39): functions over 60 lines that are being split on their owners' branches
     // at the same time as this rule lands. The coordinator deletes each entry as its branch lands;
     // the list must end empty. hall-store: src/db, src/transfer, src/authority. hall-door:
-    // src/server. move-records: src/rules.
+    // src/server.
     files: [
       // hall-door
       'src/server/apollo.ts',
@@ -67,10 +67,6 @@ export default tseslint.config(
       'src/server/web.ts',
       'src/server/ws-guard.ts',
       'src/server/ws.ts',
-      // move-records
-      'src/rules/data-hooks.ts',
-      'src/rules/planner/draft-event.ts',
-      'src/rules/planner/relocate.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

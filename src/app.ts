@@ -16,9 +16,11 @@ import {
   createCreationAuthority,
   EntropyLimiter,
   eventsAsOf,
+  startClockSweep,
   TokenBuckets,
   WorkLimiter,
   type AuthorityParts,
+  type ClockSweep,
   type Randomness,
 } from './authority/index.js';
 import type { Config } from './config.js';
@@ -50,6 +52,9 @@ export interface App {
   /** Graceful stop: in-flight requests finish, sockets close, then the database (embedded: stopped). */
   stop(): Promise<void>;
 }
+
+/** The most expiries one sweep tick records (the next tick goes on). */
+const CLOCK_SWEEP_BATCH = 200;
 
 /** Entries of the bounded caches that have no setting of their own. */
 const CACHED = { boundSeats: 10_000, secrets: 10_000, credentials: 10_000 } as const;
@@ -110,6 +115,16 @@ export function buildService(
   return { ...authorityParts, authority: createAuthority(authorityParts) };
 }
 
+/** One timer per process for every game's clock (issue 40); instances share the work in the database. */
+function clockSweepOf(config: Config, service: Service): ClockSweep | null {
+  if (config.CLOCK_SWEEP_MS === 0) return null;
+  return startClockSweep(service, {
+    intervalMs: config.CLOCK_SWEEP_MS,
+    outageMs: config.CLOCK_OUTAGE_MS,
+    batch: CLOCK_SWEEP_BATCH,
+  });
+}
+
 export async function startApp(
   config: Config,
   logger: Logger,
@@ -151,12 +166,14 @@ export async function startApp(
       embedded: database.embedded ?? opts.embedded,
     });
     const server = await startHttpServer(service, buildSchema(), { port: config.PORT, host: config.HOST });
+    const sweep = clockSweepOf(config, service);
     return {
       url: server.url,
       port: server.port,
       databaseUrl: database.url,
       service,
       stop: async () => {
+        await sweep?.stop();
         await server.close();
         await service.hub.close();
         stopForgetting();

@@ -181,6 +181,16 @@ export const configSchema = z.object({
    * delivery then rests on the fanout alone (tests use it to test the fanout they name).
    */
   EVENT_POLL_MS: z.coerce.number().int().min(0).default(1500),
+  /**
+   * How often (ms) each process sweeps for clocks that ran out (issue 40): one timer per process,
+   * never one per game; an expiry is recorded at most this late (plus the tick's work). 0: no sweep.
+   */
+  CLOCK_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * A gap (ms) between any instance's sweeps longer than this is an outage (no instance could take a
+   * move, or the database was away): every running clock gets the gap back, and the log says so.
+   */
+  CLOCK_OUTAGE_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
   /** Games whose loaded state each process keeps (least recently used dropped); ~50 KiB per 120-card game. */
   STATE_CACHE_GAMES: z.coerce.number().int().min(1).default(3000),
   /**

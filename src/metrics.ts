@@ -21,6 +21,11 @@ export type MoveOutcome = (typeof MOVE_OUTCOMES)[number];
  * and `move_duration_seconds`, and part of a move's idempotency key.
  */
 export const GAME_MUTATIONS = [
+  'startClock',
+  'passClock',
+  'pauseClock',
+  'resumeClock',
+  'addClockTime',
   'rollDice',
   'flipCoin',
   'addEntropy',

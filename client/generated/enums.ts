@@ -5,6 +5,41 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+/** What follows when a seat's clock runs out. */
+export type ClockExpiry =
+  /** Only the flag is recorded; the referee decides. */
+  | 'FLAG'
+  /** The seat loses, as a concession (the result when one seat is left). */
+  | 'LOSE';
+
+/**
+ * The clocks the referee keeps (issue 40; docs/platforms.md, "Clocks"). Chosen at createGame; started,
+ * passed, paused, resumed and given time by moves, each an event of the log refereed like any move;
+ * a clock that runs out is recorded once, as CLOCK_EXPIRED, by the sweep every instance runs on the
+ * database's time.
+ */
+export type ClockKind =
+  /** Main time, then periods of fixed length; a pass within a period keeps it whole. */
+  | 'BYO_YOMI'
+  /** A per-seat chess clock, with a Fischer increment or a Bronstein delay (FIDE Laws of Chess 6). */
+  | 'CHESS'
+  /** The time a seat uses flows to the other seats. */
+  | 'HOURGLASS'
+  /** One clock for the table; when it runs out, the turn in progress is turn 0 and additional turns follow (MTR 2.5). */
+  | 'ROUND'
+  /** Each seat has a limit per turn; advanceTurn gives every seat its limit again. */
+  | 'TURN';
+
+export type ClockOp =
+  | 'ADD_TIME'
+  | 'EXPIRE'
+  /** The service could not take moves (an outage): the clocks stood still, and the time was given back. */
+  | 'OUTAGE'
+  | 'PASS'
+  | 'PAUSE'
+  | 'RESUME'
+  | 'START';
+
 export type CoinSide =
   | 'HEADS'
   | 'TAILS';
@@ -111,6 +146,8 @@ export type ErrorCode =
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'CLOCK_CHANGED'
+  | 'CLOCK_EXPIRED'
   | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'
@@ -185,7 +222,7 @@ export type ForbiddenReason =
   | 'OTHER_PLAYER'
   /**
    * The referee's or an admin's act: choosing the next active player, ending a game with a result,
-   * rewinding a game.
+   * rewinding a game, starting, pausing or resuming the clocks and adding time to them.
    */
   | 'REFEREE_ONLY'
   /**
@@ -224,6 +261,8 @@ export type InvalidMoveReason =
    * lists the player ids still awaited (public: entropy events are). Nothing was drawn or changed.
    */
   | 'AWAITING_ENTROPY'
+  /** A time that is not a whole number of milliseconds within bounds, or a reason too long. */
+  | 'BAD_CLOCK_TIME'
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
   /**
@@ -249,6 +288,18 @@ export type InvalidMoveReason =
   | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
+  /** The clocks already run. */
+  | 'CLOCK_ALREADY_STARTED'
+  /** The clocks are not paused. */
+  | 'CLOCK_NOT_PAUSED'
+  /** The clocks have not been started (startClock). */
+  | 'CLOCK_NOT_STARTED'
+  /** The clocks are paused. */
+  | 'CLOCK_PAUSED'
+  /** The clock ran out before the change: its expiry is recorded instead (CLOCK_EXPIRED). */
+  | 'CLOCK_RAN_OUT'
+  /** The clocks are stopped (the game ended). */
+  | 'CLOCK_STOPPED'
   /**
    * An amount (or the result of adding, removing or moving it) outside 32-bit integers or the kind's
    * declared bounds.
@@ -272,6 +323,10 @@ export type InvalidMoveReason =
   | 'NOT_A_HOST'
   /** The object is not a layer on the stack. */
   | 'NOT_A_LAYER'
+  /** Only the seat whose clock runs passes it. */
+  | 'NOT_RUNNING_SEAT'
+  /** The game keeps no clock. */
+  | 'NO_CLOCK'
   /** The ruleset version declares no dice (or no coins) for this game. */
   | 'NO_RANDOMIZER'
   /**

@@ -59,6 +59,52 @@ export type ChangeCountersInput = {
   op: CounterOp;
 };
 
+/** What follows when a seat's clock runs out. */
+export type ClockExpiry =
+  /** Only the flag is recorded; the referee decides. */
+  | 'FLAG'
+  /** The seat loses, as a concession (the result when one seat is left). */
+  | 'LOSE';
+
+/**
+ * A game's clocks, chosen at createGame. Times are whole milliseconds. Which fields a kind uses:
+ * CHESS mainMs and incrementMs or delayMs; BYO_YOMI mainMs, periods, periodMs; HOURGLASS mainMs;
+ * TURN limitMs; ROUND roundMs and additionalTurns. onExpire (default LOSE) for every kind but ROUND.
+ */
+export type ClockInput = {
+  /** MTR 2.5: five at Competitive and Professional REL. */
+  additionalTurns?: number | null | undefined;
+  delayMs?: number | null | undefined;
+  /** Whether advanceTurn hands the clock to the new active seat (default true). */
+  followsTurn?: boolean | null | undefined;
+  incrementMs?: number | null | undefined;
+  kind: ClockKind;
+  limitMs?: number | null | undefined;
+  mainMs?: number | null | undefined;
+  onExpire?: ClockExpiry | null | undefined;
+  periodMs?: number | null | undefined;
+  periods?: number | null | undefined;
+  roundMs?: number | null | undefined;
+};
+
+/**
+ * The clocks the referee keeps (issue 40; docs/platforms.md, "Clocks"). Chosen at createGame; started,
+ * passed, paused, resumed and given time by moves, each an event of the log refereed like any move;
+ * a clock that runs out is recorded once, as CLOCK_EXPIRED, by the sweep every instance runs on the
+ * database's time.
+ */
+export type ClockKind =
+  /** Main time, then periods of fixed length; a pass within a period keeps it whole. */
+  | 'BYO_YOMI'
+  /** A per-seat chess clock, with a Fischer increment or a Bronstein delay (FIDE Laws of Chess 6). */
+  | 'CHESS'
+  /** The time a seat uses flows to the other seats. */
+  | 'HOURGLASS'
+  /** One clock for the table; when it runs out, the turn in progress is turn 0 and additional turns follow (MTR 2.5). */
+  | 'ROUND'
+  /** Each seat has a limit per turn; advanceTurn gives every seat its limit again. */
+  | 'TURN';
+
 export type CoinSide =
   | 'HEADS'
   | 'TAILS';
@@ -97,6 +143,8 @@ export type CounterVisibility =
   | 'PUBLIC';
 
 export type CreateGameInput = {
+  /** The game's clocks, not started: the referee or a judge starts them (startClock). */
+  clock?: ClockInput | null | undefined;
   /** The seat active at turn 1; defaults to the ruleset's `firstPlayer` (seat 0). */
   firstSeat?: number | null | undefined;
   /**
@@ -142,6 +190,8 @@ export type EndGameInput = {
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'CLOCK_CHANGED'
+  | 'CLOCK_EXPIRED'
   | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'

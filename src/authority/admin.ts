@@ -12,7 +12,7 @@ import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
 import type { AuthorityDeps } from './pipeline.js';
 import { publish } from './publish.js';
 import { viewerAs, type ViewerChoice } from './standing.js';
-import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './creation.js';
+import { MAX_PLAYER_NAME_LENGTH, type CreationConfig } from './create-game.js';
 
 export { MAX_ADMIN_PAGE };
 

@@ -4,7 +4,7 @@
  * {@link DbError} never reaches a client as it is; a new kind fails to compile until it is mapped.
  */
 import { DbError, type DbErrorDetail } from '../db/index.js';
-import { badInput, ErrorCode, notFound, ZonekeeperError } from '../errors.js';
+import { badInput, ErrorCode, invalidMove, notFound, ZonekeeperError } from '../errors.js';
 import { assertNever } from '../rules/index.js';
 
 /** The public error for a data-layer refusal. */
@@ -26,6 +26,12 @@ export function publicErrorOf(detail: DbErrorDetail): ZonekeeperError {
       );
     case 'IDEMPOTENCY_KEY_LENGTH':
       return badInput(`Field idempotencyKey must be 1 to ${detail.max} characters.`, 'idempotencyKey');
+    case 'CLOCK_RAN_OUT':
+      return invalidMove({
+        code: 'CLOCK_RAN_OUT',
+        rule: 'clock',
+        message: 'The clock ran out before this change could commit; its expiry is being recorded.',
+      });
     case 'RULESET_VERSION_UNAVAILABLE':
       return new ZonekeeperError(
         ErrorCode.RULESET_VERSION_UNAVAILABLE,

@@ -2,7 +2,7 @@
  * The authority's game operations, each one {@link Operation} through the door (`door.ts`): its
  * standing (decided once, by the door's standing step), its limit, then its own steps. Reads hold a
  * work slot; a move's limits are its game's queue and, for entropy, the entropy limit (`pipeline.ts`);
- * a creation's are the creation authority's (`creation.ts`, which also decides who may create).
+ * a creation's are the creation authority's (`create-game.ts`, which also decides who may create).
  */
 import type { Principal } from '../auth/principal.js';
 import type { StoredEvent } from '../db/index.js';
@@ -105,7 +105,7 @@ function commandOperations<E>(parts: AuthorityParts<E>) {
         body: (acting) => execute(parts, acting, command),
       }),
 
-    /** `Mutation.createGame`: the creation authority admits the caller (`creation.ts`). */
+    /** `Mutation.createGame`: the creation authority admits the caller (`create-game.ts`). */
     createGame: (
       caller: Caller,
       input: CreateGameRequest['input'],

@@ -7,7 +7,7 @@
 import { hashHandoffCode, newHandoffCode, openSealed, sealCredential } from '../auth/handoff.js';
 import { hashToken } from '../auth/tokens.js';
 import type { GameStore } from '../db/index.js';
-import type { TokenBuckets } from './creation.js';
+import type { TokenBuckets } from './token-buckets.js';
 
 /** A link's code: long enough to click a link just minted, too short to be worth finding later. */
 export const LINK_LIFETIME_SECONDS = 60;

@@ -18,7 +18,8 @@ export type { AuthorityParts } from './parts.js';
 export { DOOR, STEPS } from './door.js';
 export type { Caller, Step } from './door.js';
 export type { Authentication, CredentialCache } from './credential.js';
-export { createCreationAuthority, TokenBuckets } from './creation.js';
+export { createCreationAuthority } from './create-game.js';
+export { TokenBuckets } from './token-buckets.js';
 export { EntropyLimiter } from './entropy-limit.js';
 export { WorkLimiter, principalKey, RETRY_AFTER_MS } from './work-limit.js';
 export {
@@ -31,6 +32,8 @@ export {
 export type { CommandOutcome, GameCommand, Randomness } from './pipeline.js';
 export type { NewSeat } from './create-game.js';
 export type { ViewerChoice } from './standing.js';
+export { startClockSweep } from './clock-sweep.js';
+export type { ClockSweep, ClockSweepOptions } from './clock-sweep.js';
 import { atTheDoor } from './db-errors.js';
 import * as reads from './reads.js';
 

@@ -118,7 +118,7 @@ export async function execute(
   const result = await deps.store.commitMove(
     command.gameId,
     idempotency,
-    (loaded, secret) => decision(loaded, req, random, secret),
+    (loaded, secret, now) => decision(loaded, req, random, secret, now),
     {
       actor,
       actorPlayerId,
@@ -148,10 +148,11 @@ function decision(
   req: MoveRequest,
   random: Randomness,
   secret: GameSecret | null,
+  now: number | undefined,
 ): Decision {
   try {
     const draws = actDraws(secret, loaded.game.lastSeq, loaded.state.entropy);
-    return { kind: 'plan', planned: decide(loaded, req, random, draws) };
+    return { kind: 'plan', planned: decide(loaded, req, random, draws, now) };
   } catch (refusal) {
     if (refusal instanceof ZonekeeperError) return { kind: 'refused', refusal };
     throw refusal;
@@ -163,7 +164,13 @@ function decision(
  * errors. Permission is decided before the planner runs, from what the seat can observe only, so a
  * refusal never depends on a card hidden from it (`src/rules/permission.ts`).
  */
-function decide(loaded: LoadedGame, req: MoveRequest, random: Randomness, draws: ActDraws) {
+function decide(
+  loaded: LoadedGame,
+  req: MoveRequest,
+  random: Randomness,
+  draws: ActDraws,
+  now: number | undefined,
+) {
   const { game } = loaded;
   if (game.status !== 'ACTIVE')
     throw new ZonekeeperError(ErrorCode.GAME_NOT_ACTIVE, 'The game is not active.');
@@ -182,6 +189,7 @@ function decide(loaded: LoadedGame, req: MoveRequest, random: Randomness, draws:
     foldEntropy: draws.foldEntropy,
     actorId: req.actorPlayerId,
     ...(req.stateAt ? { stateAt: req.stateAt } : {}),
+    ...(now !== undefined ? { now } : {}),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);
   // Every committed mutation bumps the version and appends at least one event, so that each version

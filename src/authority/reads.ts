@@ -21,11 +21,13 @@ export async function readGame(
   store: GameStore,
   standing: Standing,
   gameId: string,
-): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind }> {
+): Promise<{ loaded: LoadedGame; viewer: Viewer; callerKind: ReadCallerKind; now: number | null }> {
   const loaded = await store.loadCurrent(gameId);
   if (!loaded) throw notFound('Game');
   const callerKind = standing.principal.kind === 'referee' ? 'REFEREE' : undefined;
-  return { loaded, viewer: standing.viewer, callerKind };
+  // The server's current time, from the database's clock, for a game whose clocks a reader counts down.
+  const now = loaded.state.clock ? await store.now() : null;
+  return { loaded, viewer: standing.viewer, callerKind, now };
 }
 
 /** The game's log and who reads it, as whom. */

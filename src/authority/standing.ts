@@ -8,7 +8,7 @@
  * - A referee (the game's own engine or host) judges its one game: it sees every card there, as an
  *   admin does, and may make any move the rules allow; its moves are logged with actor REFEREE.
  * - An admin sees and acts in every game; it may act on behalf of a seat (`onBehalfOf`).
- * - The host (HOST_TOKEN) creates games (`creation.ts`) and has no standing in any of them.
+ * - The host (HOST_TOKEN) creates games (`create-game.ts`) and has no standing in any of them.
  * - A platform user (a verified JWT, `src/auth/jwt.ts`) is, in each game, the seat bound to its
  *   `iss` + `sub` there; else the standing its standing claim grants in that game (SPECTATOR as a
  *   spectator, JUDGE as the referee); else nothing.

@@ -153,6 +153,13 @@ export function creationEvent(spec: RulesetSpec, state: GameState): EventWithPla
     zonesRemoved: [],
     rules: [],
     players: state.players,
-    ...(state.turn ? { table: { turn: state.turn } } : {}),
+    ...(state.turn || state.clock
+      ? {
+          table: {
+            ...(state.turn ? { turn: state.turn } : {}),
+            ...(state.clock ? { clock: state.clock } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -11,7 +11,8 @@ import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Actor, DomainEvent, GameState, ObjectState } from '../rules/index.js';
 import type { IdempotencyKey } from './idempotency.js';
-import { isUniqueViolation } from './driver-errors.js';
+import { isClockRanOut, isUniqueViolation } from './driver-errors.js';
+import { dbError } from './errors.js';
 import { eventToSqlRow, objectToSqlRow, zoneToSqlRow, type StoredEvent } from './rows.js';
 import type { LoadedGame } from './state.js';
 import { storedTableOf } from './table-state.js';
@@ -148,6 +149,7 @@ export async function commit(
   } catch (err) {
     // The key was recorded meanwhile (a concurrent duplicate): the statement rolled back.
     if (req.idempotency && isUniqueViolation(err)) return { kind: 'keyUsed' };
+    if (isClockRanOut(err)) throw dbError({ kind: 'CLOCK_RAN_OUT' });
     throw err;
   }
   if (status === 'conflict') return { kind: 'conflict' };

@@ -28,6 +28,18 @@ export function isRetryable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The `zk_game_clock` trigger refused a change to a game whose clock ran out before the expiry was
+ * recorded (SQLSTATE P0040, the clocks migration): a pass after the deadline.
+ */
+export function isClockRanOut(err: unknown): boolean {
+  for (const e of errorChain(err)) {
+    if (codesOf(e).some((c) => c === 'P0040')) return true;
+    if (typeof e['message'] === 'string' && e['message'].includes('zk_clock_ran_out')) return true;
+  }
+  return false;
+}
+
 /** A unique violation (P2002 / 23505): for us, a concurrent duplicate that a retry resolves. */
 export function isUniqueViolation(err: unknown): boolean {
   for (const e of errorChain(err)) {

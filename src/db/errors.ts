@@ -17,6 +17,8 @@ export type DbErrorDetail =
   | { readonly kind: 'IDEMPOTENCY_MISMATCH' }
   /** An idempotency key too short or too long to store. */
   | { readonly kind: 'IDEMPOTENCY_KEY_LENGTH'; readonly max: number }
+  /** The game's clock ran out before the change could commit; its expiry is being recorded. */
+  | { readonly kind: 'CLOCK_RAN_OUT' }
   /** A game's ruleset version neither loaded nor stored. */
   | {
       readonly kind: 'RULESET_VERSION_UNAVAILABLE';

@@ -41,6 +41,8 @@ const EVENT_KIND_KEYS = {
   COINS_FLIPPED: true,
   ENTROPY_ADDED: true,
   GAME_REWOUND: true,
+  CLOCK_CHANGED: true,
+  CLOCK_EXPIRED: true,
   GAME_CREATED: true,
   GAME_ENDED: true,
   GAME_ARCHIVED: true,

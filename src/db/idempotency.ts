@@ -6,7 +6,7 @@
  * The client's key is stored only as its SHA-256, and a createGame response (which holds seat
  * credentials) is sealed with AES-256-GCM under a key derived from the client's key: the database
  * alone never reveals a credential. The scope is always one caller's own (a seat, the host, the
- * admin; src/authority/creation.ts refuses createGame keys from callers without one), so a replay
+ * admin; src/authority/create-game.ts refuses createGame keys from callers without one), so a replay
  * never hands one caller's response to another.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';

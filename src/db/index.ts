@@ -20,6 +20,7 @@ import {
 } from './admin.js';
 import { eventVersion, lifecycleKindsUpTo, replaySource, type ReplaySource } from './checkpoints.js';
 import { isDatabaseReady } from './client.js';
+import { sweepTick, tickingGames, withDueGame, withGameIfFree, type ClaimedGame } from './clock.js';
 import { secretOf, type GameSecret } from './fairness.js';
 import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
 import { createGame, type CreatedGame } from './games.js';
@@ -32,6 +33,7 @@ import { rulesetOfGame, storeRulesetVersion } from './ruleset-versions.js';
 import { loadCurrentGame, type LoadedGame } from './state.js';
 import type { Store } from './store.js';
 import { readTranscriptSource, type TranscriptSource } from './transcript-reads.js';
+import { dbNow } from './time.js';
 import { readWholeGame, writeWholeGame, type GameToWrite, type StoredGame } from './transfer-io.js';
 
 export { DbError, type DbErrorDetail } from './errors.js';
@@ -40,6 +42,7 @@ export { idempotencyKeyFor, type IdempotencyKey } from './idempotency.js';
 export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter, type GamePage, type StatusChange } from './admin.js';
 export type { CreatedGame, GameCredentials } from './games.js';
 export type { Decide, Decision, MoveAuthor, MoveResult } from './mutate.js';
+export type { ClaimedGame } from './clock.js';
 export type { LoadedGame, SeatRow } from './state.js';
 export type { StoredEvent } from './rows.js';
 export type { NewHandoffCode } from './handoff.js';
@@ -183,6 +186,34 @@ export class GameStore implements Store {
   /** Writes a whole game (an import) in one transaction. */
   writeWholeGame(game: GameToWrite): Promise<void> {
     return writeWholeGame(this.db, game);
+  }
+
+  /** The database's time now, epoch ms (`zk_now()`: every clock's deadline is compared with it). */
+  now(): Promise<number> {
+    return dbNow(this.db);
+  }
+
+  /** Records a clock sweep's tick; answers the database's time and the previous tick of any instance. */
+  sweepTick(): Promise<{ now: number; previous: number | null }> {
+    return sweepTick(this.db);
+  }
+
+  /** Active games whose clock ticks, at most `limit`, oldest deadline first. */
+  tickingGames(limit: number): Promise<string[]> {
+    return tickingGames(this.db, limit);
+  }
+
+  /**
+   * Claims one game whose clock is due (`FOR UPDATE SKIP LOCKED`) and runs `fn` under its row lock;
+   * false when none is due.
+   */
+  withDueGame(fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
+    return withDueGame(this, fn);
+  }
+
+  /** Runs `fn` under one active game's row lock, unless another transaction holds it (false). */
+  withGameIfFree(gameId: string, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
+    return isUuid(gameId) ? withGameIfFree(this, gameId, fn) : Promise.resolve(false);
   }
 
   /** Whether the database answers (`/readyz`). */

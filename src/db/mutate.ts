@@ -25,6 +25,7 @@ import {
   type Planned,
   type StoredMoveResponse,
 } from './commit.js';
+import { dbNow } from './time.js';
 import { secretOf, type GameSecret } from './fairness.js';
 import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { QueueFullError } from './keyed-queue.js';
@@ -52,9 +53,10 @@ export type Decision =
  */
 /**
  * The authority's pure decision on a loaded game, with the game's zk-rng secret (read inside the
- * game's queue, so a move the queue refuses reads nothing).
+ * game's queue, so a move the queue refuses reads nothing) and, for a game with clocks, the
+ * database's time (`zk_now()`, epoch ms) read just before, on the connection that commits (issue 40).
  */
-export type Decide = (loaded: LoadedGame, secret: GameSecret | null) => Decision;
+export type Decide = (loaded: LoadedGame, secret: GameSecret | null, now: number | undefined) => Decision;
 
 /** Who a move is committed as, and where its commit is announced. */
 export interface MoveAuthor {
@@ -98,7 +100,7 @@ async function queued<T>(store: Store, gameId: string, fn: () => Promise<T>): Pr
 }
 
 /** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
-async function loadOrThrow(
+export async function loadOrThrow(
   store: Pick<Store, 'rulesets'>,
   db: Queryable,
   gameId: string,
@@ -107,6 +109,9 @@ async function loadOrThrow(
   if (!loaded) throw gameNotFound();
   return loaded;
 }
+
+/** {@link Decide} with its secret bound, reading the database's time on `db` when it needs it. */
+type Deciding = (db: Queryable, loaded: LoadedGame) => Promise<Decision>;
 
 /** How a move's commit ended: committed, or the stored response of its used key. */
 type Ended =
@@ -136,7 +141,9 @@ export async function commitMove(
   };
   const ended = await queued(store, gameId, async (): Promise<Ended> => {
     const secret = await secretOf(store, gameId);
-    const decide = (loaded: LoadedGame): Decision => decideWith(loaded, secret);
+    // A game with clocks is decided as of the database's time; one without costs no round trip.
+    const decide = async (db: Queryable, loaded: LoadedGame): Promise<Decision> =>
+      decideWith(loaded, secret, loaded.state.clock ? await dbNow(db) : undefined);
     const first = await optimistic(store, req, decide);
     if (first.kind === 'committed') return cached(store, first);
     if (first.kind === 'refused' && !key) throw first.refusal;
@@ -158,13 +165,13 @@ const cached = (store: Store, ended: Ended & { kind: 'committed' }): Ended => {
  * pool. A refusal decided against a cached state is confirmed against a freshly loaded one first:
  * the cache may be behind another process's commits.
  */
-async function optimistic(store: Store, req: CommitRequest, decide: (loaded: LoadedGame) => Decision) {
+async function optimistic(store: Store, req: CommitRequest, decide: Deciding) {
   const cachedState = store.states.latest(req.gameId);
   let loaded = cachedState ?? (await loadOrThrow(store, store.db, req.gameId));
-  let decision = decide(loaded);
+  let decision = await decide(store.db, loaded);
   if (decision.kind === 'refused' && cachedState) {
     loaded = await loadOrThrow(store, store.db, req.gameId);
-    decision = decide(loaded);
+    decision = await decide(store.db, loaded);
   }
   if (decision.kind === 'refused') return decision;
   return commit(onPool(store.pool), req, loaded, decision.planned);
@@ -178,12 +185,7 @@ async function optimistic(store: Store, req: CommitRequest, decide: (loaded: Loa
  * statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the locked row but
  * evaluates its subqueries with the snapshot taken before the wait. Retried on transient failures.
  */
-function underLock(
-  store: Store,
-  req: CommitRequest,
-  decide: (loaded: LoadedGame) => Decision,
-  onRetry?: () => void,
-) {
+function underLock(store: Store, req: CommitRequest, decide: Deciding, onRetry?: () => void) {
   return withRetry(
     () =>
       store.db.$transaction(async (tx) => {
@@ -191,7 +193,7 @@ function underLock(
         const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
         if (stored !== null) return { kind: 'answered', stored: stored as StoredMoveResponse } as const;
         const loaded = await loadOrThrow(store, tx, req.gameId);
-        const decision = decide(loaded);
+        const decision = await decide(tx, loaded);
         if (decision.kind === 'refused') return decision;
         const outcome = await commit(inTransaction(tx), req, loaded, decision.planned);
         if (outcome.kind !== 'committed')

@@ -4,7 +4,7 @@
  * Objects' statuses and counters are columns of their rows (`src/stored/object-rows.ts`). A game from before
  * the table existed stores null: no counters, no turn, no result.
  */
-import type { Counters, GameResult, GameState, SeatEntropy, TurnState } from '../rules/index.js';
+import type { ClockState, Counters, GameResult, GameState, SeatEntropy, TurnState } from '../rules/index.js';
 
 export interface StoredTable {
   readonly players?: Readonly<Record<string, { readonly counters?: Counters; readonly conceded?: boolean }>>;
@@ -17,6 +17,11 @@ export interface StoredTable {
   readonly seatEntropy?: SeatEntropy;
   /** Random acts drawn since the last commitment (zk-rng/2 numbers acts with it). */
   readonly randomActs?: number;
+  /**
+   * The clocks (issue 40). `clock.deadline` (epoch ms) is what the database indexes as
+   * `game.clock_deadline` (a trigger of the clocks migration keeps it) to find due clocks.
+   */
+  readonly clock?: ClockState | null;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -37,6 +42,7 @@ export function storedTableOf(state: GameState): StoredTable | null {
   const result = state.result ?? null;
   const entropy = state.entropy ?? null;
   const { seatEntropy, randomActs } = state;
+  const clock = state.clock ?? null;
   if (
     Object.keys(players).length === 0 &&
     Object.keys(zones).length === 0 &&
@@ -44,7 +50,8 @@ export function storedTableOf(state: GameState): StoredTable | null {
     !result &&
     !entropy &&
     !seatEntropy &&
-    !randomActs
+    !randomActs &&
+    !clock
   )
     return null;
   return {
@@ -55,6 +62,7 @@ export function storedTableOf(state: GameState): StoredTable | null {
     ...(entropy ? { entropy } : {}),
     ...(seatEntropy ? { seatEntropy } : {}),
     ...(randomActs ? { randomActs } : {}),
+    ...(clock ? { clock } : {}),
   };
 }
 
@@ -83,5 +91,6 @@ export function withStoredTable(state: GameState, stored: unknown): GameState {
       ? { seatEntropy: { waits: t.seatEntropy.waits === true, given: t.seatEntropy.given } }
       : {}),
     ...(typeof t.randomActs === 'number' && t.randomActs > 0 ? { randomActs: t.randomActs } : {}),
+    ...(isRecord(t.clock) ? { clock: t.clock } : {}),
   };
 }

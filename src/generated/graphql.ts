@@ -26,6 +26,16 @@ export type ActorKind =
   | 'REFEREE'
   | 'SYSTEM';
 
+export type AddClockTimeInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly ms: Scalars['Int']['input'];
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** The seat given time (ignored by a round clock: there is one clock). */
+  readonly playerId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type AddEntropyInput = {
   /** 1 to 64 bytes, hex. */
   readonly data: Scalars['String']['input'];
@@ -164,6 +174,77 @@ export type ChangeCountersInput = {
   readonly op: CounterOp;
 };
 
+/** What a CLOCK_CHANGED or CLOCK_EXPIRED event did. */
+export type ClockChange = {
+  readonly __typename?: 'ClockChange';
+  /** EXPIRE: what follows. */
+  readonly consequence?: Maybe<Scalars['String']['output']>;
+  /** ADD_TIME: the time added; OUTAGE: the time given back. */
+  readonly ms?: Maybe<Scalars['Float']['output']>;
+  readonly op: ClockOp;
+  /** PASS: the seat that passed; ADD_TIME: the seat given time; EXPIRE: whose flag fell (null: the round clock). */
+  readonly playerId?: Maybe<Scalars['ID']['output']>;
+  readonly reason?: Maybe<Scalars['String']['output']>;
+  /** PASS, START, EXPIRE: the seat whose clock runs after it. */
+  readonly toPlayerId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** What follows when a seat's clock runs out. */
+export type ClockExpiry =
+  /** Only the flag is recorded; the referee decides. */
+  | 'FLAG'
+  /** The seat loses, as a concession (the result when one seat is left). */
+  | 'LOSE';
+
+/**
+ * A game's clocks, chosen at createGame. Times are whole milliseconds. Which fields a kind uses:
+ * CHESS mainMs and incrementMs or delayMs; BYO_YOMI mainMs, periods, periodMs; HOURGLASS mainMs;
+ * TURN limitMs; ROUND roundMs and additionalTurns. onExpire (default LOSE) for every kind but ROUND.
+ */
+export type ClockInput = {
+  /** MTR 2.5: five at Competitive and Professional REL. */
+  readonly additionalTurns?: InputMaybe<Scalars['Int']['input']>;
+  readonly delayMs?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether advanceTurn hands the clock to the new active seat (default true). */
+  readonly followsTurn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly incrementMs?: InputMaybe<Scalars['Int']['input']>;
+  readonly kind: ClockKind;
+  readonly limitMs?: InputMaybe<Scalars['Int']['input']>;
+  readonly mainMs?: InputMaybe<Scalars['Int']['input']>;
+  readonly onExpire?: InputMaybe<ClockExpiry>;
+  readonly periodMs?: InputMaybe<Scalars['Int']['input']>;
+  readonly periods?: InputMaybe<Scalars['Int']['input']>;
+  readonly roundMs?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * The clocks the referee keeps (issue 40; docs/platforms.md, "Clocks"). Chosen at createGame; started,
+ * passed, paused, resumed and given time by moves, each an event of the log refereed like any move;
+ * a clock that runs out is recorded once, as CLOCK_EXPIRED, by the sweep every instance runs on the
+ * database's time.
+ */
+export type ClockKind =
+  /** Main time, then periods of fixed length; a pass within a period keeps it whole. */
+  | 'BYO_YOMI'
+  /** A per-seat chess clock, with a Fischer increment or a Bronstein delay (FIDE Laws of Chess 6). */
+  | 'CHESS'
+  /** The time a seat uses flows to the other seats. */
+  | 'HOURGLASS'
+  /** One clock for the table; when it runs out, the turn in progress is turn 0 and additional turns follow (MTR 2.5). */
+  | 'ROUND'
+  /** Each seat has a limit per turn; advanceTurn gives every seat its limit again. */
+  | 'TURN';
+
+export type ClockOp =
+  | 'ADD_TIME'
+  | 'EXPIRE'
+  /** The service could not take moves (an outage): the clocks stood still, and the time was given back. */
+  | 'OUTAGE'
+  | 'PASS'
+  | 'PAUSE'
+  | 'RESUME'
+  | 'START';
+
 export type CoinSide =
   | 'HEADS'
   | 'TAILS';
@@ -234,6 +315,8 @@ export type CounterVisibility =
   | 'PUBLIC';
 
 export type CreateGameInput = {
+  /** The game's clocks, not started: the referee or a judge starts them (startClock). */
+  readonly clock?: InputMaybe<ClockInput>;
   /** The seat active at turn 1; defaults to the ruleset's `firstPlayer` (seat 0). */
   readonly firstSeat?: InputMaybe<Scalars['Int']['input']>;
   /**
@@ -460,6 +543,8 @@ export type EventActor = {
 export type EventKind =
   | 'ATTACHED'
   | 'BROUGHT_INTO_GAME'
+  | 'CLOCK_CHANGED'
+  | 'CLOCK_EXPIRED'
   | 'COINS_FLIPPED'
   | 'COUNTERS_CHANGED'
   | 'DETACHED'
@@ -571,7 +656,7 @@ export type ForbiddenReason =
   | 'OTHER_PLAYER'
   /**
    * The referee's or an admin's act: choosing the next active player, ending a game with a result,
-   * rewinding a game.
+   * rewinding a game, starting, pausing or resuming the clocks and adding time to them.
    */
   | 'REFEREE_ONLY'
   /**
@@ -595,6 +680,8 @@ export type ForbiddenReason =
 
 export type Game = {
   readonly __typename?: 'Game';
+  /** The game's clocks as of the server's current time (the database's clock), or null: it keeps no time. */
+  readonly clock?: Maybe<GameClock>;
   readonly createdAt: Scalars['DateTime']['output'];
   readonly id: Scalars['ID']['output'];
   /** The last event's sequence number; subscribe with afterSeq to continue from here. */
@@ -619,6 +706,38 @@ export type Game = {
 };
 
 /**
+ * A game's clocks as of an instant of the database's clock. A reader counts down locally: the clock
+ * of `ticking` loses the time since `asOf`; every other value stays until the next event.
+ */
+export type GameClock = {
+  readonly __typename?: 'GameClock';
+  /**
+   * The instant the values are as of: for a game view, the server's current time (the database's);
+   * for an event, the event's own instant.
+   */
+  readonly asOf: Scalars['DateTime']['output'];
+  /** `asOf` in milliseconds since the epoch. */
+  readonly asOfMs: Scalars['Float']['output'];
+  /** When the ticking clock runs out (ms since the epoch), or null. */
+  readonly deadlineMs?: Maybe<Scalars['Float']['output']>;
+  readonly kind: ClockKind;
+  /** Round clock, after time was called: the last turn to be played. */
+  readonly lastTurn?: Maybe<Scalars['Int']['output']>;
+  readonly pauseReason?: Maybe<Scalars['String']['output']>;
+  readonly paused: Scalars['Boolean']['output'];
+  /** The seat whose clock runs (for a round clock: the seat acting), or null. */
+  readonly runningPlayerId?: Maybe<Scalars['ID']['output']>;
+  readonly seats: ReadonlyArray<SeatClock>;
+  readonly started: Scalars['Boolean']['output'];
+  /** Every clock stopped for good (the game ended): these are the final times. */
+  readonly stopped: Scalars['Boolean']['output'];
+  /** Whether a clock counts down from `asOf` (started, not paused, not stopped, time not called). */
+  readonly ticking: Scalars['Boolean']['output'];
+  /** Round clock, after time was called (MTR 2.5): the turn in progress then (turn 0). */
+  readonly timeCalledTurn?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
  * An event of a game's log, redacted for the viewer who receives it. Every field, nested ones
  * included, is as of the event (see `ObjectChange.object`): the same event reads the same whenever it
  * is fetched, live, from history or replayed.
@@ -628,6 +747,10 @@ export type GameEvent = {
   readonly actor: EventActor;
   readonly at: Scalars['DateTime']['output'];
   readonly changes: ReadonlyArray<ObjectChange>;
+  /** The clocks after the event, as of its instant (null: the event did not change them). */
+  readonly clock?: Maybe<GameClock>;
+  /** CLOCK_CHANGED, CLOCK_EXPIRED: what was done to the clocks. */
+  readonly clockChange?: Maybe<ClockChange>;
   /** Set on GAME_CREATED and GAME_IMPORTED: the commitment to the seed every later random act derives from. */
   readonly commitment?: Maybe<RandomCommitment>;
   /** The seat a PLAYER_CONCEDED event records. */
@@ -765,6 +888,8 @@ export type InvalidMoveReason =
    * lists the player ids still awaited (public: entropy events are). Nothing was drawn or changed.
    */
   | 'AWAITING_ENTROPY'
+  /** A time that is not a whole number of milliseconds within bounds, or a reason too long. */
+  | 'BAD_CLOCK_TIME'
   /** Entropy that is not 1 to 64 bytes of hex. */
   | 'BAD_ENTROPY'
   /**
@@ -790,6 +915,18 @@ export type InvalidMoveReason =
   | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
+  /** The clocks already run. */
+  | 'CLOCK_ALREADY_STARTED'
+  /** The clocks are not paused. */
+  | 'CLOCK_NOT_PAUSED'
+  /** The clocks have not been started (startClock). */
+  | 'CLOCK_NOT_STARTED'
+  /** The clocks are paused. */
+  | 'CLOCK_PAUSED'
+  /** The clock ran out before the change: its expiry is recorded instead (CLOCK_EXPIRED). */
+  | 'CLOCK_RAN_OUT'
+  /** The clocks are stopped (the game ended). */
+  | 'CLOCK_STOPPED'
   /**
    * An amount (or the result of adding, removing or moving it) outside 32-bit integers or the kind's
    * declared bounds.
@@ -813,6 +950,10 @@ export type InvalidMoveReason =
   | 'NOT_A_HOST'
   /** The object is not a layer on the stack. */
   | 'NOT_A_LAYER'
+  /** Only the seat whose clock runs passes it. */
+  | 'NOT_RUNNING_SEAT'
+  /** The game keeps no clock. */
+  | 'NO_CLOCK'
   /** The ruleset version declares no dice (or no coins) for this game. */
   | 'NO_RANDOMIZER'
   /**
@@ -929,6 +1070,8 @@ export type MovePayload = {
 
 export type Mutation = {
   readonly __typename?: 'Mutation';
+  /** Referee and judges: add time to a seat's clock, or to the round (a time extension, MTR 2.5). */
+  readonly addClockTime: MovePayload;
   /**
    * Adds 1 to 64 bytes of a seat's own entropy (hex). They are public and folded into the running
    * hash every later random act of the game depends on (docs/fairness.md, "Entropy"), so the seed
@@ -996,6 +1139,13 @@ export type Mutation = {
   readonly moveCounters: MovePayload;
   /** Moves objects, chosen by id or by a position selector, to a zone. */
   readonly moveObjects: MovePayload;
+  /**
+   * The seat whose clock runs passes it; a seat cannot pass another seat's clock (NOT_RUNNING_SEAT),
+   * and a pass after the deadline is refused (CLOCK_RAN_OUT).
+   */
+  readonly passClock: MovePayload;
+  /** Referee and judges: pause every clock, with a reason every reader is shown. */
+  readonly pauseClock: MovePayload;
   /** Removes objects from the game entirely. */
   readonly removeFromGame: MovePayload;
   /** Removes a layer from the stack; later layers are renumbered (FAB sec:stack_zone). */
@@ -1004,6 +1154,8 @@ export type Mutation = {
   readonly removeZone: MovePayload;
   /** Reorders a zone (the owner's choice where the rules give it, MTG 400.5 / 401.4). */
   readonly reorderZone: MovePayload;
+  /** Referee and judges: resume paused clocks. */
+  readonly resumeClock: MovePayload;
   /** Reveals objects to chosen players or to all. */
   readonly revealObjects: MovePayload;
   /**
@@ -1029,8 +1181,15 @@ export type Mutation = {
   readonly setStatus: MovePayload;
   /** Shuffles a zone. Every object in it that not everyone can see gets a new id. */
   readonly shuffleZone: MovePayload;
+  /** Referee and judges: start the clocks (or restart clocks an import carried stopped). */
+  readonly startClock: MovePayload;
   /** Turns objects face up or face down. */
   readonly turnFace: MovePayload;
+};
+
+
+export type MutationAddClockTimeArgs = {
+  input: AddClockTimeInput;
 };
 
 
@@ -1129,6 +1288,16 @@ export type MutationMoveObjectsArgs = {
 };
 
 
+export type MutationPassClockArgs = {
+  input: PassClockInput;
+};
+
+
+export type MutationPauseClockArgs = {
+  input: PauseClockInput;
+};
+
+
 export type MutationRemoveFromGameArgs = {
   input: RemoveFromGameInput;
 };
@@ -1146,6 +1315,11 @@ export type MutationRemoveZoneArgs = {
 
 export type MutationReorderZoneArgs = {
   input: ReorderZoneInput;
+};
+
+
+export type MutationResumeClockArgs = {
+  input: PauseClockInput;
 };
 
 
@@ -1176,6 +1350,11 @@ export type MutationSetStatusArgs = {
 
 export type MutationShuffleZoneArgs = {
   input: ShuffleZoneInput;
+};
+
+
+export type MutationStartClockArgs = {
+  input: StartClockInput;
 };
 
 
@@ -1225,6 +1404,22 @@ export type ObjectStatus = {
   readonly __typename?: 'ObjectStatus';
   readonly name: Scalars['String']['output'];
   readonly value: Scalars['String']['output'];
+};
+
+export type PassClockInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** The seat whose clock runs next (default: the next seat whose clock is not stopped). */
+  readonly toPlayerId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type PauseClockInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly reason: Scalars['String']['input'];
 };
 
 export type Player = {
@@ -1541,6 +1736,20 @@ export type Ruleset = {
   readonly zoneTypes: ReadonlyArray<ZoneType>;
 };
 
+/** One clock's time as of `GameClock.asOf`. */
+export type SeatClock = {
+  readonly __typename?: 'SeatClock';
+  /** The seat's flag fell. */
+  readonly flagged: Scalars['Boolean']['output'];
+  /** Byo-yomi periods not used up, the current one included (other kinds: 0). */
+  readonly periodsLeft: Scalars['Int']['output'];
+  /** The seat; null for the round clock (one clock for the table). */
+  readonly playerId?: Maybe<Scalars['ID']['output']>;
+  readonly remainingMs: Scalars['Float']['output'];
+  /** The seat's clock is stopped (it conceded, or its flag fell). */
+  readonly stopped: Scalars['Boolean']['output'];
+};
+
 export type SeatCredential = {
   readonly __typename?: 'SeatCredential';
   readonly player: Player;
@@ -1591,6 +1800,15 @@ export type SidePhases = {
   readonly __typename?: 'SidePhases';
   readonly phases: ReadonlyArray<Scalars['String']['output']>;
   readonly side: Scalars['String']['output'];
+};
+
+export type StartClockInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
+  /** The seat whose clock runs first (default: the one that ran before, else the active seat). */
+  readonly playerId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type StatusKind = {
@@ -1860,6 +2078,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   ActorKind: ActorKind;
+  AddClockTimeInput: AddClockTimeInput;
   AddEntropyInput: AddEntropyInput;
   AddStackLayerInput: AddStackLayerInput;
   AdminGame: ResolverTypeWrapper<AdminGameOut>;
@@ -1873,6 +2092,11 @@ export type ResolversTypes = {
   Card: ResolverTypeWrapper<Card>;
   CardInput: CardInput;
   ChangeCountersInput: ChangeCountersInput;
+  ClockChange: ResolverTypeWrapper<ClockChange>;
+  ClockExpiry: ClockExpiry;
+  ClockInput: ClockInput;
+  ClockKind: ClockKind;
+  ClockOp: ClockOp;
   CoinSide: CoinSide;
   ConcedeInput: ConcedeInput;
   Counter: ResolverTypeWrapper<Counter>;
@@ -1899,8 +2123,10 @@ export type ResolversTypes = {
   ExternalUserInput: ExternalUserInput;
   FaceDownSeenBy: FaceDownSeenBy;
   FlipCoinInput: FlipCoinInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForbiddenReason: ForbiddenReason;
   Game: ResolverTypeWrapper<GameOut>;
+  GameClock: ResolverTypeWrapper<GameClock>;
   GameEvent: ResolverTypeWrapper<Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversTypes['ObjectChange']>, result?: Maybe<ResolversTypes['GameResult']>, turn?: Maybe<ResolversTypes['Turn']> }>;
   GameObject: ResolverTypeWrapper<ObjectOut>;
   GameResult: ResolverTypeWrapper<ResultOut>;
@@ -1922,6 +2148,8 @@ export type ResolversTypes = {
   ObjectChange: ResolverTypeWrapper<Omit<ObjectChange, 'object'> & { object?: Maybe<ResolversTypes['GameObject']> }>;
   ObjectKind: ObjectKind;
   ObjectStatus: ResolverTypeWrapper<ObjectStatus>;
+  PassClockInput: PassClockInput;
+  PauseClockInput: PauseClockInput;
   Player: ResolverTypeWrapper<PlayerOut>;
   PlayerInput: PlayerInput;
   Position: Position;
@@ -1942,12 +2170,14 @@ export type ResolversTypes = {
   RollDiceInput: RollDiceInput;
   RollOutcome: ResolverTypeWrapper<RollOutcome>;
   Ruleset: ResolverTypeWrapper<Ruleset>;
+  SeatClock: ResolverTypeWrapper<SeatClock>;
   SeatCredential: ResolverTypeWrapper<Omit<SeatCredential, 'player'> & { player: ResolversTypes['Player'] }>;
   SelectorFrom: SelectorFrom;
   SetPhaseInput: SetPhaseInput;
   SetStatusInput: SetStatusInput;
   ShuffleZoneInput: ShuffleZoneInput;
   SidePhases: ResolverTypeWrapper<SidePhases>;
+  StartClockInput: StartClockInput;
   StatusKind: ResolverTypeWrapper<StatusKind>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1966,6 +2196,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AddClockTimeInput: AddClockTimeInput;
   AddEntropyInput: AddEntropyInput;
   AddStackLayerInput: AddStackLayerInput;
   AdminGame: AdminGameOut;
@@ -1979,6 +2210,8 @@ export type ResolversParentTypes = {
   Card: Card;
   CardInput: CardInput;
   ChangeCountersInput: ChangeCountersInput;
+  ClockChange: ClockChange;
+  ClockInput: ClockInput;
   ConcedeInput: ConcedeInput;
   Counter: Counter;
   CounterChange: CounterChange;
@@ -1999,7 +2232,9 @@ export type ResolversParentTypes = {
   EventRandomness: EventRandomness;
   ExternalUserInput: ExternalUserInput;
   FlipCoinInput: FlipCoinInput;
+  Float: Scalars['Float']['output'];
   Game: GameOut;
+  GameClock: GameClock;
   GameEvent: Omit<GameEvent, 'changes' | 'result' | 'turn'> & { changes: ReadonlyArray<ResolversParentTypes['ObjectChange']>, result?: Maybe<ResolversParentTypes['GameResult']>, turn?: Maybe<ResolversParentTypes['Turn']> };
   GameObject: ObjectOut;
   GameResult: ResultOut;
@@ -2017,6 +2252,8 @@ export type ResolversParentTypes = {
   NoneDeclared: NoneDeclared;
   ObjectChange: Omit<ObjectChange, 'object'> & { object?: Maybe<ResolversParentTypes['GameObject']> };
   ObjectStatus: ObjectStatus;
+  PassClockInput: PassClockInput;
+  PauseClockInput: PauseClockInput;
   Player: PlayerOut;
   PlayerInput: PlayerInput;
   PositionSelectorInput: PositionSelectorInput;
@@ -2033,11 +2270,13 @@ export type ResolversParentTypes = {
   RollDiceInput: RollDiceInput;
   RollOutcome: RollOutcome;
   Ruleset: Ruleset;
+  SeatClock: SeatClock;
   SeatCredential: Omit<SeatCredential, 'player'> & { player: ResolversParentTypes['Player'] };
   SetPhaseInput: SetPhaseInput;
   SetStatusInput: SetStatusInput;
   ShuffleZoneInput: ShuffleZoneInput;
   SidePhases: SidePhases;
+  StartClockInput: StartClockInput;
   StatusKind: StatusKind;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
@@ -2083,6 +2322,15 @@ export type CardResolvers<ContextType = Context, ParentType extends ResolversPar
   subtypes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   types?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ClockChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClockChange'] = ResolversParentTypes['ClockChange']> = {
+  consequence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ms?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  op?: Resolver<ResolversTypes['ClockOp'], ParentType, ContextType>;
+  playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  toPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type CounterResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Counter'] = ResolversParentTypes['Counter']> = {
@@ -2137,6 +2385,7 @@ export type EventRandomnessResolvers<ContextType = Context, ParentType extends R
 };
 
 export type GameResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Game'] = ResolversParentTypes['Game']> = {
+  clock?: Resolver<Maybe<ResolversTypes['GameClock']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2151,10 +2400,28 @@ export type GameResolvers<ContextType = Context, ParentType extends ResolversPar
   zones?: Resolver<ReadonlyArray<ResolversTypes['Zone']>, ParentType, ContextType>;
 };
 
+export type GameClockResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GameClock'] = ResolversParentTypes['GameClock']> = {
+  asOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  asOfMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  deadlineMs?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ClockKind'], ParentType, ContextType>;
+  lastTurn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pauseReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  runningPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  seats?: Resolver<ReadonlyArray<ResolversTypes['SeatClock']>, ParentType, ContextType>;
+  started?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ticking?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  timeCalledTurn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type GameEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GameEvent'] = ResolversParentTypes['GameEvent']> = {
   actor?: Resolver<ResolversTypes['EventActor'], ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   changes?: Resolver<ReadonlyArray<ResolversTypes['ObjectChange']>, ParentType, ContextType>;
+  clock?: Resolver<Maybe<ResolversTypes['GameClock']>, ParentType, ContextType>;
+  clockChange?: Resolver<Maybe<ResolversTypes['ClockChange']>, ParentType, ContextType>;
   commitment?: Resolver<Maybe<ResolversTypes['RandomCommitment']>, ParentType, ContextType>;
   concededPlayerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   counterChanges?: Resolver<ReadonlyArray<ResolversTypes['CounterChange']>, ParentType, ContextType>;
@@ -2239,6 +2506,7 @@ export type MovePayloadResolvers<ContextType = Context, ParentType extends Resol
 };
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addClockTime?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddClockTimeArgs, 'input'>>;
   addEntropy?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddEntropyArgs, 'input'>>;
   addStackLayer?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddStackLayerArgs, 'input'>>;
   advanceTurn?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAdvanceTurnArgs, 'input'>>;
@@ -2258,16 +2526,20 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   importGame?: Resolver<ResolversTypes['ImportGamePayload'], ParentType, ContextType, RequireFields<MutationImportGameArgs, 'data'>>;
   moveCounters?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationMoveCountersArgs, 'input'>>;
   moveObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationMoveObjectsArgs, 'input'>>;
+  passClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationPassClockArgs, 'input'>>;
+  pauseClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationPauseClockArgs, 'input'>>;
   removeFromGame?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveFromGameArgs, 'input'>>;
   removeStackLayer?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveStackLayerArgs, 'input'>>;
   removeZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveZoneArgs, 'input'>>;
   reorderZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationReorderZoneArgs, 'input'>>;
+  resumeClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationResumeClockArgs, 'input'>>;
   revealObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRevealObjectsArgs, 'input'>>;
   rewindGame?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRewindGameArgs, 'input'>>;
   rollDice?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRollDiceArgs, 'input'>>;
   setPhase?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetPhaseArgs, 'input'>>;
   setStatus?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationSetStatusArgs, 'input'>>;
   shuffleZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationShuffleZoneArgs, 'input'>>;
+  startClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationStartClockArgs, 'input'>>;
   turnFace?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationTurnFaceArgs, 'input'>>;
 };
 
@@ -2363,6 +2635,14 @@ export type RulesetResolvers<ContextType = Context, ParentType extends Resolvers
   zoneTypes?: Resolver<ReadonlyArray<ResolversTypes['ZoneType']>, ParentType, ContextType>;
 };
 
+export type SeatClockResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SeatClock'] = ResolversParentTypes['SeatClock']> = {
+  flagged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  periodsLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  playerId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  remainingMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type SeatCredentialResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SeatCredential'] = ResolversParentTypes['SeatCredential']> = {
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2447,6 +2727,7 @@ export type Resolvers<ContextType = Context> = {
   AdminGamePage?: AdminGamePageResolvers<ContextType>;
   AdmitRule?: AdmitRuleResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
+  ClockChange?: ClockChangeResolvers<ContextType>;
   Counter?: CounterResolvers<ContextType>;
   CounterChange?: CounterChangeResolvers<ContextType>;
   CounterKind?: CounterKindResolvers<ContextType>;
@@ -2456,6 +2737,7 @@ export type Resolvers<ContextType = Context> = {
   EventActor?: EventActorResolvers<ContextType>;
   EventRandomness?: EventRandomnessResolvers<ContextType>;
   Game?: GameResolvers<ContextType>;
+  GameClock?: GameClockResolvers<ContextType>;
   GameEvent?: GameEventResolvers<ContextType>;
   GameObject?: GameObjectResolvers<ContextType>;
   GameResult?: GameResultResolvers<ContextType>;
@@ -2476,6 +2758,7 @@ export type Resolvers<ContextType = Context> = {
   Rewind?: RewindResolvers<ContextType>;
   RollOutcome?: RollOutcomeResolvers<ContextType>;
   Ruleset?: RulesetResolvers<ContextType>;
+  SeatClock?: SeatClockResolvers<ContextType>;
   SeatCredential?: SeatCredentialResolvers<ContextType>;
   SidePhases?: SidePhasesResolvers<ContextType>;
   StatusKind?: StatusKindResolvers<ContextType>;

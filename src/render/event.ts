@@ -9,6 +9,7 @@
  * the game as it was right after the event, which the caller's {@link EventTimeSource} supplies
  * (loaded on first use, once per batch).
  */
+import { clockChangeOut, clockOut } from './clock.js';
 import type { StoredEvent } from '../db/rows.js';
 import {
   redactEvent,
@@ -118,6 +119,9 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     entropy: view.entropy,
     // A judge's rewind: the event it went back to, the mode and the reason are public (IPG 1.4).
     rewind: event.rewind ?? null,
+    // The clocks are public: every viewer reads them as of the event's own instant.
+    clock: event.table?.clock ? clockOut(event.table.clock, event.table.clock.asOf) : null,
+    clockChange: clockChangeOut(event.clockChange),
   };
 }
 

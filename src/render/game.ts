@@ -7,6 +7,7 @@ import type { LoadedGame } from '../db/state.js';
 import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup } from './lookup.js';
 import type { ZoneOut } from './objects.js';
+import { clockOut } from './clock.js';
 import { resultOut, turnOut } from './table.js';
 
 export type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
@@ -17,11 +18,19 @@ export interface GameOut {
   readonly lookup: GameLookup;
   /** The caller's kind when it differs from the viewer's (an anonymous creator sees a spectator's view). */
   readonly callerKind: PrincipalKind;
+  /** The server's current time (the database's, epoch ms) for a game with clocks; null: as of the state. */
+  readonly now: number | null;
 }
 
 /** The GraphQL parent of a `Game`, for `viewer`. */
-export function gameOut(loaded: LoadedGame, viewer: Viewer, callerKind?: PrincipalKind): GameOut {
+export function gameOut(
+  loaded: LoadedGame,
+  viewer: Viewer,
+  callerKind?: PrincipalKind,
+  now: number | null = null,
+): GameOut {
   return {
+    now,
     loaded,
     viewer,
     lookup: buildLookup(loaded.spec, loaded.state, viewer, loaded.players),
@@ -57,6 +66,10 @@ export const gameViewResolvers = {
     players: (g: GameOut) => g.lookup.players,
     turn: (g: GameOut) => turnOut(g.loaded.state.turn, g.lookup),
     result: (g: GameOut) => resultOut(g.loaded.state.result, g.lookup),
+    clock: (g: GameOut) => {
+      const clock = g.loaded.state.clock;
+      return clock ? clockOut(clock, g.now ?? clock.asOf) : null;
+    },
     zones: (g: GameOut): ZoneOut[] =>
       g.loaded.state.zones.map((z) => {
         const view = g.lookup.zone(z.id)!;

@@ -1,11 +1,12 @@
 /**
  * `Mutation.createGame`: who may create, size caps, rate and idempotency scope are the creation
- * authority's call (src/authority/creation.ts); the cards are validated against the ruleset's catalog.
+ * authority's call (src/authority/create-game.ts); the cards are validated against the ruleset's catalog.
  */
 import type { Resolvers } from '../generated/graphql.js';
 import type { NewSeat } from '../authority/index.js';
 import { badInput } from '../errors.js';
 import { createdGameOut } from '../render/index.js';
+import { clockSettingsOf, type ClockInputArgs } from './move-inputs/clock.js';
 import { cardProps, type CardPropsInput } from './move-input.js';
 
 interface CardInput extends CardPropsInput {
@@ -26,6 +27,7 @@ interface CreateGameInput {
   readonly revealFacesAfterEnd?: boolean | null;
   readonly firstSeat?: number | null;
   readonly waitForSeatEntropy?: boolean | null;
+  readonly clock?: ClockInputArgs | null;
 }
 
 /** The seats, shape-checked card by card (sizes and names were admitted by the creation authority). */
@@ -60,7 +62,7 @@ export const createGameResolvers = {
     createGame: async (_parent, args, ctx) => {
       const { created, viewer, callerKind } = await ctx.authority.createGame(
         ctx.caller,
-        args.input,
+        { ...args.input, clock: clockSettingsOf(args.input.clock) },
         (names) => seatsOf(args.input, names),
       );
       return createdGameOut(created, viewer, callerKind);

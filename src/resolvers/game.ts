@@ -6,8 +6,8 @@ import { gameIdFrom } from '../uuid.js';
 export const gameResolvers = {
   Query: {
     game: async (_parent, args, ctx) => {
-      const { loaded, viewer, callerKind } = await ctx.authority.game(ctx.caller, gameIdFrom(args.id));
-      return gameOut(loaded, viewer, callerKind);
+      const { loaded, viewer, callerKind, now } = await ctx.authority.game(ctx.caller, gameIdFrom(args.id));
+      return gameOut(loaded, viewer, callerKind, now);
     },
   },
   ...renderResolvers,

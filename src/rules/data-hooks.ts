@@ -53,6 +53,29 @@ function meets(rule: AdmitRule, obj: ObjectState, zone: ZoneState): boolean {
 }
 
 /**
+ * Admission: a layer only on a stack where the file says so, then the zone type's admission rules,
+ * the first failed one cited.
+ */
+function admission(b: BehaviourDocument): GameHooks['admits'] {
+  return (obj, zone, zoneType): AdmitFailure | null => {
+    if (obj.kind === 'layer' && !zoneType.isStack && b.layersOnlyOnStack)
+      return {
+        code: 'NOT_ADMITTED',
+        rule: b.layersOnlyOnStack,
+        message: `Object ${obj.publicId} is a layer and can only be on a stack, not in zone ${zone.id}`,
+      };
+    const failed = zoneType.admits.find((rule) => !meets(rule, obj, zone));
+    return failed
+      ? {
+          code: 'NOT_ADMITTED',
+          rule: failed.rule,
+          message: `Zone ${zone.id} cannot hold object ${obj.publicId}: ${failed.description}`,
+        }
+      : null;
+  };
+}
+
+/**
  * The hooks a file's data answers. Each reads the file's `behaviour` and the zone type's own
  * overrides; every answer that decides something cites the rule the file gives.
  */
@@ -93,22 +116,7 @@ function dataHooks(
       if (!onAttach) return null;
       return onAttach.when === 'always' || from.type !== to.type ? onAttach.rule : null;
     },
-    admits(obj, zone, zoneType): AdmitFailure | null {
-      if (obj.kind === 'layer' && !zoneType.isStack && b.layersOnlyOnStack)
-        return {
-          code: 'NOT_ADMITTED',
-          rule: b.layersOnlyOnStack,
-          message: `Object ${obj.publicId} is a layer and can only be on a stack, not in zone ${zone.id}`,
-        };
-      const failed = zoneType.admits.find((rule) => !meets(rule, obj, zone));
-      return failed
-        ? {
-            code: 'NOT_ADMITTED',
-            rule: failed.rule,
-            message: `Zone ${zone.id} cannot hold object ${obj.publicId}: ${failed.description}`,
-          }
-        : null;
-    },
+    admits: admission(b),
     clearsOnImpossibleRuleMove: b.clearsOnImpossibleRuleMove ?? false,
     hostedFate: (_hosted, _from, _to, hostReset, canFollow) =>
       !hostReset && canFollow ? { kind: 'follow' } : (b.hostedFate ?? { kind: 'stay', rule: hostRule }),

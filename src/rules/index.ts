@@ -23,11 +23,15 @@ export type * from './types/selection.js';
 export type * from './types/moves.js';
 export type * from './types/table-moves.js';
 export type * from './types/chance-moves.js';
+export type * from './types/clock-moves.js';
 export type * from './types/rejection.js';
 export type * from './types/plan.js';
 export type * from './types/events.js';
 export type * from './types/randomness.js';
 export type * from './types/rewind.js';
+
+// The clocks the referee keeps (issue 40).
+export * from './clock/index.js';
 
 // Rulesets and planning.
 export { RulesetRegistry } from './rulesets.js';
@@ -35,7 +39,7 @@ export type { KeptVersions, RulesetEntry } from './rulesets.js';
 export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';
-export { planWith } from './planner/index.js';
+export { planExpiry, planWith } from './planner/index.js';
 export { PLANNED_EVENT_KINDS } from './moves/index.js';
 export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';

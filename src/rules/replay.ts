@@ -7,6 +7,7 @@
  * from null. So folding the transitions in order rebuilds every state the game has been in: this is
  * what lets a judge see a game as any viewer saw it at any sequence number.
  */
+import type { ClockState } from './clock/types.js';
 import { seatInputAfter, type SeatInput } from './seat-entropy.js';
 import { applyTableDelta } from './table.js';
 import type { RulesetId } from './types/catalog.js';
@@ -76,6 +77,7 @@ export class Replayer {
   #result: GameResult | null;
   #entropy: string | null;
   #seatInput: SeatInput;
+  #clock: ClockState | null;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
@@ -88,6 +90,7 @@ export class Replayer {
       ...(start.seatEntropy ? { seatEntropy: start.seatEntropy } : {}),
       ...(start.randomActs ? { randomActs: start.randomActs } : {}),
     };
+    this.#clock = start.clock ?? null;
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
@@ -119,6 +122,7 @@ export class Replayer {
       if (event.table.turn) this.#turn = event.table.turn;
       if (event.table.result) this.#result = event.table.result;
       if (event.table.entropy) this.#entropy = event.table.entropy;
+      if (event.table.clock) this.#clock = event.table.clock;
     }
   }
 
@@ -133,6 +137,7 @@ export class Replayer {
       ...(this.#result ? { result: this.#result } : {}),
       ...(this.#entropy ? { entropy: this.#entropy } : {}),
       ...this.#seatInput,
+      ...(this.#clock ? { clock: this.#clock } : {}),
     };
   }
 }

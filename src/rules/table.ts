@@ -264,6 +264,7 @@ export function applyTableDelta(state: GameState, delta: TableDelta | undefined)
     ...(delta.turn ? { turn: delta.turn } : {}),
     ...(delta.result ? { result: delta.result } : {}),
     ...(delta.entropy ? { entropy: delta.entropy } : {}),
+    ...(delta.clock ? { clock: delta.clock } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type EventKind,
   type PlannedEventKind,
 } from '../rules/index.js';
+import { clockChange, clockState } from './clock-schema.js';
 import { counters, objectState, seat, snapshotContext, uuid, zoneState } from './schema-parts.js';
 
 /** An object's change, as the planner records it: both contexts set, each with its side. */
@@ -81,6 +82,7 @@ const table = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{64}$/, 'lower-case hex')
     .optional(),
+  clock: clockState.optional(),
 });
 
 /**
@@ -200,6 +202,8 @@ export const EVENT_PAYLOADS = {
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
   // A judge's rewind (IPG 1.4): the event it went back to, the mode and the reason.
   GAME_REWOUND: planned('GAME_REWOUND').extend({ rewind }),
+  CLOCK_CHANGED: planned('CLOCK_CHANGED').extend({ clockChange }),
+  CLOCK_EXPIRED: planned('CLOCK_EXPIRED').extend({ clockChange }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's
   // rules) and its seats.
   GAME_CREATED: z.strictObject({

@@ -1,10 +1,10 @@
 /**
- * Who may create a game, under which idempotency scope, how big and how often (src/authority/creation.ts),
+ * Who may create a game, under which idempotency scope, how big and how often (src/authority/create-game.ts),
  * through the API against a real PostgreSQL.
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCreationAuthority } from '../../src/authority/creation.js';
+import { createCreationAuthority } from '../../src/authority/create-game.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { CREATE, deck, type Created } from './helpers.js';

@@ -208,6 +208,46 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
   // game's rewind first (GAME_NOT_ACTIVE): these two are the planner's own guard (PLANNER_ONLY).
   REWIND_UNAVAILABLE: null,
   REWIND_CROSSES_GAME_END: null,
+  NO_CLOCK: async (t) => {
+    const g = await mtg(t);
+    return g.act(g.referee, 'startClock', {});
+  },
+  CLOCK_NOT_STARTED: async (t) => {
+    const g = await clocked(t);
+    return g.act(g.referee, 'pauseClock', { reason: 'Judge call.' });
+  },
+  CLOCK_ALREADY_STARTED: async (t) => {
+    const g = await clocked(t, true);
+    return g.act(g.referee, 'startClock', {});
+  },
+  // Of three seats, seat 1 concedes: its clock stays stopped.
+  CLOCK_STOPPED: async (t) => {
+    const g = await clocked(t, true, 3);
+    await g.must(g.seat(1).token, 'concede', {});
+    return g.act(g.referee, 'addClockTime', { playerId: g.seat(1).id, ms: 1000 });
+  },
+  CLOCK_PAUSED: async (t) => {
+    const g = await clocked(t, true);
+    await g.must(g.referee, 'pauseClock', { reason: 'Judge call.' });
+    return g.act(g.seat(0).token, 'passClock', {});
+  },
+  CLOCK_NOT_PAUSED: async (t) => {
+    const g = await clocked(t, true);
+    return g.act(g.referee, 'resumeClock', { reason: 'Play on.' });
+  },
+  NOT_RUNNING_SEAT: async (t) => {
+    const g = await clocked(t, true);
+    return g.act(g.seat(1).token, 'passClock', {});
+  },
+  // A 1 ms clock is due at once (the server's sweep, every minute here, has not flagged it yet).
+  CLOCK_RAN_OUT: async (t) => {
+    const g = await clocked(t, true, 2, 1);
+    return g.act(g.referee, 'pauseClock', { reason: 'Judge call.' });
+  },
+  BAD_CLOCK_TIME: async (t) => {
+    const g = await clocked(t, true);
+    return g.act(g.referee, 'addClockTime', { playerId: g.seat(0).id, ms: 0 });
+  },
   // A game waiting for seat entropy: no seat has added any yet.
   AWAITING_ENTROPY: async (t) => {
     const g = await t.fresh('mtg', { wait: true });
@@ -225,4 +265,11 @@ async function layerOn(g: Table): Promise<string> {
   const id = res.data?.addStackLayer.objects[0]?.id;
   if (!id) throw new Error(`addStackLayer failed: ${JSON.stringify(res.errors)}`);
   return id;
+}
+
+/** A Magic game with chess clocks of `mainMs`, started (seat 0 running) when `started`. */
+async function clocked(t: Tables, started = false, players = 2, mainMs = 600_000): Promise<Table> {
+  const g = await t.fresh('mtg', { players, clock: { kind: 'CHESS', mainMs } });
+  if (started) await g.must(g.referee, 'startClock', {});
+  return g;
 }

@@ -95,7 +95,10 @@ export class Table {
 }
 
 /** Mutations whose input type is not named after them. */
-const INPUT_TYPES: Record<string, string> = { endGameWithResult: 'EndGameInput' };
+const INPUT_TYPES: Record<string, string> = {
+  endGameWithResult: 'EndGameInput',
+  resumeClock: 'PauseClockInput',
+};
 
 /** Decks the built-in rulesets admit: Magic's and Pokémon's plain, the others' from the leak suite. */
 function decks(ruleset: RulesetName, players: number) {
@@ -114,11 +117,15 @@ export class Tables {
   constructor(readonly s: TestServer) {}
 
   /** A new game; its random acts do not wait for seat entropy unless `wait`. */
-  async fresh(ruleset: RulesetName, opts: { players?: number; wait?: boolean } = {}): Promise<Table> {
+  async fresh(
+    ruleset: RulesetName,
+    opts: { players?: number; wait?: boolean; clock?: Record<string, unknown> } = {},
+  ): Promise<Table> {
     const input = {
       ruleset,
       players: decks(ruleset, opts.players ?? 2),
       waitForSeatEntropy: opts.wait ?? false,
+      ...(opts.clock ? { clock: opts.clock } : {}),
     };
     const res = await this.s.gql<{ createGame: Created }>(CREATE, { input });
     if (!res.data) throw new Error(`createGame ${ruleset} failed: ${JSON.stringify(res.errors)}`);

@@ -7,6 +7,7 @@
 import type { MutationResolvers, EventKind as SchemaEventKind } from '../../generated/graphql.js';
 import type { GameMutation } from '../../metrics.js';
 import type { EventKind, Move, MoveKind, MoveOf } from '../../rules/index.js';
+import { addClockTime, passClock, pauseClock, resumeClock, startClock } from './clock.js';
 import { addLayer, bringIntoGame, createToken, removeLayer } from './create.js';
 import type { MoveInput } from './entry.js';
 import { attach, detach, endReveal, moveObjects, removeFromGame, reveal, turnFace } from './objects.js';
@@ -33,6 +34,11 @@ export const MOVE_INPUTS = {
   removeFromGame,
   ...table,
   rewind,
+  startClock,
+  passClock,
+  pauseClock,
+  resumeClock,
+  addClockTime,
 };
 
 /** `true`, or (a compile error naming them) the kinds `T` should not hold, under the heading `what`. */

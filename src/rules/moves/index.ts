@@ -7,6 +7,7 @@
 import type { EventKind } from '../types/events.js';
 import type { Move } from '../types/moves.js';
 import { addEntropy, flipCoin, rollDice } from './chance.js';
+import { addClockTime, passClock, pauseClock, resumeClock, startClock } from './clock.js';
 import { addLayer, bringIntoGame, createToken, removeFromGame, removeLayer } from './create.js';
 import { endReveal, reveal, turnFace } from './face.js';
 import { attach, detach, moveObjects } from './objects.js';
@@ -45,6 +46,11 @@ export const MOVE_RECORDS = {
   flipCoin,
   addEntropy,
   rewind,
+  startClock,
+  passClock,
+  pauseClock,
+  resumeClock,
+  addClockTime,
 };
 
 /** Every move kind: one per record. */
@@ -81,10 +87,17 @@ true satisfies NoneOf<Exclude<Move['kind'], MoveKind>, 'move type without a reco
 type LifecycleEventKind = 'GAME_CREATED' | 'GAME_ENDED' | 'GAME_ARCHIVED' | 'GAME_IMPORTED';
 
 /**
- * The event kinds a plan may hold: each record's, and NO_MOVE, which records the random acts of a
- * move refused after its draw (`planWith`, docs/fairness.md "Refused picks").
+ * What the clock sweep plans beside moves (`planExpiry`, issue 40): the flag falling, followed by
+ * its consequence, whose events are the concession's (`concede`).
  */
-export type PlannedEventKind = (typeof MOVE_RECORDS)[MoveKind]['events'][number] | 'NO_MOVE';
+const EXPIRY_EVENTS = ['CLOCK_EXPIRED'] as const;
+
+/**
+ * The event kinds a plan may hold: each record's, the clock sweep's, and NO_MOVE, which records the
+ * random acts of a move refused after its draw (`planWith`, docs/fairness.md "Refused picks").
+ */
+export type PlannedEventKind =
+  (typeof MOVE_RECORDS)[MoveKind]['events'][number] | (typeof EXPIRY_EVENTS)[number] | 'NO_MOVE';
 
 // The vocabulary's `EventKind` is exactly the records' event kinds and the lifecycle's.
 type Derived = PlannedEventKind | LifecycleEventKind;
@@ -95,6 +108,7 @@ const unique = <T>(list: readonly T[]): readonly T[] => [...new Set(list)];
 /** Every event kind a plan may hold, derived from the records. */
 export const PLANNED_EVENT_KINDS: readonly PlannedEventKind[] = unique<PlannedEventKind>([
   ...Object.values(MOVE_RECORDS).flatMap((r) => r.events),
+  ...EXPIRY_EVENTS,
   'NO_MOVE',
 ]);
 

@@ -5,6 +5,7 @@
  * rule:become_new_object) or when some viewer cannot follow it, so ids never link what a viewer
  * could not see.
  */
+import type { ClockState } from '../clock/types.js';
 import type { DomainEvent, EventKind, SnapshotContext, TableDelta, Transition } from '../types/events.js';
 import type { PlanContext } from '../types/plan.js';
 import type { RulesetSpec } from '../types/ruleset.js';
@@ -41,8 +42,9 @@ export interface OpenEvent {
   turn?: TurnState;
   result?: GameResult;
   entropy?: string;
-  /** Fields the event records beyond changes (a roll's audience, seat entropy). */
-  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind'>;
+  clock?: ClockState;
+  /** Fields the event records beyond changes (a roll's audience, seat entropy, a rewind, a clock change). */
+  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind' | 'clockChange'>;
 }
 
 /** An event of `kind` opened on the objects and zones as they are now. */
@@ -94,7 +96,6 @@ export interface Closing {
  * records nothing beyond (no random act among it).
  */
 export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
-  const viewers = nonAdminViewers(d.state);
   // Positions are needed only where touched objects were or are: index just those zones.
   const zonesTouched = new Set<string>();
   for (const key of ev.touched.keys()) {
@@ -117,21 +118,7 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
   const afterCtx = (o: ObjectState): SnapshotContext =>
     contextIn(d.spec, d.zones, endObject, endPositions, o);
 
-  for (const [key, mode] of ev.touched) {
-    const before = ev.startObjects.get(key) ?? null;
-    const after = d.objects.get(key) ?? null;
-    if (!before || !after) continue;
-    const isNew = ev.newObjects.has(key);
-    if (!isNew && mode === 'renumber') continue;
-    const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
-    const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
-    const tracked = viewers.every((v) => canSeeSnapshot(d.spec, v, b) && canSeeSnapshot(d.spec, v, a));
-    if (isNew || !tracked) {
-      const publicId = d.ctx.newId();
-      const history = isNew ? newObjectHistory(before.history, after.history) : after.history;
-      d.reidentify(key, publicId, history);
-    }
-  }
+  reidentifyUnfollowable(ev, d, beforeCtx, afterCtx);
   endPositions = positionsIn(d.objects.values());
 
   const transitions: Transition[] = [];
@@ -167,6 +154,34 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
   };
 }
 
+/**
+ * The identity policy: a new public id for every touched object the rules make a new object, and
+ * for every one some non-admin viewer cannot see both before and after the event.
+ */
+function reidentifyUnfollowable(
+  ev: OpenEvent,
+  d: Closing,
+  beforeCtx: (o: ObjectState) => SnapshotContext,
+  afterCtx: (o: ObjectState) => SnapshotContext,
+): void {
+  const viewers = nonAdminViewers(d.state);
+  for (const [key, mode] of ev.touched) {
+    const before = ev.startObjects.get(key) ?? null;
+    const after = d.objects.get(key) ?? null;
+    if (!before || !after) continue;
+    const isNew = ev.newObjects.has(key);
+    if (!isNew && mode === 'renumber') continue;
+    const b: ObjectSnapshot = { obj: before, context: beforeCtx(before) };
+    const a: ObjectSnapshot = { obj: after, context: afterCtx(after) };
+    const tracked = viewers.every((v) => canSeeSnapshot(d.spec, v, b) && canSeeSnapshot(d.spec, v, a));
+    if (isNew || !tracked) {
+      const publicId = d.ctx.newId();
+      const history = isNew ? newObjectHistory(before.history, after.history) : after.history;
+      d.reidentify(key, publicId, history);
+    }
+  }
+}
+
 /** The event's table change, or null when it changed nothing beyond objects. */
 function tableDelta(ev: OpenEvent): TableDelta | null {
   const players = [...ev.players.values()].map((p) => ({
@@ -175,12 +190,14 @@ function tableDelta(ev: OpenEvent): TableDelta | null {
     conceded: p.conceded ?? false,
   }));
   const zones = [...ev.zoneCounters].map(([id, counters]) => ({ id, counters }));
-  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result && !ev.entropy) return null;
+  if (players.length === 0 && zones.length === 0 && !ev.turn && !ev.result && !ev.entropy && !ev.clock)
+    return null;
   return {
     ...(players.length > 0 ? { players } : {}),
     ...(zones.length > 0 ? { zones } : {}),
     ...(ev.turn ? { turn: ev.turn } : {}),
     ...(ev.result ? { result: ev.result } : {}),
     ...(ev.entropy ? { entropy: ev.entropy } : {}),
+    ...(ev.clock ? { clock: ev.clock } : {}),
   };
 }

@@ -2,6 +2,7 @@
  * What a move's planning reads of its working copy: the game as the plan has made it so far, by
  * object key and public id, zone, zone type and host. {@link Draft} writes it and records events.
  */
+import type { ClockState } from '../clock/types.js';
 import type { ZoneTypeSpec } from '../types/catalog.js';
 import type { GameHooks } from '../types/game-hooks.js';
 import type { PlanContext } from '../types/plan.js';
@@ -28,6 +29,8 @@ export class DraftView {
   entropy: string | null;
   /** Whether random acts wait for seat entropy, and who gave some (docs/fairness.md, "Seat entropy"). */
   seatEntropy: SeatEntropy | null;
+  /** The game's clocks (issue 40), null for a game that keeps no time. */
+  clock: ClockState | null;
   protected readonly objects: Map<string, ObjectState>;
   protected readonly byPublicId = new Map<string, string>();
   /** The ruleset's hooks (`spec.hooks`), asked wherever a rule is more than catalog data. */
@@ -45,6 +48,7 @@ export class DraftView {
     this.result = state.result ?? null;
     this.entropy = state.entropy ?? null;
     this.seatEntropy = state.seatEntropy ?? null;
+    this.clock = state.clock ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
   }
@@ -118,6 +122,7 @@ export class DraftView {
       ...(this.entropy ? { entropy: this.entropy } : {}),
       ...(this.seatEntropy ? { seatEntropy: this.seatEntropy } : {}),
       ...(this.state.randomActs ? { randomActs: this.state.randomActs } : {}),
+      ...(this.clock ? { clock: this.clock } : {}),
     };
   }
 }

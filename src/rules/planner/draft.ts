@@ -4,6 +4,7 @@
  * {@link Draft.end} closes it, clearing what a zone change clears and applying the identity policy
  * (`draft-event.ts`).
  */
+import type { ClockState } from '../clock/types.js';
 import type { DomainEvent, EventKind } from '../types/events.js';
 import type { Counters, GameResult, ObjectState, PlayerState, TurnState, ZoneState } from '../types/state.js';
 import { clearOnZoneChange } from '../table.js';
@@ -111,6 +112,12 @@ export class Draft extends DraftView {
     const given = this.seatEntropy?.given;
     if (this.seatEntropy && given && seat !== null && !given.includes(seat))
       this.seatEntropy = { ...this.seatEntropy, given: [...given, seat] };
+  }
+
+  /** Sets the game's clocks and records them in the event's table change (issue 40). */
+  setClock(clock: ClockState): void {
+    this.clock = clock;
+    this.ev().clock = clock;
   }
 
   /** Records fields of the open event beyond its changes; such an event is kept even if nothing else changed. */

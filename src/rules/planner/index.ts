@@ -4,6 +4,7 @@
  * family here; each asks the ruleset's hooks (`spec.hooks`) and cites `spec.cite`, never a game id.
  */
 import { Draft } from './draft.js';
+import { planClockExpiry } from './clock.js';
 import { Rejected } from './reject.js';
 import { refusedBeforeDrawing } from './random-pick.js';
 import { commonChecks, firstFailing, isObj, notAMove, unknownKind } from './shape.js';
@@ -75,4 +76,20 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
 function refusedAfterDraw(drawn: readonly number[], rejection: Rejection): DomainEvent[] {
   const last = Math.max(...drawn);
   return Array.from({ length: last + 1 }, () => ({ ...noMove(), rules: [rejection.rule] }));
+}
+
+/**
+ * Plans the expiry of the ticking clock (issue 40) as of `ctx.now`: one CLOCK_EXPIRED, then the
+ * game's consequence (`src/rules/planner/clock.ts`). A rejection when nothing is due: the clock was passed,
+ * paused or expired by another writer first.
+ */
+export function planExpiry(spec: RulesetSpec, state: GameState, ctx: PlanContext): PlanResult {
+  const d = new Draft(spec, state, ctx);
+  try {
+    planClockExpiry(d);
+  } catch (e) {
+    if (!(e instanceof Rejected)) throw e;
+    return { ok: false, rejection: e.rejection };
+  }
+  return { ok: true, plan: { state: d.snapshot(), events: d.events } };
 }

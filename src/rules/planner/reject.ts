@@ -58,6 +58,15 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_REWIND: true,
   REWIND_UNAVAILABLE: true,
   REWIND_CROSSES_GAME_END: true,
+  NO_CLOCK: true,
+  CLOCK_NOT_STARTED: true,
+  CLOCK_ALREADY_STARTED: true,
+  CLOCK_STOPPED: true,
+  CLOCK_PAUSED: true,
+  CLOCK_NOT_PAUSED: true,
+  NOT_RUNNING_SEAT: true,
+  CLOCK_RAN_OUT: true,
+  BAD_CLOCK_TIME: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

@@ -53,6 +53,57 @@ function arrivalFace(zoneType: ZoneTypeSpec, requested: boolean | undefined): bo
  */
 export function relocate(d: Draft, req: RelocateRequest): void {
   validatePlacement(req.placement);
+  const { arrivals, stays, noMoves, clears, ceases } = sortObjects(d, req);
+
+  revealFirst(d, req, arrivals);
+  flipStep(d, req, arrivals);
+
+  if (arrivals.length > 0) {
+    d.begin(req.eventKind, req.eventRules);
+    placeArrivals(d, req, arrivals);
+    d.end();
+  }
+  if (stays.length > 0 || noMoves.length > 0) {
+    d.begin('NO_MOVE');
+    for (const s of stays) {
+      d.cite(s.rule);
+      d.touchZone(d.get(s.key).zoneId);
+      d.unchanged(d.get(s.key).publicId);
+    }
+    for (const n of noMoves) sameZoneVisibility(d, n.key, n.zoneType, req.faceUp, n.rule, req.by);
+    d.end();
+  }
+  if (clears.length > 0 || ceases.length > 0) {
+    d.begin('OBJECTS_CLEARED');
+    for (const c of ceases) {
+      d.cite(c.rule);
+      removeWithHosted(d, c.key);
+    }
+    for (const c of clears) if (d.has(c.key)) clearObject(d, c.key, clearRule(d));
+    for (const c of clears) d.cite(c.rule);
+    d.end();
+  }
+}
+
+/** Where each moving object goes: each list in the order the objects arrive. */
+interface Sorted {
+  /** Objects that arrive in a zone (or are repositioned in their own). */
+  readonly arrivals: readonly Arrival[];
+  /** Objects that stay where they are (MTG 400.4a/b): a NO_MOVE event. */
+  readonly stays: readonly { key: string; rule: string }[];
+  /** Objects already in their destination that do not move (FAB): only their visibility changes. */
+  readonly noMoves: readonly { key: string; zoneType: ZoneTypeSpec; rule: string }[];
+  /** Objects cleared because a rule move of theirs was impossible (FAB). */
+  readonly clears: readonly { key: string; rule: string }[];
+  /** Tokens and non-card layers that cease to exist instead of moving. */
+  readonly ceases: readonly { key: string; rule: string }[];
+}
+
+/**
+ * Sorts the moving objects by what happens to each: redirect, ceasing, stays, same zone, capacity
+ * and admission (an impossible effect move is refused here, an impossible rule move clears).
+ */
+function sortObjects(d: Draft, req: RelocateRequest): Sorted {
   const occ = new Occupancy(d, new Set(req.objects.map((o) => o.key)));
   const arrivals: Arrival[] = [];
   const stays: { key: string; rule: string }[] = [];
@@ -102,35 +153,7 @@ export function relocate(d: Draft, req: RelocateRequest): void {
     occ.add(zone.id, obj);
     arrivals.push({ key: obj.key, zone, zoneType, rules: res.rules });
   }
-
-  revealFirst(d, req, arrivals);
-  flipStep(d, req, arrivals);
-
-  if (arrivals.length > 0) {
-    d.begin(req.eventKind, req.eventRules);
-    placeArrivals(d, req, arrivals);
-    d.end();
-  }
-  if (stays.length > 0 || noMoves.length > 0) {
-    d.begin('NO_MOVE');
-    for (const s of stays) {
-      d.cite(s.rule);
-      d.touchZone(d.get(s.key).zoneId);
-      d.unchanged(d.get(s.key).publicId);
-    }
-    for (const n of noMoves) sameZoneVisibility(d, n.key, n.zoneType, req.faceUp, n.rule, req.by);
-    d.end();
-  }
-  if (clears.length > 0 || ceases.length > 0) {
-    d.begin('OBJECTS_CLEARED');
-    for (const c of ceases) {
-      d.cite(c.rule);
-      removeWithHosted(d, c.key);
-    }
-    for (const c of clears) if (d.has(c.key)) clearObject(d, c.key, clearRule(d));
-    for (const c of clears) d.cite(c.rule);
-    d.end();
-  }
+  return { arrivals, stays, noMoves, clears, ceases };
 }
 
 /** NR rule_reveal_from_hidden: reveal to all before moving when the effect requires an attribute. */

@@ -4,6 +4,7 @@
  * (MTG 104). Every limit comes from the ruleset's declarations (`src/rules/table.ts`); the service
  * records these and runs no effect: life 0 ends nothing by itself (MTG 704.5a is the players' to apply).
  */
+import { clockFollowsTurn, clockStopsForSeat, clocksStop } from './clock-hooks.js';
 import {
   INT32_MAX,
   INT32_MIN,
@@ -245,6 +246,7 @@ export function planAdvanceTurn(d: Draft, move: AdvanceTurnMove): void {
     activePlayerId: next.id,
     phase: phasesFor(d.spec, next.seat)[0] ?? null,
   });
+  clockFollowsTurn(d, next.id);
   d.end();
 }
 
@@ -278,6 +280,7 @@ export function planConcede(d: Draft, move: ConcedeMove): void {
   if (p.conceded) throw reject('BAD_RESULT', INPUT_RULE, `Player ${p.id} has already conceded.`);
   d.begin('PLAYER_CONCEDED', [CONCEDE_RULE]);
   d.putPlayer(playerWith(p, p.counters ?? {}, true));
+  clockStopsForSeat(d, p.id);
   d.end();
   const left = d.players.filter((x) => !x.conceded);
   if (left.length > 1) return;
@@ -287,6 +290,7 @@ export function planConcede(d: Draft, move: ConcedeMove): void {
       ? { winnerIds: [left[0].id], draw: false, reason: 'Every other player conceded.' }
       : { winnerIds: [], draw: false, reason: 'Every player conceded.' },
   );
+  clocksStop(d);
   d.end();
 }
 
@@ -301,5 +305,6 @@ export function planEndGame(d: Draft, move: EndGameMove): void {
     throw reject('BAD_RESULT', INPUT_RULE, `The reason is 1 to ${MAX_REASON_LENGTH} characters.`);
   d.begin('GAME_ENDED', [INPUT_RULE]);
   d.setResult({ winnerIds: [...winners], draw: move.draw, reason: move.reason });
+  clocksStop(d);
   d.end();
 }

@@ -1,5 +1,6 @@
 /** Domain events: what a plan records, object by object, stored unredacted and redacted per viewer on the way out. */
 
+import type { ClockState } from '../clock/types.js';
 import type {
   EntropyRecord,
   EventRandomness,
@@ -63,6 +64,8 @@ export type EventKind =
   | 'COINS_FLIPPED'
   | 'ENTROPY_ADDED'
   | 'GAME_REWOUND'
+  | 'CLOCK_CHANGED'
+  | 'CLOCK_EXPIRED'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
   // initial object as a transition from null, so that replaying the log rebuilds any state.
   | 'GAME_CREATED'
@@ -98,6 +101,23 @@ export interface DomainEvent {
   readonly rewind?: RewindRecord;
   /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
   readonly seedReveal?: SeedReveal;
+  /** CLOCK_CHANGED, CLOCK_EXPIRED: what was done to the clocks (their state after it is `table.clock`). */
+  readonly clockChange?: ClockChange;
+}
+
+/** What a CLOCK_CHANGED or CLOCK_EXPIRED event did (public: every reader sees the clocks). */
+export interface ClockChange {
+  readonly op: 'start' | 'pass' | 'pause' | 'resume' | 'addTime' | 'outage' | 'expire';
+  /** pass: from; addTime: to; expire: whose flag fell (null: the round clock). */
+  readonly playerId: string | null;
+  /** pass, start, expire: the seat whose clock runs after it. */
+  readonly toPlayerId?: string | null;
+  /** addTime: the time added; outage: the time given back. */
+  readonly ms?: number;
+  /** pause, resume: why. */
+  readonly reason?: string;
+  /** expire: what follows (MTR 2.5 additional turns, the seat losing, or only the flag). */
+  readonly consequence?: 'lose' | 'flag' | 'additionalTurns';
 }
 
 /**
@@ -115,4 +135,6 @@ export interface TableDelta {
   readonly result?: GameResult;
   /** zk-rng/1's running entropy hash after the event (ENTROPY_ADDED), lower-case hex. */
   readonly entropy?: string;
+  /** The clocks after the event, as of its instant (issue 40). */
+  readonly clock?: ClockState;
 }

@@ -1,5 +1,6 @@
 /** The moves a client may ask the planner for: selections, destinations, and the zone and object moves. */
 
+import type { ClockMove } from './clock-moves.js';
 import type { CardProps } from './card.js';
 import type { ChanceMove } from './chance-moves.js';
 import type { Destination, MoveBy, Placement, Selector } from './selection.js';
@@ -163,6 +164,7 @@ export interface RemoveFromGameMove {
 
 /** Every move a client may ask the planner for (a judge's rewind among them). */
 export type Move =
+  | ClockMove
   | TableMove
   | ChanceMove
   | MoveObjectsMove

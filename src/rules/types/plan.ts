@@ -27,6 +27,8 @@ export interface PlanContext {
   readonly stateAt?: (seq: number) => GameState | null;
   /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
   readonly foldEntropy: (current: string | undefined, data: string) => string;
+  /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
+  readonly now?: number;
 }
 
 /** A planned move: the next state and the events that lead to it. */

@@ -1,4 +1,5 @@
 /** Typed refusals: every refused move names a code and the rule it cites. */
+import type { ClockRefusalCode } from '../clock/types.js';
 
 /** Why a move is refused; each has a value in the GraphQL enum InvalidMoveReason. */
 export type RejectionCode =
@@ -34,7 +35,8 @@ export type RejectionCode =
   | 'AWAITING_ENTROPY'
   | 'BAD_REWIND'
   | 'REWIND_UNAVAILABLE'
-  | 'REWIND_CROSSES_GAME_END';
+  | 'REWIND_CROSSES_GAME_END'
+  | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>;
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {

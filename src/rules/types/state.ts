@@ -1,5 +1,6 @@
 /** A game as the planner sees it (unredacted): players, zones, objects, turn and result. */
 
+import type { ClockState } from '../clock/types.js';
 import type { CardProps, ObjectKind } from './card.js';
 import type { RulesetId } from './catalog.js';
 import type { MoveBy } from './selection.js';
@@ -103,6 +104,8 @@ export interface GameState {
   readonly seatEntropy?: SeatEntropy;
   /** The random acts drawn since the last commitment: zk-rng/2 numbers the next one with it. Absent: 0. */
   readonly randomActs?: number;
+  /** The game's clocks (issue 40), as of the instant they state; absent: the game keeps no time. */
+  readonly clock?: ClockState;
 }
 
 /** A game's seat entropy since its last commitment (docs/fairness.md, "Seat entropy"). Public. */

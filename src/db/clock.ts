@@ -1,0 +1,105 @@
+/**
+ * The data side of the clocks (issue 40): the sweep's heartbeat, and claiming a game whose clock is due. What
+ * an expiry records is decided by the authority (`src/authority/clock-sweep.ts`); the commit is
+ * `zk_commit_move`, the same statement as every move's, under the game's row lock.
+ */
+import type { Prisma } from '../generated/prisma/client.js';
+import { commit, inTransaction, type CommitRequest, type Outcome, type Planned } from './commit.js';
+import type { Db } from './client.js';
+import { loadOrThrow } from './mutate.js';
+import type { LoadedGame } from './state.js';
+import type { Store } from './store.js';
+import { dbNow } from './time.js';
+
+/**
+ * Records a sweep's tick and answers the previous one (epoch ms; null on the first tick ever), in
+ * one statement: a gap between them is a time no instance swept.
+ */
+export async function sweepTick(db: Db): Promise<{ now: number; previous: number | null }> {
+  const rows = await db.$queryRaw<{ now: number; previous: number | null }[]>`
+    WITH t AS (SELECT zk_now() AS now),
+    prev AS (SELECT last_tick FROM clock_sweep WHERE id = 1 FOR UPDATE),
+    up AS (
+      INSERT INTO clock_sweep (id, last_tick) SELECT 1, now FROM t
+      ON CONFLICT (id) DO UPDATE SET last_tick = greatest(clock_sweep.last_tick, excluded.last_tick)
+      RETURNING 1)
+    SELECT floor(extract(epoch FROM (SELECT now FROM t)) * 1000)::float8 AS now,
+      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM prev) AS previous
+    FROM up`;
+  const row = rows[0];
+  if (!row) throw new Error('clock sweep tick answered nothing');
+  return row;
+}
+
+/** Active games whose clock ticks (their deadline is set), at most `limit`, oldest deadline first. */
+export async function tickingGames(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM game
+    WHERE clock_deadline IS NOT NULL AND status = 'ACTIVE'
+    ORDER BY clock_deadline LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** A game claimed by the sweep: its row locked for this transaction, the state, the database's time. */
+export interface ClaimedGame {
+  readonly loaded: LoadedGame;
+  readonly now: number;
+  commit(req: CommitRequest, planned: Planned): Promise<Outcome>;
+}
+
+const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+async function claimed(
+  store: Store,
+  tx: Prisma.TransactionClient,
+  gameId: string,
+  fn: (game: ClaimedGame) => Promise<void>,
+): Promise<void> {
+  const loaded = await loadOrThrow(store, tx, gameId);
+  const now = await dbNow(tx);
+  await fn({
+    loaded,
+    now,
+    commit: async (req, planned) => {
+      const outcome = await commit(inTransaction(tx), req, loaded, planned);
+      if (outcome.kind !== 'committed')
+        throw new Error(`zk_commit_move reported ${outcome.kind} under the game lock`);
+      return outcome;
+    },
+  });
+}
+
+/**
+ * Claims one active game whose clock is due (`clock_deadline <= zk_now()`), skipping games whose
+ * row another transaction holds (`FOR UPDATE SKIP LOCKED`: another instance's sweep, or a move in
+ * flight, which the next tick sees settled), and runs `fn` under that lock. False: none was due.
+ */
+export function withDueGame(store: Store, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
+  return store.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM game
+      WHERE clock_deadline <= zk_now() AND status = 'ACTIVE'
+      ORDER BY clock_deadline LIMIT 1
+      FOR UPDATE SKIP LOCKED`;
+    const id = rows[0]?.id;
+    if (id === undefined) return false;
+    await claimed(store, tx, id, fn);
+    return true;
+  }, TX_OPTIONS);
+}
+
+/** Runs `fn` under one game's row lock (the sweep giving back an outage), unless another holds it. */
+export function withGameIfFree(
+  store: Store,
+  gameId: string,
+  fn: (game: ClaimedGame) => Promise<void>,
+): Promise<boolean> {
+  return store.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM game WHERE id = ${gameId}::uuid AND status = 'ACTIVE'
+      FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return false;
+    await claimed(store, tx, gameId, fn);
+    return true;
+  }, TX_OPTIONS);
+}

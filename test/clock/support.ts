@@ -1,0 +1,162 @@
+/**
+ * Clock games through the real service (issue 40): a two-seat game with a clock, its clocks as a
+ * view shows them, its log, and the database's clock, read and pinned the way the service reads it.
+ */
+import pg from 'pg';
+import { expect } from 'vitest';
+import { TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { deck } from '../api/helpers.js';
+
+export interface SeatClockJson {
+  playerId: string | null;
+  remainingMs: number;
+  periodsLeft: number;
+  flagged: boolean;
+  stopped: boolean;
+}
+export interface ClockJson {
+  kind: string;
+  asOfMs: number;
+  runningPlayerId: string | null;
+  ticking: boolean;
+  started: boolean;
+  paused: boolean;
+  pauseReason: string | null;
+  stopped: boolean;
+  deadlineMs: number | null;
+  seats: SeatClockJson[];
+  timeCalledTurn: number | null;
+  lastTurn: number | null;
+}
+export interface ClockEventJson {
+  seq: number;
+  kind: string;
+  clock: ClockJson | null;
+  clockChange: { op: string; playerId: string | null; toPlayerId: string | null; ms: number | null } | null;
+  concededPlayerId: string | null;
+  result: { winners: { id: string }[]; draw: boolean } | null;
+}
+
+const CLOCK_FIELDS = `kind asOfMs runningPlayerId ticking started paused pauseReason stopped deadlineMs
+  seats { playerId remainingMs periodsLeft flagged stopped } timeCalledTurn lastTurn`;
+
+export const ADMIN = TEST_ADMIN_TOKEN;
+
+export interface ClockGame {
+  id: string;
+  a: string;
+  b: string;
+  tokenA: string;
+  tokenB: string;
+  referee: string;
+}
+
+/** Creates a two-seat Magic game with `clock` (a ClockInput). */
+export async function clockGame(s: TestServer, clock: Record<string, unknown>): Promise<ClockGame> {
+  const res = await s.gql<{
+    createGame: {
+      game: { id: string };
+      seats: { player: { id: string }; token: string }[];
+      refereeToken: string;
+    };
+  }>(
+    `mutation ($input: CreateGameInput!) { createGame(input: $input) {
+       game { id } seats { player { id } token } refereeToken } }`,
+    {
+      input: {
+        ruleset: 'mtg',
+        players: [
+          { name: 'A', deck: deck('Alpha', 3) },
+          { name: 'B', deck: deck('Beta', 3) },
+        ],
+        clock,
+      },
+    },
+  );
+  expect(res.errors).toBeUndefined();
+  const c = res.data!.createGame;
+  return {
+    id: c.game.id,
+    a: c.seats[0]!.player.id,
+    b: c.seats[1]!.player.id,
+    tokenA: c.seats[0]!.token,
+    tokenB: c.seats[1]!.token,
+    referee: c.refereeToken,
+  };
+}
+
+/** Runs a clock mutation; answers the errors' codes and reasons (empty: committed). */
+export async function clockMove(
+  s: TestServer,
+  name: 'startClock' | 'passClock' | 'pauseClock' | 'resumeClock' | 'addClockTime' | 'advanceTurn',
+  input: Record<string, unknown>,
+  token: string,
+): Promise<{ codes: string[]; events: ClockEventJson[] }> {
+  const type = `${name[0]!.toUpperCase()}${name.slice(1)}Input`;
+  const res = await s.gql<Record<string, { events: ClockEventJson[] }>>(
+    `mutation ($input: ${name === 'resumeClock' ? 'PauseClockInput' : type}!) { ${name}(input: $input) {
+       events { seq kind clock { ${CLOCK_FIELDS} } clockChange { op playerId toPlayerId ms } concededPlayerId
+         result { winners { id } draw } } } }`,
+    { input },
+    token,
+  );
+  return {
+    codes: (res.errors ?? []).map((e) => String(e.extensions?.['reason'] ?? e.extensions?.code)),
+    events: res.data?.[name]?.events ?? [],
+  };
+}
+
+/** The game's clocks as a view shows them now, and its status. */
+export async function viewClock(s: TestServer, id: string, token = ADMIN) {
+  const res = await s.gql<{ game: { status: string; clock: ClockJson | null } }>(
+    `query ($id: ID!) { game(id: $id) { status clock { ${CLOCK_FIELDS} } } }`,
+    { id },
+    token,
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.game;
+}
+
+/** The game's whole log (clock events and what followed). */
+export async function clockLog(s: TestServer, id: string, token = ADMIN): Promise<ClockEventJson[]> {
+  const res = await s.gql<{ gameEvents: ClockEventJson[] }>(
+    `query ($id: ID!) { gameEvents(gameId: $id, afterSeq: 0, first: 40) {
+       seq kind clock { ${CLOCK_FIELDS} } clockChange { op playerId toPlayerId ms } concededPlayerId
+       result { winners { id } draw } } }`,
+    { id },
+    token,
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.gameEvents;
+}
+
+/** The database's time now (epoch ms), as the service reads it: `zk_now()`. */
+export async function databaseNow(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ ms: number }>(
+      `SELECT floor(extract(epoch FROM zk_now()) * 1000)::float8 AS ms`,
+    );
+    return r.rows[0]!.ms;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Moves the database's clock by `offsetMs` (`zk_time.offset_ms`, the one setting `zk_now()` reads). */
+export async function shiftDatabaseClock(url: string, offsetMs: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(
+      `INSERT INTO zk_time (id, offset_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET offset_ms = $1`,
+      [offsetMs],
+    );
+  } finally {
+    await c.end();
+  }
+}
+
+export const seatOf = (clock: ClockJson, playerId: string) =>
+  clock.seats.find((x) => x.playerId === playerId)!;
