@@ -21,7 +21,7 @@
  * own table (src/server/close-codes.ts).
  */
 import { createClient, type Client as WsClient } from 'graphql-ws';
-import type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+import type { ErrorCode, ForbiddenReason, InvalidMoveReason } from './generated/enums.js';
 import { closeMeaning, ZkCloseCode } from '../src/server/close-codes.js';
 import type {
   AddEntropyInput,
@@ -75,7 +75,7 @@ import {
 // `MoveObjectsDocument`...), the schema's enums and input types, and `graphql()` for your own.
 export * from './generated/graphql.js';
 export { graphql } from './generated/index.js';
-export type { ErrorCode, InvalidMoveReason } from './generated/enums.js';
+export type { ErrorCode, ForbiddenReason, InvalidMoveReason } from './generated/enums.js';
 // zk-rng/1 (docs/fairness.md): check an ended game's shuffles and picks from its transcript.
 export { verifyGame } from './verify.js';
 export type { Transcript, TranscriptAct, VerifyReport } from './verify.js';
@@ -95,7 +95,7 @@ export interface GraphQLErrorBody {
   path?: readonly (string | number)[];
   extensions?: {
     code?: Open<ErrorCode>;
-    reason?: Open<InvalidMoveReason>;
+    reason?: Open<InvalidMoveReason | ForbiddenReason>;
     rule?: string;
     [key: string]: unknown;
   };
@@ -104,11 +104,12 @@ export interface GraphQLErrorBody {
 /**
  * A request the service refused, or a transport failure. `code` is the first error's
  * `extensions.code` (an `ErrorCode` of the schema; undefined for a transport failure); `reason`
- * (an `InvalidMoveReason`) and `rule` are set for INVALID_MOVE.
+ * is set for INVALID_MOVE (an `InvalidMoveReason`) and FORBIDDEN (a `ForbiddenReason`), `rule` for
+ * INVALID_MOVE and for a FORBIDDEN that cites one.
  */
 export class ZonekeeperRequestError extends Error {
   readonly code: Open<ErrorCode> | undefined;
-  readonly reason: Open<InvalidMoveReason> | undefined;
+  readonly reason: Open<InvalidMoveReason | ForbiddenReason> | undefined;
   readonly rule: string | undefined;
   /** For SERVICE_UNAVAILABLE: when the service suggests trying again (`extensions.retryAfterSeconds`). */
   readonly retryAfterSeconds: number | undefined;

@@ -41,7 +41,7 @@ function refusal(error: unknown): string {
     return `could not reach ${url}: ${error instanceof Error ? error.message : String(error)}`;
   const code = error.code ?? `HTTP ${error.status ?? 'error'}`;
   const ended =
-    error.code === 'FORBIDDEN'
+    error.reason === 'GAME_NOT_ENDED'
       ? ' (the transcript is refused until the game has ended: its seed is revealed only then; run this again after the game ends)'
       : '';
   return `the service refused the transcript: ${code}: ${error.message}${ended}`;

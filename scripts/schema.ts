@@ -76,8 +76,9 @@ export const codegenConfig: CodegenConfig = {
         scalars: { JSON: 'unknown', DateTime: 'string' },
       },
     },
-    // Every enum of the schema, including those no operation selects: `ErrorCode` and
-    // `InvalidMoveReason`, the values of an error's `extensions.code` and `extensions.reason`.
+    // Every enum of the schema, including those no operation selects: `ErrorCode`, and
+    // `InvalidMoveReason` and `ForbiddenReason`, the values of an error's `extensions.code` and
+    // `extensions.reason`.
     [path.join(ROOT, GENERATED_DIR, 'enums.ts')]: {
       plugins: ['typescript'],
       config: { onlyEnums: true, enumsAsTypes: true },

@@ -4,7 +4,7 @@
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
-import type { Rejection } from './rules/index.js';
+import type { Rejection, SeatRefusalReason } from './rules/index.js';
 
 export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -51,8 +51,54 @@ export class ZonekeeperError extends GraphQLError {
 
 export const unauthenticated = () =>
   new ZonekeeperError(ErrorCode.UNAUTHENTICATED, 'A valid credential is required.');
-export const forbidden = (what = 'This operation is not allowed for the caller.') =>
-  new ZonekeeperError(ErrorCode.FORBIDDEN, what);
+
+/**
+ * Why a caller may not do what it asked: the `extensions.reason` of every FORBIDDEN, each a value of
+ * the GraphQL enum ForbiddenReason (src/schema/errors.graphql). The seat policy's reasons
+ * (`src/rules/policy.ts`), then the authority's own.
+ */
+export type ForbiddenReason =
+  | SeatRefusalReason
+  /** A spectator asked to change a game. */
+  | 'SPECTATOR'
+  /** `onBehalfOf` from a caller that is not an admin. */
+  | 'ON_BEHALF_ADMIN_ONLY'
+  /** An admin-only operation. */
+  | 'ADMIN_ONLY'
+  /** Creating a game (HOST_TOKEN set) or binding a seat to a platform user: the host or an admin only. */
+  | 'HOST_ONLY'
+  /** Entropy from an admin or referee (docs/fairness.md, "Entropy"): a seat's own act. */
+  | 'SEAT_ENTROPY_ONLY'
+  /** The verification transcript of a game still ACTIVE. */
+  | 'GAME_NOT_ENDED';
+
+/**
+ * Every FORBIDDEN reason, once. The `Record` makes the compiler demand an entry for a new reason,
+ * and the schema test then demands its value in `enum ForbiddenReason`.
+ */
+const FORBIDDEN_REASON_SET: Record<ForbiddenReason, true> = {
+  NOT_YOUR_TURN: true,
+  CONCEDED: true,
+  NOT_YOUR_OBJECT: true,
+  HIDDEN_OBJECT: true,
+  SELECT_BY_POSITION: true,
+  REVEAL_FIRST: true,
+  NOT_YOUR_ZONE: true,
+  OTHER_PLAYER: true,
+  REFEREE_ONLY: true,
+  SPECTATOR: true,
+  ON_BEHALF_ADMIN_ONLY: true,
+  ADMIN_ONLY: true,
+  HOST_ONLY: true,
+  SEAT_ENTROPY_ONLY: true,
+  GAME_NOT_ENDED: true,
+};
+/** Every FORBIDDEN reason, for the schema test that checks enum ForbiddenReason. */
+export const FORBIDDEN_REASONS = Object.keys(FORBIDDEN_REASON_SET) as readonly ForbiddenReason[];
+
+/** FORBIDDEN with its typed reason and, where one applies, the rule it cites. */
+export const forbidden = (reason: ForbiddenReason, message: string, rule?: string) =>
+  new ZonekeeperError(ErrorCode.FORBIDDEN, message, rule === undefined ? { reason } : { reason, rule });
 /** Same answer for "does not exist" and "you may not see it", so existence does not leak. */
 export const notFound = (what: string) => new ZonekeeperError(ErrorCode.NOT_FOUND, `${what} not found.`);
 export const badInput = (message: string, field?: string) =>

@@ -61,14 +61,23 @@ export type CounterVisibility =
 export type ErrorCode =
   /** The HTTP request is not a GraphQL request (no query, wrong method or content type). */
   | 'BAD_REQUEST'
-  /** The request's arguments are malformed: `extensions.field` names the argument. */
+  /**
+   * The request's arguments are malformed: `extensions.field` names the argument. A starting layout
+   * (`createGame`) the rules refuse also carries, as `extensions.reason` and `extensions.rule`, the
+   * `InvalidMoveReason` (NOT_ADMITTED, ZONE_FULL) and rule a move putting that card there would give.
+   */
   | 'BAD_USER_INPUT'
   /**
    * The credential is valid but may not do this: a spectator moving cards, a player using admin
    * tools, a seat acting for another, an admin or referee adding entropy (a seat's own act).
+   * `extensions.reason` is a `ForbiddenReason`; `extensions.rule` cites the rule where one applies.
+   * Nothing was changed.
    */
   | 'FORBIDDEN'
-  /** The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). */
+  /**
+   * The game is ENDED or ARCHIVED and refuses moves (`extensions.status` when known). A rewind of
+   * such a game also carries `extensions.reason` REWIND_CROSSES_GAME_END (an `InvalidMoveReason`).
+   */
   | 'GAME_NOT_ACTIVE'
   /** The document is not valid GraphQL syntax (from the GraphQL layer). */
   | 'GRAPHQL_PARSE_FAILED'
@@ -171,6 +180,69 @@ export type FaceDownSeenBy =
   | 'CONTROLLER'
   | 'NOBODY'
   | 'OWNER';
+
+/**
+ * Why a caller may not do what it asked: the `extensions.reason` of a FORBIDDEN error. A seat's
+ * refusals are decided from what the seat can see only, so neither the reason nor the message
+ * depends on a card hidden from it; messages name ids and zones, never such a card.
+ */
+export type ForbiddenReason =
+  /** The operation needs the admin credential. */
+  | 'ADMIN_ONLY'
+  /** The seat has conceded and may make no further action (MTG 104.3a, cited as the rule). */
+  | 'CONCEDED'
+  /** The verification transcript is available once the game has ended. */
+  | 'GAME_NOT_ENDED'
+  /**
+   * Another player's object hidden from the seat, by id, by position or as a candidate of a RANDOM
+   * pick, or a zone holding one, which the seat may not shuffle, reorder or remove.
+   */
+  | 'HIDDEN_OBJECT'
+  /**
+   * Only the host (HOST_TOKEN) or an admin may do this: create a game on a server that requires the
+   * host, or bind a seat to a platform user.
+   */
+  | 'HOST_ONLY'
+  /**
+   * Another player's object, visible to the seat, that this move may not touch (the ruleset's
+   * `seatPolicy.othersVisible` lists the moves a seat may make on others' visible objects).
+   */
+  | 'NOT_YOUR_OBJECT'
+  /** Turn actions (advancing the turn, setting the phase) are the active player's. */
+  | 'NOT_YOUR_TURN'
+  /**
+   * Another player's zone: creating, shuffling, reordering or removing it, changing counters in it,
+   * new objects into a hidden one, or into a hidden one cards that are not that player's own
+   * (MTG 400.3).
+   */
+  | 'NOT_YOUR_ZONE'
+  /** `onBehalfOf` is an admin's: no other caller acts for a seat. */
+  | 'ON_BEHALF_ADMIN_ONLY'
+  /** An act that is another player's own: changing that player's counters, conceding for them. */
+  | 'OTHER_PLAYER'
+  /**
+   * The referee's or an admin's act: choosing the next active player, ending a game with a result,
+   * rewinding a game, starting, pausing or resuming the clocks and adding time to them.
+   */
+  | 'REFEREE_ONLY'
+  /**
+   * One of the seat's own hidden cards sent to a zone that admits objects by what they are (the
+   * ruleset's `seatPolicy.revealToEnter`, e.g. MTG 400.4a, cited as the rule): accepted or refused
+   * would tell the seat what the card is. Reveal it first.
+   */
+  | 'REVEAL_FIRST'
+  /**
+   * Entropy is a seat's own act (docs/fairness.md): an admin or referee may not add it, on its own or
+   * on a seat's behalf.
+   */
+  | 'SEAT_ENTROPY_ONLY'
+  /**
+   * One of the seat's own cards hidden from it, named by id: reach it by position (TOP, BOTTOM or
+   * RANDOM), so that no hidden card can be followed; its counters cannot be changed unseen.
+   */
+  | 'SELECT_BY_POSITION'
+  /** Spectators watch and never act. */
+  | 'SPECTATOR';
 
 export type GameStatus =
   | 'ACTIVE'

@@ -142,7 +142,8 @@ function mayCreate(request: CreationRequest, hostTokenRequired: boolean): boolea
     case 'spectator':
     case 'referee':
     case 'external':
-      if (hostTokenRequired) throw forbidden('Only the host or an admin may create games on this server.');
+      if (hostTokenRequired)
+        throw forbidden('HOST_ONLY', 'Only the host or an admin may create games on this server.');
       return false;
   }
 }
@@ -156,7 +157,7 @@ function checkBindings(request: CreationRequest, config: CreationConfig): void {
     const field = `players.${s}.externalUser`;
     const kind = request.principal.kind;
     if (kind !== 'host' && kind !== 'admin')
-      throw forbidden('Only the host or an admin may bind a seat to a platform user.');
+      throw forbidden('HOST_ONLY', 'Only the host or an admin may bind a seat to a platform user.');
     if (!config.AUTH_ISSUER)
       throw badInput('This server accepts no platform tokens (AUTH_ISSUER is unset).', field);
     if (user.issuer !== config.AUTH_ISSUER)

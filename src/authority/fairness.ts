@@ -39,6 +39,6 @@ export async function transcriptOf(
   const source = await store.transcriptSource(gameId);
   if (!source) throw notFound('Game');
   if (source.status === 'ACTIVE')
-    throw forbidden('The verification transcript is available after the game ends.');
+    throw forbidden('GAME_NOT_ENDED', 'The verification transcript is available after the game ends.');
   return { ...source, opened: openedFor(viewer, source.revealFaces) };
 }

@@ -211,6 +211,7 @@ function entropySeat(actor: Actor): string {
     case 'ADMIN':
     case 'REFEREE':
       throw forbidden(
+        'SEAT_ENTROPY_ONLY',
         "Entropy is a seat's own act: admins and referees may not add it, on their own or on a seat's behalf.",
       );
     default:
@@ -227,7 +228,7 @@ function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
   switch (actor.kind) {
     case 'PLAYER': {
       const refused = seatMayMake(loaded.spec, loaded.state, actor.playerId, move);
-      if (refused) throw forbidden(refused.message);
+      if (refused) throw forbidden(refused.reason, refused.message, refused.rule);
       return;
     }
     case 'ADMIN':

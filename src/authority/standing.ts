@@ -83,10 +83,10 @@ export async function actorIn(
 ): Promise<Acting> {
   const { principal, viewer } = await standingIn(store, caller, gameId);
   if (given(onBehalfOf) && principal.kind !== 'admin')
-    throw forbidden('Only an admin may act on behalf of a player.');
+    throw forbidden('ON_BEHALF_ADMIN_ONLY', 'Only an admin may act on behalf of a player.');
   switch (principal.kind) {
     case 'spectator':
-      throw forbidden('Spectators cannot change a game.');
+      throw forbidden('SPECTATOR', 'Spectators cannot change a game.');
     case 'admin':
       return given(onBehalfOf)
         ? { actor: { kind: 'ADMIN', onBehalfOf }, viewer, scope: `admin|game:${gameId}` }
@@ -113,7 +113,7 @@ export async function actorIn(
 export function requireAdmin(principal: Principal): void {
   if (principal.kind === 'admin') return;
   if (principal.kind === 'anonymous') throw unauthenticated();
-  throw forbidden('Admin credential required.');
+  throw forbidden('ADMIN_ONLY', 'Admin credential required.');
 }
 
 /** A viewer an admin asks to see a game as (`gameAt`). */

@@ -71,6 +71,7 @@ export { endsPlay, LIFECYCLE_STEPS, lifecycleEvent, statusChangeEvent } from './
 export type { LifecycleStep } from './lifecycle.js';
 export { assertNever } from './assert.js';
 export type { Actor } from './actor.js';
+export type { SeatRefusalReason } from './permission.js';
 export { seatMayMake } from './permission.js';
 export { applyEvent, emptyState, replay, Replayer, replaySteps } from './replay.js';
 export type { EventWithPlayers } from './replay.js';

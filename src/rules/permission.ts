@@ -27,7 +27,7 @@ import type { Move } from './types/moves.js';
 import type { RulesetSpec } from './types/ruleset.js';
 import type { GameState } from './types/state.js';
 
-export type { PermissionRefusal } from './policy.js';
+export type { PermissionRefusal, SeatRefusalReason } from './policy.js';
 
 /**
  * Whether the seat `seatId` may make `move` on `state`, or why not. Runs before planning and reads
@@ -41,7 +41,11 @@ export function seatMayMake(
   move: Move,
 ): PermissionRefusal | null {
   if (state.players.some((x) => x.id === seatId && x.conceded))
-    return refusal('You have conceded: you may make no further action (MTG 104.3a).');
+    return refusal(
+      'CONCEDED',
+      'You have conceded: you may make no further action (MTG 104.3a).',
+      'MTG 104.3a',
+    );
   const record = recordOf(move.kind);
   return record ? record.policy(new Policy(spec, state, seatId), move) : null;
 }

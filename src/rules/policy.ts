@@ -11,9 +11,29 @@ import type { GameState, ObjectState, ZoneState } from './types/state.js';
 import type { CounterHolder } from './types/table-moves.js';
 import { canSee } from './visibility.js';
 
-/** Why a seat may not make a move. The message speaks only of what the seat can observe. */
+/**
+ * Why the seat policy refuses a move: the `extensions.reason` of its FORBIDDEN, each a value of the
+ * GraphQL enum ForbiddenReason (src/schema/errors.graphql), which says when each is given.
+ */
+export type SeatRefusalReason =
+  | 'NOT_YOUR_TURN'
+  | 'CONCEDED'
+  | 'NOT_YOUR_OBJECT'
+  | 'HIDDEN_OBJECT'
+  | 'SELECT_BY_POSITION'
+  | 'REVEAL_FIRST'
+  | 'NOT_YOUR_ZONE'
+  | 'OTHER_PLAYER'
+  | 'REFEREE_ONLY';
+
+/**
+ * Why a seat may not make a move. The reason and message speak only of what the seat can observe;
+ * `rule` is the rule the refusal cites, where one applies.
+ */
 export interface PermissionRefusal {
+  readonly reason: SeatRefusalReason;
   readonly message: string;
+  readonly rule?: string;
 }
 
 /**
@@ -45,9 +65,12 @@ export class Policy {
   object(o: ObjectState, kind: ObjectMoveKind): PermissionRefusal | null {
     if (this.mine(o)) return null;
     if (!this.seen(o))
-      return refusal(`Object ${o.publicId} belongs to another player and is hidden from you.`);
+      return refusal(
+        'HIDDEN_OBJECT',
+        `Object ${o.publicId} belongs to another player and is hidden from you.`,
+      );
     if (!this.spec.seatPolicy.othersVisible.includes(kind))
-      return refusal(`You may not do this to object ${o.publicId} of another player.`);
+      return refusal('NOT_YOUR_OBJECT', `You may not do this to object ${o.publicId} of another player.`);
     return null;
   }
 
@@ -88,6 +111,7 @@ export class Policy {
       if (byId && !this.seen(o))
         return {
           refusal: refusal(
+            'SELECT_BY_POSITION',
             `Object ${o.publicId} is hidden from you: select it by position (TOP, BOTTOM or RANDOM) instead.`,
           ),
           objects,
@@ -114,13 +138,18 @@ export class Policy {
     const type = zoneTypeOf(this.spec, zone.type);
     const other = zone.ownerId !== null && zone.ownerId !== this.seat;
     if (other && type && type.visibility !== 'public') {
-      if (created) return refusal(`You may not put new objects into another player's ${type.type}.`);
+      if (created)
+        return refusal('NOT_YOUR_ZONE', `You may not put new objects into another player's ${type.type}.`);
       // MTG 400.3: an object that would go to another player's hand, library or graveyard goes to its
       // owner's instead; where the ruleset redirects so, the object never enters that player's zone.
       const home = (o: ObjectState) =>
         o.ownerId === zone.ownerId || this.spec.hooks.redirectOwner(o, type.type, zone.ownerId) !== null;
       if (!objects.every(home))
-        return refusal(`Only that player's own cards may go into another player's ${type.type}.`);
+        return refusal(
+          'NOT_YOUR_ZONE',
+          `Only that player's own cards may go into another player's ${type.type}.`,
+          'MTG 400.3',
+        );
     }
     return this.revealToEnter(zone.type, objects);
   }
@@ -132,7 +161,9 @@ export class Policy {
     const unseen = objects.find((o) => !this.seen(o));
     return unseen
       ? refusal(
+          'REVEAL_FIRST',
           `Object ${unseen.publicId} is hidden from you and a ${type} admits objects by what they are (${entry.rule}): reveal it first.`,
+          entry.rule,
         )
       : null;
   }
@@ -149,11 +180,15 @@ export class Policy {
         const o = this.#byId.get(h.id);
         if (!o) return null;
         if (!this.seen(o))
-          return refusal(
-            this.mine(o)
-              ? `Object ${o.publicId} is hidden from you: its counters are not yours to change unseen.`
-              : `Object ${o.publicId} belongs to another player and is hidden from you.`,
-          );
+          return this.mine(o)
+            ? refusal(
+                'SELECT_BY_POSITION',
+                `Object ${o.publicId} is hidden from you: its counters are not yours to change unseen.`,
+              )
+            : refusal(
+                'HIDDEN_OBJECT',
+                `Object ${o.publicId} belongs to another player and is hidden from you.`,
+              );
         return this.object(o, 'changeCounters');
       }
       case 'player':
@@ -161,13 +196,13 @@ export class Policy {
           ? null
           : this.spec.seatPolicy.othersVisible.includes('changePlayerCounters')
             ? null
-            : refusal("You may not change another player's counters.");
+            : refusal('OTHER_PLAYER', "You may not change another player's counters.");
       case 'zone': {
         const zone = this.#zones.get(h.id);
         if (!zone || zone.ownerId === null || zone.ownerId === this.seat) return null;
         return this.spec.seatPolicy.othersVisible.includes('changeCounters')
           ? null
-          : refusal("You may not change counters in another player's zone.");
+          : refusal('NOT_YOUR_ZONE', "You may not change counters in another player's zone.");
       }
       default:
         // A malformed holder is left to the planner to reject; a new holder kind fails to compile.
@@ -178,7 +213,9 @@ export class Policy {
 
   /** Turn actions: only the active player (MTG 500: a player's own turn). */
   active(): PermissionRefusal | null {
-    return this.state.turn?.activePlayerId === this.seat ? null : refusal('It is not your turn.');
+    return this.state.turn?.activePlayerId === this.seat
+      ? null
+      : refusal('NOT_YOUR_TURN', 'It is not your turn.');
   }
 
   /** Shuffling, reordering or removing a zone: the seat's own or a shared zone, touching nothing hidden of others. */
@@ -186,10 +223,13 @@ export class Policy {
     const zone = this.#zones.get(zoneId);
     if (!zone) return null;
     if (zone.ownerId !== null && zone.ownerId !== this.seat)
-      return refusal(`You may not ${what} a zone of another player.`);
+      return refusal('NOT_YOUR_ZONE', `You may not ${what} a zone of another player.`);
     const hidden = this.state.objects.find((o) => o.zoneId === zoneId && !this.mine(o) && !this.seen(o));
-    return hidden ? refusal(`Zone ${zoneId} holds objects of another player hidden from you.`) : null;
+    return hidden
+      ? refusal('HIDDEN_OBJECT', `Zone ${zoneId} holds objects of another player hidden from you.`)
+      : null;
   }
 }
 
-export const refusal = (message: string): PermissionRefusal => ({ message });
+export const refusal = (reason: SeatRefusalReason, message: string, rule?: string): PermissionRefusal =>
+  rule === undefined ? { reason, message } : { reason, message, rule };

@@ -1,14 +1,15 @@
 /**
- * The schema documents every error code (`enum ErrorCode`) and every move refusal
- * (`enum InvalidMoveReason`) the service can return: src/errors.ts and the rules' rejection codes
- * on one side, src/schema/errors.graphql on the other, must list the same values, each described.
+ * The schema documents every error code (`enum ErrorCode`) and every refusal reason (`enum
+ * InvalidMoveReason`, `enum ForbiddenReason`) the service can return: src/errors.ts and the rules'
+ * rejection codes on one side, src/schema/errors.graphql on the other, must list the same values,
+ * each described. (test/api/refusal-reasons.test.ts triggers each reason over the API.)
  * A failure says exactly what to add or remove.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, type EnumTypeDefinitionNode } from 'graphql';
 import { expect, it } from 'vitest';
-import { ErrorCode, FRAMEWORK_CODES } from '../../src/errors.js';
+import { ErrorCode, FORBIDDEN_REASONS, FRAMEWORK_CODES } from '../../src/errors.js';
 import { REJECTION_CODES } from '../../src/rules/index.js';
 import { ROOT } from '../support/process.js';
 
@@ -59,6 +60,14 @@ it('enum InvalidMoveReason documents every rejection code of the rules (src/rule
   expect(REJECTION_CODES.length).toBeGreaterThan(10);
   expect(
     disagreement('InvalidMoveReason', 'src/rules (RejectionCode, REJECTION_CODES)', REJECTION_CODES),
+  ).toBe('');
+});
+
+it('enum ForbiddenReason documents every FORBIDDEN reason (src/errors.ts, src/rules/policy.ts)', () => {
+  expect.assertions(2);
+  expect(FORBIDDEN_REASONS.length).toBeGreaterThan(10);
+  expect(
+    disagreement('ForbiddenReason', 'src/errors.ts (ForbiddenReason, FORBIDDEN_REASONS)', FORBIDDEN_REASONS),
   ).toBe('');
 });
 

@@ -93,16 +93,16 @@ describe('clocks through the service', () => {
     expect((await clockMove(s, 'passClock', { gameId: g.id }, g.tokenA)).codes).toEqual([
       'CLOCK_NOT_STARTED',
     ]);
-    expect((await clockMove(s, 'startClock', { gameId: g.id }, g.tokenA)).codes).toEqual(['FORBIDDEN']);
+    expect((await clockMove(s, 'startClock', { gameId: g.id }, g.tokenA)).codes).toEqual(['REFEREE_ONLY']);
     expect((await clockMove(s, 'startClock', { gameId: g.id, playerId: g.a }, g.referee)).codes).toEqual([]);
     // A seat cannot pass another seat's clock, pause, resume or add time.
     expect((await clockMove(s, 'passClock', { gameId: g.id }, g.tokenB)).codes).toEqual(['NOT_RUNNING_SEAT']);
     expect((await clockMove(s, 'pauseClock', { gameId: g.id, reason: 'x' }, g.tokenB)).codes).toEqual([
-      'FORBIDDEN',
+      'REFEREE_ONLY',
     ]);
     expect(
       (await clockMove(s, 'addClockTime', { gameId: g.id, playerId: g.b, ms: 5 }, g.tokenB)).codes,
-    ).toEqual(['FORBIDDEN']);
+    ).toEqual(['REFEREE_ONLY']);
     const pass = await clockMove(s, 'passClock', { gameId: g.id, idempotencyKey: 'pass-1' }, g.tokenA);
     expect(pass.codes).toEqual([]);
     const changed = pass.events[0]!;

@@ -2,8 +2,9 @@
  * Non-interference, as a property: for a viewer V, two games that differ only in properties hidden
  * from V (the names, types, subtypes, text and attributes of other players' hidden cards, and the
  * order of their hidden piles) give V identical observations for any sequence of V's actions:
- * every response (data, error codes, messages, extensions), every version change, V's view of the
- * game after each step and V's whole event history (kinds, `rules` citations, changes).
+ * every response (data, error codes, messages, extensions: a refusal's reason and rule; every
+ * FORBIDDEN and INVALID_MOVE must carry its reason, `refusals.ts`), every version change, V's view
+ * of the game after each step and V's whole event history (kinds, `rules` citations, changes).
  *
  * The two games ("worlds") run side by side on one server whose randomness is one seeded stream per
  * world, started from the same seed (so both games get the same zk-rng/1 seed and derivation game id,
@@ -48,6 +49,7 @@ import {
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { Acceptance } from '../support/acceptance.js';
 import { expectNoSeatLikeMissing, TwinIdentity } from './identity.js';
+import { RefusalTally } from './refusals.js';
 
 const RUNS = Number(process.env['FC_RUNS'] ?? 200);
 const STEPS = Number(process.env['FC_STEPS'] ?? 2);
@@ -297,6 +299,8 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // The same share by JWT alone: a token refused alike in both worlds would pass every comparison.
       const byJwt = new Acceptance(`twin ${ruleset}, V by JWT`, { minShare: 0.15, everyKind: false });
       let noSeatChecks = 0;
+      // Refusals are compared whole (code, reason, rule, message): each must carry its reason.
+      const refusals = new RefusalTally(`twin ${ruleset}`);
       const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
@@ -368,6 +372,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                   const active = state.status === 'ACTIVE';
                   const inA = await step(server, random, a, m);
                   const ok = (inA as { errors: unknown }).errors === null;
+                  refusals.record(inA, `${m.field} ${JSON.stringify(m.input)}`);
                   const kind = draw ? DRAW : (m.countAs ?? m.field);
                   if (active) accepted.record(kind, ok);
                   if (platform && active) byJwt.record(kind, ok);
@@ -416,6 +421,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // No time limit cuts the run short; a property that ran fewer cases than asked has not been shown.
       expect(cases).toBeGreaterThanOrEqual(RUNS);
       accepted.check();
+      refusals.check();
       // The platform credential ran: V played by JWT, and a token with no seat was compared.
       expect(
         byJwt.counts().reduce((sent, c) => sent + c.sent, 0),

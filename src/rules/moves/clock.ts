@@ -16,7 +16,7 @@ import { refusal } from '../policy.js';
 import { moveRecord } from './record.js';
 
 const judgesOnly = () =>
-  refusal('Only the referee or a judge starts, pauses, resumes or adds time to the clocks.');
+  refusal('REFEREE_ONLY', 'Only the referee or a judge starts, pauses, resumes or adds time to the clocks.');
 
 export const startClock = moveRecord({
   kind: 'startClock',

@@ -29,6 +29,6 @@ export const rewind = moveRecord({
       `reason must be 1 to ${MAX_REWIND_REASON} characters`,
     ],
   ],
-  policy: () => refusal('Only a judge (an admin, or the referee) rewinds a game.'),
+  policy: () => refusal('REFEREE_ONLY', 'Only a judge (an admin, or the referee) rewinds a game.'),
   plan: planRewind,
 });

@@ -58,7 +58,7 @@ export const advanceTurn = moveRecord({
   shape: (m) => [[optional(m.activePlayerId, isStr), 'UNKNOWN_PLAYER', 'activePlayerId must be an id']],
   policy: (p, move) =>
     move.activePlayerId !== undefined
-      ? refusal('Only the referee or a judge chooses the next active player.')
+      ? refusal('REFEREE_ONLY', 'Only the referee or a judge chooses the next active player.')
       : p.active(),
   plan: planAdvanceTurn,
 });
@@ -76,7 +76,8 @@ export const concede = moveRecord({
   // The last seat standing wins (MTG 104.2a): the concession then ends the game.
   events: ['PLAYER_CONCEDED', 'GAME_ENDED'],
   shape: (m) => [[isStr(m.playerId), 'UNKNOWN_PLAYER', 'playerId must be a player id']],
-  policy: (p, move) => (move.playerId === p.seat ? null : refusal('A seat concedes only for itself.')),
+  policy: (p, move) =>
+    move.playerId === p.seat ? null : refusal('OTHER_PLAYER', 'A seat concedes only for itself.'),
   plan: planConcede,
 });
 
@@ -88,6 +89,6 @@ export const endGame = moveRecord({
     [isBool(m.draw), 'BAD_RESULT', 'draw must be a boolean'],
     [isStr(m.reason), 'BAD_RESULT', 'reason must be a string'],
   ],
-  policy: () => refusal('Only the referee or an admin ends a game with a result.'),
+  policy: () => refusal('REFEREE_ONLY', 'Only the referee or an admin ends a game with a result.'),
   plan: planEndGame,
 });

@@ -41,7 +41,7 @@ export const createZone = moveRecord({
   ],
   policy: (p, move) =>
     move.ownerId !== null && move.ownerId !== p.seat
-      ? refusal('You may not create a zone for another player.')
+      ? refusal('NOT_YOUR_ZONE', 'You may not create a zone for another player.')
       : null,
   plan: planCreateZone,
 });
