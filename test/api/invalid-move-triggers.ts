@@ -208,6 +208,8 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
   // game's rewind first (GAME_NOT_ACTIVE): these two are the planner's own guard (PLANNER_ONLY).
   REWIND_UNAVAILABLE: null,
   REWIND_CROSSES_GAME_END: null,
+  TAKEBACK_NOT_OWN_MOVE: null,
+  TAKEBACK_BARRIER: null,
   NO_CLOCK: async (t) => {
     const g = await mtg(t);
     return g.act(g.referee, 'startClock', {});
