@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { resolverResponses } from './scripts/lint/resolver-responses.mjs';
 
 export default tseslint.config(
   {
@@ -48,6 +49,13 @@ export default tseslint.config(
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Every outgoing shape is built in src/render: a resolver returns what a render function made,
+    // never an object literal of its own (scripts/lint/resolver-responses.mjs says how it looks).
+    files: ['src/resolvers/**/*.ts'],
+    plugins: { zonekeeper: { rules: { 'resolver-responses': resolverResponses } } },
+    rules: { 'zonekeeper/resolver-responses': 'error' },
   },
   {
     // TEMPORARY (issue 39): functions over 60 lines that are being split on their owners' branches
