@@ -72,7 +72,6 @@ export default tseslint.config(
       'src/server/http.ts',
       'src/server/routes.ts',
       'src/server/selection-budget.ts',
-      'src/server/web.ts',
       'src/server/ws-guard.ts',
       'src/server/ws.ts',
     ],
