@@ -64,7 +64,6 @@ export default tseslint.config(
     // src/server.
     files: [
       // hall-door
-      'src/server/apollo.ts',
       'src/server/armor.ts',
       'src/server/cluster.ts',
       'src/server/graphql-request.ts',
