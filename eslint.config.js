@@ -70,7 +70,6 @@ export default tseslint.config(
       'src/server/handoff.ts',
       'src/server/http.ts',
       'src/server/selection-budget.ts',
-      'src/server/ws-guard.ts',
       'src/server/ws.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
