@@ -4,7 +4,7 @@
  * record of each request (operation, error kinds) that `graphql-request.ts` logs and counts when it is sent.
  */
 import type { Server } from 'node:http';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -39,7 +39,7 @@ export interface ApolloOptions {
 }
 
 export function createApollo(opts: ApolloOptions): ApolloServer<Context> {
-  const { schema, armor, httpServer, logger, metrics } = opts;
+  const { schema, armor, httpServer, logger } = opts;
   const mask = errorMask(logger, 'internal error');
   return new ApolloServer<Context>({
     schema,
@@ -75,44 +75,51 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Context> {
           };
         },
       },
-      {
-        // Stamp the request id on every error so a masked internal error can be found in the logs,
-        // and note the operation and error kinds for the request's log line and metrics.
-        async requestDidStart({ contextValue }) {
-          const record = opts.records.get(contextValue.requestId);
-          return {
-            async didResolveOperation({ operation, operationName }) {
-              if (record) {
-                record.operationType = operation?.operation ?? 'unknown';
-                record.operationName = operationName ?? null;
-              }
-              // graphql-js would run a subscription's field resolver once and answer null.
-              if (operation?.operation === 'subscription')
-                throw new GraphQLError(
-                  `Subscriptions run over graphql-ws at this URL (ws:// or wss://${GRAPHQL_PATH}), not over HTTP.`,
-                  { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
-                );
-            },
-            async willSendResponse({ response }) {
-              if (response.body.kind === 'single')
-                response.body.singleResult = collapseOversized(response.body.singleResult);
-            },
-            async didEncounterErrors({ errors }) {
-              for (const e of errors) {
-                (e.extensions as Record<string, unknown>)['requestId'] ??= contextValue.requestId;
-                if (!record) continue;
-                record.anyError = true;
-                const code = e.extensions['code'];
-                if (typeof code === 'string') record.errorCode ??= code;
-                if (code === ErrorCode.RATE_LIMITED)
-                  metrics.refused(e.path?.[0] === 'createGame' ? 'create_game_rate' : 'work_slots');
-                if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR)
-                  record.internalError = true;
-              }
-            },
-          };
-        },
-      },
+      requestRecords(opts),
     ],
   });
+}
+
+/**
+ * Each request's own steps: the record of its operation and error kinds for its log line and
+ * metrics, the request id stamped on every error (so a masked internal error can be found in the
+ * logs), a subscription over HTTP refused, and an oversized answer collapsed.
+ */
+function requestRecords(opts: Pick<ApolloOptions, 'records' | 'metrics'>): ApolloServerPlugin<Context> {
+  const { metrics } = opts;
+  return {
+    async requestDidStart({ contextValue }) {
+      const record = opts.records.get(contextValue.requestId);
+      return {
+        async didResolveOperation({ operation, operationName }) {
+          if (record) {
+            record.operationType = operation?.operation ?? 'unknown';
+            record.operationName = operationName ?? null;
+          }
+          // graphql-js would run a subscription's field resolver once and answer null.
+          if (operation?.operation === 'subscription')
+            throw new GraphQLError(
+              `Subscriptions run over graphql-ws at this URL (ws:// or wss://${GRAPHQL_PATH}), not over HTTP.`,
+              { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+            );
+        },
+        async willSendResponse({ response }) {
+          if (response.body.kind === 'single')
+            response.body.singleResult = collapseOversized(response.body.singleResult);
+        },
+        async didEncounterErrors({ errors }) {
+          for (const e of errors) {
+            (e.extensions as Record<string, unknown>)['requestId'] ??= contextValue.requestId;
+            if (!record) continue;
+            record.anyError = true;
+            const code = e.extensions['code'];
+            if (typeof code === 'string') record.errorCode ??= code;
+            if (code === ErrorCode.RATE_LIMITED)
+              metrics.refused(e.path?.[0] === 'createGame' ? 'create_game_rate' : 'work_slots');
+            if (!isPublicCode(code) || code === ErrorCode.INTERNAL_SERVER_ERROR) record.internalError = true;
+          }
+        },
+      };
+    },
+  };
 }

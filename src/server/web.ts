@@ -95,6 +95,54 @@ const TABLE_PAGE = page('Zonekeeper table', '<main id="app">Loading the table…
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
 <body><h1>The web pages are not built</h1><p>Run <code>npm run build:web</code> and reload.</p></body></html>`;
 
+/** An asset of the built pages by name, revalidated by date; the IDE's only when the IDE is served. */
+async function sendAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  { distDir, ide }: { distDir: string; ide: boolean },
+): Promise<void> {
+  const type = CONTENT_TYPES[path.extname(name)];
+  if (!type || !ASSET_NAME.test(name) || (!ide && IDE_ASSET.test(name))) {
+    return notFound(res);
+  }
+  const file = path.join(distDir, name);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return notFound(res);
+  const headers = {
+    'content-type': type,
+    // Names are stable across builds: revalidate, so a rebuild shows at once.
+    'cache-control': 'no-cache',
+    'last-modified': info.mtime.toUTCString(),
+    'x-content-type-options': 'nosniff',
+  };
+  // Revalidation of an unchanged file (HTTP dates have whole seconds).
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  res.writeHead(200, { ...headers, 'content-length': info.size });
+  if (req.method === 'HEAD') return void res.end();
+  await new Promise<void>((resolve, reject) => {
+    createReadStream(file).on('error', reject).pipe(res).on('finish', resolve).on('close', resolve);
+  });
+}
+
+function sendFavicon(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES['.svg']!,
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : FAVICON_SVG);
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ error: 'not found' }));
+}
+
 export interface WebRoutes {
   /** Serves the request and returns true when it is for a page or an asset; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
@@ -120,48 +168,6 @@ export function createWebRoutes(
     res.end(req.method === 'HEAD' ? undefined : ready ? html : NOT_BUILT);
   }
 
-  async function sendAsset(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-    const type = CONTENT_TYPES[path.extname(name)];
-    if (!type || !ASSET_NAME.test(name) || (!config.GRAPHQL_IDE && IDE_ASSET.test(name))) {
-      return notFound(res);
-    }
-    const file = path.join(distDir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return notFound(res);
-    const headers = {
-      'content-type': type,
-      // Names are stable across builds: revalidate, so a rebuild shows at once.
-      'cache-control': 'no-cache',
-      'last-modified': info.mtime.toUTCString(),
-      'x-content-type-options': 'nosniff',
-    };
-    // Revalidation of an unchanged file (HTTP dates have whole seconds).
-    const since = Date.parse(req.headers['if-modified-since'] ?? '');
-    if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
-      res.writeHead(304, headers);
-      return void res.end();
-    }
-    res.writeHead(200, { ...headers, 'content-length': info.size });
-    if (req.method === 'HEAD') return void res.end();
-    await new Promise<void>((resolve, reject) => {
-      createReadStream(file).on('error', reject).pipe(res).on('finish', resolve).on('close', resolve);
-    });
-  }
-
-  function sendFavicon(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES['.svg']!,
-      'cache-control': 'public, max-age=86400',
-      'x-content-type-options': 'nosniff',
-    });
-    res.end(req.method === 'HEAD' ? undefined : FAVICON_SVG);
-  }
-
-  function notFound(res: ServerResponse): void {
-    res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: 'not found' }));
-  }
-
   return {
     handle(req, res, url) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -174,7 +180,7 @@ export function createWebRoutes(
         }
       } else if (url.pathname.startsWith('/assets/')) {
         const name = url.pathname.slice('/assets/'.length);
-        work = () => sendAsset(req, res, name);
+        work = () => sendAsset(req, res, name, { distDir, ide: config.GRAPHQL_IDE });
       } else if (TABLE_PATH.test(url.pathname)) {
         work = () => sendPage(req, res, TABLE_PAGE);
       } else if (FAVICON_PATHS.has(url.pathname)) {

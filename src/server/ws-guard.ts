@@ -184,6 +184,31 @@ function textOf(data: RawData): string {
 const INTERNAL_ERROR = { code: CloseCode.InternalServerError, reason: 'Internal server error' } as const;
 
 /**
+ * Keep-alive: the client's pings answered (each takes a token), a ping every `keepAliveMs`, and the
+ * socket terminated when its pong does not come back within as long. Returns the stop.
+ */
+function keepAlive(socket: WebSocket, guard: ConnectionGuard, keepAliveMs: number): () => void {
+  socket.on('ping', (data) => {
+    if (guard.admit() && guard.mayQueue()) socket.pong(data);
+  });
+  let pongWait: NodeJS.Timeout | undefined;
+  socket.on('pong', () => {
+    if (!guard.admit()) return;
+    clearTimeout(pongWait);
+    pongWait = undefined;
+  });
+  const pinging = setInterval(() => {
+    if (socket.readyState !== socket.OPEN || pongWait) return;
+    pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
+    socket.ping();
+  }, keepAliveMs);
+  return () => {
+    clearTimeout(pongWait);
+    clearInterval(pinging);
+  };
+}
+
+/**
  * Serves graphql-ws's protocol `server` on every connection of `wsServer`, each behind a
  * {@link ConnectionGuard}. What graphql-ws's `useServer` does (keep-alive pings, closing with 4500 on
  * an internal error, the subprotocol), with the guard in front of every frame in and out.
@@ -213,20 +238,7 @@ export function serveGraphqlWs(
       logger.error({ err }, 'ws socket error');
       socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
     });
-    socket.on('ping', (data) => {
-      if (guard.admit() && guard.mayQueue()) socket.pong(data);
-    });
-    let pongWait: NodeJS.Timeout | undefined;
-    socket.on('pong', () => {
-      if (!guard.admit()) return;
-      clearTimeout(pongWait);
-      pongWait = undefined;
-    });
-    const keepAlive = setInterval(() => {
-      if (socket.readyState !== socket.OPEN || pongWait) return;
-      pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
-      socket.ping();
-    }, keepAliveMs);
+    const stopKeepAlive = keepAlive(socket, guard, keepAliveMs);
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -250,8 +262,7 @@ export function serveGraphqlWs(
       { socket, request, guard },
     );
     socket.once('close', (code, reason) => {
-      clearTimeout(pongWait);
-      clearInterval(keepAlive);
+      stopKeepAlive();
       void closed(code, reason.toString());
     });
   });

@@ -4,26 +4,16 @@
  * (`eslint.config.js`). Each case plants a file in `src/`, lints it with the repository's own
  * configuration through ESLint's Node API, and deletes it.
  */
-import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lintPlanted, removePlanted } from '../support/lint.js';
 import { ROOT } from '../support/process.js';
 
 const planted = path.join(ROOT, 'src', `planted-size-${process.pid}.ts`);
 
 afterEach(async () => {
-  await rm(planted, { force: true });
+  await removePlanted(planted);
 });
-
-/**
- * The repository's configuration without its typed rule: the size rules need no types, and loading
- * the whole program for them would take a minute on a busy machine.
- */
-const UNTYPED = {
-  languageOptions: { parserOptions: { projectService: false } },
-  rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off' },
-} satisfies ESLint.Options['overrideConfig'];
 
 /** A function whose body has `statements` lines, each with a comment and a blank line beside it. */
 function functionOf(name: string, statements: number): string {
@@ -34,9 +24,7 @@ function functionOf(name: string, statements: number): string {
 
 /** The size rules that fire on the planted file. */
 async function sizeRulesFiredOn(source: string): Promise<string[]> {
-  await writeFile(planted, source);
-  const [result] = await new ESLint({ cwd: ROOT, overrideConfig: UNTYPED }).lintFiles([planted]);
-  return (result?.messages ?? [])
+  return (await lintPlanted(planted, source))
     .map((m) => m.ruleId ?? `fatal: ${m.message}`)
     .filter((id) => id === 'max-lines' || id === 'max-lines-per-function' || id.startsWith('fatal'));
 }
