@@ -14,6 +14,36 @@ import { table, type BenchLog, type CaseReport } from './lib/report.js';
 import { closedLoop, openLoop, type RunResult } from './lib/runner.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
 
+/** Batches of the serialiser floor, each about this long (ms of wall time); the figure is their median. */
+const FLOOR_BATCHES = 9;
+const FLOOR_BATCH_MS = 60;
+
+/**
+ * The serialiser's floor: this process's CPU (ms) for one `JSON.stringify` of `answer`, the median
+ * of {@link FLOOR_BATCHES} batches. The same machine, the same run, the same answer as the service
+ * returned it: the least any service that holds the view as values must spend to send it.
+ */
+export function stringifyCpuMs(answer: unknown): number {
+  const perCall: number[] = [];
+  for (let b = 0; b < FLOOR_BATCHES; b++) {
+    const cpu0 = process.cpuUsage();
+    const until = performance.now() + FLOOR_BATCH_MS;
+    let calls = 0;
+    let bytes = 0;
+    while (performance.now() < until) {
+      bytes += JSON.stringify(answer).length;
+      calls++;
+    }
+    const used = process.cpuUsage(cpu0);
+    if (bytes > 0) perCall.push((used.user + used.system) / 1000 / calls);
+  }
+  perCall.sort((x, y) => x - y);
+  return perCall[Math.floor(perCall.length / 2)] ?? Number.NaN;
+}
+
+/** The floor target: the view's service CPU at most this many times its own `JSON.stringify`. */
+const FLOOR_TIMES = 4;
+
 /**
  * The baseline: the view in one statement. Visibility follows src/rules/visibility.ts for
  * unhosted and hosted objects: revealed to all, public (face up where the zone type allows face-up
@@ -216,6 +246,15 @@ export async function runB2(deps: {
       });
     }
     const viewCpu = interleavedResults.map((r) => r['serviceCpuMsPerView'] as number);
+    // The floor, measured now (after the runs, so the bench's own code is as warm as the service's).
+    const answer = { data: { game: apiView } };
+    const floorMs = stringifyCpuMs(answer);
+    const answerBytes = Buffer.byteLength(JSON.stringify(answer));
+    const overFloor = viewCpu.map((v) => v / floorMs);
+    const sameVersionOverFloor = rows.map((r) => Number(r[6]) / floorMs);
+    log(
+      `  floor: JSON.stringify of the answer (${answerBytes} bytes) ${fmtMs(floorMs)} ms CPU; view CPU interleaved ${overFloor.map(fmtRatio).join(', ')} of it, same version ${sameVersionOverFloor.map(fmtRatio).join(', ')}`,
+    );
     const p99Ratio = hs.r.latency.p99 / hb.r.latency.p99;
     const line = (name: string, h: { rate: number; r: RunResult }) => [
       name,
@@ -271,6 +310,9 @@ export async function runB2(deps: {
         ],
         interleavedRows,
       ),
+      '',
+      `The serialiser’s floor, in the same run: \`JSON.stringify\` of the view’s own answer (${answerBytes} bytes) costs ${fmtMs(floorMs)} ms of CPU; ` +
+        `the view’s service CPU is ${overFloor.map(fmtRatio).join(', ') || 'n/a'} of it interleaved with moves, ${sameVersionOverFloor.map(fmtRatio).join(', ')} at the same version.`,
     ].join('\n');
     return {
       title: 'B2, a full game view (`game(id)`)',
@@ -287,6 +329,12 @@ export async function runB2(deps: {
           measured: viewCpu.map((v) => `${fmtMs(v)} ms`).join(', ') || 'n/a',
           threshold: '≤ 0.5 ms',
           met: viewCpu.length ? Math.max(...viewCpu) <= 0.5 : null,
+        },
+        {
+          target: `service CPU per 150-object view ≤ ${FLOOR_TIMES}× JSON.stringify of its own answer (same run), interleaved with moves`,
+          measured: overFloor.map(fmtRatio).join(', ') || 'n/a',
+          threshold: `≤ ${FLOOR_TIMES}×`,
+          met: overFloor.length > 0 && Number.isFinite(floorMs) ? Math.max(...overFloor) <= FLOOR_TIMES : null,
         },
       ],
       results: {
@@ -305,6 +353,14 @@ export async function runB2(deps: {
           p99Ratio,
         },
         interleaved: interleavedResults,
+        stringifyFloor: {
+          answerBytes,
+          cpuMsPerStringify: floorMs,
+          viewCpuOverFloorInterleaved: overFloor,
+          viewCpuOverFloorSameVersion: sameVersionOverFloor,
+          threshold: { atMost: FLOOR_TIMES },
+          met: overFloor.length ? Math.max(...overFloor) <= FLOOR_TIMES : null,
+        },
       },
     };
   } finally {

@@ -357,6 +357,19 @@ export async function runTable(deps: CaseDeps): Promise<CaseReport> {
     );
     const view = (g: BenchGame) => () => api.request(BENCH_TABLE_VIEW, { id: g.id }, g.seats[0]?.token);
     const viewVsPlain = await paired(['tabled view', 'plain view'], view(twins.tabled), view(twins.plain));
+    // CPU per returned byte: each run's CPU per view ÷ the bytes of its twin's answer (both twins are
+    // unchanged through the runs, so each answer has one size).
+    const answerBytes = async (g: BenchGame) => Buffer.byteLength(JSON.stringify({ data: await view(g)() }));
+    const bytes = { tabled: await answerBytes(twins.tabled), plain: await answerBytes(twins.plain) };
+    const perByte = (name: string, n: number) => (viewVsPlain.runs[name] ?? []).map((s) => s.cpuMs / n);
+    const viewPerByte = pairedRatio(
+      perByte('tabled view', bytes.tabled),
+      perByte('plain view', bytes.plain),
+      AT_MOST,
+    );
+    log(
+      `  answers: tabled ${bytes.tabled} bytes, plain ${bytes.plain} bytes; CPU per byte ${fmtRatioEstimate(viewPerByte)}`,
+    );
     const loadAtEnd = loadAverage();
 
     const comparisons = [
@@ -392,6 +405,9 @@ export async function runTable(deps: CaseDeps): Promise<CaseReport> {
           fmtRatioEstimate(c.latency),
         ]),
       ),
+      '',
+      `The view twins’ answers: ${bytes.tabled} bytes tabled, ${bytes.plain} plain (${(bytes.tabled / bytes.plain).toFixed(2)}×); ` +
+        `service CPU per returned byte, tabled / plain, from the same paired runs: ${fmtRatioEstimate(viewPerByte)}.`,
       '',
       table(
         ['a fresh service process, after a full GC', 'per cached 120-card game with table state'],
@@ -430,6 +446,10 @@ export async function runTable(deps: CaseDeps): Promise<CaseReport> {
           'a 150-object view, every object tapped with two counter kinds, ≤ 1.1× the view with none: latency p50',
           viewVsPlain.latency,
         ),
+        ratioTarget(
+          'a 150-object view, every object tapped with two counter kinds: service CPU per returned byte ≤ 1.1× the view with none',
+          viewPerByte,
+        ),
         stableTarget(
           'a cached 120-card game with table state ≤ 64 KiB (V8 heap it keeps)',
           heap,
@@ -460,6 +480,8 @@ export async function runTable(deps: CaseDeps): Promise<CaseReport> {
           objects: twins.shapes.tabled.objects,
           tappedWithTwoCounterKinds: twins.shapes.tabled.tappedWithTwoKinds,
           cpu: estimateJson(viewVsPlain.cpu),
+          answerBytes: bytes,
+          cpuPerByte: estimateJson(viewPerByte),
           latencyP50: estimateJson(viewVsPlain.latency),
           runs: viewVsPlain.runs,
           interleavedP50Ms: viewVsPlain.interleavedP50Ms,
