@@ -17,6 +17,10 @@ const NOT_DISTRIBUTED: Record<string, string> = {
     'token hash -> game for credentials issued before they carried their game id: written once by a migration, a reference table',
   handoff_code:
     'browser hand-off codes, keyed by the code, alive a minute or ten, no game data: a local table on the coordinator',
+  zk_time:
+    "the database's time as a test pins or moves it (`zk_now()`): at most one row, no game data: a reference table",
+  clock_sweep:
+    "the clock sweep's heartbeat (the last tick of any instance): one row, no game data: a local table on the coordinator",
   ruleset_version:
     'the content of each ruleset version, shared by every game that plays it (few rows, written once each): a reference table',
 };

@@ -35,8 +35,9 @@ async function rows(db: pg.Client): Promise<Record<string, string[]>> {
     out[t] = (
       await db.query<{ r: string }>(
         // Without the columns later migrations add (ruleset_version, filled at the first start after
-        // it; the table state: table_state, statuses, counters; a seat's platform user).
-        `SELECT (to_jsonb(x) - 'ruleset_version' - 'table_state' - 'statuses' - 'counters' - 'ext_issuer' - 'ext_subject')::text AS r FROM ${t} x ORDER BY 1`,
+        // it; the table state: table_state, statuses, counters; a seat's platform user; a game's clock
+        // deadline).
+        `SELECT (to_jsonb(x) - 'ruleset_version' - 'table_state' - 'statuses' - 'counters' - 'ext_issuer' - 'ext_subject' - 'clock_deadline')::text AS r FROM ${t} x ORDER BY 1`,
       )
     ).rows.map((r) => r.r);
   return out;
