@@ -334,7 +334,8 @@ export async function runB2(deps: {
           target: `service CPU per 150-object view ≤ ${FLOOR_TIMES}× JSON.stringify of its own answer (same run), interleaved with moves`,
           measured: overFloor.map(fmtRatio).join(', ') || 'n/a',
           threshold: `≤ ${FLOOR_TIMES}×`,
-          met: overFloor.length > 0 && Number.isFinite(floorMs) ? Math.max(...overFloor) <= FLOOR_TIMES : null,
+          met:
+            overFloor.length > 0 && Number.isFinite(floorMs) ? Math.max(...overFloor) <= FLOOR_TIMES : null,
         },
       ],
       results: {

@@ -18,6 +18,7 @@ import type { Metrics } from '../metrics.js';
 import type { Armor } from './armor.js';
 import type { Context } from './context.js';
 import type { RequestRecord } from './http-exchange.js';
+import { plainQueryPlugin } from './plain-execute.js';
 import { collapseOversized } from './response-budget.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -66,6 +67,8 @@ export function createApollo(opts: ApolloOptions): ApolloServer<Context> {
       // Answers are per viewer and sent `no-store` (below), so Apollo's default cache-control
       // plugin, which hooks every resolved field to compute cache hints, is pure cost.
       ApolloServerPluginCacheControlDisabled(),
+      // Queries that run without an error skip graphql-js's per-field walk (plain-execute.ts).
+      plainQueryPlugin<Context>(),
       {
         async serverWillStart() {
           return {
