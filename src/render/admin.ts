@@ -64,6 +64,7 @@ export function importPayloadOut(
     readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
     readonly spectatorToken: string;
     readonly refereeToken: string;
+    readonly fairnessLimits: readonly { readonly code: string; readonly reason: string }[];
   },
 ) {
   return {
@@ -75,5 +76,6 @@ export function importPayloadOut(
     })),
     spectatorToken: imported.spectatorToken,
     refereeToken: imported.refereeToken,
+    fairnessLimits: imported.fairnessLimits.map(({ code, reason }) => ({ code, reason })),
   };
 }
