@@ -28,6 +28,11 @@ export interface SeatRecord {
   playerId: string;
   /** The seq-1 commitment's hash, as it saw it live. */
   commitment: string;
+  /**
+   * Every commitment it saw live (seq 1's, an import's). Absent: not compared, and a reveal of a
+   * later commitment is taken as the transcript records it.
+   */
+  commitments?: { seq: number; hash: string }[];
   /** Its own commitment to its starting cards, shown to it alone at seq 1. */
   deckCommitment: string | null;
   /** The ids of the zones seq 1 created, in order: a commitment's slots. */
@@ -66,6 +71,7 @@ export function seatRecordOf(
   const record: SeatRecord = {
     playerId,
     commitment: first?.commitment?.hash ?? '',
+    commitments: events.flatMap((e) => (e.commitment ? [{ seq: e.seq, hash: e.commitment.hash }] : [])),
     deckCommitment: first?.deckCommitment ?? null,
     zones: first?.zonesCreated?.map((z) => z.id) ?? [],
     entropy: [],
@@ -113,6 +119,7 @@ type Act =
 /** What the seat's check reads of a transcript. */
 export interface SeatTranscript {
   commitments: { seq: number; hash: string }[];
+  reveal: { seq: number } | null;
   entropy?: { seq: number; playerId: string | null; data: string }[];
   events: { seq: number; kind: string; acts: Act[] }[];
   seats?: SeatSection[];
@@ -129,6 +136,13 @@ export interface SeatCheck {
   /** Rolls and flips compared with what the seat was shown live. */
   live: number;
   mismatch?: { seq: number; reason: string };
+  /**
+   * A check the transcript cannot support, and why (`seq`: the commitment the reveal opens).
+   * `SEAT_CARDS_UNOPENED`: the reveal opens a later commitment than seq 1's (a game imported in
+   * play), so the seat's commitment to its starting cards, salted with the seq-1 seed, cannot be
+   * opened and its cards are not replayed (the transfer's import limit of the same code).
+   */
+  notChecked?: { code: 'SEAT_CARDS_UNOPENED'; seq: number; reason: string };
 }
 
 class Mismatch extends Error {
@@ -203,6 +217,25 @@ function checkLive(t: SeatTranscript, r: SeatRecord, check: SeatCheck): void {
       throw new Mismatch(roll.seq, 'the results are not those the seat was shown live');
     check.live += 1;
   }
+}
+
+/**
+ * Whether the reveal opens seq 1's commitment, which salted the seat's starting cards; if it opens
+ * a later one (an import's), the seat must have seen that commitment live, and its cards cannot be
+ * replayed: what the check cannot support, or null.
+ */
+function unopened(t: SeatTranscript, r: SeatRecord): SeatCheck['notChecked'] | null {
+  const reveal = t.reveal;
+  const opened = reveal ? t.commitments.filter((c) => c.seq < reveal.seq).at(-1) : undefined;
+  if (!opened || opened.seq === 1) return null;
+  if (r.commitments && !r.commitments.some((c) => c.seq === opened.seq && c.hash === opened.hash))
+    throw new Mismatch(opened.seq, 'the seed opens a commitment the seat never saw');
+  return {
+    code: 'SEAT_CARDS_UNOPENED',
+    seq: opened.seq,
+    reason:
+      'the seed opens the import’s commitment, not the one that salted the seat’s starting cards: its cards are not replayed',
+  };
 }
 
 /** Opens the seat's commitment; the replay's start. */
@@ -344,7 +377,9 @@ export function checkSeat(t: SeatTranscript, r: SeatRecord, seed: Uint8Array | n
   };
   try {
     checkLive(t, r, check);
-    if (seed) replayAll(t, r, seed, check);
+    const notChecked = seed ? unopened(t, r) : null;
+    if (notChecked) check.notChecked = notChecked;
+    else if (seed) replayAll(t, r, seed, check);
   } catch (error) {
     if (!(error instanceof Mismatch)) throw error;
     check.mismatch = { seq: error.seq, reason: error.message };

@@ -70,7 +70,8 @@ export interface VerifyReport {
    * - `verified`: the seed matches its commitment, at least one act was recomputed, every act
    *   matches and none is outside the scheme;
    * - `partial`: as `verified`, but some acts are not covered (made before an import), or were made
-   *   before every seat had added entropy since the commitment (`withoutSeatInput`);
+   *   before every seat had added entropy since the commitment (`withoutSeatInput`), or the seat's
+   *   own cards could not be replayed (`seat.notChecked`: a game imported in play);
    * - `nothing to verify`: the seed matches, and the transcript records no act at all;
    * - `not covered`: no act could be checked: no commitment, no reveal, or only acts outside the scheme;
    * - `mismatch`: something does not follow from the seed (`firstMismatch` names the event).
@@ -294,6 +295,8 @@ export function verifyGame(t: Transcript, seat?: SeatRecord): VerifyReport {
     report.verdict = 'mismatch';
     report.firstMismatch = found;
   }
+  // A check the seat could not make is never passed over as verified.
+  if (report.seat.notChecked && report.verdict === 'verified') report.verdict = 'partial';
   return report;
 }
 

@@ -250,6 +250,16 @@ export type GameStatus =
   | 'ENDED';
 
 /**
+ * - ACTS_BEFORE_IMPORT: random acts before the import follow from a seed the document does not
+ *   reveal; every transcript reports them as not covered.
+ * - SEAT_CARDS_UNOPENED: the seats' commitments to their starting cards are salted with that seed; no
+ *   seat can replay its own cards, and `verifyGame` with a seat's record reports `seat.notChecked`.
+ */
+export type ImportFairnessLimitCode =
+  | 'ACTS_BEFORE_IMPORT'
+  | 'SEAT_CARDS_UNOPENED';
+
+/**
  * Why the rules refused a move: the `extensions.reason` of an INVALID_MOVE error. The message names
  * ids and zones, never a card the caller may not see.
  */

@@ -864,8 +864,30 @@ export type HistoryEntry = {
   readonly toZoneType: Scalars['String']['output'];
 };
 
+/** A guarantee of docs/fairness.md an imported game cannot give, and why. */
+export type ImportFairnessLimit = {
+  readonly __typename?: 'ImportFairnessLimit';
+  readonly code: ImportFairnessLimitCode;
+  readonly reason: Scalars['String']['output'];
+};
+
+/**
+ * - ACTS_BEFORE_IMPORT: random acts before the import follow from a seed the document does not
+ *   reveal; every transcript reports them as not covered.
+ * - SEAT_CARDS_UNOPENED: the seats' commitments to their starting cards are salted with that seed; no
+ *   seat can replay its own cards, and `verifyGame` with a seat's record reports `seat.notChecked`.
+ */
+export type ImportFairnessLimitCode =
+  | 'ACTS_BEFORE_IMPORT'
+  | 'SEAT_CARDS_UNOPENED';
+
 export type ImportGamePayload = {
   readonly __typename?: 'ImportGamePayload';
+  /**
+   * The fairness guarantees the imported game cannot give (docs/fairness.md, "Export and import"):
+   * none for an ended game; for a game exported in play, its seed was never revealed.
+   */
+  readonly fairnessLimits: ReadonlyArray<ImportFairnessLimit>;
   readonly game: AdminGame;
   /** The id of the exported game. */
   readonly importedFrom: Scalars['ID']['output'];
@@ -2142,6 +2164,8 @@ export type ResolversTypes = {
   GameViewer: ResolverTypeWrapper<Omit<GameViewer, 'player'> & { player?: Maybe<ResolversTypes['Player']> }>;
   HistoryEntry: ResolverTypeWrapper<HistoryEntry>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ImportFairnessLimit: ResolverTypeWrapper<ImportFairnessLimit>;
+  ImportFairnessLimitCode: ImportFairnessLimitCode;
   ImportGamePayload: ResolverTypeWrapper<Omit<ImportGamePayload, 'game' | 'seats'> & { game: ResolversTypes['AdminGame'], seats: ReadonlyArray<ResolversTypes['SeatCredential']> }>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InvalidMoveReason: InvalidMoveReason;
@@ -2249,6 +2273,7 @@ export type ResolversParentTypes = {
   GameViewer: Omit<GameViewer, 'player'> & { player?: Maybe<ResolversParentTypes['Player']> };
   HistoryEntry: HistoryEntry;
   ID: Scalars['ID']['output'];
+  ImportFairnessLimit: ImportFairnessLimit;
   ImportGamePayload: Omit<ImportGamePayload, 'game' | 'seats'> & { game: ResolversParentTypes['AdminGame'], seats: ReadonlyArray<ResolversParentTypes['SeatCredential']> };
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
@@ -2494,7 +2519,13 @@ export type HistoryEntryResolvers<ContextType = Context, ParentType extends Reso
   toZoneType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ImportFairnessLimitResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ImportFairnessLimit'] = ResolversParentTypes['ImportFairnessLimit']> = {
+  code?: Resolver<ResolversTypes['ImportFairnessLimitCode'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ImportGamePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ImportGamePayload'] = ResolversParentTypes['ImportGamePayload']> = {
+  fairnessLimits?: Resolver<ReadonlyArray<ResolversTypes['ImportFairnessLimit']>, ParentType, ContextType>;
   game?: Resolver<ResolversTypes['AdminGame'], ParentType, ContextType>;
   importedFrom?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   refereeToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2751,6 +2782,7 @@ export type Resolvers<ContextType = Context> = {
   GameSnapshot?: GameSnapshotResolvers<ContextType>;
   GameViewer?: GameViewerResolvers<ContextType>;
   HistoryEntry?: HistoryEntryResolvers<ContextType>;
+  ImportFairnessLimit?: ImportFairnessLimitResolvers<ContextType>;
   ImportGamePayload?: ImportGamePayloadResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   MovePayload?: MovePayloadResolvers<ContextType>;

@@ -4,6 +4,7 @@
  * GraphQL layer, so nothing here passes a row on; every output object lists its fields.
  */
 import type { GameColumns } from '../db/rows.js';
+import type { ImportLimit } from '../transfer/index.js';
 import type { PlayerOut } from './lookup.js';
 
 /** The columns of a game row an admin view shows (a row has more: see the file's comment). */
@@ -64,6 +65,7 @@ export function importPayloadOut(
     readonly seats: readonly { playerId: string; seat: number; name: string; token: string }[];
     readonly spectatorToken: string;
     readonly refereeToken: string;
+    readonly fairnessLimits: readonly ImportLimit[];
   },
 ) {
   return {
@@ -75,5 +77,6 @@ export function importPayloadOut(
     })),
     spectatorToken: imported.spectatorToken,
     refereeToken: imported.refereeToken,
+    fairnessLimits: imported.fairnessLimits.map(({ code, reason }) => ({ code, reason })),
   };
 }

@@ -21,12 +21,14 @@ import {
 import type { NewSecret } from '../stored/new-secret.js';
 import { objectFromRow, objectToRow } from '../stored/object-rows.js';
 import { replayImportedLog } from './checkpoints.js';
+import { importLimits, type ImportLimit } from './import-limits.js';
 import { EXPORT_FORMAT, exportSchema, type ExportDocument } from './format.js';
 
 export type { ExportDocument } from './format.js';
 export type { ImportCaps } from './validate.js';
 export { documentProblem } from './validate.js';
 export { remapIds } from './remap.js';
+export type { ImportLimit } from './import-limits.js';
 
 /** A whole game as storage reads it for an export. */
 export interface ExportSource {
@@ -129,6 +131,8 @@ export interface ImportedCredentials {
   readonly refereeToken: string;
   /** GAME_IMPORTED's seq: the new game's last. */
   readonly seq: number;
+  /** The fairness guarantees the imported game cannot give (docs/fairness.md, "Export and import"). */
+  readonly fairnessLimits: readonly ImportLimit[];
 }
 
 /** The log of the new game: the document's events under new ids, then GAME_IMPORTED (actor: admin). */
@@ -210,6 +214,7 @@ export function importedGame(original: ExportDocument, doc: ExportDocument, secr
     spectatorToken,
     refereeToken,
     seq,
+    fairnessLimits: importLimits(original),
   };
   return { write, told };
 }

@@ -62,6 +62,7 @@ describe('admin views', () => {
       seats: [],
       spectatorToken: 's',
       refereeToken: 'r',
+      fairnessLimits: [],
     });
     expect(secrets(payload).filter((k) => /hash/i.test(k))).toEqual([]);
   });

@@ -58,6 +58,7 @@ export const IMPORT_GAME = /* GraphQL */ `
       seats { player { id name seat } token }
       spectatorToken
       refereeToken
+      fairnessLimits { code reason }
     }
   }
 `;
@@ -81,6 +82,7 @@ export interface ImportJson {
   seats: { player: { id: string; name: string; seat: number }; token: string }[];
   spectatorToken: string;
   refereeToken: string;
+  fairnessLimits: { code: 'ACTS_BEFORE_IMPORT' | 'SEAT_CARDS_UNOPENED'; reason: string }[];
 }
 
 /** Whose view, and the credential that shows it live. */
