@@ -19,7 +19,7 @@ import { runStalled } from './stalled.js';
 import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
-import { runCompare } from './compare.js';
+import { runCompare, runCompareFair } from './compare.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -127,6 +127,11 @@ async function main(): Promise<void> {
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],
+    [
+      'compare-fair',
+      'Before and after fairness (issue 38): B4’s shuffle and a dealt game’s cached memory',
+      runCompareFair,
+    ],
   ];
   for (const [id, title, run] of ownServices) {
     if (!config.cases.has(id)) continue;

@@ -25,8 +25,7 @@ import {
   BENCH_TAP,
   BENCH_TURN,
 } from '../test/support/documents.js';
-import { settledRss } from './aging.js';
-import { inspector } from './profile.js';
+import { heapProbe, inParallel } from './lib/cached-heap.js';
 import { ApiMover, cardsPerSeat, createBenchGame, type BenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
@@ -73,8 +72,6 @@ const MEMORY_RUNS = 30;
 const MEMORY_WIDTH = 1;
 /** Cached games the memory service keeps: more than every batch together, so none is evicted. */
 const MEMORY_CACHE_GAMES = (MEMORY_RUNS + 2) * MEMORY_GAMES;
-const MEMORY_PARALLEL = 8;
-const KiB = 2 ** 10;
 
 interface ObjectsPayload {
   game: {
@@ -137,16 +134,6 @@ async function battlefield(api: GraphqlClient, game: BenchGame, token: string) {
 const counterInput = (gameId: string, holder: object, kind: string, op: string, amount: number) => ({
   input: { gameId, holder, kind, op, amount },
 });
-
-/** Runs `ops` with at most `parallel` in flight. */
-async function inParallel(ops: readonly (() => Promise<unknown>)[], parallel: number): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < ops.length) await ops[next++]?.();
-    }),
-  );
-}
 
 /**
  * A 120-card game in progress with the whole table in use: B1's layout, every permanent tapped,
@@ -222,61 +209,32 @@ function figureJson(f: StableFigure) {
 }
 
 /**
- * RSS (and V8 heap) per cached game with table state, on a fresh process (`WORKERS=1`, its
- * inspector on 127.0.0.1): a full garbage collection before each reading, so what is counted is what
- * the games keep, not garbage their set-up left.
+ * RSS (and V8 heap) per cached game with table state, on a fresh process (bench/lib/cached-heap.ts):
+ * batches until the heap figure's 95% interval is narrow enough.
  */
 async function measureMemory(databaseUrl: string, log: BenchLog) {
-  const service = await startService(
+  const probe = await heapProbe({
     databaseUrl,
-    { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', STATE_CACHE_GAMES: String(MEMORY_CACHE_GAMES) },
-    { inspect: true },
-  );
-  const api = graphqlClient(service.url);
-  if (!service.inspectorUrl) throw new Error('no inspector URL');
-  const ins = await inspector(service.inspectorUrl);
-  const collected = async () => {
-    await ins.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await ins.send<{ usedSize: number }>('Runtime.getHeapUsage');
-    return { rss: await settledRss(service), heap: usedSize };
-  };
+    makeGame: tableGame,
+    cacheGames: MEMORY_CACHE_GAMES,
+    warmupGames: MEMORY_GAMES,
+  });
   try {
-    // One uncounted batch before the first reading: every path run, and what the first games leave
-    // for all later ones (interned card faces, a ruleset's first use) already there.
-    await inParallel(
-      Array.from({ length: MEMORY_GAMES }, () => () => tableGame(api)),
-      MEMORY_PARALLEL,
-    );
     const rss: number[] = [];
     const heap = await repeatUntilStable(
       async (run) => {
-        const before = await collected();
-        // A fresh client per batch: keep-alive sockets left idle through the readings may be closed
-        // by the service just as they are reused (ECONNRESET on a busy machine).
-        const batch = graphqlClient(service.url);
-        try {
-          await inParallel(
-            Array.from({ length: MEMORY_GAMES }, () => () => tableGame(batch)),
-            MEMORY_PARALLEL,
-          );
-        } finally {
-          batch.close();
-        }
-        const after = await collected();
-        const perGame = (after.heap - before.heap) / MEMORY_GAMES / KiB;
-        rss.push((after.rss - before.rss) / MEMORY_GAMES / KiB);
+        const growth = await probe.batch(MEMORY_GAMES);
+        rss.push(growth.rssKiB);
         log(
-          `  memory run ${run + 1}: ${perGame.toFixed(2)} KiB heap, ${rss.at(-1)?.toFixed(1)} KiB RSS per cached game (${MEMORY_GAMES} games)`,
+          `  memory run ${run + 1}: ${growth.heapKiB.toFixed(2)} KiB heap, ${growth.rssKiB.toFixed(1)} KiB RSS per cached game (${MEMORY_GAMES} games)`,
         );
-        return perGame;
+        return growth.heapKiB;
       },
       { maxWidth: MEMORY_WIDTH, maxRuns: MEMORY_RUNS, maxMs: 360_000 },
     );
     return { heap, rss: meanInterval(rss) };
   } finally {
-    ins.close();
-    api.close();
-    await service.stop();
+    await probe.close();
   }
 }
 

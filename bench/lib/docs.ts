@@ -153,8 +153,12 @@ const METHOD = `
   \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates
   1.5 s blocks between them, B1's move, B2's view and B4's shuffle, the order flipping every pair, after one
   uncounted 3 s block of each: 20 pairs; per block the service's CPU per operation and the latency
-  p50; each ratio after ÷ before judged against ≤ 1.1×. Both sides of a pair see the same moment of
-  the machine, which two whole runs an hour apart do not.
+  p50; each ratio after ÷ before judged against ≤ 1.1× (the shuffle against ≤ 1.2×, issue 38's
+  bound). Both sides of a pair see the same moment of the machine, which two whole runs an hour apart
+  do not. \`BENCH_CASES=compare-fair\` does the same for the shuffle alone and adds the V8 heap a
+  dealt game keeps cached (two seats of 60 cards, each seat's entropy, each library shuffled, seven
+  drawn each): two fresh services with their inspectors, 8 pairs of 100-game batches alternating
+  between them, a full garbage collection before each reading; after ÷ before judged against ≤ 1.1×.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference

@@ -168,7 +168,43 @@ export async function commit(
   };
 }
 
-const sameObject = (a: ObjectState, b: ObjectState) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * How each field of an object is compared: by identity (strings, numbers, booleans, null) or by
+ * value (nested; identical references first, else their JSON). A field added to `ObjectState` and
+ * not named here fails the compile, so no change can go unwritten.
+ */
+const OBJECT_FIELDS: Readonly<Record<keyof ObjectState, 'identity' | 'value'>> = {
+  key: 'identity',
+  publicId: 'identity',
+  kind: 'identity',
+  ownerId: 'identity',
+  controllerId: 'identity',
+  zoneId: 'identity',
+  sortKey: 'identity',
+  faceUp: 'identity',
+  hostKey: 'identity',
+  revealedTo: 'value',
+  card: 'value',
+  history: 'value',
+  statuses: 'value',
+  counters: 'value',
+};
+const FIELDS = Object.entries(OBJECT_FIELDS) as [keyof ObjectState, 'identity' | 'value'][];
+
+/**
+ * Whether a plan left an object as it was. Field by field: a 60-card shuffle compares 60 objects
+ * whose card, history and statuses are the same references, which whole-object JSON re-encoded.
+ */
+function sameObject(a: ObjectState, b: ObjectState): boolean {
+  if (a === b) return true;
+  for (const [field, how] of FIELDS) {
+    const x = a[field];
+    const y = b[field];
+    if (x === y) continue;
+    if (how === 'identity' || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
 
 /** The plan records a result: the game ends as the move commits (MTG 104.1). */
 const ends = (before: GameState, after: GameState) => !before.result && !!after.result;

@@ -1,5 +1,5 @@
 /**
- * zk-rng/1 end to end (docs/fairness.md): property-generated games of every loaded ruleset, ended,
+ * zk-rng/2 end to end (docs/fairness.md): property-generated games of every loaded ruleset, ended,
  * are verified act by act by the client's `verifyGame` from the transcript a seat fetches, with a
  * minimum count per act kind (shuffles, partial shuffles, RANDOM picks, dice rolls, coin flips) so
  * the run cannot pass on games without them; every game's seat entropy is folded in, and its
@@ -61,6 +61,7 @@ describe('every random act of an ended game verifies', () => {
           Math.min(...transcript.events.map((e) => e.seq)),
         );
         expect(transcript.entropy?.length, 'seat entropy folded in').toBeGreaterThanOrEqual(1);
+        expect(transcript.reveal?.scheme, 'the current scheme').toBe('zk-rng/2');
         for (const kind of Object.keys(counts) as (keyof typeof counts)[])
           counts[kind] += report.counts[kind];
         if (r.table?.dice) withDice++;
@@ -99,11 +100,11 @@ describe('every random act of an ended game verifies', () => {
       };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
       console.log(
-        `zk-rng/1 seat replay: acts checked by each seat's replay, by seat index ${JSON.stringify(replayedBySeat)}; ` +
+        `zk-rng/2 seat replay: acts checked by each seat's replay, by seat index ${JSON.stringify(replayedBySeat)}; ` +
           `${randomActs - unreplayed} of ${randomActs} shuffles and picks reached by some seat's replay`,
       );
       console.log(
-        `zk-rng/1: ${RUNS} games verified; acts ${JSON.stringify(counts)}; by ruleset ${JSON.stringify([...perRuleset])}`,
+        `zk-rng/2: ${RUNS} games verified; acts ${JSON.stringify(counts)}; by ruleset ${JSON.stringify([...perRuleset])}`,
       );
       // Every game shuffles, shuffles its top 3 and picks at least once (shuffleAndPick), and rolls
       // and flips where its ruleset declares dice and coins; the generator adds more of each.
