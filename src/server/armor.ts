@@ -163,22 +163,47 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     ...specifiedRules,
     ...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
-
-  const refuseLongQuery: Armor['refuseLongQuery'] = (query) => {
-    if (typeof query !== 'string' || Buffer.byteLength(query) <= ARMOR_LIMITS.maxQueryBytes) return null;
-    return new GraphQLError(
-      `The query text is longer than ${ARMOR_LIMITS.maxQueryBytes} bytes; send a shorter document.`,
-      {
-        extensions: {
-          code: ErrorCode.QUERY_TOO_LARGE,
-          maxQueryBytes: ARMOR_LIMITS.maxQueryBytes,
-          http: { status: 400 },
-        },
-      },
-    );
+  const prepare = preparer(wsRules, parseOptions);
+  return {
+    apollo: {
+      // graphql-armor is typed against Apollo's CommonJS declarations; the shapes are the same.
+      plugins: [...(protection.plugins as unknown as ApolloServerPlugin[]), textGuardPlugin()],
+      validationRules,
+      parseOptions,
+      documentStore: boundedDocumentStore(),
+      persistedQueries: { cache: boundedPersistedQueryCache() },
+    },
+    limitRules: [...limitRules, selectionBudgetRule(ARMOR_LIMITS)],
+    refuseLongQuery,
+    check(schema, query, variables) {
+      const out = prepare(schema, query, variables);
+      return 'errors' in out ? out.errors : null;
+    },
+    prepare,
   };
+}
 
-  /** Parse and validation outcome per query text, least recently used evicted first. */
+/** {@link Armor.refuseLongQuery}: the query text's length, checked before anything parses it. */
+function refuseLongQuery(query: unknown): GraphQLError | null {
+  if (typeof query !== 'string' || Buffer.byteLength(query) <= ARMOR_LIMITS.maxQueryBytes) return null;
+  return new GraphQLError(
+    `The query text is longer than ${ARMOR_LIMITS.maxQueryBytes} bytes; send a shorter document.`,
+    {
+      extensions: {
+        code: ErrorCode.QUERY_TOO_LARGE,
+        maxQueryBytes: ARMOR_LIMITS.maxQueryBytes,
+        http: { status: 400 },
+      },
+    },
+  );
+}
+
+/**
+ * {@link Armor.prepare} under `rules` (graphql-ws's: the limit rules first, then graphql's own):
+ * each distinct query text parsed and validated once, its outcome kept in a cache bounded by
+ * PREPARED_CACHE_BYTES (least recently used evicted first).
+ */
+function preparer(rules: readonly ValidationRule[], parseOptions: ParseOptions): Armor['prepare'] {
   const prepared = boundedMap<Prepared>(PREPARED_CACHE_BYTES, (entry) => entry.bytes);
   const parseAndValidate = (schema: GraphQLSchema, query: string): Prepared => {
     const hit = prepared.get(query);
@@ -186,7 +211,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     let entry: Prepared;
     try {
       const document = parse(query, parseOptions);
-      const errors = validate(schema, document, wsRules);
+      const errors = validate(schema, document, rules);
       // A refusal keeps its text and its errors' positions, not the document: measuring the
       // document's bytes costs a serialisation of it, several times its parse.
       entry =
@@ -207,7 +232,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     prepared.set(query, entry);
     return entry;
   };
-  const prepare: Armor['prepare'] = (schema, query, variables) => {
+  return (schema, query, variables) => {
     if (typeof query !== 'string' || query.trim() === '')
       return { errors: [coded('GraphQL operations must contain a non-empty `query`.', 'BAD_REQUEST')] };
     const tooLong = refuseLongQuery(query);
@@ -216,24 +241,6 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     if (!document) return { errors: errors ?? [] };
     const forbidden = findForbiddenText(document, variables);
     return forbidden ? { errors: [forbidden] } : { document };
-  };
-
-  return {
-    apollo: {
-      // graphql-armor is typed against Apollo's CommonJS declarations; the shapes are the same.
-      plugins: [...(protection.plugins as unknown as ApolloServerPlugin[]), textGuardPlugin()],
-      validationRules,
-      parseOptions,
-      documentStore: boundedDocumentStore(),
-      persistedQueries: { cache: boundedPersistedQueryCache() },
-    },
-    limitRules: [...limitRules, selectionBudgetRule(ARMOR_LIMITS)],
-    refuseLongQuery,
-    check(schema, query, variables) {
-      const out = prepare(schema, query, variables);
-      return 'errors' in out ? out.errors : null;
-    },
-    prepare,
   };
 }
 

@@ -58,22 +58,49 @@ export interface Primary {
 export async function startPrimary(config: Config, logger: Logger): Promise<Primary> {
   // Loaded here: a worker never needs the embedded PostgreSQL nor the migration engine.
   const { databaseFor } = await import('../postgres/locate-postgres.js');
+  const pool = workerPool(logger);
+  const database = await databaseFor(config, logger, (status) => pool.databaseChanged(status));
+  try {
+    const { applyMigrationsAtStart } = await import('../postgres/migrate.js');
+    const applied = await applyMigrationsAtStart(database.directUrl);
+    if (applied.length) logger.info({ applied }, 'applied migrations');
+    const url = await allListening(() => pool.fork(database.url), config.WORKERS);
+    return {
+      url,
+      stop: async () => {
+        await pool.stop();
+        await database.embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await pool.stop();
+    await database.embedded?.stop();
+    throw err;
+  }
+}
+
+/** The primary's workers: forked, restarted when one dies (unless it died young), and drained. */
+interface WorkerPool {
+  /** Tells every worker the embedded database's new state (`primaryDatabaseStatus`). */
+  databaseChanged(status: EmbeddedStatus): void;
+  /** Forks one worker on the database at `databaseUrl`; a worker that dies is forked again. */
+  fork(databaseUrl: string): Worker;
+  /** Sends every worker SIGTERM (SIGKILL after 15 s) and waits for all to exit; none is restarted. */
+  stop(): Promise<void>;
+}
+
+function workerPool(logger: Logger): WorkerPool {
   const workers = new Set<Worker>();
   let databaseStatus: EmbeddedStatus = { state: 'running' };
+  let stopping = false;
+  const started = new Map<Worker, number>();
+  const exited = new Map<Worker, Promise<void>>();
   const tell = (worker: Worker) => {
     if (worker.isConnected())
       worker.send({ kind: 'zonekeeper-database', status: databaseStatus } satisfies DatabaseStatusMessage);
   };
-  const database = await databaseFor(config, logger, (status) => {
-    databaseStatus = status;
-    workers.forEach(tell);
-  });
-  let stopping = false;
-  const started = new Map<Worker, number>();
-  const exited = new Map<Worker, Promise<void>>();
-
-  const fork = (): Worker => {
-    const worker = cluster.fork({ DATABASE_URL: database.url });
+  const fork = (databaseUrl: string): Worker => {
+    const worker = cluster.fork({ DATABASE_URL: databaseUrl });
     workers.add(worker);
     started.set(worker, Date.now());
     // A worker forked while the database is down learns it at once.
@@ -85,7 +112,7 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
           workers.delete(worker);
           if (!stopping) {
             logger.error({ worker: worker.id, code, signal }, 'worker exited');
-            if (Date.now() - (started.get(worker) ?? 0) >= MIN_UPTIME_MS) fork();
+            if (Date.now() - (started.get(worker) ?? 0) >= MIN_UPTIME_MS) fork(databaseUrl);
           }
           resolve();
         }),
@@ -93,52 +120,43 @@ export async function startPrimary(config: Config, logger: Logger): Promise<Prim
     );
     return worker;
   };
-
-  const stopWorkers = async () => {
-    stopping = true;
-    const all = [...exited.values()];
-    for (const w of workers) w.process.kill('SIGTERM');
-    const force = setTimeout(() => {
-      for (const w of workers) w.process.kill('SIGKILL');
-    }, 15_000);
-    await Promise.all(all);
-    clearTimeout(force);
+  return {
+    databaseChanged(status) {
+      databaseStatus = status;
+      workers.forEach(tell);
+    },
+    fork,
+    async stop() {
+      stopping = true;
+      const all = [...exited.values()];
+      for (const w of workers) w.process.kill('SIGTERM');
+      const force = setTimeout(() => {
+        for (const w of workers) w.process.kill('SIGKILL');
+      }, 15_000);
+      await Promise.all(all);
+      clearTimeout(force);
+    },
   };
+}
 
-  try {
-    const { applyMigrationsAtStart } = await import('../postgres/migrate.js');
-    const applied = await applyMigrationsAtStart(database.directUrl);
-    if (applied.length) logger.info({ applied }, 'applied migrations');
-
-    const url = await new Promise<string>((resolve, reject) => {
-      let listening = 0;
-      let url = '';
-      for (let i = 0; i < config.WORKERS; i++) {
-        const worker = fork();
-        const onMessage = (m: unknown) => {
-          if (!isListeningMessage(m)) return;
-          worker.off('message', onMessage);
-          url = m.url;
-          if (++listening === config.WORKERS) resolve(url);
-        };
-        worker.on('message', onMessage);
-        // A worker that cannot start (it says why on stderr) fails the start.
-        worker.once('exit', (code) => {
-          if (listening < config.WORKERS)
-            reject(new Error(`A worker exited with code ${code} during start-up.`));
-        });
-      }
-    });
-    return {
-      url,
-      stop: async () => {
-        await stopWorkers();
-        await database.embedded?.stop();
-      },
-    };
-  } catch (err) {
-    await stopWorkers();
-    await database.embedded?.stop();
-    throw err;
-  }
+/**
+ * Forks `count` workers and resolves with the URL they answer on once every one listens; rejects
+ * when one exits before that (a worker that cannot start says why on its stderr).
+ */
+function allListening(fork: () => Worker, count: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let listening = 0;
+    for (let i = 0; i < count; i++) {
+      const worker = fork();
+      const onMessage = (m: unknown) => {
+        if (!isListeningMessage(m)) return;
+        worker.off('message', onMessage);
+        if (++listening === count) resolve(m.url);
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', (code) => {
+        if (listening < count) reject(new Error(`A worker exited with code ${code} during start-up.`));
+      });
+    }
+  });
 }

@@ -10,12 +10,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { ErrorCode } from '../errors.js';
 import { startTimer } from '../metrics.js';
-import type { RequestAdmission } from './admission.js';
+import type { Leave, RequestAdmission } from './admission.js';
+import type { Principal } from '../auth/principal.js';
 import type { BodyBudget, BodyHold } from './body-budget.js';
 import type { Armor } from './armor.js';
 import type { AppDeps, Context } from './context.js';
 import { bodyCap } from './body-cap.js';
-import { checkCredential, refusalError } from './credential-check.js';
+import { checkCredential, refusalError, type CredentialCheck } from './credential-check.js';
 import {
   BodyBudgetFull,
   BodyTooLarge,
@@ -145,6 +146,12 @@ function slotsHeldUntilSent(res: ServerResponse): (release: () => void) => boole
   return (release) => !sent && held.push(release) > 0;
 }
 
+/**
+ * One request's way to Apollo: the credential (which names its line), the body under its deadline
+ * and the body budget, its turn in line (`admission.ts`), the query-length guard, then
+ * {@link execute}. Each refusal is answered here with its status; a client gone meanwhile, or one
+ * whose time ran out, is not answered at all.
+ */
 async function answer(
   endpoint: GraphqlEndpoint,
   req: IncomingMessage,
@@ -153,11 +160,44 @@ async function answer(
   requestId: string,
   record: RequestRecord,
 ): Promise<void> {
-  const { deps, apollo, armor, admission, bodyBudget } = endpoint;
-  const { config, metrics } = deps;
+  const { deps, armor } = endpoint;
   res.setHeader('x-request-id', requestId);
-  // A body not read whole in time (a stalled or slow client, waiting for its turn included) is
-  // answered 408 and its connection closed, which frees its bytes and its place in line.
+  const deadline = bodyDeadline(req, res, deps.config.REQUEST_BODY_TIMEOUT_SECONDS * 1000);
+  // The credential is resolved first (cached once known): it names the line the request waits in
+  // once its body has arrived; a refusal is answered by the context (execute).
+  const checked = checkCredential(deps, req.headers.authorization, requestId);
+  const check = await checked;
+  const principal = check.ok ? check.auth.principal : check.refusal.principal;
+  const closed = closing(res);
+  const maxBytes = bodyCap(deps.config, check);
+  const raw = await heldBody(endpoint, req, res, { maxBytes, timedOut: deadline.timedOut }, requestId);
+  if (raw === null) return;
+  const client = req.socket.remoteAddress ?? 'unknown';
+  const leave = principal ? await turnOf(endpoint, principal, client, closed.promise) : null;
+  // The client went away (or its time ran out) while its request waited for its turn.
+  if (closed.gone() || deadline.timedOut()) return leave?.();
+  deadline.clear();
+  if (principal && !leave) return refuseQueueFull(endpoint, res, record);
+  if (leave) res.once('close', leave);
+  res.once('close', deps.metrics.requestInFlight('admitted'));
+  const request = httpRequestOf(req, raw);
+  if (!request) return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
+  // Before Apollo parses it or keeps it as a persisted query.
+  const tooLong = armor.refuseLongQuery(queryText(request.body, url));
+  if (tooLong)
+    return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
+  await execute(endpoint, { req, res, url, requestId, record }, request, checked);
+}
+
+/**
+ * A body not read whole in time (a stalled or slow client, waiting for its turn included) is
+ * answered 408 and its connection closed, which frees its bytes and its place in line.
+ */
+function bodyDeadline(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ms: number,
+): { timedOut(): boolean; clear(): void } {
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
@@ -169,84 +209,110 @@ async function answer(
       408,
       errorBody('The request body did not arrive, or its turn did not come, in time.', 'BAD_REQUEST'),
     );
-  }, config.REQUEST_BODY_TIMEOUT_SECONDS * 1000);
+  }, ms);
   res.once('close', () => clearTimeout(deadline));
-  // The credential is resolved first (cached once known): it names the line the request waits in
-  // once its body has arrived; a refusal is answered by the context below.
-  const checked = checkCredential(deps, req.headers.authorization, requestId);
-  const check = await checked;
-  const principal = check.ok ? check.auth.principal : check.refusal.principal;
+  return { timedOut: () => timedOut, clear: () => clearTimeout(deadline) };
+}
+
+/** Whether the response has closed (the client gone, or the answer sent), and a promise of it. */
+function closing(res: ServerResponse): { readonly promise: Promise<void>; gone(): boolean } {
   let gone = false;
-  const abandoned = new Promise<void>((resolve) =>
+  const promise = new Promise<void>((resolve) =>
     res.once('close', () => {
       gone = true;
       resolve();
     }),
   );
-  // The whole body first, counted against the process's body budget until the answer is sent: a
-  // stalled body holds bytes and its deadline, never a place of its credential (admission.ts).
-  const hold = bodyBudget.open();
+  return { promise, gone: () => gone };
+}
+
+/**
+ * The whole body first, counted against the process's body budget until the answer is sent: a
+ * stalled body holds bytes and its deadline, never a place of its credential (admission.ts).
+ */
+async function heldBody(
+  endpoint: GraphqlEndpoint,
+  req: IncomingMessage,
+  res: ServerResponse,
+  read: { readonly maxBytes: number; readonly timedOut: () => boolean },
+  requestId: string,
+): Promise<string | null> {
+  const hold = endpoint.bodyBudget.open();
   res.once('close', hold.release);
-  const reading = metrics.requestInFlight('reading');
-  let raw: string | null;
+  const reading = endpoint.deps.metrics.requestInFlight('reading');
   try {
-    raw = await bodyOf(
-      req,
-      res,
-      { maxBytes: bodyCap(config, check), hold, timedOut: () => timedOut },
-      deps,
-      requestId,
-    );
+    return await bodyOf(req, res, { ...read, hold }, endpoint.deps, requestId);
   } finally {
     reading();
   }
-  if (raw === null) return;
-  const client = req.socket.remoteAddress ?? 'unknown';
-  const entered = principal ? admission.enter(principal, client, abandoned) : null;
-  let leave: Awaited<typeof entered>;
-  if (entered instanceof Promise) {
-    const waited = metrics.requestInFlight('waiting');
-    leave = await entered;
-    waited();
-  } else leave = entered;
-  // The client went away (or its time ran out) while its request waited for its turn.
-  if (gone || timedOut) return leave?.();
-  clearTimeout(deadline);
-  if (principal && !leave) {
-    metrics.refused('request_queue');
-    record.errorCode = ErrorCode.RATE_LIMITED;
-    res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
-    return send(
-      res,
-      429,
-      errorBody(
-        `Too many requests in progress and waiting for this credential; retry in ${RETRY_AFTER_MS} ms.`,
-        ErrorCode.RATE_LIMITED,
-        { retryAfterMs: RETRY_AFTER_MS },
-      ),
-    );
-  }
-  if (leave) res.once('close', leave);
-  res.once('close', metrics.requestInFlight('admitted'));
+}
+
+/** The principal's place in line, shared fairly among its clients; null when the line is full. */
+async function turnOf(
+  endpoint: GraphqlEndpoint,
+  principal: Principal,
+  client: string,
+  abandoned: Promise<void>,
+): Promise<Leave | null> {
+  const entered = endpoint.admission.enter(principal, client, abandoned);
+  if (!(entered instanceof Promise)) return entered;
+  const waited = endpoint.deps.metrics.requestInFlight('waiting');
+  const leave = await entered;
+  waited();
+  return leave;
+}
+
+/** 429: the credential has as many requests in progress and waiting as it may. */
+function refuseQueueFull(endpoint: GraphqlEndpoint, res: ServerResponse, record: RequestRecord): void {
+  endpoint.deps.metrics.refused('request_queue');
+  record.errorCode = ErrorCode.RATE_LIMITED;
+  res.setHeader('retry-after', String(Math.ceil(RETRY_AFTER_MS / 1000)));
+  send(
+    res,
+    429,
+    errorBody(
+      `Too many requests in progress and waiting for this credential; retry in ${RETRY_AFTER_MS} ms.`,
+      ErrorCode.RATE_LIMITED,
+      { retryAfterMs: RETRY_AFTER_MS },
+    ),
+  );
+}
+
+/** The request's headers, and its body (parsed when JSON); null when a JSON body does not parse. */
+function httpRequestOf(req: IncomingMessage, raw: string): { headers: HeaderMap; body: unknown } | null {
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
-  let body: unknown = raw;
-  if ((headers.get('content-type') ?? '').includes('application/json') && raw.length > 0) {
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
-    }
+  if (!(headers.get('content-type') ?? '').includes('application/json') || raw.length === 0)
+    return { headers, body: raw };
+  try {
+    return { headers, body: JSON.parse(raw) as unknown };
+  } catch {
+    return null;
   }
-  // Before Apollo parses it or keeps it as a persisted query.
-  const tooLong = armor.refuseLongQuery(queryText(body, url));
-  if (tooLong)
-    return send(res, 400, errorBody(tooLong.message, ErrorCode.QUERY_TOO_LARGE, publicExtensions(tooLong)));
+}
+
+/**
+ * Apollo's execution with the request's context (its principal, client address and the work slots
+ * held until the answer is sent), and its answer written out; no shared cache may keep it.
+ */
+async function execute(
+  endpoint: GraphqlEndpoint,
+  exchange: {
+    readonly req: IncomingMessage;
+    readonly res: ServerResponse;
+    readonly url: URL;
+    readonly requestId: string;
+    readonly record: RequestRecord;
+  },
+  request: { readonly headers: HeaderMap; readonly body: unknown },
+  checked: Promise<CredentialCheck>,
+): Promise<void> {
+  const { req, res, url, requestId, record } = exchange;
   const caller = { clientIp: req.socket.remoteAddress ?? 'unknown', holdSlot: slotsHeldUntilSent(res) };
-  const result = await apollo.executeHTTPGraphQLRequest({
-    httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
+  const result = await endpoint.apollo.executeHTTPGraphQLRequest({
+    httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), search: url.search, ...request },
     context: async (): Promise<Context> => {
       const check = await checked;
       // Apollo answers a failed context with its error alone, bypassing the id-stamping plugin, so
@@ -256,7 +322,11 @@ async function answer(
         throw refusalError(check.refusal, requestId);
       }
       const { principal, badCredential } = check.auth;
-      return { requestId, authority: deps.authority, caller: { ...caller, principal, badCredential } };
+      return {
+        requestId,
+        authority: endpoint.deps.authority,
+        caller: { ...caller, principal, badCredential },
+      };
     },
   });
   // Every answer is for one viewer: no shared cache may keep it.

@@ -15,6 +15,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { createArmor } from './armor.js';
@@ -26,9 +27,9 @@ import { RequestAdmission } from './admission.js';
 import { BodyBudget } from './body-budget.js';
 import { startGraphqlWs } from './ws.js';
 import { setSecurityHeaders } from './security-headers.js';
-import { createCorsPolicy } from './cors.js';
-import { createWebRoutes } from './web.js';
-import { createHandoffRoutes } from './handoff.js';
+import { createCorsPolicy, type CorsPolicy } from './cors.js';
+import { createWebRoutes, type WebRoutes } from './web.js';
+import { createHandoffRoutes, type HandoffRoutes } from './handoff.js';
 import { limitConnections } from './connection-limit.js';
 import { serveGraphql, type GraphqlEndpoint } from './graphql-request.js';
 import { handleRoute } from './routes.js';
@@ -54,11 +55,7 @@ export async function startHttpServer(
     total: config.MAX_CONNECTIONS,
     perAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
   });
-  const wsServer = new WebSocketServer({ noServer: true, maxPayload: config.MAX_PAYLOAD_BYTES });
-  wsServer.on('connection', (socket) => {
-    metrics.wsConnectionOpened();
-    socket.once('close', () => metrics.wsConnectionClosed());
-  });
+  const wsServer = countedWebSocketServer(deps);
   const armor = createArmor({ introspection: config.GRAPHQL_INTROSPECTION });
   // For both transports: they share this schema.
   limitResponseSize(schema, config.MAX_RESPONSE_ITEMS);
@@ -73,11 +70,13 @@ export async function startHttpServer(
     queuePerClient: config.REQUEST_QUEUE_PER_CLIENT,
   });
   const bodyBudget = new BodyBudget(config.REQUEST_BODY_BYTES_TOTAL, (used) => metrics.bodyBytesHeld(used));
-  // The IDE (browsers asking /graphql for HTML), the table page and their assets.
-  const web = createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH });
-  // What a link to a page carries instead of a credential: a code the page exchanges (handoff.ts).
-  const handoff = createHandoffRoutes(deps);
-
+  const routes: PageRoutes = {
+    // The IDE (browsers asking /graphql for HTML), the table page and their assets.
+    web: createWebRoutes(config, logger, { graphqlPath: GRAPHQL_PATH }),
+    // What a link to a page carries instead of a credential: a code the page exchanges (handoff.ts).
+    handoff: createHandoffRoutes(deps),
+    cors: createCorsPolicy(config.CORS_ORIGINS),
+  };
   const apollo = createApollo({
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
@@ -92,42 +91,10 @@ export async function startHttpServer(
   });
   await apollo.start();
 
-  const corsPolicy = createCorsPolicy(config.CORS_ORIGINS);
-
-  httpServer.on('upgrade', (req, socket, head) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname !== GRAPHQL_PATH) {
-      socket.destroy();
-      return;
-    }
-    if (!corsPolicy.allowsWebSocket(req)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      return;
-    }
-    wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
-  });
-
+  httpServer.on('upgrade', upgradeToGraphqlWs(wsServer, routes.cors));
   const endpoint: GraphqlEndpoint = { deps, apollo, armor, admission, bodyBudget, records };
-  httpServer.on('request', (req, res) => {
-    setSecurityHeaders(res);
-    // CORS headers on every route; a preflight is answered here.
-    if (corsPolicy.handle(req, res)) return;
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (web.handle(req, res, url)) return;
-    if (handoff.handle(req, res, url)) return;
-    if (url.pathname === GRAPHQL_PATH) return serveGraphql(endpoint, req, res, url);
-    void handleRoute(deps, req, res, url).catch((err: unknown) => {
-      logger.error({ err, path: url.pathname }, 'unhandled request error');
-      if (!res.headersSent) send(res, 500, JSON.stringify({ error: 'internal server error' }));
-      else res.destroy();
-    });
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(opts.port, opts.host, () => resolve());
-  });
-  const port = (httpServer.address() as AddressInfo).port;
+  httpServer.on('request', routeRequest(endpoint, routes));
+  const port = await listen(httpServer, opts);
   const shownHost = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   return {
     url: `http://${shownHost}:${port}${GRAPHQL_PATH}`,
@@ -139,4 +106,67 @@ export async function startHttpServer(
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
   };
+}
+
+/** The routes besides GraphQL, and the CORS policy every route answers under. */
+interface PageRoutes {
+  readonly web: WebRoutes;
+  readonly handoff: HandoffRoutes;
+  readonly cors: CorsPolicy;
+}
+
+/** graphql-ws's socket server: upgrades are handed to it, and it counts the sockets it holds. */
+function countedWebSocketServer(deps: AppDeps): WebSocketServer {
+  const wsServer = new WebSocketServer({ noServer: true, maxPayload: deps.config.MAX_PAYLOAD_BYTES });
+  wsServer.on('connection', (socket) => {
+    deps.metrics.wsConnectionOpened();
+    socket.once('close', () => deps.metrics.wsConnectionClosed());
+  });
+  return wsServer;
+}
+
+/** An upgrade to `/graphql` from an allowed origin becomes a graphql-ws socket; any other is closed. */
+function upgradeToGraphqlWs(wsServer: WebSocketServer, cors: CorsPolicy) {
+  return (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname !== GRAPHQL_PATH) {
+      socket.destroy();
+      return;
+    }
+    if (!cors.allowsWebSocket(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
+  };
+}
+
+/**
+ * Every request gets the security headers and CORS (a preflight is answered there); then the web
+ * pages, the hand-off, GraphQL on `/graphql`, and the other routes (`routes.ts`), in that order.
+ */
+function routeRequest(endpoint: GraphqlEndpoint, routes: PageRoutes) {
+  const { deps } = endpoint;
+  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    setSecurityHeaders(res);
+    if (routes.cors.handle(req, res)) return;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (routes.web.handle(req, res, url)) return;
+    if (routes.handoff.handle(req, res, url)) return;
+    if (url.pathname === GRAPHQL_PATH) return serveGraphql(endpoint, req, res, url);
+    void handleRoute(deps, req, res, url).catch((err: unknown) => {
+      deps.logger.error({ err, path: url.pathname }, 'unhandled request error');
+      if (!res.headersSent) send(res, 500, JSON.stringify({ error: 'internal server error' }));
+      else res.destroy();
+    });
+  };
+}
+
+/** Listens on `opts`, resolving with the port bound (the one asked for, or the one given for 0). */
+async function listen(httpServer: http.Server, opts: { port: number; host: string }): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(opts.port, opts.host, () => resolve());
+  });
+  return (httpServer.address() as AddressInfo).port;
 }

@@ -54,7 +54,7 @@ export function selectionBudgetErrors(
   budget: SelectionBudget,
 ): GraphQL.GraphQLError[] {
   const errors: GraphQL.GraphQLError[] = [];
-  const refuse = (message: string, node: GraphQL.ASTNode) =>
+  const refuse: Refuse = (message, node) =>
     errors.push(new GraphQLError(message, { nodes: [node], extensions: { code: 'BAD_USER_INPUT' } }));
   const fragments = new Map<string, GraphQL.FragmentDefinitionNode>();
   let operations = 0;
@@ -67,8 +67,42 @@ export function selectionBudgetErrors(
       `Operation limit of ${budget.maxOperations} exceeded: the document holds ${operations}.`,
       document,
     );
+  const { widest, longList } = measureShape(document, budget, refuse);
+  if (widest)
+    refuse(
+      `Selection width limit of ${budget.maxSelectionWidth} exceeded: one selection set holds ${widest.width} fields and spreads.`,
+      widest.node,
+    );
+  if (longList)
+    refuse(
+      `List limit of ${budget.maxListItems} exceeded: a list holds ${longList.values.length} items.`,
+      longList,
+    );
+  const repeated = worstRepeat(document, fragments, budget);
+  if (repeated)
+    refuse(
+      `Field repeat limit of ${budget.maxFieldRepeats} exceeded: "${repeated.path}" is selected ${repeated.count} times.`,
+      repeated.node,
+    );
+  return errors;
+}
 
-  // Lists, at any depth of an argument, a directive or a variable's default value.
+/** Records one refusal of the document at `node`. */
+type Refuse = (message: string, node: GraphQL.ASTNode) => void;
+
+/** The widest selection set over the width limit, and the first list over the item limit. */
+interface Shape {
+  readonly widest: { readonly width: number; readonly node: GraphQL.SelectionSetNode } | null;
+  readonly longList: GraphQL.ListValueNode | null;
+}
+
+/**
+ * One walk of every operation and fragment definition as written (spreads not expanded): the width
+ * of each selection set (its fields and spreads, its inline fragments' included), the lists at any
+ * depth of an argument, a directive or a variable's default value, and each operation's variables
+ * (refused here, in document order, through `refuse`).
+ */
+function measureShape(document: GraphQL.DocumentNode, budget: SelectionBudget, refuse: Refuse): Shape {
   let longList: GraphQL.ListValueNode | null = null;
   const value = (node: GraphQL.ValueNode): void => {
     if (node.kind === Kind.LIST) {
@@ -83,8 +117,7 @@ export function selectionBudgetErrors(
     for (const arg of node.arguments ?? []) value(arg.value);
     for (const directive of node.directives ?? []) argumentsOf(directive);
   };
-  // Width: fields and spreads of one selection set, its inline fragments' included.
-  let widest: { width: number; node: GraphQL.SelectionSetNode } | null = null;
+  let widest: Shape['widest'] = null;
   const width = (set: GraphQL.SelectionSetNode): number => {
     let n = 0;
     for (const selection of set.selections) {
@@ -117,51 +150,39 @@ export function selectionBudgetErrors(
       measure(def.selectionSet);
     }
   }
-  const wide = widest as { width: number; node: GraphQL.SelectionSetNode } | null;
-  if (wide)
-    refuse(
-      `Selection width limit of ${budget.maxSelectionWidth} exceeded: one selection set holds ${wide.width} fields and spreads.`,
-      wide.node,
-    );
-  const list = longList as GraphQL.ListValueNode | null;
-  if (list)
-    refuse(`List limit of ${budget.maxListItems} exceeded: a list holds ${list.values.length} items.`, list);
+  return { widest, longList };
+}
 
-  // Repeats: the fields each response path merges, every spread expanded.
-  let visited = 0;
-  let worst: { count: number; path: string; node: GraphQL.FieldNode } | null = null;
-  interface Merged {
-    count: number;
-    readonly first: GraphQL.FieldNode;
-    readonly below: GraphQL.SelectionSetNode[];
-  }
+/** The most repeated response path over the repeat limit: its path, its count and its first field. */
+interface Repeat {
+  readonly count: number;
+  readonly path: string;
+  readonly node: GraphQL.FieldNode;
+}
+
+/** The fields one response path merges: how many, the first, and the selection sets below them. */
+interface Merged {
+  count: number;
+  readonly first: GraphQL.FieldNode;
+  readonly below: GraphQL.SelectionSetNode[];
+}
+
+/**
+ * The merge walk: the fields each response path merges, from every operation and fragment
+ * definition, every spread expanded as graphql does. Null when no path is over the repeat limit,
+ * or when the walk visited more selections than the expanded size allows (then the expanded-size
+ * limit refuses the document).
+ */
+function worstRepeat(
+  document: GraphQL.DocumentNode,
+  fragments: ReadonlyMap<string, GraphQL.FragmentDefinitionNode>,
+  budget: SelectionBudget,
+): Repeat | null {
+  const walk = { visited: 0, fragments, budget };
+  let worst: Repeat | null = null;
   const merge = (sets: readonly GraphQL.SelectionSetNode[], path: string): boolean => {
     const groups = new Map<string, Merged>();
-    const expanding = new Set<string>();
-    const collect = (set: GraphQL.SelectionSetNode): boolean => {
-      for (const selection of set.selections) {
-        if (++visited > budget.maxExpandedSize) return false;
-        if (selection.kind === Kind.FIELD) {
-          const name = selection.alias?.value ?? selection.name.value;
-          let group = groups.get(name);
-          if (!group) groups.set(name, (group = { count: 0, first: selection, below: [] }));
-          group.count += 1;
-          if (selection.selectionSet) group.below.push(selection.selectionSet);
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          if (!collect(selection.selectionSet)) return false;
-        } else {
-          const name = selection.name.value;
-          const fragment = fragments.get(name);
-          if (!fragment || expanding.has(name)) continue;
-          expanding.add(name);
-          const done = collect(fragment.selectionSet);
-          expanding.delete(name);
-          if (!done) return false;
-        }
-      }
-      return true;
-    };
-    for (const set of sets) if (!collect(set)) return false;
+    for (const set of sets) if (!collectFields(set, groups, new Set(), walk)) return false;
     for (const [name, group] of groups) {
       const at = path ? `${path}.${name}` : name;
       if (group.count > budget.maxFieldRepeats && (!worst || group.count > worst.count))
@@ -174,13 +195,46 @@ export function selectionBudgetErrors(
     if (def.kind !== Kind.FRAGMENT_DEFINITION && def.kind !== Kind.OPERATION_DEFINITION) continue;
     if (!merge([def.selectionSet], '')) break;
   }
-  const repeated = worst as { count: number; path: string; node: GraphQL.FieldNode } | null;
-  if (repeated)
-    refuse(
-      `Field repeat limit of ${budget.maxFieldRepeats} exceeded: "${repeated.path}" is selected ${repeated.count} times.`,
-      repeated.node,
-    );
-  return errors;
+  return worst;
+}
+
+/**
+ * Groups the fields of `set` by response name into `groups`, inline fragments and spread fragments
+ * expanded; a fragment already being expanded on this path (`expanding`) is not expanded again
+ * (NoFragmentCyclesRule reports the cycle). False once the walk has visited more selections than
+ * the expanded size allows.
+ */
+function collectFields(
+  set: GraphQL.SelectionSetNode,
+  groups: Map<string, Merged>,
+  expanding: Set<string>,
+  walk: {
+    visited: number;
+    readonly fragments: ReadonlyMap<string, GraphQL.FragmentDefinitionNode>;
+    readonly budget: SelectionBudget;
+  },
+): boolean {
+  for (const selection of set.selections) {
+    if (++walk.visited > walk.budget.maxExpandedSize) return false;
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.alias?.value ?? selection.name.value;
+      let group = groups.get(name);
+      if (!group) groups.set(name, (group = { count: 0, first: selection, below: [] }));
+      group.count += 1;
+      if (selection.selectionSet) group.below.push(selection.selectionSet);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (!collectFields(selection.selectionSet, groups, expanding, walk)) return false;
+    } else {
+      const name = selection.name.value;
+      const fragment = walk.fragments.get(name);
+      if (!fragment || expanding.has(name)) continue;
+      expanding.add(name);
+      const done = collectFields(fragment.selectionSet, groups, expanding, walk);
+      expanding.delete(name);
+      if (!done) return false;
+    }
+  }
+  return true;
 }
 
 /** {@link selectionBudgetErrors} as a validation rule, for running it among the other limit rules. */

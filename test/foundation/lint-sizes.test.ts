@@ -2,9 +2,12 @@
  * `npm run lint`'s ESLint step holds the size limits of hand-written code in `src/`: a file of at
  * most 300 lines and a function of at most 60, blank lines and comments not counted
  * (`eslint.config.js`). Each case plants a file in `src/`, lints it with the repository's own
- * configuration through ESLint's Node API, and deletes it.
+ * configuration through ESLint's Node API, and deletes it; the last reads the configuration ESLint
+ * computes for every file of `src/` (generated code aside), so no file can be exempted from either limit.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lintPlanted, removePlanted } from '../support/lint.js';
 import { ROOT } from '../support/process.js';
@@ -42,5 +45,31 @@ describe('size limits in src/ (eslint.config.js)', () => {
       'max-lines',
     ]);
     expect(await sizeRulesFiredOn(functions(30).join('\n'))).toEqual([]);
+  }, 120_000);
+
+  it('applies both limits to every hand-written file of src/: no file is exempt', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const files = (await readdir(path.join(ROOT, 'src'), { recursive: true }))
+      .filter((f) => f.endsWith('.ts') && !f.startsWith(`generated${path.sep}`))
+      .map((f) => path.join(ROOT, 'src', f));
+    expect(files.length).toBeGreaterThan(100);
+    const exempt: string[] = [];
+    for (const file of files) {
+      if (await eslint.isPathIgnored(file)) continue;
+      const { rules } = (await eslint.calculateConfigForFile(file)) as { rules: Record<string, unknown> };
+      const limits = [rules['max-lines'], rules['max-lines-per-function']];
+      const held = limits.map((rule) =>
+        Array.isArray(rule) ? [rule[0], (rule[1] as { max: number }).max] : rule,
+      );
+      if (
+        JSON.stringify(held) !==
+        JSON.stringify([
+          [2, 300],
+          [2, 60],
+        ])
+      )
+        exempt.push(path.relative(ROOT, file));
+    }
+    expect(exempt).toEqual([]);
   }, 120_000);
 });
