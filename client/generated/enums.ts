@@ -184,7 +184,8 @@ export type FaceDownSeenBy =
 /**
  * Why a caller may not do what it asked: the `extensions.reason` of a FORBIDDEN error. A seat's
  * refusals are decided from what the seat can see only, so neither the reason nor the message
- * depends on a card hidden from it; messages name ids and zones, never such a card.
+ * depends on a card hidden from it; messages name objects, zones and players as the seat sees
+ * them, never by id and never by what a hidden card is (see `InvalidMoveReason`).
  */
 export type ForbiddenReason =
   /** The operation needs the admin credential. */
@@ -261,7 +262,10 @@ export type ImportFairnessLimitCode =
 
 /**
  * Why the rules refused a move: the `extensions.reason` of an INVALID_MOVE error. The message names
- * ids and zones, never a card the caller may not see.
+ * objects, zones and players as the caller sees them, never by id: a card by its name where the
+ * caller may see it, otherwise "a hidden card" with its zone and position (`"Shock" (2nd in your
+ * Hand)`, `a hidden card (1st from the top of seat 1 (Bob)'s Library)`), a player by seat and name,
+ * and a counter's bounds as the ruleset states them.
  */
 export type InvalidMoveReason =
   /**
@@ -311,8 +315,9 @@ export type InvalidMoveReason =
   /** The clocks are stopped (the game ended). */
   | 'CLOCK_STOPPED'
   /**
-   * An amount (or the result of adding, removing or moving it) outside 32-bit integers or the kind's
-   * declared bounds.
+   * An amount (or the result of adding, removing or moving it) outside the kind's bounds as the
+   * ruleset declares them (the message states them, or says the ruleset states none: MTG 119.1, life
+   * has no bound), or too far from 0 to store (a counter is a 32-bit integer; the message says so).
    */
   | 'COUNTER_OUT_OF_RANGE'
   /** Face up is not allowed in that zone. */

@@ -112,6 +112,7 @@ export async function execute(
     actorPlayerId,
     expectedVersion: expected,
     move,
+    viewer,
     stateAt: await pastStatesFor(deps.store, command.gameId, actor, move),
   };
   const random = deps.random ?? CRYPTO_RANDOMNESS;
@@ -137,8 +138,15 @@ interface MoveRequest {
   readonly actorPlayerId: string | null;
   readonly expectedVersion: number | null | undefined;
   readonly move: Move;
+  /** Who asked: refusals name objects as this viewer sees them (`src/rules/labels.ts`). */
+  readonly viewer: Viewer;
   /** A judge's rewind: the state it returns to (`rewind.ts`). */
   readonly stateAt?: PastStates | undefined;
+}
+
+/** The seats' names by player id, for messages (`seat 1 (Bob)`). */
+function playerNames(loaded: LoadedGame): Record<string, string> {
+  return Object.fromEntries(loaded.players.map((p) => [p.id, p.name]));
 }
 
 /** {@link decide} as `commitMove` calls it back: a typed refusal is a decision, anything else a failure. */
@@ -187,6 +195,8 @@ function decide(
     randomScheme: draws.scheme,
     foldEntropy: draws.foldEntropy,
     actorId: req.actorPlayerId,
+    viewer: req.viewer,
+    playerNames: playerNames(loaded),
     ...(req.stateAt ? { stateAt: req.stateAt } : {}),
     ...(now !== undefined ? { now } : {}),
   });
@@ -227,7 +237,7 @@ function entropySeat(actor: Actor): string {
 function checkPermission(loaded: LoadedGame, actor: Actor, move: Move): void {
   switch (actor.kind) {
     case 'PLAYER': {
-      const refused = seatMayMake(loaded.spec, loaded.state, actor.playerId, move);
+      const refused = seatMayMake(loaded.spec, loaded.state, actor.playerId, move, playerNames(loaded));
       if (refused) throw forbidden(refused.reason, refused.message, refused.rule);
       return;
     }

@@ -62,14 +62,14 @@ function admission(b: BehaviourDocument): GameHooks['admits'] {
       return {
         code: 'NOT_ADMITTED',
         rule: b.layersOnlyOnStack,
-        message: `Object ${obj.publicId} is a layer and can only be on a stack, not in zone ${zone.id}`,
+        message: 'A layer can only be on a stack.',
       };
     const failed = zoneType.admits.find((rule) => !meets(rule, obj, zone));
     return failed
       ? {
           code: 'NOT_ADMITTED',
           rule: failed.rule,
-          message: `Zone ${zone.id} cannot hold object ${obj.publicId}: ${failed.description}`,
+          message: `It admits ${failed.description}.`,
         }
       : null;
   };

@@ -26,19 +26,22 @@ import { Policy, refusal, type PermissionRefusal } from './policy.js';
 import type { Move } from './types/moves.js';
 import type { RulesetSpec } from './types/ruleset.js';
 import type { GameState } from './types/state.js';
+import type { PlayerNames } from './types/viewer.js';
 
 export type { PermissionRefusal, SeatRefusalReason } from './policy.js';
 
 /**
  * Whether the seat `seatId` may make `move` on `state`, or why not. Runs before planning and reads
  * only what the seat can observe (see the file comment); malformed input is left to the planner.
- * Each move kind's check is its record's `policy` (`src/rules/moves/`).
+ * Each move kind's check is its record's `policy` (`src/rules/moves/`). `names`, the players' names,
+ * only make messages friendlier (`seat 1 (Bob)`).
  */
 export function seatMayMake(
   spec: RulesetSpec,
   state: GameState,
   seatId: string,
   move: Move,
+  names?: PlayerNames,
 ): PermissionRefusal | null {
   if (state.players.some((x) => x.id === seatId && x.conceded))
     return refusal(
@@ -47,5 +50,5 @@ export function seatMayMake(
       'MTG 104.3a',
     );
   const record = recordOf(move.kind);
-  return record ? record.policy(new Policy(spec, state, seatId), move) : null;
+  return record ? record.policy(new Policy(spec, state, seatId, names), move) : null;
 }

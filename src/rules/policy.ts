@@ -9,6 +9,8 @@ import type { ObjectMoveKind } from './types/seat-policy.js';
 import type { Destination, Selector } from './types/selection.js';
 import type { GameState, ObjectState, ZoneState } from './types/state.js';
 import type { CounterHolder } from './types/table-moves.js';
+import { labelsFor, type Labels } from './labels.js';
+import type { PlayerNames } from './types/viewer.js';
 import { canSee } from './visibility.js';
 
 /**
@@ -27,8 +29,9 @@ export type SeatRefusalReason =
   | 'REFEREE_ONLY';
 
 /**
- * Why a seat may not make a move. The reason and message speak only of what the seat can observe;
- * `rule` is the rule the refusal cites, where one applies.
+ * Why a seat may not make a move. The reason and message speak only of what the seat can observe
+ * (objects, zones and players as the seat sees them, `labels.ts`); `rule` is the rule the refusal
+ * cites, where one applies.
  */
 export interface PermissionRefusal {
   readonly reason: SeatRefusalReason;
@@ -43,14 +46,18 @@ export interface PermissionRefusal {
 export class Policy {
   readonly #zones: ReadonlyMap<string, ZoneState>;
   readonly #byId: ReadonlyMap<string, ObjectState>;
+  /** Names for messages, as the seat sees them. */
+  readonly labels: Labels;
 
   constructor(
     readonly spec: RulesetSpec,
     readonly state: GameState,
     readonly seat: string,
+    names?: PlayerNames,
   ) {
     this.#zones = new Map(state.zones.map((z) => [z.id, z]));
     this.#byId = new Map(state.objects.map((o) => [o.publicId, o]));
+    this.labels = labelsFor(spec, state, { kind: 'player', playerId: seat }, names);
   }
 
   mine(o: ObjectState): boolean {
@@ -67,10 +74,13 @@ export class Policy {
     if (!this.seen(o))
       return refusal(
         'HIDDEN_OBJECT',
-        `Object ${o.publicId} belongs to another player and is hidden from you.`,
+        `You may not act on ${this.labels.object(o)}: it belongs to another player and is hidden from you.`,
       );
     if (!this.spec.seatPolicy.othersVisible.includes(kind))
-      return refusal('NOT_YOUR_OBJECT', `You may not do this to object ${o.publicId} of another player.`);
+      return refusal(
+        'NOT_YOUR_OBJECT',
+        `You may not do this to ${this.labels.object(o)}, which belongs to another player.`,
+      );
     return null;
   }
 
@@ -112,7 +122,7 @@ export class Policy {
         return {
           refusal: refusal(
             'SELECT_BY_POSITION',
-            `Object ${o.publicId} is hidden from you: select it by position (TOP, BOTTOM or RANDOM) instead.`,
+            `You may not name ${this.labels.object(o)} by id while it is hidden from you: select it by position (TOP, BOTTOM or RANDOM) instead.`,
           ),
           objects,
         };
@@ -162,7 +172,7 @@ export class Policy {
     return unseen
       ? refusal(
           'REVEAL_FIRST',
-          `Object ${unseen.publicId} is hidden from you and a ${type} admits objects by what they are (${entry.rule}): reveal it first.`,
+          `You may not move ${this.labels.object(unseen)} unseen: it is hidden from you, and a ${type} admits objects by what they are (${entry.rule}). Reveal it first.`,
           entry.rule,
         )
       : null;
@@ -183,11 +193,11 @@ export class Policy {
           return this.mine(o)
             ? refusal(
                 'SELECT_BY_POSITION',
-                `Object ${o.publicId} is hidden from you: its counters are not yours to change unseen.`,
+                `You may not change counters on ${this.labels.object(o)}: it is hidden from you, and its counters are not yours to change unseen.`,
               )
             : refusal(
                 'HIDDEN_OBJECT',
-                `Object ${o.publicId} belongs to another player and is hidden from you.`,
+                `You may not act on ${this.labels.object(o)}: it belongs to another player and is hidden from you.`,
               );
         return this.object(o, 'changeCounters');
       }
@@ -226,7 +236,10 @@ export class Policy {
       return refusal('NOT_YOUR_ZONE', `You may not ${what} a zone of another player.`);
     const hidden = this.state.objects.find((o) => o.zoneId === zoneId && !this.mine(o) && !this.seen(o));
     return hidden
-      ? refusal('HIDDEN_OBJECT', `Zone ${zoneId} holds objects of another player hidden from you.`)
+      ? refusal(
+          'HIDDEN_OBJECT',
+          `You may not ${what} ${this.labels.zone(zone)}: it holds objects of another player hidden from you.`,
+        )
       : null;
   }
 }

@@ -12,6 +12,10 @@
  * and an exemption (`planner-only-refusals.ts`) that gives it through the planner; the exemptions
  * must be exactly the null triggers. A
  * refusal changes nothing, so the games only refused requests were sent to are unchanged.
+ *
+ * Every trigger's message is also read as a person would (issue 42): it names objects, zones and
+ * players as the caller sees them (`src/rules/labels.ts`), so it carries no id, and bounds as the
+ * ruleset states them, so no 32-bit storage limit (`refusal-messages.test.ts` reads a few whole).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +29,10 @@ import { PLANNER_ONLY } from './planner-only-refusals.js';
 import { Tables } from './refusal-tables.js';
 
 const SDL_FILE = 'src/schema/errors.graphql';
+/** An id as the service mints them (players, zones, objects, games): a UUID. */
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** The 32-bit bounds counters are stored within, which no ruleset states. */
+const INT32_BOUND = /2147483647|2147483648/;
 /** The codes that refuse a request for a reason a client acts on (issue 42): each must name its reasons. */
 const REFUSAL_CODES = ['FORBIDDEN', 'INVALID_MOVE'];
 
@@ -142,7 +150,7 @@ describe.each(PAIRS.filter((p) => TRIGGERS[p.code]?.[p.reason] !== null))(
   '$code $reason',
   ({ code, reason }) => {
     it('is given for what the schema describes', async () => {
-      expect.assertions(4);
+      expect.assertions(6);
       const trigger = TRIGGERS[code]?.[reason];
       expect(trigger, `no trigger for ${code} ${reason}: add one to test/api/*-triggers.ts`).toBeDefined();
       const err = trigger ? await trigger(tables) : undefined;
@@ -150,6 +158,9 @@ describe.each(PAIRS.filter((p) => TRIGGERS[p.code]?.[p.reason] !== null))(
       expect(err?.extensions?.['reason'], JSON.stringify(err)).toBe(reason);
       // Messages are for people: a sentence, not the bare reason.
       expect(err?.message.length ?? 0).toBeGreaterThan(reason.length);
+      // Named as the caller sees them, bounds as the ruleset states them: no id, no storage limit.
+      expect(err?.message, 'a message names no id').not.toMatch(ID);
+      expect(err?.message, 'a message states no 32-bit bound').not.toMatch(INT32_BOUND);
     }, 30_000);
   },
 );

@@ -101,12 +101,13 @@ const INPUT_TYPES: Record<string, string> = {
 };
 
 /** Decks the built-in rulesets admit: Magic's and Pokémon's plain, the others' from the leak suite. */
-function decks(ruleset: RulesetName, players: number) {
+function decks(ruleset: RulesetName, players: number, names: readonly string[] = []) {
+  const name = (i: number) => names[i] ?? `Seat ${i}`;
   if (ruleset === 'fab' || ruleset === 'netrunner')
-    return decksFor(ruleset, players).map((d, i) => ({ name: `Seat ${i}`, deck: d }));
+    return decksFor(ruleset, players).map((d, i) => ({ name: name(i), deck: d }));
   const types = ruleset === 'pokemon' ? ['pokemon'] : ['creature'];
   return Array.from({ length: players }, (_, i) => ({
-    name: `Seat ${i}`,
+    name: name(i),
     deck: deck(`Card ${i}`, 6, types),
   }));
 }
@@ -116,14 +117,14 @@ export class Tables {
   readonly #shared = new Map<string, Promise<Table>>();
   constructor(readonly s: TestServer) {}
 
-  /** A new game; its random acts do not wait for seat entropy unless `wait`. */
+  /** A new game; its random acts do not wait for seat entropy unless `wait`; seats named `names` (else `Seat n`). */
   async fresh(
     ruleset: RulesetName,
-    opts: { players?: number; wait?: boolean; clock?: Record<string, unknown> } = {},
+    opts: { players?: number; wait?: boolean; clock?: Record<string, unknown>; names?: string[] } = {},
   ): Promise<Table> {
     const input = {
       ruleset,
-      players: decks(ruleset, opts.players ?? 2),
+      players: decks(ruleset, opts.players ?? 2, opts.names),
       waitForSeatEntropy: opts.wait ?? false,
       ...(opts.clock ? { clock: opts.clock } : {}),
     };

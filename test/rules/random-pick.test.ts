@@ -153,7 +153,8 @@ describe('a RANDOM pick that could be refused', () => {
       ctx,
     );
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.rejection.message).toContain(g.objects[0]!.publicId);
+    // The first object in the given order is the one refused, named as the seat sees it.
+    if (!r.ok) expect(r.rejection.message).toContain('Cannot put "Potion" (1st in your Hand)');
     expect(draws(), 'nothing drawn').toBe(0);
   });
 });

@@ -19,11 +19,11 @@ export function isTwoHanded(obj: ObjectState): boolean {
   return hasTag(obj.card.subtypes, '2h');
 }
 
-function refuse(rule: string, obj: ObjectState, zone: ZoneState, why: string): AdmitFailure {
+function refuse(rule: string, why: string): AdmitFailure {
   return {
     code: 'NOT_ADMITTED',
     rule,
-    message: `Zone ${zone.id} cannot contain object ${obj.publicId}: ${why}`,
+    message: why,
   };
 }
 
@@ -47,30 +47,33 @@ export const FAB_NAMED_HOOKS: Readonly<Record<string, Partial<GameHooks>>> = {
         case 'pitch':
           return own && isDeckCard(obj)
             ? null
-            : refuse(`FAB sec:${zoneType.type}_zone`, obj, zone, "only its owner's deck-cards");
+            : refuse(`FAB sec:${zoneType.type}_zone`, "It admits only its owner's deck-cards.");
         case 'banished':
         case 'graveyard':
           return own && obj.kind === 'card'
             ? null
-            : refuse(`FAB sec:${zoneType.type}_zone`, obj, zone, "only its owner's cards");
+            : refuse(`FAB sec:${zoneType.type}_zone`, "It admits only its owner's cards.");
         case 'arms':
         case 'chest':
         case 'head':
         case 'legs':
           return hasTag(obj.card.subtypes, zoneType.type)
             ? null
-            : refuse(`FAB sec:${zoneType.type}_zone`, obj, zone, `needs subtype ${zoneType.type}`);
+            : refuse(
+                `FAB sec:${zoneType.type}_zone`,
+                `It admits only objects with subtype ${zoneType.type}.`,
+              );
         case 'hero':
           return obj.kind === 'card' && hasTag(obj.card.types, 'hero')
             ? null
-            : refuse('FAB sec:hero_zone', obj, zone, 'needs type hero');
+            : refuse('FAB sec:hero_zone', 'It admits only an object of type hero.');
         case 'combatChain':
           // A token is a card with the token type (Uzuri example: a token attacking card is on the chain).
           return obj.kind === 'card' || obj.kind === 'token' || hasTag(obj.card.types, 'attack-proxy')
             ? null
-            : refuse('FAB sec:combat_chain_zone', obj, zone, 'only cards (tokens too) and attack-proxies');
+            : refuse('FAB sec:combat_chain_zone', 'It admits only cards (tokens too) and attack-proxies.');
         case 'permanent':
-          return obj.kind !== 'layer' ? null : refuse('FAB sec:permanent_zone', obj, zone, 'only permanents');
+          return obj.kind !== 'layer' ? null : refuse('FAB sec:permanent_zone', 'It admits only permanents.');
         case 'weapon':
           return admitWeapon(obj, zone, ctx);
         default:
@@ -101,17 +104,19 @@ function admitWeapon(obj: ObjectState, zone: ZoneState, ctx: AdmitContext): Admi
   const types = obj.card.types;
   const subtypes = obj.card.subtypes;
   if (!(hasTag(types, 'weapon') || hasTag(subtypes, 'off-hand') || hasTag(subtypes, 'quiver'))) {
-    return refuse('FAB sec:weapon_zone', obj, zone, 'needs type weapon or subtype off-hand or quiver');
+    return refuse(
+      'FAB sec:weapon_zone',
+      'It admits only objects of type weapon or subtype off-hand or quiver.',
+    );
   }
   const others = ctx.zonesOf('weapon', zone.ownerId).filter((z) => z.id !== zone.id);
   if (isTwoHanded(obj)) {
-    if (others.length === 0)
-      return refuse('FAB rule:2h_subtype', obj, zone, 'a 2H object needs two weapon zones');
+    if (others.length === 0) return refuse('FAB rule:2h_subtype', 'A 2H object needs two weapon zones.');
     if (others.some((z) => ctx.occupants(z.id).length > 0)) {
       return {
         code: 'ZONE_FULL',
         rule: 'FAB rule:2h_subtype',
-        message: `A 2H object needs two empty weapon zones; zone ${zone.id}'s pair is occupied`,
+        message: 'A 2H object needs two empty weapon zones, and the other one is occupied.',
       };
     }
     return null;
@@ -120,7 +125,7 @@ function admitWeapon(obj: ObjectState, zone: ZoneState, ctx: AdmitContext): Admi
     return {
       code: 'ZONE_FULL',
       rule: 'FAB rule:2h_subtype',
-      message: `Weapon zone ${zone.id} is occupied by a 2H object in another weapon zone`,
+      message: 'A 2H object in the other weapon zone occupies this one too.',
     };
   }
   return null;

@@ -35,12 +35,12 @@ export const MTG_NAMED_HOOKS: Readonly<Record<string, Partial<GameHooks>>> = {
      * MTG 400.4a: an instant or sorcery card is never on the battlefield (a move leaves it where it
      * was, see `mtg.staysInPlace`; a card created or seeded there is refused).
      */
-    admits(obj, zone, zoneType) {
+    admits(obj, _zone, zoneType) {
       if (zoneType.type === 'battlefield' && isInstantOrSorceryCard(obj)) {
         return {
           code: 'NOT_ADMITTED',
           rule: 'MTG 400.4a',
-          message: `Object ${obj.publicId} is an instant or sorcery card and cannot be in zone ${zone.id}`,
+          message: 'An instant or sorcery card is never on the battlefield.',
         };
       }
       return null;

@@ -9,6 +9,7 @@ import type { DomainEvent } from '../types/events.js';
 import type { PlanContext } from '../types/plan.js';
 import type { RandomAct } from '../types/randomness.js';
 import type { GameState, ObjectState } from '../types/state.js';
+import { playerLabel } from '../labels.js';
 import { awaitedSeats } from '../seat-entropy.js';
 import { reject } from './reject.js';
 
@@ -39,9 +40,11 @@ export class ActLog {
   /** The number of the plan's first act among the game's acts since the commitment. */
   readonly #first: number;
   readonly #awaited: readonly string[];
+  readonly #state: GameState;
   #drawn = 0;
 
   constructor(state: GameState) {
+    this.#state = state;
     this.#first = state.randomActs ?? 0;
     this.#awaited = awaitedSeats(state);
   }
@@ -56,7 +59,7 @@ export class ActLog {
       throw reject(
         'AWAITING_ENTROPY',
         SEAT_ENTROPY_RULE,
-        `This game's random acts wait for entropy from every seat (addEntropy); still awaited from ${this.#awaited.join(', ')}.`,
+        `This game's random acts wait for entropy from every seat (addEntropy); still awaited from ${this.#awaited.map((id) => playerLabel(this.#state, ctx.playerNames ?? {}, id)).join(', ')}.`,
         { awaitedSeats: this.#awaited },
       );
     return ctx.randomAct(event, index, this.#first + this.#drawn++);

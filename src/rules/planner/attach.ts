@@ -2,7 +2,7 @@
 import type { Draft } from './draft.js';
 import { withHistory } from './history.js';
 import { mayHostIn } from './hosted.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import { rejectHostAndHosted, select } from './select.js';
 import type { AttachMove } from '../types/moves.js';
 
@@ -15,18 +15,22 @@ import type { AttachMove } from '../types/moves.js';
 export function planAttach(d: Draft, move: AttachMove): void {
   const objects = select(d, move.select);
   const host = d.byId(move.hostId);
-  if (!host) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.hostId)}`);
+  if (!host) throw unknownId('UNKNOWN_OBJECT', 'hostId');
   if (host.hostKey !== null || host.kind === 'layer')
-    throw reject('NOT_A_HOST', d.spec.cite.host, `Object ${host.publicId} cannot host objects`);
+    throw reject(
+      'NOT_A_HOST',
+      d.spec.cite.host,
+      `Only a card or token that is not itself attached can host objects: ${d.labels.object(host)} cannot.`,
+    );
   if (objects.some((o) => o.key === host.key))
     throw reject('BAD_SELECTOR', INPUT_RULE, 'An object cannot be attached to itself');
-  rejectHostAndHosted(objects);
+  rejectHostAndHosted(d, objects);
   const layer = objects.find((o) => o.kind === 'layer');
   if (layer)
     throw reject(
       'NOT_ADMITTED',
       d.spec.cite.host,
-      `Object ${layer.publicId} is a layer and cannot be attached`,
+      `A layer cannot be attached, and ${d.labels.object(layer)} is one.`,
     );
   const hostZone = d.zoneOf(host);
   const hostType = d.typeOf(hostZone);
@@ -39,7 +43,7 @@ export function planAttach(d: Draft, move: AttachMove): void {
     throw reject(
       'NOT_ADMITTED',
       d.spec.cite.host,
-      `Object ${homeless.publicId} cannot be hosted in zone ${hostZone.id}`,
+      `Hosted objects are only in public zones, shared or their owner's: ${d.labels.object(homeless)} cannot be hosted in ${d.labels.zone(hostZone)}.`,
     );
   // Attached, an object is in its host's zone: one the game keeps out of that zone cannot be
   // attached there, nor carried there under one (MTG 400.4a: an instant or sorcery card never is on
@@ -47,7 +51,11 @@ export function planAttach(d: Draft, move: AttachMove): void {
   for (const o of moving) {
     const rule = d.hooks.staysInPlace(o, d.typeOf(d.zoneOf(o)), hostType);
     if (rule)
-      throw reject('NOT_ADMITTED', rule, `Object ${o.publicId} cannot be attached in zone ${hostZone.id}`);
+      throw reject(
+        'NOT_ADMITTED',
+        rule,
+        `The rules keep ${d.labels.object(o)} out of ${d.labels.zone(hostZone)}, so it cannot be attached there.`,
+      );
   }
   d.begin('ATTACHED', [d.spec.cite.host]);
   for (const obj of objects) {

@@ -4,18 +4,18 @@
  * other field types) is checked before planning, in `shape.ts`.
  */
 import type { Draft } from './draft.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import type { ZoneTypeSpec } from '../types/catalog.js';
 import type { Placement } from '../types/selection.js';
 import type { ZoneState } from '../types/state.js';
 
 /** A zone type that never holds face-up objects (libraries, decks, hands) refuses a face-up request. */
-export function requireFaceUpAllowed(zone: ZoneState, zoneType: ZoneTypeSpec): void {
+export function requireFaceUpAllowed(d: Draft, zone: ZoneState, zoneType: ZoneTypeSpec): void {
   if (!zoneType.allowsFaceUp)
     throw reject(
       'FACE_UP_NOT_ALLOWED',
       zoneType.rules[0] ?? INPUT_RULE,
-      `Objects in zone ${zone.id} are face down`,
+      `Objects in ${d.labels.zone(zone)} are face down.`,
     );
 }
 
@@ -53,7 +53,7 @@ export function insertionIndex(
     throw reject(
       'BAD_PLACEMENT',
       INPUT_RULE,
-      `Zone ${zone.id} has ${remaining} objects; index ${placement.index} is out of range`,
+      `There are ${remaining} objects in ${d.labels.zone(zone)}: index ${placement.index} is out of range.`,
     );
   d.cite(toBottom);
   return remaining;
@@ -61,5 +61,5 @@ export function insertionIndex(
 
 /** The acting player, owner or controller named by a move is a player of the game. */
 export function requirePlayer(d: Draft, id: string): void {
-  if (!d.isPlayer(id)) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(id)}`);
+  if (!d.isPlayer(id)) throw unknownId('UNKNOWN_PLAYER', 'a player field');
 }

@@ -61,7 +61,7 @@ function createAt(d: Draft, c: Creation): void {
       throw reject(d.hooks.clearsOnImpossibleRuleMove ? 'MOVE_FAILED' : fail.code, fail.rule, fail.message);
     if (res.kind !== 'zone') throw new Error('unreachable: impossible resolution without failure');
     requireStackTop(d, res.zoneType, c.placement);
-    if (c.faceUp === true) requireFaceUpAllowed(res.zone, res.zoneType);
+    if (c.faceUp === true) requireFaceUpAllowed(d, res.zone, res.zoneType);
     occ.add(res.zone.id, o);
     const faceUp = res.zoneType.allowsFaceUp && (c.faceUp ?? res.zoneType.defaultFaceUp);
     return { obj: { ...o, zoneId: res.zone.id, faceUp }, zone: res.zone, rules: res.rules };

@@ -5,7 +5,7 @@ import type { ZoneTypeSpec } from '../types/catalog.js';
 import type { AdmitFailure } from '../types/game-hooks.js';
 import type { Destination } from '../types/selection.js';
 import type { ObjectState, ZoneState } from '../types/state.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import { zoneTypeOf } from '../spec.js';
 
 /** Planned top-level occupants of zones during one move (staying objects plus admitted arrivals). */
@@ -54,13 +54,18 @@ export function admission(
     return {
       code: 'ZONE_FULL',
       rule,
-      message: `Zone ${zone.id} holds at most ${zoneType.capacity} object(s)`,
+      message: `At most ${zoneType.capacity} object(s) fit in ${d.labels.zone(zone)}.`,
     };
   }
-  return d.hooks.admits(obj, zone, zoneType, {
+  const refused = d.hooks.admits(obj, zone, zoneType, {
     zonesOf: (t, o) => d.zonesOf(t, o),
     occupants: (id) => occ.occupants(id),
   });
+  if (refused === null) return null;
+  return {
+    ...refused,
+    message: `Cannot put ${d.labels.object(obj)} in ${d.labels.zone(zone)}. ${refused.message}`,
+  };
 }
 
 /** The destination zone does not exist (FAB sec:zones_general: a rule clears, an effect fails; others reject). */
@@ -72,7 +77,10 @@ function missing(d: Draft, zoneType: ZoneTypeSpec, ownerId: string | null): Reso
     failure: {
       code: 'UNKNOWN_ZONE',
       rule,
-      message: `No ${zoneType.type} zone owned by ${ownerId ?? 'nobody'}`,
+      message:
+        ownerId === null
+          ? `There is no shared ${zoneType.type} zone.`
+          : `There is no ${zoneType.type} zone of ${d.labels.player(ownerId)}.`,
     },
   };
 }
@@ -98,7 +106,7 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   const rules: string[] = [];
   if (to.kind === 'zone') {
     const zone = d.zone(to.zoneId);
-    if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(to.zoneId)}`);
+    if (!zone) throw unknownId('UNKNOWN_ZONE', 'to.zoneId');
     const target = redirected(d, zone, obj, rules);
     const zoneType = d.typeOf(zone);
     if (!target) return missing(d, zoneType, obj.ownerId);
@@ -146,6 +154,6 @@ export function resolveDestination(d: Draft, obj: ObjectState, to: Destination, 
   throw reject(
     'ZONE_REQUIRED',
     d.spec.cite.ownerChooses,
-    `Several ${type} zones can take object ${obj.publicId}; name one`,
+    `Several ${type} zones can take ${d.labels.object(obj)}: name one.`,
   );
 }

@@ -16,6 +16,7 @@ import type {
   TurnState,
   ZoneState,
 } from '../types/state.js';
+import { callerOf, labelsFor, type Labels } from '../labels.js';
 import { compareBySortKey } from '../positions.js';
 import { zoneSpecOf } from '../spec.js';
 
@@ -51,6 +52,19 @@ export class DraftView {
     this.clock = state.clock ?? null;
     this.objects = new Map(state.objects.map((o) => [o.key, o]));
     for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
+  }
+
+  #labels: Labels | undefined;
+
+  /** Names for messages, as the caller sees the game the move found (`src/rules/labels.ts`). */
+  get labels(): Labels {
+    this.#labels ??= labelsFor(
+      this.spec,
+      this.state,
+      callerOf(this.ctx.viewer, this.ctx.actorId),
+      this.ctx.playerNames,
+    );
+    return this.#labels;
   }
 
   get(key: string): ObjectState {

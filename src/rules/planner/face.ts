@@ -8,7 +8,7 @@ import type { EndRevealMove, RevealMove, TurnFaceMove } from '../types/moves.js'
 /** turnFace: MTG 400.9 (command face down = new object), FAB rule:become_new_object (public → private). */
 export function planTurnFace(d: Draft, move: TurnFaceMove): void {
   const objects = select(d, move.select);
-  if (move.faceUp) for (const o of objects) requireFaceUpAllowed(d.zoneOf(o), d.typeOf(d.zoneOf(o)));
+  if (move.faceUp) for (const o of objects) requireFaceUpAllowed(d, d.zoneOf(o), d.typeOf(d.zoneOf(o)));
   d.begin('TURNED_FACE', [d.spec.cite.reveal]);
   for (const obj of objects) {
     if (obj.faceUp === move.faceUp) {

@@ -1,6 +1,6 @@
 /** The moves that take existing objects from where they are to a destination: moveObjects and detach. */
 import type { Draft } from './draft.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import { relocate } from './relocate.js';
 import { applyOrder, rejectHostAndHosted, select } from './select.js';
 import type { DetachMove, MoveObjectsMove } from '../types/moves.js';
@@ -20,7 +20,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
       INPUT_RULE,
       `Ruleset ${d.spec.id} has no APNAP order for simultaneous arrivals`,
     );
-  if (ap < 0) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(activePlayerId)}`);
+  if (ap < 0) throw unknownId('UNKNOWN_PLAYER', 'the active player');
   const rank = (o: ObjectState) => {
     const i = players.findIndex((p) => p.id === o.controllerId);
     return i < 0 ? players.length : (i - ap + players.length) % players.length;
@@ -45,7 +45,7 @@ function apnap(d: Draft, objects: ObjectState[], activePlayerId: string, explici
  */
 export function planMoveObjects(d: Draft, move: MoveObjectsMove): void {
   const objects = select(d, move.select);
-  rejectHostAndHosted(objects);
+  rejectHostAndHosted(d, objects);
   if (move.randomOrder && move.order !== undefined)
     throw reject('BAD_ORDER', INPUT_RULE, 'Give either an order or a random order, not both');
   let ordered = move.randomOrder
@@ -71,8 +71,12 @@ export function planDetach(d: Draft, move: DetachMove): void {
   const objects = select(d, move.select);
   const loose = objects.find((o) => o.hostKey === null);
   if (loose)
-    throw reject('NOT_ATTACHED', d.spec.cite.host, `Object ${loose.publicId} is not attached to anything`);
-  rejectHostAndHosted(objects);
+    throw reject(
+      'NOT_ATTACHED',
+      d.spec.cite.host,
+      `Only an attached object can be detached, and nothing hosts ${d.labels.object(loose)}.`,
+    );
+  rejectHostAndHosted(d, objects);
   relocate(d, {
     objects,
     to: move.to,

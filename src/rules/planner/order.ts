@@ -1,13 +1,13 @@
 /** Changing the order of a zone: shuffle and reorder (MTG 400.5, 400.12; NR rule_deck_ordered; FAB sec:deck_zone). */
 import type { Draft } from './draft.js';
 import { isPublicNow } from './hosted.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import type { ReorderMove, ShuffleMove } from '../types/moves.js';
 import type { ObjectState, ZoneState } from '../types/state.js';
 
 function zoneNamed(d: Draft, zoneId: string): ZoneState {
   const zone = d.zone(zoneId);
-  if (!zone) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(zoneId)}`);
+  if (!zone) throw unknownId('UNKNOWN_ZONE', 'zoneId');
   return zone;
 }
 
@@ -66,14 +66,14 @@ export function planReorder(d: Draft, move: ReorderMove): void {
   const slots = objects.filter((o) => listed.has(o.publicId));
   const byId = new Map(slots.map((o) => [o.publicId, o]));
   if (slots.length !== order.length)
-    throw reject('BAD_ORDER', INPUT_RULE, `Order must list objects of zone ${zone.id}, each once`);
+    throw reject('BAD_ORDER', INPUT_RULE, `Order must list objects of ${d.labels.zone(zone)}, each once.`);
   const lock = d.hooks.orderLock(zoneType);
   if (move.by === 'rule') {
     if (!zoneType.ownerMayReorder)
       throw reject(
         'ORDER_LOCKED',
         lock,
-        `The order of zone ${zone.id} cannot be changed except by an effect`,
+        `The order of ${d.labels.zone(zone)} cannot be changed except by an effect.`,
       );
     const actor = d.ctx.actorId;
     if (actor !== null && !slots.every((o) => o.ownerId === actor || zone.ownerId === actor)) {
@@ -81,7 +81,7 @@ export function planReorder(d: Draft, move: ReorderMove): void {
     }
     const pile = d.hooks.faceDownPileKeepsOrder(zoneType);
     if (pile !== null && slots.some((o) => !isPublicNow(d, o))) {
-      throw reject('ORDER_LOCKED', pile, `Face-down piles in zone ${zone.id} keep their order`);
+      throw reject('ORDER_LOCKED', pile, `Face-down piles in ${d.labels.zone(zone)} keep their order.`);
     }
   }
   const keys = slots.map((o) => o.sortKey);

@@ -90,7 +90,7 @@ export function refusedBeforeDrawing(
       return {
         code: refused.code,
         rule: refused.rule,
-        message: `A random pick of ${count} from zone ${zoneId} could be refused (${refused.code}, ${refused.rule}) for some of the objects it might draw, so nothing was drawn`,
+        message: `A random pick of ${count} from ${view.labels.zone(view.zone(zoneId)!)} could be refused (${refused.code}, ${refused.rule}) for some of the objects it might draw, so nothing was drawn.`,
       };
   }
   return null;

@@ -10,7 +10,11 @@ export class Rejected {
   constructor(readonly rejection: Rejection) {}
 }
 
-/** Builds a rejection to throw inside the planner. Messages speak of ids and zones only, never of card names. */
+/**
+ * Builds a rejection to throw inside the planner. A message names objects, zones and players as
+ * the caller sees them (`Draft.labels`, `src/rules/labels.ts`): a card's name only where the caller
+ * may see it, never an id, and bounds as the ruleset states them.
+ */
 export function reject(
   code: RejectionCode,
   rule: string,
@@ -18,6 +22,19 @@ export function reject(
   extra: Pick<Rejection, 'awaitedSeats'> = {},
 ): Rejected {
   return new Rejected({ code, rule, message, ...extra });
+}
+
+/**
+ * An id the caller gave that names nothing in this game. The message says which field, not the id:
+ * the caller has the id, and a message carries none (an old id of a re-minted object, MTG 400.7,
+ * is one that names nothing now).
+ */
+export function unknownId(
+  code: 'UNKNOWN_OBJECT' | 'UNKNOWN_ZONE' | 'UNKNOWN_PLAYER',
+  field: string,
+): Rejected {
+  const what = code === 'UNKNOWN_OBJECT' ? 'object' : code === 'UNKNOWN_ZONE' ? 'zone' : 'player';
+  return reject(code, INPUT_RULE, `No ${what} of this game has the id given in ${field}.`);
 }
 
 /**

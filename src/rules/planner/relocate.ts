@@ -132,7 +132,7 @@ function sortObjects(d: Draft, req: RelocateRequest): Sorted {
       continue;
     }
     const { zone, zoneType } = res;
-    if (req.faceUp === true) requireFaceUpAllowed(zone, zoneType);
+    if (req.faceUp === true) requireFaceUpAllowed(d, zone, zoneType);
     const stay = d.hooks.staysInPlace(obj, fromType, zoneType);
     if (stay) {
       stays.push({ key: obj.key, rule: stay });

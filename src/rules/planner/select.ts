@@ -1,7 +1,7 @@
 /** Resolving selectors and input lists into objects (invalid input is a typed rejection, never a crash). */
 import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import type { Selector } from '../types/selection.js';
 import type { ObjectState } from '../types/state.js';
 
@@ -27,21 +27,21 @@ export function select(d: Draft, sel: Selector): ObjectState[] {
         throw reject('BAD_SELECTOR', INPUT_RULE, `At most ${MAX_COUNT} objects`);
       return sel.ids.map((id) => {
         const o = d.byId(id);
-        if (!o) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(id)}`);
+        if (!o) throw unknownId('UNKNOWN_OBJECT', 'select.ids');
         return o;
       });
     }
     case 'top':
     case 'bottom':
     case 'random': {
-      if (!d.zone(sel.zoneId))
-        throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(sel.zoneId)}`);
+      const zone = d.zone(sel.zoneId);
+      if (!zone) throw unknownId('UNKNOWN_ZONE', 'select.zoneId');
       const objects = d.topLevel(sel.zoneId);
       if (!validCount(sel.count) || sel.count > objects.length) {
         throw reject(
           'BAD_SELECTOR',
           INPUT_RULE,
-          `Zone ${sel.zoneId} has ${objects.length} objects; cannot select ${String(sel.count)}`,
+          `There are ${objects.length} objects in ${d.labels.zone(zone)}: cannot select ${String(sel.count)}.`,
         );
       }
       if (sel.kind === 'top') return objects.slice(0, sel.count);
@@ -74,11 +74,15 @@ export function applyOrder(
 }
 
 /** Rejects selections that name an object together with its host (it moves with the host). */
-export function rejectHostAndHosted(objects: readonly ObjectState[]): void {
+export function rejectHostAndHosted(d: Draft, objects: readonly ObjectState[]): void {
   const keys = new Set(objects.map((o) => o.key));
   const clash = objects.find((o) => o.hostKey !== null && keys.has(o.hostKey));
   if (clash)
-    throw reject('BAD_SELECTOR', INPUT_RULE, `Object ${clash.publicId} is selected together with its host`);
+    throw reject(
+      'BAD_SELECTOR',
+      INPUT_RULE,
+      `An object goes with its host: ${d.labels.object(clash)} is selected together with its host.`,
+    );
 }
 
 /** Validates a list of player ids (reveal targets). */

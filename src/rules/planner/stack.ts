@@ -3,7 +3,7 @@ import { requirePlayer } from './checks.js';
 import type { Draft } from './draft.js';
 import { removeWithHosted } from './hosted.js';
 import { insertInto } from './place.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { reject, unknownId } from './reject.js';
 import { relocate } from './relocate.js';
 import type { AddLayerMove, RemoveLayerMove } from '../types/moves.js';
 import type { ObjectState, ZoneState } from '../types/state.js';
@@ -46,9 +46,13 @@ export function planAddLayer(d: Draft, move: AddLayerMove): void {
 export function planRemoveLayer(d: Draft, move: RemoveLayerMove): void {
   const zone = stackZone(d);
   const obj = d.byId(move.layerId);
-  if (!obj) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(move.layerId)}`);
+  if (!obj) throw unknownId('UNKNOWN_OBJECT', 'layerId');
   if (obj.zoneId !== zone.id || obj.hostKey !== null)
-    throw reject('NOT_A_LAYER', d.spec.cite.stack, `Object ${obj.publicId} is not a layer on the stack`);
+    throw reject(
+      'NOT_A_LAYER',
+      d.spec.cite.stack,
+      `Only a layer on the stack can be removed from it, and ${d.labels.object(obj)} is not one.`,
+    );
   if (obj.kind !== 'card') {
     d.begin('LAYER_REMOVED', [d.spec.cite.layerCeases, d.spec.cite.stack]);
     removeWithHosted(d, obj.key);

@@ -35,7 +35,7 @@ import type {
 } from '../types/table-moves.js';
 import type { CounterKindSpec } from '../types/table-spec.js';
 import type { Draft } from './draft.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import { select } from './select.js';
 
 function kindName(name: unknown, what: string): string {
@@ -87,6 +87,9 @@ export function planSetStatus(d: Draft, move: SetStatusMove): void {
 interface Holder {
   readonly counters: Counters;
   readonly spec: CounterKindSpec;
+  /** Which holder: the same for the same holder, whatever its label. */
+  readonly identity: string;
+  /** The holder as the caller sees it (`src/rules/labels.ts`). */
   readonly label: string;
   /** Players and zones keep a kind at 0; objects drop it. */
   readonly keepZero: boolean;
@@ -113,7 +116,7 @@ function holder(d: Draft, h: CounterHolder, kind: string): Holder {
   switch (h.kind) {
     case 'object': {
       const o = d.byId(h.id);
-      if (!o) throw reject('UNKNOWN_OBJECT', INPUT_RULE, `No object with id ${String(h.id)}`);
+      if (!o) throw unknownId('UNKNOWN_OBJECT', 'the holder id');
       const listed = objectCounterSpec(d.spec, kind);
       const first = table.objectCounters[0];
       const spec = listed ?? (table.openObjectKinds && first ? openKind(kind, first.rule) : undefined);
@@ -124,20 +127,22 @@ function holder(d: Draft, h: CounterHolder, kind: string): Holder {
       return {
         counters: o.counters ?? {},
         spec,
-        label: `object ${o.publicId}`,
+        identity: `object ${o.key}`,
+        label: d.labels.object(o),
         keepZero: false,
         write: (counters) => d.put(withTableState(d.get(o.key), d.get(o.key).statuses, counters)),
       };
     }
     case 'player': {
       const p = d.players.find((x) => x.id === h.id);
-      if (!p) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(h.id)}`);
+      if (!p) throw unknownId('UNKNOWN_PLAYER', 'the holder id');
       const spec = playerCounterSpec(d.spec, kind);
       if (!spec) throw none();
       return {
         counters: p.counters ?? {},
         spec,
-        label: `player ${p.id}`,
+        identity: `player ${p.id}`,
+        label: d.labels.player(p.id),
         keepZero: true,
         write: (counters) => {
           const now = d.players.find((x) => x.id === p.id) as PlayerState;
@@ -147,13 +152,14 @@ function holder(d: Draft, h: CounterHolder, kind: string): Holder {
     }
     case 'zone': {
       const z = d.zone(h.id);
-      if (!z) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(h.id)}`);
+      if (!z) throw unknownId('UNKNOWN_ZONE', 'the holder id');
       const spec = zoneCounterSpec(d.spec, kind);
       if (!spec || (spec.zoneTypes !== null && !spec.zoneTypes.includes(z.type))) throw none();
       return {
         counters: z.counters ?? {},
         spec,
-        label: `zone ${z.id}`,
+        identity: `zone ${z.id}`,
+        label: d.labels.zone(z),
         keepZero: true,
         write: (counters) => d.setZoneCounters(z.id, counters),
       };
@@ -161,14 +167,35 @@ function holder(d: Draft, h: CounterHolder, kind: string): Holder {
   }
 }
 
-/** The new amount of a holder's kind, checked against 32 bits, the kind's bounds and the kind cap. */
+/**
+ * A counter kind's bounds as its ruleset states them (MTG 122.1: most counters cannot go below 0;
+ * MTG 119.1: life has none, and can be below 0, MTG 704.5a): a missing bound is said in words, not as
+ * a storage limit.
+ */
+function boundsInWords(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `this ruleset keeps it from ${min} to ${max}`;
+  if (min !== null) return `this ruleset keeps it at ${min} or more (it states no upper bound)`;
+  if (max !== null) return `this ruleset keeps it at ${max} or less (it states no lower bound)`;
+  return 'this ruleset states no bounds for it';
+}
+
+/**
+ * The new amount of a holder's kind, checked against the kind's bounds (the ruleset's rule), then
+ * against what a counter can store (32 bits, the service's limit, not a rule), then the kind cap.
+ */
 function checked(h: Holder, kind: string, amount: number): Counters {
   const { min, max, rule } = h.spec;
-  if (!isInt32(amount) || (min !== null && amount < min) || (max !== null && amount > max))
+  if ((min !== null && amount < min) || (max !== null && amount > max))
     throw reject(
       'COUNTER_OUT_OF_RANGE',
       rule,
-      `Counter ${kind} on ${h.label} would be ${amount}; it must be within ${min ?? INT32_MIN}..${max ?? INT32_MAX}.`,
+      `Counter ${kind} on ${h.label} would be ${amount}, but ${boundsInWords(min, max)}.`,
+    );
+  if (!isInt32(amount))
+    throw reject(
+      'COUNTER_OUT_OF_RANGE',
+      INPUT_RULE,
+      `Counter ${kind} on ${h.label} would be ${amount}: too far from 0 to store (a counter is a 32-bit integer).`,
     );
   if (amount !== 0 && h.counters[kind] === undefined && Object.keys(h.counters).length >= MAX_COUNTER_KINDS)
     throw reject('TOO_MANY_COUNTER_KINDS', rule, `At most ${MAX_COUNTER_KINDS} counter kinds on ${h.label}.`);
@@ -178,7 +205,13 @@ function checked(h: Holder, kind: string, amount: number): Counters {
 function amountOf(move: { readonly amount: unknown }, least: number): number {
   const n = move.amount;
   if (typeof n !== 'number' || !isInt32(n) || n < least)
-    throw reject('COUNTER_OUT_OF_RANGE', INPUT_RULE, `The amount must be an integer of at least ${least}.`);
+    throw reject(
+      'COUNTER_OUT_OF_RANGE',
+      INPUT_RULE,
+      least === INT32_MIN
+        ? 'The amount must be a whole number small enough to store (a counter is a 32-bit integer).'
+        : `The amount must be a whole number, ${least} or more, small enough to store.`,
+    );
   return n;
 }
 
@@ -201,7 +234,7 @@ export function planMoveCounters(d: Draft, move: MoveCountersMove): void {
   const amount = amountOf(move, 1);
   const from = holder(d, move.from, kind);
   const to = holder(d, move.to, kind);
-  if (from.label === to.label)
+  if (from.identity === to.identity)
     throw reject('BAD_SELECTOR', INPUT_RULE, 'The from and to holders are the same.');
   const fromCounters = checked(from, kind, (from.counters[kind] ?? 0) - amount);
   const toCounters = checked(to, kind, (to.counters[kind] ?? 0) + amount);
@@ -229,8 +262,9 @@ export function planAdvanceTurn(d: Draft, move: AdvanceTurnMove): void {
   let next: PlayerState | undefined;
   if (move.activePlayerId !== undefined) {
     next = seats.find((p) => p.id === move.activePlayerId);
-    if (!next) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(move.activePlayerId)}`);
-    if (next.conceded) throw reject('BAD_RESULT', INPUT_RULE, `Player ${next.id} has conceded.`);
+    if (!next) throw unknownId('UNKNOWN_PLAYER', 'activePlayerId');
+    if (next.conceded)
+      throw reject('BAD_RESULT', INPUT_RULE, `The player in ${d.labels.player(next.id)} has conceded.`);
   } else {
     const current = d.turn?.activePlayerId ?? null;
     const from = current === null ? -1 : seats.findIndex((p) => p.id === current);
@@ -276,8 +310,9 @@ const CONCEDE_RULE = INPUT_RULE;
  */
 export function planConcede(d: Draft, move: ConcedeMove): void {
   const p = d.players.find((x) => x.id === move.playerId);
-  if (!p) throw reject('UNKNOWN_PLAYER', INPUT_RULE, `No player with id ${String(move.playerId)}`);
-  if (p.conceded) throw reject('BAD_RESULT', INPUT_RULE, `Player ${p.id} has already conceded.`);
+  if (!p) throw unknownId('UNKNOWN_PLAYER', 'playerId');
+  if (p.conceded)
+    throw reject('BAD_RESULT', INPUT_RULE, `The player in ${d.labels.player(p.id)} has already conceded.`);
   d.begin('PLAYER_CONCEDED', [CONCEDE_RULE]);
   d.putPlayer(playerWith(p, p.counters ?? {}, true));
   clockStopsForSeat(d, p.id);

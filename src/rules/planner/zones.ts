@@ -1,7 +1,7 @@
 /** Zones that come and go: createZone and removeZone (FAB sec:zones_general, MTG 400.1, 407). */
 import { clearObject, clearRule } from './clear.js';
 import type { Draft } from './draft.js';
-import { INPUT_RULE, reject } from './reject.js';
+import { INPUT_RULE, reject, unknownId } from './reject.js';
 import { zoneTypeOf } from '../spec.js';
 import type { CreateZoneMove, RemoveZoneMove } from '../types/moves.js';
 
@@ -31,11 +31,15 @@ export function planCreateZone(d: Draft, move: CreateZoneMove): void {
  */
 export function planRemoveZone(d: Draft, move: RemoveZoneMove): void {
   const named = d.zone(move.zoneId);
-  if (!named) throw reject('UNKNOWN_ZONE', INPUT_RULE, `No zone with id ${String(move.zoneId)}`);
+  if (!named) throw unknownId('UNKNOWN_ZONE', 'zoneId');
   let zone = named;
   if (d.allInZone(named.id).length > 0) {
     if (d.spec.clearZone === null)
-      throw reject('ZONE_NOT_EMPTY', INPUT_RULE, `Zone ${named.id} is not empty`);
+      throw reject(
+        'ZONE_NOT_EMPTY',
+        INPUT_RULE,
+        `Only an empty zone can be removed: ${d.labels.zone(named)} is not empty.`,
+      );
     const empty = d
       .zonesOf(named.type, named.ownerId)
       .find((z) => z.id !== named.id && d.allInZone(z.id).length === 0);

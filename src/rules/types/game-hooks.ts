@@ -25,6 +25,10 @@ export interface AdmitContext {
 export interface AdmitFailure {
   readonly code: Extract<RejectionCode, 'NOT_ADMITTED' | 'ZONE_FULL' | 'UNKNOWN_ZONE'>;
   readonly rule: string;
+  /**
+   * Why, in a sentence that names neither the object nor the zone: the planner names them as the
+   * caller sees them (`admission` in `planner/destination.ts`).
+   */
   readonly message: string;
 }
 

@@ -3,6 +3,7 @@
 import type { DomainEvent } from './events.js';
 import type { Rejection } from './rejection.js';
 import type { GameState } from './state.js';
+import type { PlayerNames, Viewer } from './viewer.js';
 
 /** Everything the planner needs from the outside world. */
 export interface PlanContext {
@@ -29,6 +30,13 @@ export interface PlanContext {
   readonly foldEntropy: (current: string | undefined, data: string) => string;
   /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
   readonly now?: number;
+  /**
+   * Who asked: a refusal's message names objects as this viewer sees them (`src/rules/labels.ts`).
+   * Absent: the acting seat, or for an admin or referee action, an admin, who sees everything.
+   */
+  readonly viewer?: Viewer;
+  /** The players' names, for messages (`seat 1 (Bob)`); absent: seats by number. */
+  readonly playerNames?: PlayerNames;
 }
 
 /** A planned move: the next state and the events that lead to it. */
