@@ -26,9 +26,8 @@ import {
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { KeyedQueue } from './db/keyed-queue.js';
-import { MAX_QUEUED_MOVES_PER_GAME } from './db/mutate.js';
 import { StateCache } from './db/state-cache.js';
-import { GameStore } from './db/index.js';
+import { GameStore, MAX_QUEUED_MOVES_PER_GAME } from './db/index.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
 import { recordLoadedRulesets, STORED_VERSIONS_MAX } from './db/ruleset-versions.js';
 import type { RulesetRegistry } from './rules/index.js';

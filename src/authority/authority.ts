@@ -9,6 +9,7 @@ import { authenticate } from './credential.js';
 import { gameOperations } from './game-operations.js';
 import { handoffOperations } from './handoff.js';
 import type { AuthorityParts } from './parts.js';
+import { moveOperations } from './pipeline.js';
 
 /** The authority of one service (see the file comment). */
 export function createAuthority<E>(parts: AuthorityParts<E>) {
@@ -17,6 +18,7 @@ export function createAuthority<E>(parts: AuthorityParts<E>) {
     authenticate: (authorization: unknown) => authenticate(parts, authorization),
     /** Whether the database answers (`/readyz`). */
     databaseReady: () => parts.store.databaseReady(),
+    ...moveOperations(parts),
     ...gameOperations(parts),
     ...adminOperations(parts),
     ...handoffOperations(parts),

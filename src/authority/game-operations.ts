@@ -1,8 +1,8 @@
 /**
  * The authority's game operations, each one {@link Operation} through the door (`door.ts`): its
  * standing (decided once, by the door's standing step), its limit, then its own steps. Reads hold a
- * work slot; a move's limits are its game's queue and, for entropy, the entropy limit (`pipeline.ts`);
- * a creation's are the creation authority's (`create-game.ts`, which also decides who may create).
+ * work slot; a creation's limits are the creation authority's (`create-game.ts`, which also decides
+ * who may create). A move is `pipeline.ts`'s, whole.
  */
 import type { Principal } from '../auth/principal.js';
 import type { StoredEvent } from '../db/index.js';
@@ -13,9 +13,8 @@ import { atTheDoor } from './db-errors.js';
 import { through, type Caller } from './door.js';
 import type { KnownState } from './event-time.js';
 import { transcriptOf } from './fairness.js';
-import { execute, type GameCommand } from './pipeline.js';
 import * as reads from './reads.js';
-import { actorIn, standingIn, viewerIn } from './standing.js';
+import { standingIn, viewerIn } from './standing.js';
 import { principalKey } from './work-limit.js';
 
 /** A subscription's request: from where, which zone, and what to do with a subscriber too slow. */
@@ -26,7 +25,7 @@ export interface SubscriptionRequest {
   readonly onSlow: () => void;
 }
 
-/** The game operations of one service: its reads, its commands and its public queries. */
+/** The game operations of one service but moves (`pipeline.ts`): its reads, creation and its public queries. */
 export function gameOperations<E>(parts: AuthorityParts<E>) {
   return { ...readOperations(parts), ...commandOperations(parts) };
 }
@@ -92,19 +91,10 @@ function readOperations<E>(parts: AuthorityParts<E>) {
   };
 }
 
-/** The commands (moves, creation) and the public queries of one service. */
+/** Creation and the public queries of one service. */
 function commandOperations<E>(parts: AuthorityParts<E>) {
   const { store } = parts;
   return {
-    /** Every game command (each move mutation): the pipeline's steps after the door's. */
-    move: (caller: Caller, command: GameCommand) =>
-      through(parts, caller, {
-        measure: command.operation,
-        standing: (c) => actorIn(store, c.principal, command.gameId, command.onBehalfOf),
-        limit: 'none',
-        body: (acting) => execute(parts, acting, command),
-      }),
-
     /** `Mutation.createGame`: the creation authority admits the caller (`create-game.ts`). */
     createGame: (
       caller: Caller,

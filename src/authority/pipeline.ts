@@ -1,15 +1,19 @@
 /**
- * The authority's pipeline for game commands: an actor and a command in, an outcome out.
+ * A move, the authority's `move` operation, whole: the door's steps, then the move's own.
  *
- * 1. Credential → standing → limits: the door's steps (`door.ts`), before this pipeline runs;
- *    standing (`actorIn`, `standing.ts`): UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
- * 2. The command becomes a rules Move (shape errors are found before the game is touched).
- * 3. The storage facade's `commitMove` (`src/db/mutate.ts`) owns the commit protocol: the per-game
+ * 1. Credential → standing → limits: the door's wrappers (`door.ts`), which {@link moveOperations}
+ *    passes the move through like every operation; its standing is `actorIn` (`standing.ts`):
+ *    UNAUTHENTICATED, NOT_FOUND, FORBIDDEN for spectators.
+ * 2. The command becomes a rules Move (shape errors are found before the game is touched), and its
+ *    idempotency key is made from the input.
+ * 3. The storage facade's `commitMove` (`src/db/index.ts`) owns the commit protocol: the per-game
  *    queue, the cached or loaded state, the optimistic commit, the locked retry, and a used
  *    idempotency key answered with its stored response. It calls back one thing, pure:
  * 4. {@link decide}: game status ACTIVE, `expectedVersion` (STALE_STATE), the seat policy
  *    (`src/rules/permission.ts`, FORBIDDEN; before anything hidden is read), then the planner.
  * 5. Publish (`publish.ts`), the one place that announces commits.
+ *
+ * docs/architecture.md draws this route, "The route of a move".
  */
 import { newId } from '../ids.js';
 import {
@@ -34,11 +38,12 @@ import {
   type Viewer,
 } from '../rules/index.js';
 import { seatMayMake } from '../rules/index.js';
+import { through, type Caller, type DoorDeps } from './door.js';
 import { actDraws, type ActDraws } from './draws.js';
 import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
 import { pastStatesFor, type PastStates } from './rewind.js';
-import type { Acting } from './standing.js';
+import { actorIn, type Acting } from './standing.js';
 
 /**
  * Fresh ids and new games' zk-rng/1 seeds (docs/fairness.md); every random act derives from its
@@ -89,14 +94,28 @@ export interface CommandOutcome {
 }
 
 /**
+ * The authority's `move` (every move mutation's): the game command through the door's steps
+ * (`door.ts`; standing: `actorIn`; no work slot, a move's limits are its game's queue and, for
+ * entropy, the entropy limit), its outcome and time measured under its mutation's name, then
+ * {@link execute}.
+ */
+export function moveOperations(parts: AuthorityDeps & DoorDeps) {
+  return {
+    move: (caller: Caller, command: GameCommand) =>
+      through(parts, caller, {
+        measure: command.operation,
+        standing: (c) => actorIn(parts.store, c.principal, command.gameId, command.onBehalfOf),
+        limit: 'none',
+        body: (acting) => execute(parts, acting, command),
+      }),
+  };
+}
+
+/**
  * A game command of an actor whose standing the door decided (`actorIn`, its standing step; the
  * door also measures it): see the file comment.
  */
-export async function execute(
-  deps: AuthorityDeps,
-  acting: Acting,
-  command: GameCommand,
-): Promise<CommandOutcome> {
+async function execute(deps: AuthorityDeps, acting: Acting, command: GameCommand): Promise<CommandOutcome> {
   const { actor, viewer, scope } = acting;
   const expected = command.expectedVersion;
   if (expected !== null && expected !== undefined && (!Number.isInteger(expected) || expected < 0))

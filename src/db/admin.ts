@@ -7,7 +7,7 @@ import type { Game, GameStatus, Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent, LifecycleStep, SeedReveal } from '../rules/index.js';
 import type { Db } from './client.js';
 import { isUuid } from '../uuid.js';
-import { lockGame } from './mutate.js';
+import { lockGame } from './state.js';
 import { appendEvents } from './rows.js';
 import { revealSeed } from './fairness.js';
 import { withRetry } from './retry.js';
@@ -93,7 +93,7 @@ export type StatusEvent = (
 
 /**
  * Takes a lifecycle step (`rules/lifecycle.ts`) and appends the event `eventOf` builds, like every
- * mutation (`mutate.ts`): under the game row lock, version + 1, the next gapless seq, in one
+ * mutation (`index.ts`, `commitMove`): under the game row lock, version + 1, the next gapless seq, in one
  * transaction; the authority publishes it after commit. Recorded with the admin as the actor.
  */
 export async function changeStatus(

@@ -6,8 +6,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { commit, inTransaction, type CommitRequest, type Outcome, type Planned } from './commit.js';
 import type { Db } from './client.js';
-import { loadOrThrow } from './mutate.js';
-import type { LoadedGame } from './state.js';
+import { loadOrThrow, type LoadedGame } from './state.js';
 import type { Store } from './store.js';
 import { dbNow } from './time.js';
 

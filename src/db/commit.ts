@@ -5,7 +5,7 @@
  * rows, bumps version by one and lastSeq by the number of events, appends the events and records
  * the idempotent response. If another process committed first it writes nothing and answers
  * `conflict`. The same statement runs on the pool (the optimistic path) or inside the locked
- * fallback's transaction (`mutate.ts`).
+ * fallback's transaction (`index.ts`, `commitMove`).
  */
 import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -46,7 +46,7 @@ export interface StoredMoveResponse {
  * A commit's outcome: written; nothing written because the game is no longer at the version the
  * move was planned on (`conflict`); or nothing written because the request's idempotency key was
  * recorded meanwhile (`keyUsed`: a concurrent duplicate; its record is read under the game lock,
- * `mutate.ts`).
+ * `index.ts`, `commitMove`).
  */
 export type Outcome =
   | { readonly kind: 'committed'; readonly result: MoveResult }

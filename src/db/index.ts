@@ -2,249 +2,223 @@
  * The storage facade: {@link GameStore}, the one thing above `src/db` that the authority talks to
  * (dependency-cruiser refuses any other `src/authority` → `src/db` import). It stores and reads;
  * every decision (who may, what a move does, which credentials and seeds a new game gets) is made
- * above it and handed in. Its one callback is the authority's pure decision in
- * {@link GameStore.commitMove}.
+ * above it and handed in. Its operations other than a move's commit are `store-operations.ts`'s.
+ *
+ * Here is the commit protocol of a move, whole ({@link GameStore.commitMove}): the per-game queue,
+ * the state to plan against (the service's cached state, else loaded), the authority's pure
+ * decision (the facade's one callback), the one-statement commit (`commit.ts`, `zk_commit_move`),
+ * and when another writer was first the same under the game row lock. A used idempotency key
+ * answers with its stored response, decided in one place ({@link underLock}). Nothing here decides
+ * whether a move may be made: the `decide` callback is the authority's (`src/authority/pipeline.ts`).
+ *
+ * Why optimistic first: locking, loading and writing in an interactive transaction costs five round
+ * trips through Prisma's interactive-transaction machinery, most of a move's cost (BENCHMARKS.md,
+ * B1). The version check under the row lock gives the same guarantee (every committed change to a
+ * game bumps its version under that lock) in one round trip when the cache is current, which it is
+ * for every game whose moves go through this process.
  */
-import type { Game } from '../generated/prisma/client.js';
-import type { LifecycleStep, RulesetSpec } from '../rules/index.js';
+import type { Actor } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import {
-  changeStatus,
-  findGame,
-  listGames,
-  seatsOf,
-  type GameFilter,
-  type GamePage,
-  type StatusChange,
-  type StatusEvent,
-} from './admin.js';
-import { eventVersion, lifecycleKindsUpTo, replaySource, type ReplaySource } from './checkpoints.js';
-import { isDatabaseReady } from './client.js';
-import {
-  recordTick,
-  sweepTick,
-  tickingGames,
-  withDueGame,
-  withGameIfFree,
-  type ClaimedGame,
-} from './clock.js';
+  commit,
+  inTransaction,
+  onPool,
+  type CommitRequest,
+  type MoveResult,
+  type Planned,
+  type StoredMoveResponse,
+} from './commit.js';
+import { dbError } from './errors.js';
 import { secretOf, type GameSecret } from './fairness.js';
-import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
-import { createGame, type CreatedGame } from './games.js';
-import type { IdempotencyKey } from './idempotency.js';
-import { findGameLog, hasZone, readEvents } from './log-reads.js';
-import { commitMove, type Decide, type MoveAuthor, type MoveResult } from './mutate.js';
-import { findBoundSeat, findPrincipalByTokenHash } from './principals.js';
-import type { StoredEvent } from './rows.js';
-import { rulesetOfGame, storeRulesetVersion } from './ruleset-versions.js';
-import { loadCurrentGame, type LoadedGame } from './state.js';
+import { findResponse, type IdempotencyKey } from './idempotency.js';
+import { QueueFullError } from './keyed-queue.js';
+import { withRetry } from './retry.js';
+import { decodeEventRow } from './rows.js';
+import { loadCurrentGame, loadOrThrow, lockGame, type LoadedGame, type Queryable } from './state.js';
 import type { Store } from './store.js';
-import { readTranscriptSource, type TranscriptSource } from './transcript-reads.js';
+import { StoreOperations } from './store-operations.js';
 import { dbNow } from './time.js';
-import { readWholeGame, writeWholeGame, type GameToWrite, type StoredGame } from './transfer-io.js';
 
 export { DbError, type DbErrorDetail } from './errors.js';
 export { revealOf, type GameSecret, type NewSecret } from './fairness.js';
 export { idempotencyKeyFor, type IdempotencyKey } from './idempotency.js';
-export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter, type GamePage, type StatusChange } from './admin.js';
+export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter } from './admin.js';
 export type { CreatedGame, GameCredentials } from './games.js';
-export type { Decide, Decision, MoveAuthor, MoveResult } from './mutate.js';
+export type { MoveResult } from './commit.js';
 export type { ClaimedGame } from './clock.js';
 export type { LoadedGame, SeatRow } from './state.js';
 export type { StoredEvent } from './rows.js';
-export type { NewHandoffCode } from './handoff.js';
-export { CHECKPOINT_INTERVAL, type ReplaySource } from './checkpoints.js';
+export { CHECKPOINT_INTERVAL } from './checkpoints.js';
 export type { TranscriptSource } from './transcript-reads.js';
-export type { GameToWrite, StoredGame } from './transfer-io.js';
 
 /**
- * One service's storage: its database handles and caches (the {@link Store} it is built from, kept
- * for the transport, the event hub and metrics) and the operations the authority calls. Built once
- * by `app.ts`; two services share none of it.
+ * The authority's decision on a move against one state of its game: a plan to commit, or a refusal
+ * (the authority's typed error) to throw unless the request's key was used before.
  */
-export class GameStore implements Store {
-  readonly db: Store['db'];
-  readonly pool: Store['pool'];
-  readonly states: Store['states'];
-  readonly moves: Store['moves'];
-  readonly rulesets: Store['rulesets'];
-  readonly storedVersions: Store['storedVersions'];
-  readonly boundSeats: Store['boundSeats'];
-  readonly secrets: Store['secrets'];
+export type Decision =
+  | { readonly kind: 'plan'; readonly planned: Planned }
+  | { readonly kind: 'refused'; readonly refusal: unknown };
 
-  constructor(store: Store) {
-    this.db = store.db;
-    this.pool = store.pool;
-    this.states = store.states;
-    this.moves = store.moves;
-    this.rulesets = store.rulesets;
-    this.storedVersions = store.storedVersions;
-    this.boundSeats = store.boundSeats;
-    this.secrets = store.secrets;
-  }
+/**
+ * The one callback of the commit protocol: the authority's pure decision (status, version,
+ * permission, plan) against the state given, with the game's zk-rng secret (read inside the game's
+ * queue, so a move the queue refuses reads nothing) and, for a game with clocks, the database's time
+ * (`zk_now()`, epoch ms) read just before, on the connection that commits. It may be called more
+ * than once, each time with a newer state; it reads nothing and writes nothing. Anything it throws
+ * is not a refusal and fails the move as it is.
+ */
+export type Decide = (loaded: LoadedGame, secret: GameSecret | null, now: number | undefined) => Decision;
 
+/** Who a move is committed as. */
+export interface MoveAuthor {
+  readonly actor: Actor;
+  /** The player the move is made as (`actingPlayer`), logged with the actor. */
+  readonly actorPlayerId: string | null;
+  /** Called when another process committed first and when a locked attempt is retried (metrics). */
+  readonly onRetry?: (() => void) | undefined;
+}
+
+/**
+ * One service's storage (see the file comment): its database handles and caches and the operations
+ * the authority calls. Built once by `app.ts`; two services share none of it.
+ */
+export class GameStore extends StoreOperations {
   /**
-   * Commits a move of `gameId` (`mutate.ts`): queued behind the game's earlier moves here, `decide`
-   * (the authority's pure decision) against the cached or loaded state, one statement, and on a
-   * conflict the lock, load, decide and commit again. A used `key` answers with its stored response
-   * (`replayed`); a refusal is thrown as the decision gave it.
+   * Commits a move of `gameId` (see the file comment): queued behind the game's earlier moves in
+   * this service, decided by `decide` against the cached (else loaded) state and committed in one
+   * statement; when that is not enough (another process committed first, the request was refused or
+   * its key was used) once more under the game row lock. Resolves with the committed result, or the
+   * stored response of `key` re-read from the log (`replayed`); rejects with the refusal.
    */
-  commitMove(
+  async commitMove(
     gameId: string,
     key: IdempotencyKey | null,
-    decide: Decide,
+    decideWith: Decide,
     author: MoveAuthor,
   ): Promise<MoveResult> {
-    return commitMove(this, gameId, key, decide, author);
+    const req: CommitRequest = {
+      gameId,
+      idempotency: key,
+      actor: author.actor,
+      actorPlayerId: author.actorPlayerId,
+    };
+    const ended = await queued(this, gameId, async (): Promise<Ended> => {
+      const secret = await secretOf(this, gameId);
+      // A game with clocks is decided as of the database's time; one without costs no round trip.
+      const decide = async (db: Queryable, loaded: LoadedGame): Promise<Decision> =>
+        decideWith(loaded, secret, loaded.state.clock ? await dbNow(db) : undefined);
+      const first = await optimistic(this, req, decide);
+      if (first.kind === 'committed') return cached(this, first);
+      if (first.kind === 'refused' && !key) throw first.refusal;
+      if (first.kind === 'conflict') author.onRetry?.();
+      const locked = await underLock(this, req, decide, author.onRetry);
+      if (locked.kind === 'refused') throw locked.refusal;
+      return locked.kind === 'committed' ? cached(this, locked) : locked;
+    });
+    return ended.kind === 'committed' ? ended.result : answerFromRecord(this, gameId, ended.stored);
   }
+}
 
-  /** A game's zk-rng/1 secret (null: not covered, or no such game), cached: it never changes. */
-  secretOf(gameId: string): Promise<GameSecret | null> {
-    return isUuid(gameId) ? secretOf(this, gameId) : Promise.resolve(null);
-  }
+const gameNotFound = () => dbError({ kind: 'GAME_NOT_FOUND' });
 
-  /** The current state of a game, from the state cache when current; null for an unknown game. */
-  loadCurrent(gameId: string): Promise<LoadedGame | null> {
-    return loadCurrentGame(this, gameId);
-  }
+const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-  /** The seat of `gameId` bound to a platform user, or null. */
-  boundSeat(gameId: string, issuer: string, subject: string): Promise<string | null> {
-    return findBoundSeat(this, gameId, issuer, subject);
-  }
+/**
+ * Moves of one game that may wait in this process at once. A table of players makes a handful; a
+ * client that sends more is told to slow down rather than queue without bound.
+ */
+export const MAX_QUEUED_MOVES_PER_GAME = 64;
 
-  /** Stores a new game the authority built, with the credentials and seed it chose (`games.ts`). */
-  createGame(
-    ...args: Parameters<typeof createGame> extends [unknown, ...infer R] ? R : never
-  ): Promise<CreatedGame> {
-    return createGame(this, ...args);
-  }
+/**
+ * Runs `fn` after the moves of this game queued before it in this service (`store.moves`, bounded
+ * by {@link MAX_QUEUED_MOVES_PER_GAME}: QUEUE_FULL beyond it).
+ */
+async function queued<T>(store: Store, gameId: string, fn: () => Promise<T>): Promise<T> {
+  if (!isUuid(gameId)) throw gameNotFound();
+  return store.moves.run(gameId, fn).catch((err: unknown) => {
+    if (err instanceof QueueFullError) throw dbError({ kind: 'QUEUE_FULL', limit: store.moves.maxPerKey });
+    throw err;
+  });
+}
 
-  /** What an event reader needs of a game (ruleset, version, last seq); null if unknown. */
-  gameLog(gameId: string) {
-    return isUuid(gameId) ? findGameLog(this.db, gameId) : Promise.resolve(null);
-  }
+/** {@link Decide} with its secret bound, reading the database's time on `db` when it needs it. */
+type Deciding = (db: Queryable, loaded: LoadedGame) => Promise<Decision>;
 
-  /** The ruleset version a game plays, loaded or read back from the stored versions. */
-  rulesetOf(ruleset: string, version: string | null): Promise<RulesetSpec> {
-    return rulesetOfGame(this.db, this.rulesets, ruleset, version);
-  }
+/** How a move's commit ended: committed, or the stored response of its used key. */
+type Ended =
+  | { readonly kind: 'committed'; readonly result: MoveResult }
+  | { readonly kind: 'answered'; readonly stored: StoredMoveResponse };
 
-  /** Stores a ruleset version's content (once while remembered). */
-  storeRulesetVersion(spec: RulesetSpec): Promise<void> {
-    return storeRulesetVersion(this, spec);
-  }
+const cached = (store: Store, ended: Ended & { kind: 'committed' }): Ended => {
+  store.states.set(ended.result.game);
+  return ended;
+};
 
-  /** Whether the game has a zone with this id. */
-  hasZone(gameId: string, zoneId: string): Promise<boolean> {
-    return hasZone(this.db, gameId, zoneId);
+/**
+ * Decides against the cached state (else the state loaded now) and commits in one statement on the
+ * pool. A refusal decided against a cached state is confirmed against a freshly loaded one first:
+ * the cache may be behind another process's commits.
+ */
+async function optimistic(store: Store, req: CommitRequest, decide: Deciding) {
+  const cachedState = store.states.latest(req.gameId);
+  let loaded = cachedState ?? (await loadOrThrow(store, store.db, req.gameId));
+  let decision = await decide(store.db, loaded);
+  if (decision.kind === 'refused' && cachedState) {
+    loaded = await loadOrThrow(store, store.db, req.gameId);
+    decision = await decide(store.db, loaded);
   }
+  if (decision.kind === 'refused') return decision;
+  return commit(onPool(store.pool), req, loaded, decision.planned);
+}
 
-  /** Up to `limit` events with seq > `afterSeq`, in seq order. */
-  readEvents(gameId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-    return readEvents(this.pool, gameId, afterSeq, limit);
-  }
+/**
+ * The move under the game row lock, where the version check cannot fail and nobody else can record
+ * the request's key (its scope names the game): so this is the one place that decides "this key
+ * was used: answer with its stored response" (a retry after a lost response, a concurrent
+ * duplicate, or a retry the game has moved past, refused now). Lock first, load in a second
+ * statement: under READ COMMITTED a `SELECT … FOR UPDATE` that waited re-reads the locked row but
+ * evaluates its subqueries with the snapshot taken before the wait. Retried on transient failures.
+ */
+function underLock(store: Store, req: CommitRequest, decide: Deciding, onRetry?: () => void) {
+  return withRetry(
+    () =>
+      store.db.$transaction(async (tx) => {
+        if (!(await lockGame(tx, req.gameId))) throw gameNotFound();
+        const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
+        if (stored !== null) return { kind: 'answered', stored: stored as StoredMoveResponse } as const;
+        const loaded = await loadOrThrow(store, tx, req.gameId);
+        const decision = await decide(tx, loaded);
+        if (decision.kind === 'refused') return decision;
+        const outcome = await commit(inTransaction(tx), req, loaded, decision.planned);
+        if (outcome.kind !== 'committed')
+          throw new Error(`zk_commit_move reported ${outcome.kind} under the game lock`);
+        return outcome;
+      }, TX_OPTIONS),
+    undefined,
+    onRetry,
+  );
+}
 
-  /** The version of event `seq` of a game (0 at seq 0). */
-  eventVersion(gameId: string, seq: number): Promise<number> {
-    return eventVersion(this.db, gameId, seq);
-  }
-
-  /** The lifecycle events of a game's log up to `seq`, by kind. */
-  lifecycleKindsUpTo(gameId: string, seq: number): Promise<string[]> {
-    return lifecycleKindsUpTo(this.db, gameId, seq);
-  }
-
-  /** The nearest checkpoint of `loaded` at or before `seq` and the events after it. */
-  replaySource(loaded: LoadedGame, seq: number): Promise<ReplaySource> {
-    return replaySource(this.db, loaded, seq);
-  }
-
-  /** A verification transcript's contents (null for an unknown game). */
-  transcriptSource(gameId: string): Promise<TranscriptSource | null> {
-    return readTranscriptSource(this, gameId);
-  }
-
-  /** One page of the games matching `filter`, newest first, with the total. */
-  listGames(filter: GameFilter, offset: number, limit: number): Promise<GamePage> {
-    return listGames(this.db, filter, offset, limit);
-  }
-
-  /** The game row, or null. */
-  findGame(gameId: string): Promise<Game | null> {
-    return findGame(this.db, gameId);
-  }
-
-  /** A game's seats, in seat order. */
-  seatsOf(gameId: string): Promise<{ id: string; seat: number; name: string }[]> {
-    return seatsOf(this.db, gameId);
-  }
-
-  /** Takes a lifecycle step under the game row lock, appending the event `eventOf` builds. */
-  changeStatus(gameId: string, step: LifecycleStep, eventOf: StatusEvent): Promise<StatusChange> {
-    return changeStatus(this.db, gameId, step, eventOf);
-  }
-
-  /** The whole game as stored (for an export), or null. */
-  readWholeGame(gameId: string): Promise<StoredGame | null> {
-    return readWholeGame(this.db, gameId);
-  }
-
-  /** Writes a whole game (an import) in one transaction. */
-  writeWholeGame(game: GameToWrite): Promise<void> {
-    return writeWholeGame(this.db, game);
-  }
-
-  /** The database's time now, epoch ms (`zk_now()`: every clock's deadline is compared with it). */
-  now(): Promise<number> {
-    return dbNow(this.db);
-  }
-
-  /** The database's time and the last clock sweep tick of any instance (`recordTick` writes it). */
-  sweepTick(): Promise<{ now: number; previous: number | null }> {
-    return sweepTick(this.db);
-  }
-
-  /** Records a clock sweep's tick, once the gap before it was given back. */
-  recordTick(now: number): Promise<void> {
-    return recordTick(this.db, now);
-  }
-
-  /** Active games whose clock ticks, at most `limit`, oldest deadline first. */
-  tickingGames(limit: number): Promise<string[]> {
-    return tickingGames(this.db, limit);
-  }
-
-  /**
-   * Claims one game whose clock is due (`FOR UPDATE SKIP LOCKED`) and runs `fn` under its row lock;
-   * false when none is due.
-   */
-  withDueGame(fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
-    return withDueGame(this, fn);
-  }
-
-  /** Runs `fn` under one active game's row lock, unless another transaction holds it (false). */
-  withGameIfFree(gameId: string, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
-    return isUuid(gameId) ? withGameIfFree(this, gameId, fn) : Promise.resolve(false);
-  }
-
-  /** Whether the database answers (`/readyz`). */
-  databaseReady(): Promise<boolean> {
-    return isDatabaseReady(this.db);
-  }
-
-  /** The seat, spectator or referee credential stored under a token hash, or null. */
-  principalByTokenHash(token: string, hash: string) {
-    return findPrincipalByTokenHash(this.db, token, hash);
-  }
-
-  /** Stores a hand-off code; null when its credential already has the most codes alive. */
-  storeHandoffCode(code: NewHandoffCode): Promise<Date | null> {
-    return storeHandoffCode(this.db, code);
-  }
-
-  /** Takes a live hand-off code once: its sealed credential, or null. */
-  takeHandoffCode(codeHash: string): Promise<Uint8Array | null> {
-    return takeHandoffCode(this.db, codeHash);
-  }
+/**
+ * The answer to a request whose key was used: its stored response re-read from the immutable event
+ * log (nothing is applied again), with the game as it is now.
+ */
+async function answerFromRecord(
+  store: Store,
+  gameId: string,
+  stored: StoredMoveResponse,
+): Promise<MoveResult> {
+  const game = await loadCurrentGame(store, gameId);
+  if (!game) throw gameNotFound();
+  const rows = await store.db.gameEvent.findMany({
+    where: { gameId, seq: { gte: stored.firstSeq, lte: stored.lastSeq } },
+    orderBy: { seq: 'asc' },
+  });
+  return {
+    version: stored.version,
+    lastSeq: stored.lastSeq,
+    events: rows.map(decodeEventRow),
+    game,
+    replayed: true,
+  };
 }

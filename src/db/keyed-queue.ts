@@ -1,7 +1,7 @@
 /**
  * Runs async tasks one at a time per key, in arrival order; tasks of different keys never wait for
  * each other. Used to queue the moves of one game inside this process, so that they do not race
- * each other to the database only for all but one to find the game moved on (see `mutate.ts`).
+ * each other to the database only for all but one to find the game moved on (see `index.ts`, `commitMove`).
  */
 
 /** Refused by {@link KeyedQueue.run}: the key already has as many tasks waiting as allowed. */

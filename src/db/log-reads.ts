@@ -1,6 +1,6 @@
 /**
  * Reads of the append-only event log (`game_event`), payloads decoded (`rows.ts`). Writes happen in
- * the mutation's own statement (src/db/mutate.ts); this file only reads what has committed.
+ * the mutation's own statement (src/db/index.ts, `commitMove`); this file only reads what has committed.
  */
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';

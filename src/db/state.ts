@@ -6,6 +6,7 @@ import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
 import type { RulesetId, RulesetRegistry } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
+import { dbError } from './errors.js';
 import {
   objectFromRow,
   sortZones,
@@ -122,4 +123,23 @@ export async function loadCurrentGame(store: Store, gameId: string): Promise<Loa
   const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);
   return loaded;
+}
+
+/** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
+export async function loadOrThrow(
+  store: Pick<Store, 'rulesets'>,
+  db: Queryable,
+  gameId: string,
+): Promise<LoadedGame> {
+  const loaded = await loadGame(db, store.rulesets, gameId);
+  if (!loaded) throw dbError({ kind: 'GAME_NOT_FOUND' });
+  return loaded;
+}
+
+/** Locks the game row for the rest of the transaction (a move under the lock, lifecycle changes in admin.ts). */
+export async function lockGame(tx: Prisma.TransactionClient, gameId: string): Promise<GameRow | null> {
+  const rows = await tx.$queryRaw<GameRow[]>`
+    SELECT id, ruleset, status::text AS status, version, last_seq AS "lastSeq", created_at AS "createdAt"
+    FROM game WHERE id = ${gameId}::uuid FOR UPDATE`;
+  return rows[0] ?? null;
 }

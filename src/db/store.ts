@@ -13,7 +13,7 @@ import type { StateCache } from './state-cache.js';
 export interface Store extends Database {
   /** Loaded states by `(game, version)` (`state-cache.ts`). */
   readonly states: StateCache;
-  /** The moves of each game, one at a time in this process (`mutate.ts`, `queued`). */
+  /** The moves of each game, one at a time in this process (`index.ts`, `queued`). */
   readonly moves: KeyedQueue;
   /**
    * The rulesets this service plays: those it loaded from files, and older versions its games

@@ -2,7 +2,7 @@
  * A move mutation's payload: the new version, the objects it moved or created as the caller now sees
  * them, and its events (rendered as of each event).
  */
-import type { MoveResult } from '../db/mutate.js';
+import type { MoveResult } from '../db/commit.js';
 import { viewObject, viewSnapshot, type ObjectView, type Viewer } from '../rules/index.js';
 import { EventTimeline, toGameEvent, type EventTimeSource } from './event.js';
 import { buildLookup, memoLookup } from './lookup.js';

@@ -1,5 +1,5 @@
 /**
- * `zk_commit_move`, the one statement that writes a planned move (src/db/mutate.ts), called directly
+ * `zk_commit_move`, the one statement that writes a planned move (src/db/index.ts, `commitMove`), called directly
  * with plans the service would never make: it applies all of a plan or none of it.
  */
 import pg from 'pg';
