@@ -148,8 +148,10 @@ export class Policy {
     const type = zoneTypeOf(this.spec, zone.type);
     const other = zone.ownerId !== null && zone.ownerId !== this.seat;
     if (other && type && type.visibility !== 'public') {
+      // A zone named by type is the owner's of that type (its first, where it has several).
+      const where = this.labels.zone({ id: '', index: 0, ...zone });
       if (created)
-        return refusal('NOT_YOUR_ZONE', `You may not put new objects into another player's ${type.type}.`);
+        return refusal('NOT_YOUR_ZONE', `You may not put new objects into ${where}: it is another player's.`);
       // MTG 400.3: an object that would go to another player's hand, library or graveyard goes to its
       // owner's instead; where the ruleset redirects so, the object never enters that player's zone.
       const home = (o: ObjectState) =>
@@ -157,7 +159,7 @@ export class Policy {
       if (!objects.every(home))
         return refusal(
           'NOT_YOUR_ZONE',
-          `Only that player's own cards may go into another player's ${type.type}.`,
+          `Only ${this.labels.player(zone.ownerId)}'s own cards may go into ${where}.`,
           'MTG 400.3',
         );
     }
@@ -206,13 +208,16 @@ export class Policy {
           ? null
           : this.spec.seatPolicy.othersVisible.includes('changePlayerCounters')
             ? null
-            : refusal('OTHER_PLAYER', "You may not change another player's counters.");
+            : refusal('OTHER_PLAYER', `You may not change the counters of ${this.labels.player(h.id)}.`);
       case 'zone': {
         const zone = this.#zones.get(h.id);
         if (!zone || zone.ownerId === null || zone.ownerId === this.seat) return null;
         return this.spec.seatPolicy.othersVisible.includes('changeCounters')
           ? null
-          : refusal('NOT_YOUR_ZONE', "You may not change counters in another player's zone.");
+          : refusal(
+              'NOT_YOUR_ZONE',
+              `You may not change counters in ${this.labels.zone(zone)}: it is another player's.`,
+            );
       }
       default:
         // A malformed holder is left to the planner to reject; a new holder kind fails to compile.
@@ -233,7 +238,10 @@ export class Policy {
     const zone = this.#zones.get(zoneId);
     if (!zone) return null;
     if (zone.ownerId !== null && zone.ownerId !== this.seat)
-      return refusal('NOT_YOUR_ZONE', `You may not ${what} a zone of another player.`);
+      return refusal(
+        'NOT_YOUR_ZONE',
+        `You may not ${what} ${this.labels.zone(zone)}: it is another player's.`,
+      );
     const hidden = this.state.objects.find((o) => o.zoneId === zoneId && !this.mine(o) && !this.seen(o));
     return hidden
       ? refusal(

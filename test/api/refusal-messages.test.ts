@@ -100,6 +100,13 @@ it('a kind the ruleset leaves unbounded is refused only where it cannot be store
   expect(err?.message).not.toMatch(/2147483647|2147483648/);
 });
 
+it("another player's zone is named by its owner's seat and name", async () => {
+  expect.assertions(2);
+  const err = await mtg.act(mtg.seat(0).token, 'shuffleZone', { zoneId: mtg.zone('library', 1) });
+  expect(err?.extensions?.['reason']).toBe('NOT_YOUR_ZONE');
+  expect(err?.message).toBe("You may not shuffle seat 1 (Bob)'s Library: it is another player's.");
+});
+
 it("a zone is named in the game's own words (NR rule_rnd_name: the Corp's deck is R&D)", async () => {
   expect.assertions(2);
   const g = await tables.fresh('netrunner', { names: NAMES });
