@@ -45,7 +45,7 @@ interface ZonesPayload {
 type Scenario = 'rotation' | 'back and forth';
 
 /** Drives one scenario on one game through seat 0. */
-class Ager {
+export class Ager {
   lastSeq = 0;
   #held: string | null = null;
   #heldIn: 'hand' | 'graveyard' = 'hand';
@@ -107,6 +107,18 @@ class Ager {
     const { moveObjects } = await this.api.request<MovePayload>(BENCH_MOVE, { input }, token);
     if (this.scenario === 'back and forth') this.#held = moveObjects.objects[0]?.id ?? this.#held;
     this.lastSeq = moveObjects.events.at(-1)?.seq ?? this.lastSeq;
+  }
+
+  /**
+   * Reads the game again after something else moved its cards (a judge's rewind): the library's
+   * size and the last seq; in "back and forth", no card held.
+   */
+  async resync(): Promise<void> {
+    const seat = this.game.seats[0]!;
+    const { game: g } = await this.api.request<ZonesPayload>(AGING_ZONES, { id: this.game.id }, seat.token);
+    this.#inLibrary = g.zones.find((z) => z.id === this.zones.library)!.objects.length;
+    this.#held = null;
+    this.lastSeq = g.lastSeq;
   }
 
   async ageTo(events: number): Promise<void> {

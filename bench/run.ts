@@ -20,6 +20,7 @@ import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
 import { runCompare, runCompareFair } from './compare.js';
+import { runRewind } from './rewind.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
     ['wsflood', 'graphql-ws floods: pings without reading, pings read', runWsFlood],
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
+    ['rewind', 'A judge’s rewind of a long game, and a move after it', runRewind],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],
     [
       'compare-fair',

@@ -65,6 +65,7 @@ export const ALL_CASES = [
   'wsflood',
   'table',
   'identity',
+  'rewind',
 ] as const;
 
 /** Cases run only when `BENCH_CASES` names them: each compare needs another build (BENCH_COMPARE_ENTRY). */

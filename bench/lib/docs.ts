@@ -148,6 +148,13 @@ const METHOD = `
   (3 s after 0.5 s of warm-up) after one uncounted pair, alternating which goes first; per run the service's CPU per move and
   the latency p50, each ratio's 95% interval judged against ≤ 1.1×. Then 5 subscriptions opened with
   tokens expiring 3 s later: the delay of each close (4011) after \`exp\` + AUTH_CLOCK_TOLERANCE_S.
+- **A judge's rewind** (\`BENCH_CASES=rewind\`; bench/rewind.ts). Two twin games aged through the
+  API to BENCH_REWIND_EVENTS events (aging's *rotation*) on a fresh service; after one uncounted
+  rewind of a short third game, the referee rewinds one twin to the middle of its log (EXACT) five
+  times, one at a time: each rewind's latency (judged: the slowest ≤ 100 ms) and the service's CPU
+  over it. Then 10 pairs of 40-move blocks alternate between the rewound twin and the other, the
+  order flipping every pair: the service's CPU per move and the latency p50, after ÷ twin judged
+  against ≤ 1.1×.
 - **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
   checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
   \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates
