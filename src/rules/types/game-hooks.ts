@@ -27,7 +27,7 @@ export interface AdmitFailure {
   readonly rule: string;
   /**
    * Why, in a sentence that names neither the object nor the zone: the planner names them as the
-   * caller sees them (`admission` in `planner/destination.ts`).
+   * caller sees them (`admission` in `src/rules/planner/destination.ts`).
    */
   readonly message: string;
 }
