@@ -8,10 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/db.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
-import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { until } from '../support/wait.js';
-import { databaseNow, expectExpiriesWithin, gqlAt, startedClockGames, viewClock } from './support.js';
+import {
+  databaseNow,
+  expectExpiriesWithin,
+  gqlAt,
+  startClockService,
+  startedClockGames,
+  viewClock,
+} from './support.js';
 
 /** SIGKILLs, each before the deadlines of this many games: 20 flags in all. */
 const ROUNDS = 5;
@@ -26,24 +31,11 @@ const KILL_BEFORE_MS = 300;
  */
 const EXPIRY_LATENESS_MS = 1_000;
 
-async function startService(databaseUrl: string): Promise<ServiceProcess> {
-  return startServiceProcess({
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    DATABASE_POOL_SIZE: '5',
-    CLOCK_SWEEP_MS: '50',
-    CREATE_GAME_RATE_PER_MINUTE: '1000000',
-    CREATE_GAME_BURST: '1000000',
-  });
-}
-
 describe('the instance serving a game is SIGKILLed just before the deadline', () => {
   it(`the other instance records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
     const database = await useTestDatabase();
-    let serving = await startService(database.url);
-    let other = await startService(database.url);
+    let serving = await startClockService(database.url);
+    let other = await startClockService(database.url);
     let flags = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const { games, deadlines } = await startedClockGames(gqlAt(serving.url), GAMES_PER_ROUND, MAIN_MS);
@@ -64,7 +56,7 @@ describe('the instance serving a game is SIGKILLed just before the deadline', ()
         flags += 1;
       }
       // The killed instance comes back and serves the next round; the survivor is killed then.
-      [serving, other] = [other, await startService(database.url)];
+      [serving, other] = [other, await startClockService(database.url)];
     }
     expect(flags).toBe(ROUNDS * GAMES_PER_ROUND);
     await Promise.all([serving.stop('SIGKILL'), other.stop('SIGKILL')]);

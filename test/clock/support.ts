@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import { expect } from 'vitest';
+import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { gqlAt, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { deck } from '../api/helpers.js';
 
@@ -203,4 +204,25 @@ export async function startedClockGames(s: Gql, count: number, mainMs: number) {
     deadlines.push((await viewClock(s, g.id)).clock!.deadlineMs!);
   }
   return { games, deadlines };
+}
+
+/**
+ * A service process (`tsx src/main.ts`) on `databaseUrl` for the crash tests: its sweep every 50 ms,
+ * no creation limit; `env` adds to or overrides these.
+ */
+export async function startClockService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  return startServiceProcess({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    DATABASE_POOL_SIZE: '5',
+    CLOCK_SWEEP_MS: '50',
+    CREATE_GAME_RATE_PER_MINUTE: '1000000',
+    CREATE_GAME_BURST: '1000000',
+    ...env,
+  });
 }
