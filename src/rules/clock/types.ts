@@ -62,10 +62,12 @@ export interface TurnClockConfig {
 }
 
 /**
- * A shared round clock (MTR 2.5, "Tournament Time Extensions" and end of round): one clock for the
- * table. When it runs out, time is called: the turn in progress is turn 0, then `additionalTurns`
- * more turns are played (MTR 2.5: five at Competitive and Professional REL), and the game records
- * which turn is the last. A judge's time extension adds to this clock.
+ * A shared round clock (Magic Tournament Rules 2.5, "End-of-Match Procedure", numbered 2.4 in the
+ * current edition): one clock for the table. When the match time limit is reached, the player whose
+ * turn it is finishes it (turn 0), then `additionalTurns` more turns are played in total (five; three
+ * in team formats such as Two-Headed Giant), and the game records which turn is the last. A judge's
+ * time extension adds to this clock: the procedure begins only when the extension ends (same rule).
+ * The other rulesets' tournament rules are not cited here: the repository has no source for them.
  */
 export interface RoundClockConfig {
   readonly kind: 'round';
