@@ -77,6 +77,8 @@ export async function startService(
         ...inherited,
         // As `npm start` sets it (graphql-js and Apollo skip development-only checks).
         NODE_ENV: 'production',
+        // As `npm start` sets it: glibc's fixed mmap threshold (docs/operators.md, Memory budget).
+        MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THRESHOLD_'] ?? '131072',
         DATABASE_URL: databaseUrl,
         PORT: '0',
         HOST: '127.0.0.1',

@@ -146,6 +146,10 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
     const { all, node, postgres } = tree(service);
     try {
       expect(readFileSync(`/proc/${node}/cmdline`, 'utf8')).not.toMatch(/tsx|ts-node/);
+      // glibc's mmap threshold held fixed (docs/operators.md, Memory budget): some 30 MiB of RSS.
+      expect(readFileSync(`/proc/${node}/environ`, 'utf8').split('\0')).toContain(
+        'MALLOC_MMAP_THRESHOLD_=131072',
+      );
       expect(postgres.length).toBeGreaterThan(0);
       expect(await ready(service)).toBe(200);
     } finally {
