@@ -45,6 +45,8 @@ const HEAP_GAMES = 100;
 
 /** What one side-by-side comparison measures, and each figure's bound (after ÷ before, at most). */
 export interface CompareSpec {
+  /** The case's name, which prefixes its targets. */
+  readonly name: 'compare' | 'compare-fair';
   readonly title: string;
   readonly operations: readonly Operation[];
   readonly atMost: Readonly<Record<Operation, number>>;
@@ -57,6 +59,7 @@ export interface CompareSpec {
  * interval), the shuffle within issue 38's 1.2×.
  */
 export const COMPARE: CompareSpec = {
+  name: 'compare',
   title: 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side',
   operations: OPERATIONS,
   atMost: { move: 1.1, view: 1.1, shuffle: 1.2 },
@@ -65,6 +68,7 @@ export const COMPARE: CompareSpec = {
 
 /** Issue 38's cost: a shuffle within 1.2× of before, a cached game's memory within 1.1×. */
 export const COMPARE_FAIR: CompareSpec = {
+  name: 'compare-fair',
   title: 'Before and after fairness (issue 38): B4’s shuffle and a dealt game’s cached memory',
   operations: ['shuffle'],
   atMost: { move: 1.1, view: 1.1, shuffle: 1.2 },
@@ -306,7 +310,9 @@ function report(
   return {
     title: spec.title,
     markdown,
-    targets: estimates.map((e) => ratioTarget(`compare: ${e.label} after ≤ ${e.atMost}× before`, e.estimate)),
+    targets: estimates.map((e) =>
+      ratioTarget(`${spec.name}: ${e.label} after ≤ ${e.atMost}× before`, e.estimate),
+    ),
     results: {
       before: entry,
       loadAtStart,
