@@ -29,6 +29,11 @@ export function openDatabase(url: string, poolSize: number): Database {
   // An idle connection dropped (a database restart): the pool discards it and the next query
   // connects again. Without a listener the error would end the process.
   pool.on('error', () => undefined);
+  // A connection checked out with no query running (between a transaction's statements) that the
+  // server drops (57P01 when the postmaster dies) emits on its own client, which the pool does not
+  // listen to while it is out: the statement in flight or the next one fails and the pool discards
+  // the client on release; without this listener the error would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return { db, pool };
 }

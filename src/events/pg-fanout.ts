@@ -61,6 +61,8 @@ export class PgFanout implements Fanout {
       options: '-c synchronous_commit=off',
     });
     this.#publisher.on('error', (err) => logger.warn({ err }, 'fanout publisher connection error'));
+    // A connection dropped while checked out: its batch fails and is logged by its caller.
+    this.#publisher.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /** Connects the listener before returning, so no notice after start-up is missed. */
