@@ -3,11 +3,15 @@
  * rewind is one GAME_REWOUND event, every earlier `gameAt(s)` answers byte for byte as before,
  * every viewer sees the earlier state again (apart from the ids the identity policy re-mints), the
  * rewound game replays, exports and imports to the same states, a RANDOMIZE_UNKNOWN rewind's
- * reshuffle verifies in the transcript, live subscribers see it once, and an ended game cannot be
+ * reshuffle verifies in the transcript, live subscribers and a bot resuming with `afterSeq` across
+ * it see every event once (the bot ending on a fresh view), and an ended game cannot be
  * rewound.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createZonekeeperClient, type GameEvent } from '../../client/index.js';
 import { verifyGame } from '../../client/verify.js';
+import { until } from '../support/wait.js';
 import { moveDocument } from '../support/documents.js';
 import {
   createGame,
@@ -164,6 +168,50 @@ describe('a judge rewinds a game (IPG 1.4)', () => {
     } finally {
       for (const c of live) await c.close();
     }
+  });
+
+  it('a bot resuming with afterSeq across a rewind gets every event once and ends on a fresh view', async () => {
+    const { game } = await playedGame();
+    const seat = game.players[0]!;
+    const first = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.lastSeq;
+    const bot = (token: string) =>
+      createZonekeeperClient({ url: server.url, token, webSocketImpl: WebSocket, seatEntropy: false });
+    const delivered: GameEvent[] = [];
+    // The bot follows from the start, then its connection goes away before the rewind.
+    const before = bot(seat.token);
+    before.subscribeGameEvents(game.gameId, { afterSeq: 0, onEvent: (e) => delivered.push(e) });
+    await until(() => delivered.at(-1)?.seq === first, 'the bot caught up');
+    await before.dispose();
+
+    // While it is away: a move, the judge's rewind over it and earlier moves, and a move after.
+    await drawCards(server, game.gameId, game.players[1]!, 1);
+    const toSeq = first - 3;
+    expect((await rewind(game.gameId, toSeq, 'EXACT')).errors).toBeUndefined();
+    await drawCards(server, game.gameId, seat, 1);
+    const final = (await fetchGame(server, game.gameId, TEST_ADMIN_TOKEN)).game.lastSeq;
+    expect(final).toBe(first + 3);
+
+    // Back: it resumes after the last seq it delivered; each event refetches its view, as bots do.
+    const after = bot(seat.token);
+    let view: GameJson | null = null;
+    after.subscribeGameEvents(game.gameId, {
+      afterSeq: delivered.at(-1)!.seq,
+      onEvent: (e) => {
+        delivered.push(e);
+        void fetchGame(server, game.gameId, seat.token).then(({ game: g }) => {
+          if (g.lastSeq === final) view = g;
+        });
+      },
+    });
+    try {
+      await until(() => delivered.at(-1)?.seq === final && view !== null, 'the bot resumed to the end');
+    } finally {
+      await after.dispose();
+    }
+    expect(delivered.map((e) => e.seq)).toEqual(Array.from({ length: final }, (_, i) => i + 1));
+    expect(delivered.filter((e) => e.kind === 'GAME_REWOUND').map((e) => e.seq)).toEqual([first + 2]);
+    // Its last view is a fresh one's.
+    expect(view).toEqual((await fetchGame(server, game.gameId, seat.token)).game);
   });
 
   it('replays, exports and imports a rewound game to the same states', async () => {
