@@ -10,6 +10,7 @@
  *   npm run -s admin -- import <file.json | ->
  *   npm run -s admin -- end <gameId>
  *   npm run -s admin -- archive <gameId>
+ *   npm run -s admin -- rewind <gameId> --to SEQ --reason TEXT [--mode exact|randomize-unknown]
  *   npm run -s admin -- tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
  *   npm run -s admin -- verify <gameId> [--json]
  *   npm run -s admin -- link [<gameId>]
@@ -37,6 +38,10 @@ commands:
   import <FILE|->
   end <gameId>
   archive <gameId>
+  rewind <gameId> --to SEQ --reason TEXT [--mode exact|randomize-unknown]
+      a judge's backup (IPG 1.4): the game returns to the state right after event SEQ, as one new
+      GAME_REWOUND event; exact (default) puts every card back where it was, randomize-unknown
+      reshuffles what nobody knew (docs/admin.md)
   tail <gameId> [--after N] [--count N] [--no-follow] [--follow]
       events as JSON lines, live until Ctrl-C; --after N first replays the log after seq N;
       --count N stops after N events; --no-follow stops once caught up with the log.
@@ -362,6 +367,32 @@ async function lifecycle(env: Env, args: string[], field: 'endGame' | 'archiveGa
   print(data[field]);
 }
 
+const REWIND_MODES: Record<string, string> = { exact: 'EXACT', 'randomize-unknown': 'RANDOMIZE_UNKNOWN' };
+
+/** A judge's rewind (IPG 1.4, "Backing Up"); prints the GAME_REWOUND event it appended. */
+async function rewind(env: Env, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { to: { type: 'string' }, reason: { type: 'string' }, mode: { type: 'string' } },
+  });
+  const gameId = needId(positionals);
+  const toSeq = Number(values.to);
+  if (!values.to || !Number.isSafeInteger(toSeq) || toSeq < 1)
+    throw new UsageError('--to must be the seq of an event (1 or more)');
+  if (!values.reason) throw new UsageError('--reason is required: the rewind is audited with it');
+  const mode = REWIND_MODES[(values.mode ?? 'exact').toLowerCase()];
+  if (!mode) throw new UsageError('--mode must be exact or randomize-unknown');
+  const data = await gql<{ rewindGame: unknown }>(
+    env,
+    `mutation($input: RewindGameInput!) {
+      rewindGame(input: $input) { version events { seq kind at actor { kind } rewind { toSeq mode reason } } }
+    }`,
+    { input: { gameId, toSeq, mode, reason: values.reason } },
+  );
+  print(data.rewindGame);
+}
+
 const TAIL_QUERY = `subscription Tail($gameId: ID!, $afterSeq: Int) {
   gameEvents(gameId: $gameId, afterSeq: $afterSeq) {
     seq version kind at actor { kind playerId onBehalfOf } zoneIds rules
@@ -535,6 +566,7 @@ const COMMANDS: Record<string, (env: Env, args: string[]) => Promise<void>> = {
   import: importCommand,
   end: (env, args) => lifecycle(env, args, 'endGame'),
   archive: (env, args) => lifecycle(env, args, 'archiveGame'),
+  rewind,
   tail,
   verify,
   link,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { createGame, drawCards, fetchGame, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
 import { handoffRequest } from '../support/handoff.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -198,6 +198,36 @@ describe('npm run admin', () => {
       expect(tail.code, tail.stderr).toBe(0);
       const first = JSON.parse(tail.stdout.trim().split('\n')[0]!) as { seq: number; kind: string };
       expect(first).toMatchObject({ seq: 1, kind: 'GAME_CREATED' });
+    },
+    SLOW,
+  );
+
+  it(
+    "rewind is a judge's backup: one GAME_REWOUND event; a bad seq is the service's refusal, bad flags a usage error",
+    async () => {
+      const fresh = await createGame(server, 'mtg', [[{ name: 'Forest', types: ['land'] }], []]);
+      await drawCards(server, fresh.gameId, fresh.players[0]!, 1);
+      const before = (await fetchGame(server, fresh.gameId, TEST_ADMIN_TOKEN)).game;
+      const toSeq = before.lastSeq - 1;
+      const [done, late, noReason] = await Promise.all([
+        cli(['rewind', fresh.gameId, '--to', String(toSeq), '--reason', 'Drew out of turn.']),
+        cli(['rewind', fresh.gameId, '--to', '999', '--reason', 'Too far.']),
+        cli(['rewind', fresh.gameId, '--to', String(toSeq)]),
+      ]);
+      expect(done.code, done.stderr).toBe(0);
+      const payload = JSON.parse(done.stdout) as { events: { seq: number; kind: string; rewind: unknown }[] };
+      expect(payload.events).toMatchObject([
+        { kind: 'GAME_REWOUND', rewind: { toSeq, mode: 'EXACT', reason: 'Drew out of turn.' } },
+      ]);
+      const after = (await fetchGame(server, fresh.gameId, TEST_ADMIN_TOKEN)).game;
+      const hand = (g: typeof after) =>
+        g.zones.find((z) => z.type === 'hand' && z.owner?.id === fresh.players[0]!.id)!.objects.length;
+      expect(hand(after)).toBe(hand(before) - 1);
+
+      expect(late.code).toBe(1);
+      expect(late.stderr).toContain('BAD_USER_INPUT');
+      expect(noReason.code).toBe(2);
+      expect(noReason.stderr).toContain('--reason is required');
     },
     SLOW,
   );
