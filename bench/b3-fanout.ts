@@ -13,16 +13,14 @@
  *
  * Over 300 lines on purpose: one benchmark, the service side and its raw baseline side by side.
  */
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import path from 'node:path';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { BenchConfig } from './lib/config.js';
 import { ApiMover, createBenchGames, type BenchGame } from './lib/fixtures.js';
 import type { GraphqlClient } from './lib/graphql.js';
 import { table, type BenchLog, type CaseReport } from './lib/report.js';
 import { openLoop } from './lib/runner.js';
-import { ROOT } from './lib/service.js';
+import { openTrigger, startBroadcaster } from './lib/broadcaster.js';
 import { fmtMs, fmtRate, summarize, type LatencySummary } from './lib/stats.js';
 import {
   graphqlWsSubscriber,
@@ -187,41 +185,6 @@ async function serviceFanout(
   }
 }
 
-/** Starts the baseline broadcaster as its own process. */
-async function startBroadcaster(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/lib/broadcast-server.ts')],
-    {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('broadcaster did not start')), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    void exited.then(() => reject(new Error('broadcaster exited')));
-  });
-  return {
-    url: `ws://127.0.0.1:${port}`,
-    stop: async () => {
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
 async function baselineFanout(
   deps: { config: BenchConfig },
   scenario: Scenario,
@@ -243,12 +206,8 @@ async function baselineFanout(
         onProblem: ledger.onProblem,
       });
     });
-    const control = new WebSocket(`${broadcaster.url}/trigger`);
+    const control = await openTrigger(broadcaster);
     trigger = control;
-    await new Promise<void>((resolve, reject) => {
-      control.once('open', () => resolve());
-      control.once('error', reject);
-    });
     // The service's own message, re-addressed: same size, same shape.
     const template = JSON.parse(sample) as {
       payload: { data: { gameEvents: { gameId: string; seq: number } } };

@@ -21,6 +21,7 @@ import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
 import { runCompare, runCompareFair } from './compare.js';
 import { runRewind } from './rewind.js';
+import { runSpectators } from './spectators.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
     ['table', 'The table: taps, counters, a tapped view, a cached game', runTable],
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
     ['rewind', 'A judge’s rewind of a long game, and a move after it', runRewind],
+    ['spectators', 'Spectators of one game', runSpectators],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],
     [
       'compare-fair',

@@ -155,6 +155,18 @@ const METHOD = `
   over it. Then 10 pairs of 40-move blocks alternate between the rewound twin and the other, the
   order flipping every pair: the service's CPU per move and the latency p50, after ÷ twin judged
   against ≤ 1.1×.
+- **Spectators** (\`BENCH_CASES=spectators\`; bench/spectators.ts). A fresh service with its own
+  connection caps (its one spectator credential holds every connection; the defaults are
+  unchanged). BENCH_SPECTATORS (1,000 then 10,000) graphql-ws spectators of one game connect from 8
+  loopback addresses (127.0.0.1–8); after one move every spectator sees, seat 0 moves at
+  BENCH_SPECTATOR_MOVES per second for BENCH_SPECTATOR_SECONDS (open loop). Each delivery's delay
+  after its move's response (the response is sent after the commit; all times in this one process,
+  which receives for every spectator), and the service's CPU (its process tree, from /proc) over the
+  window ÷ deliveries. Every delivery is counted (none lost, none twice) and compared byte for byte
+  with what a spectator of its own receives replaying the same events with \`afterSeq\`. The baseline:
+  a raw \`ws\` broadcaster process sent the service's own message for as many plain sockets, at the
+  same rate; its CPU per message. Judged: p99 ≤ 200 ms at 10,000, CPU per delivery ≤ 2× the
+  baseline's at each count.
 - **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
   checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
   \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates

@@ -28,7 +28,18 @@ export interface SubscriberOptions {
   readonly gameId: string;
   readonly onReceipt: (r: Receipt) => void;
   readonly onProblem: (message: string) => void;
+  /** The loopback address to connect from (127.0.0.x), to spread many sockets over addresses. */
+  readonly localAddress?: string;
+  /** Given each data message's raw text with its seq (graphql-ws: the whole `next` message). */
+  readonly onText?: (seq: number, text: string) => void;
 }
+
+/** A `gameEvents` subscription with the same selection as {@link BENCH_GAME_EVENTS}, from `afterSeq`. */
+export const BENCH_GAME_EVENTS_AFTER = BENCH_GAME_EVENTS.replace(
+  'subscription BenchGameEvents($gameId: ID!) {\n    gameEvents(gameId: $gameId) {',
+  'subscription BenchGameEvents($gameId: ID!, $afterSeq: Int) {\n    gameEvents(gameId: $gameId, afterSeq: $afterSeq) {',
+);
+if (BENCH_GAME_EVENTS_AFTER === BENCH_GAME_EVENTS) throw new Error('BENCH_GAME_EVENTS changed its head');
 
 interface GameEventMessage {
   type: string;
@@ -37,8 +48,12 @@ interface GameEventMessage {
 }
 
 /** One graphql-ws connection with one `gameEvents` subscription. */
-export function graphqlWsSubscriber(opts: SubscriberOptions & { token: string }): Subscriber {
-  const socket = new WebSocket(opts.url, 'graphql-transport-ws');
+export function graphqlWsSubscriber(
+  opts: SubscriberOptions & { token: string; afterSeq?: number },
+): Subscriber {
+  const socket = new WebSocket(opts.url, 'graphql-transport-ws', {
+    ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+  });
   let first: string | null = null;
   let closing = false;
   const ready = new Promise<void>((resolve, reject) => {
@@ -57,7 +72,13 @@ export function graphqlWsSubscriber(opts: SubscriberOptions & { token: string })
             JSON.stringify({
               id: '1',
               type: 'subscribe',
-              payload: { query: BENCH_GAME_EVENTS, variables: { gameId: opts.gameId } },
+              payload:
+                opts.afterSeq === undefined
+                  ? { query: BENCH_GAME_EVENTS, variables: { gameId: opts.gameId } }
+                  : {
+                      query: BENCH_GAME_EVENTS_AFTER,
+                      variables: { gameId: opts.gameId, afterSeq: opts.afterSeq },
+                    },
             }),
           );
           resolve();
@@ -71,6 +92,7 @@ export function graphqlWsSubscriber(opts: SubscriberOptions & { token: string })
           }
           first ??= text;
           opts.onReceipt({ gameId: event.gameId, seq: event.seq, at });
+          opts.onText?.(event.seq, text);
           return;
         }
         case 'ping':
@@ -108,7 +130,9 @@ export function graphqlWsSubscriber(opts: SubscriberOptions & { token: string })
 
 /** One plain `ws` connection to the baseline broadcaster, registered for one game. */
 export function rawWsSubscriber(opts: SubscriberOptions): Subscriber {
-  const socket = new WebSocket(`${opts.url}/sub?game=${encodeURIComponent(opts.gameId)}`);
+  const socket = new WebSocket(`${opts.url}/sub?game=${encodeURIComponent(opts.gameId)}`, {
+    ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+  });
   let closing = false;
   const ready = new Promise<void>((resolve, reject) => {
     socket.on('open', () => resolve());

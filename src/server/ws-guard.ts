@@ -30,6 +30,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
+import { withPayloadText } from './shared-execution.js';
 
 /**
  * How long a connection closed by its guard has to take the close frame (its client reads what is
@@ -242,12 +243,14 @@ export function serveGraphqlWs(
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve, reject) => {
+        send: (data) => {
+          const message = withPayloadText(data);
+          return new Promise<void>((resolve, reject) => {
             // Not queued when the client is not reading: the guard closes the connection instead.
             if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
-            socket.send(data, (err) => (err ? reject(err) : resolve()));
-          }),
+            socket.send(message, (err) => (err ? reject(err) : resolve()));
+          });
+        },
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', (data) => {

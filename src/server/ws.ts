@@ -31,6 +31,7 @@ import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
 import { serveGraphqlWs, wsGuardBounds, type GuardedExtra } from './ws-guard.js';
+import { sharedPayloadReplacer, sharedSubscribe } from './shared-execution.js';
 
 /** Limits for one graphql-ws connection. */
 export const WS_LIMITS = {
@@ -174,13 +175,18 @@ export function startGraphqlWs(
       closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
     }),
     onSubscribe: (ctx, _id, payload) => prepareOperation(armor, schema, ctx, payload),
+    // Each live event is executed once per viewer class, not once per subscriber.
+    subscribe: sharedSubscribe,
+    // ...and serialized once per payload object (the send below puts the text in place).
+    jsonMessageReplacer: sharedPayloadReplacer,
     onError: (ctx, _id, _payload, errors) =>
       errors.map((e) => mask(e.toJSON(), ctx.extra.context?.requestId, e)) as never,
     // Execution errors (a resolver threw) travel in `next` frames, not `error` ones: mask them too.
     onNext: (ctx, _id, _payload, args, result) => {
       if (getOperationAST(args.document, args.operationName)?.operation === 'subscription')
         deps.metrics.subscriptionEventsSent();
-      if (!result.errors?.length) return undefined;
+      // The shared result itself, not graphql-ws's copy of it: its text is made once.
+      if (!result.errors?.length) return result;
       const requestId = ctx.extra.context?.requestId;
       const collapsed = collapseOversized(result);
       const errors = (collapsed.errors ?? []).map((e) => mask('toJSON' in e ? e.toJSON() : e, requestId, e));

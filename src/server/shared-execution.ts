@@ -1,0 +1,118 @@
+/**
+ * A subscription's events executed once per viewer class, not once per subscriber.
+ *
+ * The event hub maps each live event once per viewer class (src/events/hub.ts) and hands every
+ * subscriber of that class the same object. graphql-js's own `subscribe` would then execute the
+ * subscription's selection set over that object once per subscriber: with a game's 10,000
+ * spectators, 10,000 identical executions per event. {@link sharedSubscribe} keeps graphql-js's
+ * source stream (`createSourceEventStream`, which runs the field's `subscribe` resolver: standing,
+ * limits, the hub) and memoizes the per-event `execute` by (payload object, document, variables,
+ * operation name). The payload object already stands for the viewer (the hub's per-class map), and
+ * no field under a subscription reads the context, so subscribers that share a payload share the
+ * result. Written here rather than taken from a library: graphql-js exports no hook between its
+ * source stream and its per-event execution.
+ */
+import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
+import { graphqlCjs } from './graphql-cjs.js';
+
+// The copy of graphql the schema and graphql-ws use (graphql-cjs.ts explains why).
+const { createSourceEventStream, execute } = graphqlCjs;
+
+type Result = ExecutionResult | Promise<ExecutionResult>;
+
+/** Per payload object: its results by execution key. Collected with the payload. */
+const results = new WeakMap<object, Map<string, Result>>();
+/** A small number per parsed document: the armor shares one document per query text. */
+const documentIds = new WeakMap<DocumentNode, number>();
+let nextDocumentId = 0;
+
+function executionKey(args: ExecutionArgs): string {
+  let id = documentIds.get(args.document);
+  if (id === undefined) documentIds.set(args.document, (id = nextDocumentId++));
+  return `${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`;
+}
+
+/** `execute` over one event, shared by every subscription with the same document and variables. */
+function executeShared(args: ExecutionArgs, key: string, payload: unknown): Result {
+  if (typeof payload !== 'object' || payload === null) return execute({ ...args, rootValue: payload });
+  let byKey = results.get(payload);
+  if (!byKey) results.set(payload, (byKey = new Map()));
+  let result = byKey.get(key);
+  if (result === undefined) {
+    result = execute({ ...args, rootValue: payload });
+    byKey.set(key, result);
+  }
+  return result;
+}
+
+/**
+ * graphql-js's `subscribe`, with each event's execution shared (see the file's comment). Like
+ * graphql-js's own mapping, `return()` reaches the source at once, even while a `next()` waits, so
+ * an unsubscribe never waits for the next event.
+ */
+export async function sharedSubscribe(
+  args: ExecutionArgs,
+): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
+  const source = await createSourceEventStream(args);
+  if (!(Symbol.asyncIterator in source)) return source;
+  const iterator = source[Symbol.asyncIterator]();
+  const key = executionKey(args);
+  const mapped: AsyncGenerator<ExecutionResult, void, void> = {
+    async next() {
+      const step = await iterator.next();
+      if (step.done) return { done: true, value: undefined };
+      return { done: false, value: await executeShared(args, key, step.value) };
+    },
+    async return() {
+      await iterator.return?.();
+      return { done: true, value: undefined };
+    },
+    async throw(error: unknown) {
+      if (iterator.throw) await iterator.throw(error);
+      else await iterator.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+  return mapped;
+}
+
+/**
+ * The text of a message's payload, made once per payload object: a result shared by every
+ * subscriber of one viewer class is serialized once, not once per subscriber.
+ */
+const payloadTexts = new WeakMap<object, string>();
+/** Stands for the payload in the message graphql-ws stringifies; {@link withPayloadText} swaps it. */
+const MARK = '\u0000zk:payload';
+const MARK_TAIL = `${JSON.stringify(MARK)}}`;
+/** The payload text of the message being stringified, until its `send` takes it. */
+let pending: string | null = null;
+
+function payloadText(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return JSON.stringify(payload);
+  let text = payloadTexts.get(payload);
+  if (text === undefined) payloadTexts.set(payload, (text = JSON.stringify(payload)));
+  return text;
+}
+
+/**
+ * graphql-ws's `jsonMessageReplacer`: a message with a payload is stringified with a mark in the
+ * payload's place (the payload is the message's last key), and the payload's text, shared by every
+ * message that carries the same object, is kept for {@link withPayloadText}. graphql-ws stringifies
+ * each message as the argument of its `send`, so the two run back to back, in one turn.
+ */
+export function sharedPayloadReplacer(key: string, value: unknown): unknown {
+  if (key !== '' || typeof value !== 'object' || value === null || !('payload' in value)) return value;
+  pending = payloadText(value.payload);
+  return { ...value, payload: MARK };
+}
+
+/** The message `send` is given, with its payload's text back in place of the mark. */
+export function withPayloadText(data: string): string {
+  const text = pending;
+  pending = null;
+  if (text === null || !data.endsWith(MARK_TAIL)) return data;
+  return `${data.slice(0, -MARK_TAIL.length)}${text}}`;
+}

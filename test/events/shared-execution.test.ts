@@ -1,0 +1,125 @@
+/**
+ * Work every subscriber of one viewer class shares is done once (src/server/shared-execution.ts):
+ * an event's execution per payload object and document, and its payload's text; the message each
+ * subscriber is sent is byte for byte what graphql-ws alone would have sent.
+ */
+import fc from 'fast-check';
+import type { buildSchema, parse } from 'graphql';
+import { type ExecutionResult } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { graphqlCjs } from '../../src/server/graphql-cjs.js';
+import {
+  sharedPayloadReplacer,
+  sharedSubscribe,
+  withPayloadText,
+} from '../../src/server/shared-execution.js';
+
+/** A source every subscription reads from: each payload object goes to all of them, as the hub does. */
+class Broadcast {
+  readonly #readers: { queue: unknown[]; waiting: ((step: IteratorResult<unknown>) => void) | null }[] = [];
+  returned = 0;
+
+  iterator(): AsyncIterableIterator<unknown> {
+    const reader = {
+      queue: [] as unknown[],
+      waiting: null as ((step: IteratorResult<unknown>) => void) | null,
+    };
+    this.#readers.push(reader);
+    return {
+      next: () =>
+        reader.queue.length
+          ? Promise.resolve({ done: false, value: reader.queue.shift() })
+          : new Promise((resolve) => (reader.waiting = resolve)),
+      return: () => {
+        this.returned++;
+        return Promise.resolve({ done: true, value: undefined });
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+
+  send(payload: unknown): void {
+    for (const reader of this.#readers) {
+      const waiting = reader.waiting;
+      reader.waiting = null;
+      if (waiting) waiting({ done: false, value: payload });
+      else reader.queue.push(payload);
+    }
+  }
+}
+
+function schemaCounting(source: Broadcast) {
+  let resolved = 0;
+  const schema = graphqlCjs.buildSchema(`
+    type Query { ok: Boolean }
+    type Event { seq: Int, label: String }
+    type Subscription { events: Event }
+  `) as ReturnType<typeof buildSchema>;
+  const subscription = schema.getSubscriptionType()!.getFields()['events']!;
+  subscription.subscribe = () => source.iterator();
+  subscription.resolve = (payload: unknown) => payload;
+  const event = schema.getType('Event') as unknown as { getFields(): Record<string, { resolve?: unknown }> };
+  event.getFields()['label']!.resolve = (e: { seq: number }) => {
+    resolved++;
+    return `event ${e.seq}`;
+  };
+  return { schema, resolved: () => resolved };
+}
+
+describe('a subscription event shared by one viewer class', () => {
+  it('is executed once for every subscriber of the same document and variables', async () => {
+    const source = new Broadcast();
+    const { schema, resolved } = schemaCounting(source);
+    const document = graphqlCjs.parse('subscription { events { seq label } }') as ReturnType<typeof parse>;
+    const streams = await Promise.all(Array.from({ length: 5 }, () => sharedSubscribe({ schema, document })));
+    const iterators = streams.map((s) => s as AsyncGenerator<ExecutionResult>);
+    const first = { seq: 1 };
+    source.send(first);
+    const results = await Promise.all(iterators.map((i) => i.next()));
+    expect(results.map((r) => r.value)).toEqual(
+      Array(5).fill({ data: { events: { seq: 1, label: 'event 1' } } }),
+    );
+    expect(resolved()).toBe(1);
+    // Another object (another viewer class, or the next event) is executed again.
+    source.send({ seq: 2 });
+    await Promise.all(iterators.map((i) => i.next()));
+    expect(resolved()).toBe(2);
+    // An unsubscribe reaches the source at once, without waiting for another event.
+    await Promise.all(iterators.map((i) => i.return(undefined)));
+    expect(source.returned).toBe(5);
+  });
+
+  it('a message is sent byte for byte as graphql-ws alone would send it', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const message = fc.oneof(
+      fc.record({ id: fc.string(), type: fc.constant('next'), payload: json }),
+      fc.record({ id: fc.string(), type: fc.constant('error'), payload: fc.array(json) }),
+      fc.record({ id: fc.string(), type: fc.constant('complete') }),
+      fc.record({ type: fc.constantFrom('ping', 'pong') }),
+    );
+    fc.assert(
+      fc.property(message, (m) => {
+        expect(withPayloadText(JSON.stringify(m, sharedPayloadReplacer))).toBe(JSON.stringify(m));
+      }),
+    );
+  });
+
+  it('serializes one payload object once, however many messages carry it', () => {
+    let reads = 0;
+    const payload = {
+      get data() {
+        reads++;
+        return { seq: 7 };
+      },
+    };
+    const sent = ['1', '2', '3'].map((id) =>
+      withPayloadText(JSON.stringify({ id, type: 'next', payload }, sharedPayloadReplacer)),
+    );
+    expect(sent).toEqual(
+      ['1', '2', '3'].map((id) => `{"id":"${id}","type":"next","payload":{"data":{"seq":7}}}`),
+    );
+    expect(reads).toBe(1);
+  });
+});
