@@ -28,37 +28,48 @@ function chiSquare(counts: readonly number[], total: number): number {
   return counts.reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
 }
 
-describe('zk-rng/1 uniformity', () => {
-  it('120,000 shuffles of 5 cards: all 120 orders, chi-square p > 0.001', () => {
-    const counts = new Map<string, number>();
-    const N = 120_000;
-    for (let seq = 1; seq <= N; seq++) {
-      const s = stream(seq);
-      const order = fisherYates(['a', 'b', 'c', 'd', 'e'], 5, (n) => s.int(n)).join('');
-      counts.set(order, (counts.get(order) ?? 0) + 1);
-    }
-    expect(counts.size).toBe(120);
-    expect(chiSquareP(chiSquare([...counts.values()], N), 119)).toBeGreaterThan(0.001);
-  });
+/** Synchronous and CPU-bound: seconds alone, half a minute and more on a busy machine. */
+const SLOW = 180_000;
 
-  it('100,000 d6 rolls (rollDice’s act): all six faces, chi-square p > 0.001', () => {
-    const counts = [0, 0, 0, 0, 0, 0];
-    const N = 100_000;
-    const ctx = (seq: number): PlanContext => ({
-      newId: () => '',
-      randomAct: () => {
+describe('zk-rng/1 uniformity', () => {
+  it(
+    '120,000 shuffles of 5 cards: all 120 orders, chi-square p > 0.001',
+    () => {
+      const counts = new Map<string, number>();
+      const N = 120_000;
+      for (let seq = 1; seq <= N; seq++) {
         const s = stream(seq);
-        return (n) => s.int(n);
-      },
-      randomScheme: 'zk-rng/1',
-      actorId: null,
-      foldEntropy: () => '',
-    });
-    for (let seq = 1; seq <= N; seq++)
-      counts[
-        new ActLog({ ruleset: 'mtg', players: [], zones: [], objects: [] }).roll(ctx(seq), 0, 6, 1)[0]! - 1
-      ]! += 1;
-    expect(counts.every((c) => c > 0)).toBe(true);
-    expect(chiSquareP(chiSquare(counts, N), 5)).toBeGreaterThan(0.001);
-  });
+        const order = fisherYates(['a', 'b', 'c', 'd', 'e'], 5, (n) => s.int(n)).join('');
+        counts.set(order, (counts.get(order) ?? 0) + 1);
+      }
+      expect(counts.size).toBe(120);
+      expect(chiSquareP(chiSquare([...counts.values()], N), 119)).toBeGreaterThan(0.001);
+    },
+    SLOW,
+  );
+
+  it(
+    '100,000 d6 rolls (rollDice’s act): all six faces, chi-square p > 0.001',
+    () => {
+      const counts = [0, 0, 0, 0, 0, 0];
+      const N = 100_000;
+      const ctx = (seq: number): PlanContext => ({
+        newId: () => '',
+        randomAct: () => {
+          const s = stream(seq);
+          return (n) => s.int(n);
+        },
+        randomScheme: 'zk-rng/1',
+        actorId: null,
+        foldEntropy: () => '',
+      });
+      for (let seq = 1; seq <= N; seq++)
+        counts[
+          new ActLog({ ruleset: 'mtg', players: [], zones: [], objects: [] }).roll(ctx(seq), 0, 6, 1)[0]! - 1
+        ]! += 1;
+      expect(counts.every((c) => c > 0)).toBe(true);
+      expect(chiSquareP(chiSquare(counts, N), 5)).toBeGreaterThan(0.001);
+    },
+    SLOW,
+  );
 });
