@@ -72,6 +72,8 @@ class Tally {
   readonly texts = new Map<number, string>();
   readonly problems: string[] = [];
   mismatched = 0;
+  /** Connections the service shed (4503) while they opened, each opened again. */
+  shed = 0;
 
   onReceipt = (r: Receipt) => {
     if (r.seq <= this.floor) this.early++;
@@ -126,6 +128,33 @@ class Tally {
   }
 }
 
+/**
+ * A spectator that connects again when the service sheds its connection (4503, under load), as a
+ * client following the bot guide does, a little later each time.
+ */
+function retrying(
+  open: (onProblem: (m: string) => void) => Subscriber,
+  tally: Tally,
+  attempts = 30,
+): Subscriber {
+  const onProblem = (m: string) => (m.startsWith('socket closed 4503') ? tally.shed++ : tally.onProblem(m));
+  let current = open(onProblem);
+  const ready = (async () => {
+    for (let n = 1; ; n++) {
+      try {
+        await current.ready;
+        return;
+      } catch (err) {
+        if (n >= attempts || !String(err).includes('closed 4503')) throw err;
+        await sleep(50 * n);
+        current = open(onProblem);
+      }
+    }
+  })();
+  ready.catch(() => undefined);
+  return { ready, firstMessage: () => current.firstMessage(), close: () => current.close() };
+}
+
 async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (!done()) {
@@ -155,21 +184,26 @@ async function serviceSide(
   const subs = await openSubscribers(
     count,
     (i) =>
-      graphqlWsSubscriber({
-        url: service.wsUrl,
-        gameId: game.id,
-        token: game.spectatorToken,
-        localAddress: fromAddress(i),
-        onReceipt: tally.onReceipt,
-        onText: tally.onText,
-        onProblem: tally.onProblem,
-      }),
+      retrying(
+        (onProblem) =>
+          graphqlWsSubscriber({
+            url: service.wsUrl,
+            gameId: game.id,
+            token: game.spectatorToken,
+            localAddress: fromAddress(i),
+            onReceipt: tally.onReceipt,
+            onText: tally.onText,
+            onProblem,
+          }),
+        tally,
+      ),
     100,
   );
   try {
     // Sync: one move every spectator sees before the window opens (all are live).
     const first = await mover.move();
     const syncSeq = first.events.at(-1)?.seq ?? -1;
+    if (tally.shed) tally.onProblem(`${tally.shed} connections shed (4503) while opening, each opened again`);
     if (!(await until(() => tally.early >= count, 60_000)))
       tally.onProblem(`only ${tally.early} of ${count} spectators saw the sync event`);
     tally.floor = syncSeq;
