@@ -66,6 +66,7 @@ export const ALL_CASES = [
   'table',
   'identity',
   'rewind',
+  'clocks',
 ] as const;
 
 /** Cases run only when `BENCH_CASES` names them: each compare needs another build (BENCH_COMPARE_ENTRY). */

@@ -37,6 +37,27 @@ export function resultsPath(): string {
   return path.resolve(ROOT, process.env['BENCH_RESULTS'] || 'bench/results.json');
 }
 
+/**
+ * A run of some cases merged into the results of an earlier whole run, by name (`BENCH_MERGE=1`):
+ * each case run replaces its entry, marked with when it ran and the load average at its start;
+ * its targets replace the earlier ones of the same text and those named after the case
+ * (`<case>: …`); every other case, target and the machine of the whole run are kept.
+ */
+export function mergeResults(
+  previous: BenchResults,
+  run: BenchResults,
+  measuredAt: { readonly date: string; readonly loadAtStart: number },
+): BenchResults {
+  const ids = Object.keys(run.cases);
+  const replaced = new Set(run.targets.map((t) => t.target));
+  const kept = previous.targets.filter(
+    (t) => !replaced.has(t.target) && !ids.some((id) => t.target.startsWith(`${id}: `)),
+  );
+  const cases: Record<string, BenchResults['cases'][string]> = { ...previous.cases };
+  for (const id of ids) cases[id] = { ...run.cases[id]!, measuredAt };
+  return { ...previous, targets: [...kept, ...run.targets], cases };
+}
+
 /** The README's summary sits between these two lines, which `npm run bench:docs` rewrites. */
 export const README_BEGIN = '<!-- bench:results (written by npm run bench from bench/results.json) -->';
 export const README_END = '<!-- /bench:results -->';
