@@ -32,7 +32,7 @@ import {
   type CaseDeps,
   type CaseReport,
 } from './lib/report.js';
-import { startService, type ServiceProcess } from './lib/service.js';
+import { procCpuMs, startService, type ServiceProcess } from './lib/service.js';
 import { fmtMs, fmtRatioEstimate, summarize, type LatencySummary } from './lib/stats.js';
 
 export const CLOCKS_TITLE = 'Clocks: the sweep at rest, expiries on time, a move with a running clock';
@@ -180,24 +180,53 @@ async function inPool(count: number, limit: number, fn: (i: number) => Promise<v
 interface Rest {
   readonly sweepingCpuMsPerS: number;
   readonly idleCpuMsPerS: number;
+  /** The bench database's backends (both services' connections), CPU per second. */
+  readonly databaseCpuMsPerS: number;
   /** (sweeping − idle) as a percentage of one core. */
   readonly sweepCorePercent: number;
+  /** The same with the database's backends added: the sweep's whole cost. */
+  readonly sweepWithDatabaseCorePercent: number;
   readonly rssBytes: number;
   readonly heapUsedBytes: number | null;
 }
 
-async function restWindow(sweeping: ServiceProcess, idle: ServiceProcess, seconds: number): Promise<Rest> {
+/** CPU so far (ms) of each backend connected to the bench database, by pid (from /proc). */
+async function backendsCpuMs(db: pg.Client): Promise<Map<number, number>> {
+  const r = await db.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of r.rows) out.set(pid, await procCpuMs(pid).catch(() => 0));
+  return out;
+}
+
+/** The backends' CPU between two readings (a backend that started between them counts whole). */
+function backendsDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
+async function restWindow(
+  sweeping: ServiceProcess,
+  idle: ServiceProcess,
+  db: pg.Client,
+  seconds: number,
+): Promise<Rest> {
   await sleep(SETTLE_MS);
-  const [a0, b0] = [await sweeping.cpuMs(), await idle.cpuMs()];
+  const [a0, b0, d0] = [await sweeping.cpuMs(), await idle.cpuMs(), await backendsCpuMs(db)];
   const t0 = performance.now();
   await sleep(seconds * 1000);
-  const [a1, b1] = [await sweeping.cpuMs(), await idle.cpuMs()];
+  const [a1, b1, d1] = [await sweeping.cpuMs(), await idle.cpuMs(), await backendsCpuMs(db)];
   const wallMs = performance.now() - t0;
   const memory = await sweeping.memory();
+  const database = backendsDelta(d0, d1);
   return {
     sweepingCpuMsPerS: ((a1 - a0) * 1000) / wallMs,
     idleCpuMsPerS: ((b1 - b0) * 1000) / wallMs,
+    databaseCpuMsPerS: (database * 1000) / wallMs,
     sweepCorePercent: coreShare(a1 - a0 - (b1 - b0), wallMs),
+    sweepWithDatabaseCorePercent: coreShare(a1 - a0 - (b1 - b0) + database, wallMs),
     rssBytes: memory.rssBytes,
     heapUsedBytes: memory.heapUsedBytes,
   };
@@ -206,11 +235,11 @@ async function restWindow(sweeping: ServiceProcess, idle: ServiceProcess, second
 /** Creates the running games and measures both quiet windows; answers the creation rate too. */
 async function atRest(
   api: GraphqlClient,
-  sweeping: ServiceProcess,
-  idle: ServiceProcess,
+  services: { sweeping: ServiceProcess; idle: ServiceProcess; db: pg.Client },
   s: ClockBenchSettings,
   log: BenchLog,
 ) {
+  const { sweeping, idle, db } = services;
   const games: ClockGame[] = [];
   const t0 = performance.now();
   await inPool(s.games, SETUP_CONCURRENCY, async () => {
@@ -218,21 +247,22 @@ async function atRest(
   });
   const createSeconds = (performance.now() - t0) / 1000;
   log(`clocks: ${s.games} games created in ${createSeconds.toFixed(0)} s; quiet window, clocks not started`);
-  const unstarted = await restWindow(sweeping, idle, s.restSeconds);
+  const unstarted = await restWindow(sweeping, idle, db, s.restSeconds);
   const t1 = performance.now();
   await inPool(games.length, SETUP_CONCURRENCY, async (i) => {
     await startClock(api, games[i]!);
   });
   const startSeconds = (performance.now() - t1) / 1000;
   log(`clocks: ${s.games} clocks started in ${startSeconds.toFixed(0)} s; quiet window, clocks running`);
-  const running = await restWindow(sweeping, idle, s.restSeconds);
+  const running = await restWindow(sweeping, idle, db, s.restSeconds);
   for (const [name, w] of [
     ['not started', unstarted],
     ['running', running],
   ] as const)
     log(
       `  ${name}: sweeping service ${w.sweepingCpuMsPerS.toFixed(2)} ms/s, idle one ${w.idleCpuMsPerS.toFixed(2)} ms/s ` +
-        `(sweep ${w.sweepCorePercent.toFixed(3)}% of a core), RSS ${(w.rssBytes / 2 ** 20).toFixed(1)} MiB`,
+        `(sweep ${w.sweepCorePercent.toFixed(3)}% of a core), database ${w.databaseCpuMsPerS.toFixed(2)} ms/s, ` +
+        `RSS ${(w.rssBytes / 2 ** 20).toFixed(1)} MiB`,
     );
   return {
     unstarted,
@@ -282,7 +312,7 @@ async function expiryRecords(api: GraphqlClient, adminToken: string, started: re
 async function expiries(
   api: GraphqlClient,
   service: ServiceProcess,
-  databaseUrl: string,
+  db: pg.Client,
   s: ClockBenchSettings,
   createPerSecond: number,
   log: BenchLog,
@@ -297,22 +327,16 @@ async function expiries(
     `clocks: ${s.expiries} clocks set up in ${((Date.now() - t0) / 1000).toFixed(0)} s, ` +
       `deadlines over ${((last - first) / 1000).toFixed(1)} s from ${((first - Date.now()) / 1000).toFixed(1)} s from now`,
   );
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
   const ids = started.map((g) => g.game.id);
   let n = 0;
-  try {
-    // Waits on the log: every game has its expiry, or 60 s past the last deadline.
-    for (;;) {
-      n = await expiredCount(db, ids);
-      if (n >= ids.length || Date.now() > last + 60_000) break;
-      await sleep(1_000);
-    }
-    // A few sweeps more: a second expiry of one game would show now.
-    await sleep(2_000);
-  } finally {
-    await db.end();
+  // Waits on the log: every game has its expiry, or 60 s past the last deadline.
+  for (;;) {
+    n = await expiredCount(db, ids);
+    if (n >= ids.length || Date.now() > last + 60_000) break;
+    await sleep(1_000);
   }
+  // A few sweeps more: a second expiry of one game would show now.
+  await sleep(2_000);
   log(`clocks: ${n} of ${ids.length} expired; reading their logs`);
   const records = await expiryRecords(api, service.adminToken, started);
   return { spreadMs: last - first, setUpBeforeFirstMs: first - t0, ...records };
@@ -320,6 +344,18 @@ async function expiries(
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const pct = (v: number) => `${v.toFixed(3)}%`;
+
+function restRow(w: Rest): string[] {
+  const perS = (v: number) => `${v.toFixed(2)} ms/s`;
+  return [
+    perS(w.sweepingCpuMsPerS),
+    perS(w.idleCpuMsPerS),
+    perS(w.databaseCpuMsPerS),
+    pct(w.sweepCorePercent),
+    pct(w.sweepWithDatabaseCorePercent),
+    mib(w.rssBytes),
+  ];
+}
 
 function lateRow(name: string, l: LatencySummary): string[] {
   return [name, fmtMs(l.p50), fmtMs(l.p99), fmtMs(l.max)];
@@ -335,9 +371,11 @@ export async function runClocks(deps: CaseDeps): Promise<CaseReport> {
   const sweeping = await startService(deps.databaseUrl, SERVICE_ENV);
   const idle = await startService(deps.databaseUrl, { ...SERVICE_ENV, CLOCK_SWEEP_MS: '0' });
   const api = graphqlClient(sweeping.url);
+  const db = new pg.Client({ connectionString: deps.databaseUrl });
+  await db.connect();
   try {
-    const rest = await atRest(api, sweeping, idle, s, log);
-    const expiry = await expiries(api, sweeping, deps.databaseUrl, s, rest.createPerSecond, log);
+    const rest = await atRest(api, { sweeping, idle, db }, s, log);
+    const expiry = await expiries(api, sweeping, db, s, rest.createPerSecond, log);
     const late = summarize(expiry.byAt.lateMs);
     const lateAsOf = summarize(expiry.byAsOf.lateMs);
     log(
@@ -348,6 +386,7 @@ export async function runClocks(deps: CaseDeps): Promise<CaseReport> {
     return report(s, loadAtStart, rest, { ...expiry, late, lateAsOf }, move);
   } finally {
     api.close();
+    await db.end();
     await idle.stop();
     await sweeping.stop();
   }
@@ -410,22 +449,18 @@ function report(
       `runs of B1's move. Load average at the start ${loadAtStart}.`,
     '',
     table(
-      ['at rest', 'service CPU', 'idle service CPU', 'sweep (difference)', 'service RSS'],
       [
-        [
-          `${s.games} games, clocks not started`,
-          `${unstarted.sweepingCpuMsPerS.toFixed(2)} ms/s`,
-          `${unstarted.idleCpuMsPerS.toFixed(2)} ms/s`,
-          pct(unstarted.sweepCorePercent),
-          mib(unstarted.rssBytes),
-        ],
-        [
-          `${s.games} games, clocks running`,
-          `${running.sweepingCpuMsPerS.toFixed(2)} ms/s`,
-          `${running.idleCpuMsPerS.toFixed(2)} ms/s`,
-          pct(running.sweepCorePercent),
-          mib(running.rssBytes),
-        ],
+        'at rest',
+        'service CPU',
+        'idle service CPU',
+        'database backends CPU',
+        'sweep: service − idle',
+        'sweep with the database',
+        'service RSS',
+      ],
+      [
+        [`${s.games} games, clocks not started`, ...restRow(unstarted)],
+        [`${s.games} games, clocks running`, ...restRow(running)],
       ],
     ),
     '',
@@ -470,8 +505,8 @@ function report(
         String,
       ),
       figureTarget(
-        `clocks: the sweep at rest with ${s.games} clocks running < ${SWEEP_CORE_PERCENT}% of one core`,
-        running.sweepCorePercent,
+        `clocks: the sweep at rest with ${s.games} clocks running, service and database, < ${SWEEP_CORE_PERCENT}% of one core`,
+        running.sweepWithDatabaseCorePercent,
         { atMost: SWEEP_CORE_PERCENT },
         pct,
         '%',
@@ -485,6 +520,7 @@ function report(
       startPerSecond: rest.startPerSecond,
       atRest: { unstarted, running },
       sweepCorePercent: running.sweepCorePercent,
+      sweepWithDatabaseCorePercent: running.sweepWithDatabaseCorePercent,
       expiry: {
         spreadMs: expiry.spreadMs,
         lateMs: expiry.late,

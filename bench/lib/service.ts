@@ -174,7 +174,7 @@ function metric(metrics: Map<string, number>, name: string): number | undefined 
 /** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux this runs on (USER_HZ). */
 const USER_HZ = 100;
 
-async function procCpuMs(pid: number): Promise<number> {
+export async function procCpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may contain spaces), from field 3 on.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
