@@ -77,7 +77,7 @@ async function explain(r: Recorded): Promise<PlanNode[]> {
   await c.connect();
   try {
     await c.query('BEGIN');
-    const res = await originalQuery.call(c, `EXPLAIN (ANALYZE, FORMAT JSON) ${r.text}`, [...r.values]);
+    const res = await c.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${r.text}`, [...r.values]);
     await c.query('ROLLBACK');
     const plan = (res.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
     return nodes(plan);
