@@ -480,7 +480,7 @@ function report(
       ],
     ),
     '',
-    `Missing ${expiry.byAt.missing}, duplicates ${expiry.byAt.duplicates}, before the deadline ${expiry.byAt.early}.`,
+    `Missing (no CLOCK_EXPIRED in the log 60 s after the last deadline) ${expiry.byAt.missing}, duplicates ${expiry.byAt.duplicates}, before the deadline ${expiry.byAt.early}.`,
     '',
     table(
       ['a move with a running clock ÷ one without', 'ratio'],
