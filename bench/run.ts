@@ -3,7 +3,7 @@
  * in one run on one machine. Prints every table and writes them, with the machine's description,
  * to BENCHMARKS.md. Settings: bench/lib/config.ts (BENCH_* environment variables).
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runB1 } from './b1-move.js';
@@ -22,12 +22,13 @@ import { runIdentity } from './identity.js';
 import { runCompare, runCompareFair } from './compare.js';
 import { runRewind } from './rewind.js';
 import { runSpectators } from './spectators.js';
+import { CLOCKS_TITLE, runClocks } from './clocks.js';
 import { loadBenchConfig } from './lib/config.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { type CaseDeps, type CaseReport } from './lib/report.js';
-import { renderBenchmarks, resultsPath, writeDocs, type BenchResults } from './lib/docs.js';
+import { mergeResults, renderBenchmarks, resultsPath, writeDocs, type BenchResults } from './lib/docs.js';
 import { ROOT, startService, type ServiceProcess } from './lib/service.js';
 
 /** However the run goes, the process ends by then (`BENCH_TIMEOUT_SECONDS`). */
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
     ['identity', 'Platform identity: a move by JWT, and closes at expiry', runIdentity],
     ['rewind', 'A judge’s rewind of a long game, and a move after it', runRewind],
     ['spectators', 'Spectators of one game', runSpectators],
+    ['clocks', CLOCKS_TITLE, runClocks],
     ['compare', 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side', runCompare],
     [
       'compare-fair',
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
   }
 
   const seconds = (performance.now() - started) / 1000;
-  const results: BenchResults = {
+  const run: BenchResults = {
     machine: { ...machine, loadAtEnd: loadAverage() },
     settings: config,
     runSeconds: seconds,
@@ -157,6 +159,14 @@ async function main(): Promise<void> {
       reports.map((r) => [r.id ?? r.title, { title: r.title, markdown: r.markdown, ...(r.results ?? {}) }]),
     ),
   };
+  // BENCH_MERGE=1: the cases run replace their own entries in the results of the last whole run.
+  const results =
+    process.env['BENCH_MERGE'] === '1'
+      ? mergeResults(JSON.parse(await readFile(resultsPath(), 'utf8')) as BenchResults, run, {
+          date: machine.date,
+          loadAtStart: machine.loadAtStart,
+        })
+      : run;
   log('');
   log(renderBenchmarks(results));
   if (config.output) {

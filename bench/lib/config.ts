@@ -67,6 +67,7 @@ export const ALL_CASES = [
   'identity',
   'rewind',
   'spectators',
+  'clocks',
 ] as const;
 
 /** Cases run only when `BENCH_CASES` names them: each compare needs another build (BENCH_COMPARE_ENTRY). */

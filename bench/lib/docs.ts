@@ -37,6 +37,27 @@ export function resultsPath(): string {
   return path.resolve(ROOT, process.env['BENCH_RESULTS'] || 'bench/results.json');
 }
 
+/**
+ * A run of some cases merged into the results of an earlier whole run, by name (`BENCH_MERGE=1`):
+ * each case run replaces its entry, marked with when it ran and the load average at its start;
+ * its targets replace the earlier ones of the same text and those named after the case
+ * (`<case>: …`); every other case, target and the machine of the whole run are kept.
+ */
+export function mergeResults(
+  previous: BenchResults,
+  run: BenchResults,
+  measuredAt: { readonly date: string; readonly loadAtStart: number },
+): BenchResults {
+  const ids = Object.keys(run.cases);
+  const replaced = new Set(run.targets.map((t) => t.target));
+  const kept = previous.targets.filter(
+    (t) => !replaced.has(t.target) && !ids.some((id) => t.target.startsWith(`${id}: `)),
+  );
+  const cases: Record<string, BenchResults['cases'][string]> = { ...previous.cases };
+  for (const id of ids) cases[id] = { ...run.cases[id]!, measuredAt };
+  return { ...previous, targets: [...kept, ...run.targets], cases };
+}
+
 /** The README's summary sits between these two lines, which `npm run bench:docs` rewrites. */
 export const README_BEGIN = '<!-- bench:results (written by npm run bench from bench/results.json) -->';
 export const README_END = '<!-- /bench:results -->';
@@ -167,6 +188,23 @@ const METHOD = `
   a raw \`ws\` broadcaster process sent the service's own message for as many plain sockets, at the
   same rate; its CPU per message. Judged: p99 ≤ 200 ms at 10,000, CPU per delivery ≤ 2× the
   baseline's at each count.
+- **Clocks** (\`BENCH_CASES=clocks\`; bench/clocks.ts, issue 40). Two services on one database,
+  \`WORKERS=1\` each: the one measured, its clock sweep every 250 ms, and an idle one with no sweep
+  (\`CLOCK_SWEEP_MS=0\`). BENCH_CLOCK_GAMES (10,000) two-seat chess-clock games created through the
+  measured one, their clocks not started: a quiet window of BENCH_CLOCK_REST_SECONDS (20) after 5 s
+  to settle, both services' CPU from /proc and the measured one's RSS; then every clock started
+  (hours on each) and the same window again. The sweep's cost is the measured service's CPU − the
+  idle one's, as a share of one core (judged: < 2% with the clocks running); the CPU of the
+  database backends connected to the bench database over the window is reported beside it. Then
+  BENCH_CLOCK_EXPIRIES (1,000) games, each created and started with the main time that puts its
+  deadline on an even spread over BENCH_CLOCK_EXPIRY_SECONDS (60), the running games beside them;
+  once every one has expired (the log's count, polled), each log is read: lateness = the
+  CLOCK_EXPIRED event's \`at\` (its commit, the server's time) − the deadline \`startClock\` answered,
+  p50, p99 (judged: ≤ 1 s) and max, with the games that got none or two (judged: none). Then
+  BENCH_CLOCK_PAIRS (12) pairs of 2 s one-client runs (after 0.5 s of warm-up, one uncounted pair
+  first) of B1's move by seat 0 on a game whose seat 0 clock runs and on a twin with no clock,
+  alternating which goes first: the service's CPU per move, with a running clock ÷ without, judged
+  against ≤ 1.1×, and the latency p50 beside it.
 - **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
   checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
   \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates

@@ -118,12 +118,17 @@ export async function createBenchGame(
      * acts wait for every seat's. Off where a case times creation or counts events from the start.
      */
     seatEntropy?: boolean;
+    /** The game's clocks (a `ClockInput`), not started. */
+    clock?: Record<string, unknown>;
   } = { layout: true },
 ): Promise<BenchGame> {
   let body = createBody(objects);
-  if (opts.externalUser) {
-    const parsed = JSON.parse(body) as { variables: { input: { players: Record<string, unknown>[] } } };
-    parsed.variables.input.players[0]!['externalUser'] = opts.externalUser;
+  if (opts.externalUser || opts.clock) {
+    const parsed = JSON.parse(body) as {
+      variables: { input: { players: Record<string, unknown>[]; clock?: Record<string, unknown> } };
+    };
+    if (opts.externalUser) parsed.variables.input.players[0]!['externalUser'] = opts.externalUser;
+    if (opts.clock) parsed.variables.input.clock = opts.clock;
     body = JSON.stringify(parsed);
   }
   const { createGame } = await api.requestBody<CreatePayload>(body, opts.token);

@@ -11,15 +11,20 @@ import type { Store } from './store.js';
 import { dbNow } from './time.js';
 
 /**
- * The database's time and the last tick any instance's sweep recorded (epoch ms; null before the
- * first): a gap between them is a time no instance swept. Nothing is written: the tick is recorded
- * ({@link recordTick}) once the sweep has given that gap back, so a tick cut short by a failing
- * database leaves the gap for the next one.
+ * The database's time, the last tick any instance's sweep recorded (epoch ms; null before the
+ * first), and whether any active game's clock is due: a gap between the two times is a time no
+ * instance swept, and a tick with nothing due claims nothing (at rest a tick is this one
+ * statement and {@link recordTick}). Nothing is written: the tick is recorded once the sweep has
+ * given that gap back, so a tick cut short by a failing database leaves the gap for the next one.
  */
-export async function sweepTick(db: Db): Promise<{ now: number; previous: number | null }> {
-  const rows = await db.$queryRaw<{ now: number; previous: number | null }[]>`
-    SELECT floor(extract(epoch FROM zk_now()) * 1000)::float8 AS now,
-      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM clock_sweep WHERE id = 1) AS previous`;
+export async function sweepTick(db: Db): Promise<{ now: number; previous: number | null; due: boolean }> {
+  // The earliest deadline is the first entry of `game_clock_deadline_idx` (the trigger keeps a
+  // deadline only on active games): one index entry read, however many clocks run.
+  const rows = await db.$queryRaw<{ now: number; previous: number | null; due: boolean }[]>`
+    SELECT floor(extract(epoch FROM t.now) * 1000)::float8 AS now,
+      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM clock_sweep WHERE id = 1) AS previous,
+      coalesce((SELECT min(clock_deadline) FROM game WHERE status = 'ACTIVE') <= t.now, false) AS due
+    FROM (SELECT zk_now() AS now) t`;
   const row = rows[0];
   if (!row) throw new Error('clock sweep tick answered nothing');
   return row;
@@ -77,9 +82,11 @@ async function claimed(
  */
 export function withDueGame(store: Store, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
   return store.db.$transaction(async (tx) => {
+    // `(SELECT zk_now())`, evaluated once, bounds the index scan; `zk_now()` itself (volatile)
+    // would be a filter evaluated on every ticking game's index entry.
     const rows = await tx.$queryRaw<{ id: string }[]>`
       SELECT id::text AS id FROM game
-      WHERE clock_deadline <= zk_now() AND status = 'ACTIVE'
+      WHERE clock_deadline <= (SELECT zk_now()) AND status = 'ACTIVE'
       ORDER BY clock_deadline LIMIT 1
       FOR UPDATE SKIP LOCKED`;
     const id = rows[0]?.id;

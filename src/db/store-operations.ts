@@ -169,7 +169,7 @@ export class StoreOperations implements Store {
   }
 
   /** The database's time and the last clock sweep tick of any instance (`recordTick` writes it). */
-  sweepTick(): Promise<{ now: number; previous: number | null }> {
+  sweepTick(): Promise<{ now: number; previous: number | null; due: boolean }> {
     return sweepTick(this.db);
   }
 
