@@ -33,7 +33,7 @@ import {
 import type { CardHandlers, Grabbed, Target } from './card.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
 import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
-import { CardMenu, menuItems, zoneLabel, type MenuItem } from './menu.js';
+import { CardMenu, menuItems, zoneLabel, zoneName, type MenuItem } from './menu.js';
 import {
   anchoredAt,
   RefusalNote,
@@ -450,6 +450,7 @@ function Table(props: { gameId: string; token: string }) {
                   html`<${Zone}
                     key=${zone.id}
                     zone=${zone}
+                    name=${zoneName(zone, game)}
                     label=${zoneLabel(zone, game)}
                     info=${zoneTypes.get(zone.type)}
                     ruleset=${ruleset}
