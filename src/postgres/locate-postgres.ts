@@ -29,6 +29,9 @@ export async function resolveDatabase(opts: {
   });
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: embedded.url });
+  // The server may stop while this client is open (it is supervised and restarted): a dropped
+  // connection fails the statement in flight, and without a listener its 'error' would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['zonekeeper']);

@@ -58,6 +58,8 @@ async function withShadowDatabase<T>(
 ): Promise<T> {
   const name = `zk_shadow_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString });
+  // A connection the server drops fails the statement in flight; unheard, its 'error' would end the process.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -131,8 +133,12 @@ async function withEngine<T>(
   const shadowPool = shadowUrl ? new pg.Pool({ connectionString: shadowUrl, max: 2 }) : null;
   // The shadow database is dropped with FORCE afterwards; a client the engine never released then
   // sees its connection terminated, which is expected and must not crash the process.
-  pool.on('error', () => undefined);
-  shadowPool?.on('error', () => undefined);
+  // A checked-out client's 'error' (the server dropping it mid-migration) is heard on the client, not
+  // the pool: the statement in flight fails and the migration with it, but the process lives on.
+  for (const p of [pool, shadowPool]) {
+    p?.on('error', () => undefined);
+    p?.on('connect', (client) => client.on('error', () => undefined));
+  }
   const factory = new PrismaPg(pool);
   await patchCharColumns(factory);
   sendScriptsWhole(factory, pool);

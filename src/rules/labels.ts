@@ -4,8 +4,9 @@
  *
  * - A player is its seat, and its name where the service knows it: `seat 1 (Bob)`.
  * - A zone is its owner's and its name in the game's own words (NR rule_deck_name: the Corp's deck
- *   is R&D): `your Hand`, `seat 1 (Bob)'s Library`, `the Battlefield`; a player's second zone of a
- *   type is numbered (FAB sec:weapon_zone: two weapon zones).
+ *   is R&D): `your Hand`, `seat 1 (Bob)'s Library`, `the Battlefield`; a player's zones of a type it
+ *   has several of are numbered (FAB sec:weapon_zone: `your Weapon 1`, `your Weapon 2`), by
+ *   `zone-number.ts`, the rule the table page names zones by too.
  * - An object the caller may see (`canSeeSnapshot`: public, revealed to it, or its own where the
  *   zone lets it see) is its card's name, and where it is. An object hidden from it is "a hidden
  *   card" and where it is, and nothing else: its zone, its position (every viewer's view lists
@@ -20,6 +21,7 @@ import type { RulesetSpec } from './types/ruleset.js';
 import type { GameState, ObjectState, ZoneState } from './types/state.js';
 import type { PlayerNames, Viewer } from './types/viewer.js';
 import { canSeeSnapshot, contextOf } from './visibility.js';
+import { numberedZoneName } from './zone-number.js';
 
 /** Names a caller may read in a message: each as that caller sees it. */
 export interface Labels {
@@ -67,8 +69,8 @@ export function labelsFor(
 
   const zone = (z: ZoneState): string => {
     const name = zoneDisplayName(spec, state, z);
-    const several = state.zones.filter((x) => x.type === z.type && x.ownerId === z.ownerId).length > 1;
-    const named = several ? `${name} ${z.index + 1}` : name;
+    const ofItsType = state.zones.filter((x) => x.type === z.type && x.ownerId === z.ownerId).length;
+    const named = numberedZoneName(name, z.index, ofItsType);
     if (z.ownerId === null) return `the ${named}`;
     return z.ownerId === me ? `your ${named}` : `${player(z.ownerId)}'s ${named}`;
   };

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { gqlAt, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { deck } from '../api/helpers.js';
+import { until } from '../support/wait.js';
 
 export interface SeatClockJson {
   playerId: string | null;
@@ -225,4 +226,41 @@ export async function startClockService(
     CREATE_GAME_BURST: '1000000',
     ...env,
   });
+}
+
+/** How long before a round's first deadline (database time) the crash tests SIGKILL its instance. */
+export const KILL_BEFORE_MS = 300;
+
+/**
+ * The crash tests' round: `count` clock games started on `service` (`mainMs` each), then `service`
+ * SIGKILLed {@link KILL_BEFORE_MS} before the first deadline by the database's clock (the one the
+ * deadlines use). Answers the games and the first and last deadline.
+ */
+export async function killBeforeFirstDeadline(
+  databaseUrl: string,
+  service: ServiceProcess,
+  count: number,
+  mainMs: number,
+) {
+  const { games, deadlines } = await startedClockGames(gqlAt(service.url), count, mainMs);
+  const first = Math.min(...deadlines);
+  const now = await databaseNow(databaseUrl);
+  expect(first - now, 'the games were started with time to spare').toBeGreaterThan(KILL_BEFORE_MS);
+  await until(
+    async () => (await databaseNow(databaseUrl)) >= first - KILL_BEFORE_MS,
+    'the moment just before the first deadline',
+  );
+  await service.stop('SIGKILL');
+  return { games, first, last: Math.max(...deadlines) };
+}
+
+/**
+ * A crashed round's game, read from `s`: it ends on time, its log holds exactly one CLOCK_EXPIRED
+ * (seat A's, within `latenessMs` of its deadline) and seat A lost as configured.
+ */
+export async function expectOneFlag(s: Gql, g: ClockGame, latenessMs: number) {
+  await until(async () => (await viewClock(s, g.id)).status === 'ENDED', `game ${g.id} to end on time`);
+  const found = await expectExpiriesWithin(s, g, [g.a], latenessMs);
+  expect(found.log.filter((e) => e.kind === 'PLAYER_CONCEDED').map((e) => e.concededPlayerId)).toEqual([g.a]);
+  return found;
 }

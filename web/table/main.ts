@@ -33,7 +33,7 @@ import {
 import type { CardHandlers, Grabbed, Target } from './card.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
 import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
-import { CardMenu, menuItems, zoneLabel, type MenuItem } from './menu.js';
+import { CardMenu, menuItems, zoneLabel, zoneName, type MenuItem } from './menu.js';
 import {
   anchoredAt,
   RefusalNote,
@@ -223,17 +223,11 @@ function Table(props: { gameId: string; token: string }) {
   /** The top of a pile is the seat's to take from its own zones and shared ones. */
   const mayTakeTop = (zone: ZoneView): boolean => zone.owner === null || zone.owner.id === me?.id;
 
-  /** What the viewer calls each id a refusal may name: zones, the cards it sees, players. */
-  const names = new Map<string, string>([
-    ...game.zones.map((z) => [z.id, zoneLabel(z, game)] as const),
-    ...[...objects.values()].map((o) => [o.id, o.card ? o.card.name : 'a card you may not see'] as const),
-    ...game.players.map((p) => [p.id, p.id === me?.id ? 'you' : p.name] as const),
-  ]);
   /** Sends one action; its result reaches every page as an event, a refusal is shown at `anchor`. */
   const act = (anchor: Anchor, run: () => Promise<unknown>): void => {
     setRefusal(null);
     setNotice(null);
-    run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor, names)));
+    run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor)));
   };
   /** A move or a turn: the rules may keep it from happening without an error (NO_MOVE). */
   const actMove = (
@@ -456,6 +450,7 @@ function Table(props: { gameId: string; token: string }) {
                   html`<${Zone}
                     key=${zone.id}
                     zone=${zone}
+                    name=${zoneName(zone, game)}
                     label=${zoneLabel(zone, game)}
                     info=${zoneTypes.get(zone.type)}
                     ruleset=${ruleset}

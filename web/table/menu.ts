@@ -16,6 +16,7 @@ import { html } from 'htm/preact';
 import type { GameView, RulesetInfo, ZoneView } from './api.js';
 import type { Target } from './card.js';
 import { toggleOf } from './controls.js';
+import { numberedZoneName } from '../../src/rules/zone-number.js';
 
 export type MenuItem =
   | { readonly kind: 'move'; readonly label: string; readonly zoneId: string }
@@ -23,9 +24,18 @@ export type MenuItem =
   | { readonly kind: 'status'; readonly label: string; readonly name: string; readonly value: string }
   | { readonly kind: 'details'; readonly label: string };
 
+/**
+ * A zone's own name, numbered as the service's refusal messages number it (`numberedZoneName`:
+ * "Weapon 1" and "Weapon 2" for a hero's two weapon zones, "Hand" for the one hand).
+ */
+export function zoneName(zone: ZoneView, game: GameView): string {
+  const ofItsType = game.zones.filter((z) => z.type === zone.type && z.owner?.id === zone.owner?.id).length;
+  return numberedZoneName(zone.name, zone.index, ofItsType);
+}
+
 /** A zone as a seat names it: its own ("your Hand"), another's ("Bob's Hand"), or shared. */
 export function zoneLabel(zone: ZoneView, game: GameView): string {
-  const name = `${zone.name}${zone.index > 0 ? ` ${zone.index + 1}` : ''}`;
+  const name = zoneName(zone, game);
   if (!zone.owner) return name;
   if (zone.owner.id === game.viewer.player?.id) return `your ${name}`;
   const owner = game.players.find((p) => p.id === zone.owner?.id);

@@ -59,37 +59,16 @@ export function refusalOfResult(
 }
 
 /**
- * An id the service names an object, a zone or a player by, with the word before it ("Zone 3f…",
- * "object 9a…"), which the name replaces too.
+ * A thrown refusal (or a failure to reach the service) as words, its rule and its code. The
+ * service's message already names cards, zones and players as the caller sees them
+ * (`src/rules/labels.ts`), so it is shown as it is.
  */
-const NAMED_ID =
-  /(?:\b(?:zone|object|player)\s+)?\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-
-/**
- * A message with each id it names replaced by what the viewer calls it (`names`: a zone's label, a
- * card's name, a player's name): "Zone 3f… cannot hold object 9a…" reads "Your Field Zone cannot
- * hold Celtic Guardian". An id the viewer does not know becomes "a card", since the page knows every
- * zone and player.
- */
-export function inWords(message: string, names: ReadonlyMap<string, string>): string {
-  return message.replace(NAMED_ID, (match: string, at: number) => {
-    const id = match.slice(-36);
-    const name = names.get(id) ?? 'a card';
-    return at === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name;
-  });
-}
-
-/**
- * A thrown refusal (or a failure to reach the service) as words (ids named as the viewer knows
- * them), its rule and its code.
- */
-export function refusalOfError(err: unknown, anchor: Anchor, names: ReadonlyMap<string, string>): Refusal {
+export function refusalOfError(err: unknown, anchor: Anchor): Refusal {
   if (err instanceof ApiError) {
     const code = [err.code, err.reason].filter((x) => x !== undefined).join(' · ') || null;
-    return { anchor, text: inWords(err.message, names), rule: err.rule ?? null, code };
+    return { anchor, text: err.message, rule: err.rule ?? null, code };
   }
-  const text = err instanceof Error ? err.message : String(err);
-  return { anchor, text: inWords(text, names), rule: null, code: null };
+  return { anchor, text: err instanceof Error ? err.message : String(err), rule: null, code: null };
 }
 
 /**

@@ -13,6 +13,8 @@ import { CounterControl, countersToDraw } from './controls.js';
 
 export interface ZoneProps {
   zone: ZoneView;
+  /** The zone's own name, numbered as the service numbers it ("Weapon 1"; `zoneName`). */
+  name: string;
   /** The zone as the viewer names it ("your Hand", "Bob's Graveyard", "Battlefield"). */
   label: string;
   info: ZoneTypeInfo | undefined;
@@ -90,7 +92,7 @@ export function Zone(props: ZoneProps) {
     }}
   >
     <header>
-      <span class="zone-name">${zone.name}${zone.index > 0 ? ` ${zone.index + 1}` : ''}</span>
+      <span class="zone-name">${props.name}</span>
       <span class="count" title="objects in this zone">${zone.count}</span>
       <span class=${`visibility ${info?.visibility.toLowerCase() ?? ''}`} title="zone visibility">
         ${info?.visibility.toLowerCase() ?? '?'}
