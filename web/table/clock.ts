@@ -65,9 +65,10 @@ function stateOf(clock: ClockView, seat: SeatClockView): string {
   if (seat.flagged) return 'flag fell';
   if (seat.stopped || clock.stopped) return 'stopped';
   if (!clock.started) return 'not started';
+  const runs = clock.kind === 'ROUND' || seat.playerId === clock.runningPlayerId;
+  if (!runs) return 'waiting';
   if (clock.paused) return 'paused';
-  const runs = clock.kind === 'ROUND' ? clock.ticking : seat.playerId === clock.runningPlayerId;
-  return runs && clock.ticking ? 'running' : 'waiting';
+  return clock.ticking ? 'running' : 'waiting';
 }
 
 /**
@@ -122,11 +123,22 @@ export function SeatClockControl(props: {
   </span>`;
 }
 
-/** The table's one round clock (MTR 2.5), drawn above the seats; null for per-seat kinds. */
-export function RoundClock(props: { clock: ClockView | null; elapsed: number }) {
-  const seat = props.clock?.kind === 'ROUND' ? props.clock.seats[0] : undefined;
-  if (!props.clock || !seat) return null;
-  return html`<p class="round-clock">
-    Round: <${Clock} clock=${props.clock} seat=${seat} owner="Round" elapsed=${props.elapsed} />
-  </p>`;
+/**
+ * What the table's clocks say as a whole, above the seats: the round clock (MTR 2.5) for that kind,
+ * and the reason every reader is shown while a judge has the clocks paused.
+ */
+export function TableClock(props: { clock: ClockView | null; elapsed: number }) {
+  const { clock } = props;
+  const round = clock?.kind === 'ROUND' ? clock.seats[0] : undefined;
+  if (!clock || (!round && !clock.paused)) return null;
+  return html`<div class="table-clock">
+    ${round ? html`<span>Round: <${Clock} clock=${clock} seat=${round} owner="Round" elapsed=${props.elapsed} /></span>` : null}
+    ${
+      clock.paused
+        ? html`<span class="clock-paused" role="status"
+            >Clocks paused${clock.pauseReason ? `: ${clock.pauseReason}` : ''}</span
+          >`
+        : null
+    }
+  </div>`;
 }

@@ -31,7 +31,7 @@ import {
   type ZoneView,
 } from './api.js';
 import type { CardHandlers, Grabbed, Target } from './card.js';
-import { RoundClock, SeatClockControl, useClockElapsed } from './clock.js';
+import { SeatClockControl, TableClock, useClockElapsed } from './clock.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
 import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
 import { CardMenu, menuItems, zoneLabel, type MenuItem } from './menu.js';
@@ -401,7 +401,7 @@ function Table(props: { gameId: string; token: string }) {
         concede: () => act('table', () => api.concede({ gameId })),
       }}
     />
-    <${RoundClock} clock=${game.clock ?? null} elapsed=${clockElapsed} />
+    <${TableClock} clock=${game.clock ?? null} elapsed=${clockElapsed} />
     ${anchoredAt(refusal, 'table') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
     ${
