@@ -338,6 +338,8 @@ export function twinSuite(
       // The same share by JWT alone: a token refused alike in both worlds would pass every comparison.
       const byJwt = new Acceptance(`twin ${ruleset}, V by JWT`, { minShare: 0.15, everyKind: false });
       let noSeatChecks = 0;
+      // The clock moves that were committed (by V, or by the referee), compared like every action.
+      const clockMoves = new Set<string>();
       // Refusals are compared whole (code, reason, rule, message): each must carry its reason.
       const refusals = new RefusalTally(`twin ${ruleset}`);
       const actionArb: fc.Arbitrary<Action> = clocks
@@ -378,7 +380,12 @@ export function twinSuite(
                 : await createGame(server, ruleset, worldDecks, undefined, entropy, extra);
               const seat = game.players[viewer]!;
               // The referee starts the clocks, the same seat's running in both worlds.
-              if (clocks) await startClocks(server, game.gameId, game.players[seed % players]!.id);
+              // Half the pairs V's (so that V's passes are accepted), the others any seat's.
+              const first = seed % 2 === 0 ? viewer : (seed >> 1) % players;
+              if (clocks) {
+                await startClocks(server, game.gameId, game.players[first]!.id);
+                clockMoves.add('referee startClock');
+              }
               return {
                 world,
                 gameId: game.gameId,
@@ -444,6 +451,7 @@ export function twinSuite(
                   );
                   const what = `${byV ? '' : 'the referee: '}${m.field} ${JSON.stringify(m.input)}, ${where}`;
                   expect(inB, what).toEqual(inA);
+                  if (clock && ok) clockMoves.add(`${byV ? 'V' : 'referee'} ${m.field}`);
                   // The clocks run between actions (games with clocks: the database's time is pinned).
                   await time?.advance();
                   // An action V's seat may take: the stranger's is answered as in a game that does not exist.
@@ -497,6 +505,12 @@ export function twinSuite(
       ).toBeGreaterThan(0);
       expect(noSeatChecks, 'observations by a token with no seat').toBeGreaterThan(0);
       byJwt.check();
+      if (clocks) {
+        console.log(`twin ${ruleset}: clock moves committed: ${[...clockMoves].sort().join(', ')}`);
+        for (const move of ['V passClock', 'referee startClock', 'referee passClock', 'referee pauseClock'])
+          expect(clockMoves.has(move), `${move} committed at least once`).toBe(true);
+        expect(clockMoves.has('referee addClockTime'), 'referee addClockTime committed').toBe(true);
+      }
     },
     TIMEOUT_MS,
   );
