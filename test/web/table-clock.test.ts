@@ -11,10 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createGame, type Created } from '../api/helpers.js';
 import { clockMove } from '../clock/support.js';
-import { chromiumPath, expectCleanPage, watchContext } from '../support/browser.js';
-import { usePageSuite } from '../support/page-suite.js';
-import { linkTo } from '../support/handoff.js';
-import { compareScreenshot, MAX_DIFF_PIXELS, stabilize, VIEWPORT } from '../support/screenshots.js';
+import { chromiumPath, expectCleanPage } from '../support/browser.js';
+import { openTablePage, usePageSuite } from '../support/page-suite.js';
+import { compareScreenshot, MAX_DIFF_PIXELS } from '../support/screenshots.js';
 
 const WAIT = { timeout: 15_000 };
 const DECKS = [
@@ -33,15 +32,7 @@ describe.skipIf(!chromiumPath)('clocks on the table page', () => {
 
   /** A seat's page, deterministic for screenshots, live. */
   async function open(gameId: string, token: string) {
-    const context = await suite.browser.newContext({
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      reducedMotion: 'reduce',
-    });
-    const { page, problems } = await watchContext(context, suite.origin);
-    await page.goto(await linkTo(suite.origin, `/table/${gameId}`, token));
-    await page.locator('[data-status="live"]').waitFor(WAIT);
-    await stabilize(page);
+    const { context, page, problems } = await openTablePage(suite, gameId, token);
     // Set once: still there at the end only if the page was never reloaded.
     await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
     return { context, page, problems };
