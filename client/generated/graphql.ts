@@ -296,6 +296,15 @@ export type ObjectKind =
   | 'LAYER'
   | 'TOKEN';
 
+export type PassClockInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  onBehalfOf?: string | number | null | undefined;
+  /** The seat whose clock runs next (default: the next seat whose clock is not stopped). */
+  toPlayerId?: string | number | null | undefined;
+};
+
 export type PlayerInput = {
   /** Starting player counters overriding the ruleset's (MTG 903.7 Commander: life 40; FAB: the hero's life). */
   counters?: Array<CounterInput> | null | undefined;
@@ -546,7 +555,7 @@ export type TableGameQueryVariables = Exact<{
 }>;
 
 
-export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, owner: { id: string, name: string, seat: number }, controller: { id: string, name: string, seat: number }, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, clock: { kind: ClockKind, asOfMs: number, runningPlayerId: string | null, ticking: boolean, started: boolean, paused: boolean, pauseReason: string | null, stopped: boolean, seats: Array<{ playerId: string | null, remainingMs: number, periodsLeft: number, flagged: boolean, stopped: boolean }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, owner: { id: string, name: string, seat: number }, controller: { id: string, name: string, seat: number }, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
 
 export type TableMoveMutationVariables = Exact<{
   input: MoveObjectsInput;
@@ -561,6 +570,13 @@ export type TableTurnFaceMutationVariables = Exact<{
 
 
 export type TableTurnFaceMutation = { turnFace: { version: number, objects: Array<{ id: string }>, events: Array<{ kind: EventKind, rules: Array<string> }> } };
+
+export type TablePassClockMutationVariables = Exact<{
+  input: PassClockInput;
+}>;
+
+
+export type TablePassClockMutation = { passClock: { version: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2490,6 +2506,23 @@ export const TableGameDocument = new TypedDocumentString(`
         name
       }
     }
+    clock {
+      kind
+      asOfMs
+      runningPlayerId
+      ticking
+      started
+      paused
+      pauseReason
+      stopped
+      seats {
+        playerId
+        remainingMs
+        periodsLeft
+        flagged
+        stopped
+      }
+    }
     viewer {
       kind
       player {
@@ -2579,3 +2612,10 @@ export const TableTurnFaceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TableTurnFaceMutation, TableTurnFaceMutationVariables>;
+export const TablePassClockDocument = new TypedDocumentString(`
+    mutation TablePassClock($input: PassClockInput!) {
+  passClock(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TablePassClockMutation, TablePassClockMutationVariables>;

@@ -46,7 +46,7 @@ export async function gameAtAsAdmin(
 export async function exportAsAdmin(store: GameStore, gameId: string) {
   const stored = await store.readWholeGame(gameId);
   if (!stored) throw notFound('Game');
-  return exportDocument(stored);
+  return exportDocument(stored, await store.now());
 }
 
 /** The seats of a game an admin is looking at (`AdminGame.players`). */

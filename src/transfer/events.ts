@@ -229,7 +229,12 @@ export const EVENT_PAYLOADS = {
   }),
   GAME_ARCHIVED: lifecycle('GAME_ARCHIVED').extend({ seedReveal: seedReveal.optional() }),
   // The import's commitment to its new seed, under the original derivation id.
-  GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({ importedFrom: uuid, commitment: commitment.optional() }),
+  GAME_IMPORTED: lifecycle('GAME_IMPORTED').extend({
+    importedFrom: uuid,
+    commitment: commitment.optional(),
+    // The clocks as of the export, stopped (issue 40).
+    table: table.optional(),
+  }),
 } satisfies Record<EventKind, z.ZodType>;
 
 /** An event payload of any kind, told apart by `kind`. */

@@ -11,7 +11,9 @@
 import { hashToken } from '../auth/tokens.js';
 import {
   emptyState,
+  haltClock,
   lifecycleEvent,
+  type ClockState,
   type DomainEvent,
   type GameState,
   type RandomCommitment,
@@ -49,12 +51,15 @@ export interface ExportSource {
   }[];
 }
 
-/** The export document of a game as stored. */
-export function exportDocument(stored: ExportSource): ExportDocument {
+/**
+ * The export document of a game as stored, exported at `now` (the database's time, epoch ms: the
+ * instant an import stops the clocks at).
+ */
+export function exportDocument(stored: ExportSource, now: number): ExportDocument {
   const { game } = stored;
   return {
     format: EXPORT_FORMAT,
-    exportedAt: new Date().toISOString(),
+    exportedAt: new Date(now).toISOString(),
     game: {
       ...game,
       createdAt: game.createdAt.toISOString(),
@@ -135,10 +140,27 @@ export interface ImportedCredentials {
   readonly fairnessLimits: readonly ImportLimit[];
 }
 
+/**
+ * The clocks an import starts with (issue 40: "export and import carry clocks as of the export,
+ * stopped, and a judge restarts them"): the log's last clocks as of the export, not started; clocks
+ * an ended game stopped for good stay as they are. Null: the game keeps no clock.
+ */
+function importedClock(doc: ExportDocument): ClockState | null {
+  const clock = doc.events.map((e) => asEvent(e.payload).table?.clock).findLast((c) => c !== undefined);
+  if (!clock || clock.stopped) return clock ?? null;
+  return haltClock(clock, doc.exportedAt ? Date.parse(doc.exportedAt) : clock.asOf);
+}
+
 /** The log of the new game: the document's events under new ids, then GAME_IMPORTED (actor: admin). */
 function importedLog(original: ExportDocument, doc: ExportDocument, commitment: RandomCommitment) {
   const gameId = doc.game.id;
-  const imported = { ...lifecycleEvent('GAME_IMPORTED'), importedFrom: original.game.id, commitment };
+  const clock = importedClock(doc);
+  const imported = {
+    ...lifecycleEvent('GAME_IMPORTED'),
+    importedFrom: original.game.id,
+    commitment,
+    ...(clock ? { table: { clock } } : {}),
+  };
   return [
     ...doc.events.map((e) => ({
       gameId,

@@ -36,13 +36,19 @@ class IdMap {
   nullable(old: string | null): string | null {
     return old === null ? null : this.id(old);
   }
-  /** Remaps every UUID string in a JSON value, except under {@link TEXT_KEYS}. */
+  /**
+   * Remaps every UUID string in a JSON value, except under {@link TEXT_KEYS}: values, and keys too
+   * (a record keyed by ids, as the clocks' seats are by player id, issue 40).
+   */
   deep(value: unknown): unknown {
     if (typeof value === 'string') return isUuid(value) ? this.id(value) : value;
     if (Array.isArray(value)) return value.map((v) => this.deep(v));
     if (value !== null && typeof value === 'object')
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, TEXT_KEYS.has(k) ? v : this.deep(v)]),
+        Object.entries(value).map(([k, v]) => [
+          isUuid(k) ? this.id(k) : k,
+          TEXT_KEYS.has(k) ? v : this.deep(v),
+        ]),
       );
     return value;
   }

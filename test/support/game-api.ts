@@ -211,6 +211,8 @@ export async function createGame(
   decks: DeckCard[][],
   bind?: { readonly token: string; readonly users: readonly (ExternalUser | null)[] },
   seatEntropy: SeatEntropySetUp = {},
+  /** More of `CreateGameInput` (e.g. `clock`). */
+  extra: Record<string, unknown> = {},
 ): Promise<CreatedGame> {
   const res = await post<{
     createGame: {
@@ -229,6 +231,7 @@ export async function createGame(
           return { name: `Seat ${i}`, deck, ...(externalUser ? { externalUser } : {}) };
         }),
         ...(seatEntropy.wait === false ? { waitForSeatEntropy: false } : {}),
+        ...extra,
       },
     },
     bind?.token,

@@ -3,10 +3,14 @@
  * Chromium, started before the suite's tests and closed after them.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server.js';
 import { ensureWebBuilt } from './web.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, watchContext } from './browser.js';
+import { linkTo } from './handoff.js';
+import { stabilize, VIEWPORT } from './screenshots.js';
+
+const LIVE = { timeout: 15_000 };
 
 export interface PageSuite {
   readonly server: TestServer;
@@ -28,4 +32,27 @@ export function usePageSuite(): PageSuite {
     await suite.browser?.close();
   });
   return suite;
+}
+
+/**
+ * A seat's table page (`token`'s), rendered deterministically for screenshots, once it is live;
+ * `watch` sees the page before it loads (to record its responses).
+ */
+export async function openTablePage(
+  suite: PageSuite,
+  gameId: string,
+  token: string,
+  watch: (page: Page) => void = () => undefined,
+) {
+  const context = await suite.browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  const { page, problems } = await watchContext(context, suite.origin);
+  watch(page);
+  await page.goto(await linkTo(suite.origin, `/table/${gameId}`, token));
+  await page.locator('[data-status="live"]').waitFor(LIVE);
+  await stabilize(page);
+  return { context, page, problems };
 }

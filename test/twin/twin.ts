@@ -33,9 +33,9 @@
  * argument, each part relying on the others' invariants; they read best in one file.
  */
 import fc from 'fast-check';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Randomness } from '../../src/authority/index.js';
-import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation } from '../leak/moves.js';
+import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation, type Choice } from '../leak/moves.js';
 import { rulesetFile, type RulesetName } from '../leak/model.js';
 import {
   createGame,
@@ -48,6 +48,15 @@ import {
 } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { Acceptance } from '../support/acceptance.js';
+import {
+  clockChoiceArb,
+  clockFor,
+  clocksSeenBy,
+  PinnedTime,
+  startClocks,
+  toClockMutation,
+  type ClockChoice,
+} from './clock.js';
 import { expectNoSeatLikeMissing, TwinIdentity } from './identity.js';
 import { RefusalTally } from './refusals.js';
 
@@ -249,20 +258,34 @@ async function step(
   random: WorldRandomness,
   g: WorldGame,
   m: { document: string; input: Record<string, unknown> },
+  token = g.token,
 ): Promise<unknown> {
   random.use(g.world);
-  const res = await post<unknown>(server, m.document, { input: m.input }, g.token);
+  const res = await post<unknown>(server, m.document, { input: m.input }, token);
   return normalise({ data: res.data, errors: res.errors ?? null });
 }
 
-/** V's view of the game and V's events since the last comparison. */
-async function look(server: TestServer, random: WorldRandomness, g: WorldGame): Promise<unknown> {
+/** V's view of the game and V's events since the last comparison (with `clocks`: every clock V saw). */
+async function look(
+  server: TestServer,
+  random: WorldRandomness,
+  g: WorldGame,
+  clocks: boolean,
+): Promise<unknown> {
   random.use(g.world);
   const view = (await fetchGame(server, g.gameId, g.token)).game;
   const history = (await fetchHistory(server, g.gameId, g.seq, g.token)).events;
   g.seq = view.lastSeq;
-  return normalise({ view, history });
+  const seen = clocks ? { clocks: await clocksSeenBy(server, g.gameId, g.token) } : {};
+  return normalise({ view, history, ...seen });
 }
+
+/** The game's seat ids, by seat number. */
+const seatIds = (state: GameJson): string[] =>
+  [...state.players].sort((x, y) => x.seat - y.seat).map((p) => p.id);
+
+/** One of V's actions, or (in games with clocks) a clock move of V's or of the referee's. */
+type Action = { readonly leak: Choice } | { readonly clock: ClockChoice };
 
 /** V's view, as its credential makes it: V's own seat, whichever the credential. */
 async function expectSeat(server: TestServer, g: WorldGame, where: string): Promise<void> {
@@ -270,14 +293,30 @@ async function expectSeat(server: TestServer, g: WorldGame, where: string): Prom
   expect(viewer, `V's standing, ${where}`).toEqual({ kind: 'PLAYER', player: { id: g.playerId } });
 }
 
-/** Declares the twin-world property for one ruleset. */
-export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers = 2): void {
+/**
+ * Declares the twin-world property for one ruleset; with `clocks`, its games keep clocks and clock
+ * moves are among the actions (`clock.ts`).
+ */
+export function twinSuite(
+  ruleset: RulesetName,
+  maxPlayers: number,
+  minPlayers = 2,
+  options: { readonly clocks?: boolean } = {},
+): void {
   const random = new WorldRandomness();
+  const clocks = options.clocks === true;
   let server: TestServer;
   let identity: TwinIdentity;
+  let time: PinnedTime | null = null;
   beforeAll(async () => {
     identity = await TwinIdentity.start();
-    server = await startTestServer(identity.env, { random });
+    server = await startTestServer(clocks ? { ...identity.env, CLOCK_SWEEP_MS: '0' } : identity.env, {
+      random,
+    });
+    if (clocks) time = await PinnedTime.open(server.databaseUrl);
+  });
+  afterAll(async () => {
+    await time?.close();
   });
 
   it(
@@ -299,9 +338,17 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       // The same share by JWT alone: a token refused alike in both worlds would pass every comparison.
       const byJwt = new Acceptance(`twin ${ruleset}, V by JWT`, { minShare: 0.15, everyKind: false });
       let noSeatChecks = 0;
+      // The clock moves that were committed (by V, or by the referee), compared like every action.
+      const clockMoves = new Set<string>();
       // Refusals are compared whole (code, reason, rule, message): each must carry its reason.
       const refusals = new RefusalTally(`twin ${ruleset}`);
-      const sequence = fc.array(choiceArb, { minLength: 1, maxLength: STEPS });
+      const actionArb: fc.Arbitrary<Action> = clocks
+        ? fc.oneof(
+            { arbitrary: choiceArb.map((leak) => ({ leak })), weight: 2 },
+            { arbitrary: clockChoiceArb.map((clock) => ({ clock })), weight: 1 },
+          )
+        : choiceArb.map((leak) => ({ leak }));
+      const sequence = fc.array(actionArb, { minLength: 1, maxLength: STEPS });
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: minPlayers, max: maxPlayers }),
@@ -320,6 +367,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
               const worldDecks = twin(ruleset, decks, viewer, v);
               // Each seat's entropy (its random acts wait for it), the same in both worlds: it is public.
               const entropy = { data: (s: number) => `5eed${s.toString(16).padStart(4, '0')}` };
+              const extra = clocks ? { clock: clockFor(pairs) } : {};
               const game = platform
                 ? await createGame(
                     server,
@@ -327,9 +375,17 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                     worldDecks,
                     { token: TEST_ADMIN_TOKEN, users: identity.binding(players, viewer) },
                     entropy,
+                    extra,
                   )
-                : await createGame(server, ruleset, worldDecks, undefined, entropy);
+                : await createGame(server, ruleset, worldDecks, undefined, entropy, extra);
               const seat = game.players[viewer]!;
+              // The referee starts the clocks, the same seat's running in both worlds.
+              // Half the pairs V's (so that V's passes are accepted), the others any seat's.
+              const first = seed % 2 === 0 ? viewer : (seed >> 1) % players;
+              if (clocks) {
+                await startClocks(server, game.gameId, game.players[first]!.id);
+                clockMoves.add('referee startClock');
+              }
               return {
                 world,
                 gameId: game.gameId,
@@ -352,7 +408,9 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             try {
               feeds?.a.start(a.gameId);
               feeds?.b.start(b.gameId);
-              expect(await look(server, random, b), `start, ${where}`).toEqual(await look(server, random, a));
+              expect(await look(server, random, b, clocks), `start, ${where}`).toEqual(
+                await look(server, random, a, clocks),
+              );
               await expectSeat(server, a, where);
               if (platform) {
                 await expectNoSeatLikeMissing(normalise, server, platform.stranger, games, `start, ${where}`);
@@ -361,27 +419,43 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
               let actions = 0;
               for (const choices of sequences) {
                 cases++;
-                for (const choice of choices) {
+                for (const action of choices) {
                   random.use('a');
                   const state = await stateOf(server, a);
+                  const clock = 'clock' in action ? action.clock : null;
                   const ctx = { ruleset, state, nextName };
                   // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
-                  const draw = ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
-                  // V is the one acting: its choices aim at what V may act on.
-                  const m = draw ?? toMutation(ctx, { ...choice, actor: viewer });
+                  const draw = !clock && ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
+                  // V is the one acting (but for the referee's clock moves): its choices aim at what
+                  // V may act on.
+                  const m = clock
+                    ? toClockMutation(clock, a.gameId, seatIds(state))
+                    : (draw ?? toMutation(ctx, { ...(action as { leak: Choice }).leak, actor: viewer }));
+                  const byV = !clock?.byReferee;
                   const active = state.status === 'ACTIVE';
-                  const inA = await step(server, random, a, m);
+                  const inA = await step(server, random, a, m, byV ? a.token : TEST_ADMIN_TOKEN);
                   const ok = (inA as { errors: unknown }).errors === null;
-                  refusals.record(inA, `${m.field} ${JSON.stringify(m.input)}`);
-                  const kind = draw ? DRAW : (m.countAs ?? m.field);
-                  if (active) accepted.record(kind, ok);
-                  if (platform && active) byJwt.record(kind, ok);
+                  const kind = draw ? DRAW : 'countAs' in m && m.countAs ? m.countAs : m.field;
+                  if (byV) {
+                    refusals.record(inA, `${m.field} ${JSON.stringify(m.input)}`);
+                    if (active) accepted.record(kind, ok);
+                    if (platform && active) byJwt.record(kind, ok);
+                  }
                   const toB = (input: Record<string, unknown>) => inWorldB(input) as Record<string, unknown>;
-                  const inB = await step(server, random, b, { document: m.document, input: toB(m.input) });
-                  const what = `${m.field} ${JSON.stringify(m.input)}, ${where}`;
+                  const inB = await step(
+                    server,
+                    random,
+                    b,
+                    { document: m.document, input: toB(m.input) },
+                    byV ? b.token : TEST_ADMIN_TOKEN,
+                  );
+                  const what = `${byV ? '' : 'the referee: '}${m.field} ${JSON.stringify(m.input)}, ${where}`;
                   expect(inB, what).toEqual(inA);
+                  if (clock && ok) clockMoves.add(`${byV ? 'V' : 'referee'} ${m.field}`);
+                  // The clocks run between actions (games with clocks: the database's time is pinned).
+                  await time?.advance();
                   // An action V's seat may take: the stranger's is answered as in a game that does not exist.
-                  if (platform && ok) {
+                  if (platform && ok && byV) {
                     await expectNoSeatLikeMissing(normalise, server, platform.stranger, games, what, {
                       action: m,
                       inB: toB,
@@ -391,7 +465,9 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 }
               }
               const end = `after ${CASES_PER_GAME} cases, ${where}`;
-              expect(await look(server, random, b), end).toEqual(await look(server, random, a));
+              expect(await look(server, random, b, clocks), end).toEqual(
+                await look(server, random, a, clocks),
+              );
               await expectSeat(server, a, end);
               if (feeds) {
                 await feeds.a.waitFor(a.seq, 30_000);
@@ -429,6 +505,12 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
       ).toBeGreaterThan(0);
       expect(noSeatChecks, 'observations by a token with no seat').toBeGreaterThan(0);
       byJwt.check();
+      if (clocks) {
+        console.log(`twin ${ruleset}: clock moves committed: ${[...clockMoves].sort().join(', ')}`);
+        for (const move of ['V passClock', 'referee startClock', 'referee passClock', 'referee pauseClock'])
+          expect(clockMoves.has(move), `${move} committed at least once`).toBe(true);
+        expect(clockMoves.has('referee addClockTime'), 'referee addClockTime committed').toBe(true);
+      }
     },
     TIMEOUT_MS,
   );

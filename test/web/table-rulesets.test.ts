@@ -12,10 +12,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createGame, loadGame, type CardIn } from '../api/helpers.js';
-import { chromiumPath, expectCleanPage, watchContext } from '../support/browser.js';
-import { usePageSuite } from '../support/page-suite.js';
-import { linkTo } from '../support/handoff.js';
-import { compareScreenshot, MAX_DIFF_PIXELS, stabilize, VIEWPORT } from '../support/screenshots.js';
+import { chromiumPath, expectCleanPage } from '../support/browser.js';
+import { openTablePage, usePageSuite } from '../support/page-suite.js';
+import { compareScreenshot, MAX_DIFF_PIXELS } from '../support/screenshots.js';
 
 const WAIT = { timeout: 15_000 };
 
@@ -153,18 +152,11 @@ describe.skipIf(!chromiumPath)('an opening turn on the table page, in every buil
 
   /** A seat's page, deterministic for screenshots, live. */
   async function open(gameId: string, token: string) {
-    const context = await suite.browser.newContext({
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      reducedMotion: 'reduce',
-    });
-    const { page, problems } = await watchContext(context, suite.origin);
     const notFound: string[] = [];
-    page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
-    await page.goto(await linkTo(suite.origin, `/table/${gameId}`, token));
-    await page.locator('[data-status="live"]').waitFor(WAIT);
-    await stabilize(page);
-    return { context, page, problems, notFound };
+    const opened = await openTablePage(suite, gameId, token, (page) =>
+      page.on('response', (r) => r.status() === 404 && notFound.push(r.url())),
+    );
+    return { ...opened, notFound };
   }
 
   /** Alice's zone of a type (seat 0), or the shared one. */

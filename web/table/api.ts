@@ -15,6 +15,7 @@ import {
   type AdvanceTurnInput,
   type ChangeCountersInput,
   type ConcedeInput,
+  type PassClockInput,
   type SetPhaseInput,
   type SetStatusInput,
   type TableGameQuery,
@@ -31,6 +32,8 @@ export type ZoneView = GameView['zones'][number];
 /** `card` is null when the viewer may not see the object: draw its back. */
 export type ObjectView = ZoneView['objects'][number];
 export type PlayerView = GameView['players'][number];
+/** The game's clocks as of the server's current time (`asOfMs`), or null: the game keeps no time. */
+export type ClockView = NonNullable<GameView['clock']>;
 /** A counter as the page draws it: a kind name (ruleset data, drawn as text) and an amount. */
 export type CounterView = ObjectView['counters'][number];
 
@@ -92,6 +95,8 @@ export interface TableApi {
   advanceTurn(input: AdvanceTurnInput): Promise<number>;
   setPhase(input: SetPhaseInput): Promise<number>;
   concede(input: ConcedeInput): Promise<number>;
+  /** The seat whose clock runs passes it (`passClock`); resolves to the new version. */
+  passClock(input: PassClockInput): Promise<number>;
   /**
    * Follows `Subscription.gameEvents` from `afterSeq` (the client's `subscribeGameEvents`: on a
    * dropped connection it reconnects with backoff and resumes from the last seq it delivered).
@@ -187,6 +192,23 @@ const TableGameDocument = graphql(`
           name
         }
       }
+      clock {
+        kind
+        asOfMs
+        runningPlayerId
+        ticking
+        started
+        paused
+        pauseReason
+        stopped
+        seats {
+          playerId
+          remainingMs
+          periodsLeft
+          flagged
+          stopped
+        }
+      }
       viewer {
         kind
         player {
@@ -279,6 +301,14 @@ const TableTurnFaceDocument = graphql(`
   }
 `);
 
+const TablePassClockDocument = graphql(`
+  mutation TablePassClock($input: PassClockInput!) {
+    passClock(input: $input) {
+      version
+    }
+  }
+`);
+
 /**
  * The client's `onError` cause as a refusal the page can show. The client reports refusals and
  * fatal closes (a refused token: UNAUTHENTICATED) as ZonekeeperRequestError already.
@@ -325,6 +355,9 @@ export function createTableApi(options: { endpoint: string; token: string }): Ta
     },
     async concede(input) {
       return (await client.concede(input)).concede.version;
+    },
+    async passClock(input) {
+      return (await client.request(TablePassClockDocument, { input })).passClock.version;
     },
     followGame(gameId, afterSeq, handlers) {
       handlers.onStatus('connecting');

@@ -31,6 +31,7 @@ import {
   type ZoneView,
 } from './api.js';
 import type { CardHandlers, Grabbed, Target } from './card.js';
+import { SeatClockControl, TableClock, useClockElapsed } from './clock.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
 import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
 import { CardMenu, menuItems, zoneLabel, zoneName, type MenuItem } from './menu.js';
@@ -135,6 +136,8 @@ function Table(props: { gameId: string; token: string }) {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   // The card a keyboard action moved: it takes the focus once the page shows it under its new id.
   const focusNext = useRef<string | null>(null);
+  // Time since the view's clocks arrived, for the clocks to count down locally (./clock.ts).
+  const clockElapsed = useClockElapsed(loaded?.game.clock ?? null);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -392,6 +395,7 @@ function Table(props: { gameId: string; token: string }) {
         concede: () => act('table', () => api.concede({ gameId })),
       }}
     />
+    <${TableClock} clock=${game.clock ?? null} elapsed=${clockElapsed} />
     ${anchoredAt(refusal, 'table') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
     ${
@@ -433,6 +437,18 @@ function Table(props: { gameId: string; token: string }) {
                       changeCounter({ playerId: group.player!.id }, kind, delta, {
                         playerId: group.player!.id,
                       })}
+                  />`
+                : null
+            }
+            ${
+              group.player
+                ? html`<${SeatClockControl}
+                    clock=${game.clock ?? null}
+                    player=${group.player}
+                    isViewer=${group.player.id === me?.id}
+                    canAct=${canMove}
+                    elapsed=${clockElapsed}
+                    onPass=${() => act({ playerId: group.player!.id }, () => api.passClock({ gameId }))}
                   />`
                 : null
             }
