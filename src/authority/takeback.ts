@@ -48,7 +48,11 @@ export async function pastInputsFor(
 }
 
 /** The events after `toSeq`, up to the game's last (at most {@link MAX_TAKEBACK_EVENTS}). */
-async function requestLog(store: GameStore, gameId: string, toSeq: number): Promise<ReadTakebackLog | undefined> {
+async function requestLog(
+  store: GameStore,
+  gameId: string,
+  toSeq: number,
+): Promise<ReadTakebackLog | undefined> {
   // A malformed toSeq is the shape check's to refuse (BAD_TAKEBACK).
   if (!Number.isSafeInteger(toSeq) || toSeq < 1) return undefined;
   const loaded = await store.loadCurrent(gameId);

@@ -53,7 +53,12 @@ export function takebackAfter(
   if (event.kind === 'TAKEBACK_REQUESTED' && tb) {
     const before = prev?.asked[tb.askerId];
     const count = before && before.turn === turn ? before.count + 1 : 1;
-    const pending: PendingTakeback = { askerId: tb.askerId, toSeq: tb.toSeq, reason: tb.reason, accepted: [] };
+    const pending: PendingTakeback = {
+      askerId: tb.askerId,
+      toSeq: tb.toSeq,
+      reason: tb.reason,
+      accepted: [],
+    };
     return { pending, asked: { ...prev?.asked, [tb.askerId]: { turn, count } } };
   }
   if (!prev?.pending) return prev;
@@ -63,7 +68,11 @@ export function takebackAfter(
 }
 
 /** `state` with its takebacks after `events` (each folded under the turn before it). */
-export function withTakebackAfter(before: GameState, after: GameState, events: readonly DomainEvent[]): GameState {
+export function withTakebackAfter(
+  before: GameState,
+  after: GameState,
+  events: readonly DomainEvent[],
+): GameState {
   let tb = before.takeback;
   let turn = turnKey(before);
   for (const e of events) {

@@ -37,7 +37,11 @@ export interface TakebackBarrier {
  * The takeback events themselves: a request, an answer, a refusal change nothing on the table and
  * tell nobody anything, so a request refused (or voided) is no barrier to the next one.
  */
-const TAKEBACK_KINDS: ReadonlySet<string> = new Set(['TAKEBACK_REQUESTED', 'TAKEBACK_ACCEPTED', 'TAKEBACK_REFUSED']);
+const TAKEBACK_KINDS: ReadonlySet<string> = new Set([
+  'TAKEBACK_REQUESTED',
+  'TAKEBACK_ACCEPTED',
+  'TAKEBACK_REFUSED',
+]);
 
 /** Event kinds that record a random act: their outcome was unknown to everyone until drawn. */
 const RANDOM_KINDS: ReadonlySet<string> = new Set(['ZONE_SHUFFLED', 'DICE_ROLLED', 'COINS_FLIPPED']);

@@ -307,7 +307,12 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
 };
 
 /** changeCounters' input: seat `n`'s life up by one. */
-const lifeUp = (g: Table, n: number) => ({ holder: { playerId: g.seat(n).id }, kind: 'life', op: 'ADD', amount: 1 });
+const lifeUp = (g: Table, n: number) => ({
+  holder: { playerId: g.seat(n).id },
+  kind: 'life',
+  op: 'ADD',
+  amount: 1,
+});
 
 /** A fresh Magic game where seat 0 changed its own life once (event 2): a move it may take back. */
 async function misclicked(t: Tables, players = 2): Promise<Table> {

@@ -56,7 +56,11 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
     const drawn = d.acts.events;
     if (drawn.length === 0) return { ok: false, rejection: e.rejection };
     // The acts are used up: the game's act count moves past them, so the next request draws afresh.
-    return planned(state, d.acts.counted(state), d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme));
+    return planned(
+      state,
+      d.acts.counted(state),
+      d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme),
+    );
   }
   return planned(state, d.acts.counted(d.snapshot()), d.acts.attach(d.events, ctx.randomScheme));
 }

@@ -14,7 +14,12 @@ import { reject, Rejected } from './reject.js';
 import { rewindTo } from './rewind.js';
 import { MAX_TAKEBACK_REQUESTS_PER_TURN, requestsThisTurn } from '../takeback-state.js';
 import { TAKEBACK_RULE, takebackBarrier, takebackRefusal } from '../takeback.js';
-import type { AcceptTakebackMove, PendingTakeback, RefuseTakebackMove, RequestTakebackMove } from '../types/takeback.js';
+import type {
+  AcceptTakebackMove,
+  PendingTakeback,
+  RefuseTakebackMove,
+  RequestTakebackMove,
+} from '../types/takeback.js';
 
 /** The seats other than `seat` still in the game: those a request by `seat` is put to. */
 const othersInPlay = (d: Draft, seat: string): string[] =>
@@ -81,7 +86,11 @@ function answered(d: Draft, toSeq: number): { seat: string; pending: PendingTake
       `No takeback back to event ${toSeq} is waiting for an answer: it was answered, or a move since made it void.`,
     );
   if (pending.askerId === seat)
-    throw reject('TAKEBACK_OWN_REQUEST', TAKEBACK_RULE, 'The other seats answer a takeback, not the seat that asked.');
+    throw reject(
+      'TAKEBACK_OWN_REQUEST',
+      TAKEBACK_RULE,
+      'The other seats answer a takeback, not the seat that asked.',
+    );
   if (pending.accepted.includes(seat))
     throw reject('TAKEBACK_ALREADY_ACCEPTED', TAKEBACK_RULE, 'You have accepted this takeback already.');
   return { seat, pending };
