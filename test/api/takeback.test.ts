@@ -319,12 +319,16 @@ describe('takebacks between seats (IPG 1.4)', () => {
     }
     const over = await ask(game, 0, toSeq);
     expect(over.error?.extensions).toMatchObject({ code: 'INVALID_MOVE', reason: 'TAKEBACK_LIMIT' });
-    // The next turn (seat 0 again, by the referee's count of turns is not needed: seat 0 passes).
+    // The next turns: seat 1's, then seat 0's again, where its count starts afresh.
     await must(game.players[0]!.token, 'advanceTurn', 'AdvanceTurnInput', { gameId: game.gameId });
     await must(game.players[1]!.token, 'advanceTurn', 'AdvanceTurnInput', { gameId: game.gameId });
     const next = await lastSeq(game);
     await lifeUp(game, 0);
-    expect((await ask(game, 0, next)).error).toBeUndefined();
+    for (let i = 0; i < MAX_TAKEBACK_REQUESTS_PER_TURN; i++) {
+      expect((await ask(game, 0, next)).error).toBeUndefined();
+      expect((await answer(game, 'refuse', next, game.players[1]!.token)).error).toBeUndefined();
+    }
+    expect((await ask(game, 0, next)).error?.extensions).toMatchObject({ reason: 'TAKEBACK_LIMIT' });
   });
 
   it('exports, imports and replays a game with takebacks to the same states', async () => {
