@@ -61,8 +61,9 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
             try {
               await checker.start();
+              let lastActor: number | undefined;
               for (const [i, choice] of choices.entries()) {
-                const ctx = { ruleset, state: checker.state, nextName };
+                const ctx = { ruleset, state: checker.state, nextName, ...(lastActor === undefined ? {} : { lastActor }) };
                 // Every fourth step a legal draw, where there is one: see `drawStep`.
                 const draw = i % 4 === 3 ? drawStep(ctx, choice.actor % players) : null;
                 const m = draw ?? toMutation(ctx, choice);
@@ -76,6 +77,7 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 // nothing leaks from a refusal, and do not count.
                 const active = checker.state.status === 'ACTIVE';
                 const { ok } = await checker.run(m);
+                if (ok) lastActor = m.actor;
                 if (active) accepted.record(draw ? DRAW : (m.countAs ?? m.field), ok);
               }
               const seed = random.seeds.get(game.gameId);

@@ -48,6 +48,7 @@ import {
 } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { Acceptance } from '../support/acceptance.js';
+import { moveDocument } from '../support/documents.js';
 import { expectNoSeatLikeMissing, TwinIdentity } from './identity.js';
 import { RefusalTally } from './refusals.js';
 
@@ -198,6 +199,13 @@ const STATE_QUERY = /* GraphQL */ `
     game(id: $id) {
       id
       status
+      lastSeq
+      takeback {
+        asker {
+          id
+        }
+        toSeq
+      }
       players {
         id
         seat
@@ -240,6 +248,8 @@ interface WorldGame {
   readonly gameId: string;
   readonly playerId: string;
   readonly token: string;
+  /** Every seat's token: other seats answer V's takeback requests, and draw (see the loop). */
+  readonly seats: readonly string[];
   seq: number;
 }
 
@@ -249,9 +259,10 @@ async function step(
   random: WorldRandomness,
   g: WorldGame,
   m: { document: string; input: Record<string, unknown> },
+  token = g.token,
 ): Promise<unknown> {
   random.use(g.world);
-  const res = await post<unknown>(server, m.document, { input: m.input }, g.token);
+  const res = await post<unknown>(server, m.document, { input: m.input }, token);
   return normalise({ data: res.data, errors: res.errors ?? null });
 }
 
@@ -335,6 +346,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 gameId: game.gameId,
                 playerId: seat.id,
                 token: platform?.viewer ?? seat.token,
+                seats: game.players.map((p) => p.token),
                 seq: 0,
               };
             };
@@ -343,6 +355,20 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const games = { a: a.gameId, b: b.gameId };
             let n = 0;
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
+            /**
+             * Another seat's step, alike in both worlds: it is not V's observation (that seat sees
+             * its own hidden cards, which differ), so only whether it was accepted is compared.
+             */
+            const othersStep = async (
+              m: { document: string; input: Record<string, unknown> },
+              seat: number,
+              what: string,
+            ): Promise<boolean> => {
+              const inA = (await step(server, random, a, m, a.seats[seat])) as { errors: unknown };
+              const inB = (await step(server, random, b, { ...m, input: inWorldB(m.input) as Record<string, unknown> }, b.seats[seat])) as { errors: unknown };
+              expect(inB.errors === null, what).toBe(inA.errors === null);
+              return inA.errors === null;
+            };
             const where = `seat ${viewer} of ${players}, ${platform ? 'by JWT' : 'by seat token'}`;
             // V's subscriptions, by JWT, from the start: compared once every case has been played.
             const feeds = platform && {
@@ -365,11 +391,22 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                   random.use('a');
                   const state = await stateOf(server, a);
                   const ctx = { ruleset, state, nextName };
+                  // Now and then another seat draws, alike in both worlds (V's takeback requests over
+                  // it are refused; what V observes of it is compared with the rest).
+                  const other = (viewer + 1) % players;
+                  const theirs = actions % 8 === 5 && other !== viewer ? drawStep(ctx, other) : null;
+                  if (theirs) await othersStep(theirs, other, `${where}, seat ${other} draws`);
                   // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
                   const draw = ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
                   // V is the one acting: its choices aim at what V may act on.
                   const m = draw ?? toMutation(ctx, { ...choice, actor: viewer });
                   const active = state.status === 'ACTIVE';
+                  // Another seat's answer to V's takeback request (test/leak/moves.ts).
+                  if (m.actor !== viewer) {
+                    const ok = await othersStep(m, m.actor, `${m.field} ${JSON.stringify(m.input)}, ${where}`);
+                    if (active) accepted.record(m.field, ok);
+                    continue;
+                  }
                   const inA = await step(server, random, a, m);
                   const ok = (inA as { errors: unknown }).errors === null;
                   refusals.record(inA, `${m.field} ${JSON.stringify(m.input)}`);
@@ -387,6 +424,19 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                       inB: toB,
                     });
                     noSeatChecks++;
+                  }
+                  // Now and then V asks to take back what it just did (a misclick): accepted, or
+                  // refused over a draw or shuffle (TAKEBACK_BARRIER), the refusal compared whole.
+                  if (ok && active && choice.d % 3 === 0 && m.field !== 'requestTakeback') {
+                    const ask = {
+                      document: moveDocument('requestTakeback', 'RequestTakebackInput'),
+                      input: { gameId: a.gameId, toSeq: state.lastSeq, reason: 'Misclick.' },
+                    };
+                    const askedA = await step(server, random, a, ask);
+                    refusals.record(askedA, `requestTakeback after ${m.field}`);
+                    accepted.record('requestTakeback', (askedA as { errors: unknown }).errors === null);
+                    const askedB = await step(server, random, b, { ...ask, input: { ...ask.input, gameId: b.gameId } });
+                    expect(askedB, `requestTakeback after ${what}`).toEqual(askedA);
                   }
                 }
               }
