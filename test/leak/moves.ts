@@ -364,7 +364,9 @@ function takebackSteps(ctx: Ctx, ch: Choice, kit: StepKit, actor: number): void 
     return;
   }
   const others = state.players.flatMap((p, i) => (p.id !== open.asker.id && !p.conceded ? [i] : []));
-  weight(200, () => make(how, 'AnswerTakebackInput', { toSeq: open.toSeq }, { actor: pick(others, ch.c) ?? actor }));
+  weight(200, () =>
+    make(how, 'AnswerTakebackInput', { toSeq: open.toSeq }, { actor: pick(others, ch.c) ?? actor }),
+  );
 }
 
 /**

@@ -63,7 +63,12 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
               await checker.start();
               let lastActor: number | undefined;
               for (const [i, choice] of choices.entries()) {
-                const ctx = { ruleset, state: checker.state, nextName, ...(lastActor === undefined ? {} : { lastActor }) };
+                const ctx = {
+                  ruleset,
+                  state: checker.state,
+                  nextName,
+                  ...(lastActor === undefined ? {} : { lastActor }),
+                };
                 // Every fourth step a legal draw, where there is one: see `drawStep`.
                 const draw = i % 4 === 3 ? drawStep(ctx, choice.actor % players) : null;
                 const m = draw ?? toMutation(ctx, choice);

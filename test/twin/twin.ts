@@ -16,6 +16,14 @@
  * world and sent with the same ids to the other, so V aims at everything it can name: its own
  * cards, public ones, and other players' hidden ones by id or by position.
  *
+ * Takebacks (issue 41): now and then V asks to take back the step it just made (accepted, or
+ * refused over a draw, a shuffle, or another seat's draw made alike in both worlds), and while V's
+ * request is open another seat mostly answers it, accepting (the game goes back) or refusing. Those
+ * other seats' steps are not V's observations (they see their own hidden cards, which differ), so
+ * only whether each was accepted is compared; V's view and history after them are compared as
+ * every other. A takeback refusal naming the other seat's drawn card fails the property.
+ * Refusals over V's own hidden cards cannot differ here: the twins vary only other seats' cards.
+ *
  * V's credential: in every other pair of games (the first, third...), V is a platform user (issue
  * 33): the admin creates both games binding V's seat to it, and V reads, acts and subscribes with a
  * JWT signed by a key the suite serves on loopback; in the others, V's seat token. In the pairs
@@ -365,7 +373,13 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
               what: string,
             ): Promise<boolean> => {
               const inA = (await step(server, random, a, m, a.seats[seat])) as { errors: unknown };
-              const inB = (await step(server, random, b, { ...m, input: inWorldB(m.input) as Record<string, unknown> }, b.seats[seat])) as { errors: unknown };
+              const inB = (await step(
+                server,
+                random,
+                b,
+                { ...m, input: inWorldB(m.input) as Record<string, unknown> },
+                b.seats[seat],
+              )) as { errors: unknown };
               expect(inB.errors === null, what).toBe(inA.errors === null);
               return inA.errors === null;
             };
@@ -403,7 +417,11 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                   const active = state.status === 'ACTIVE';
                   // Another seat's answer to V's takeback request (test/leak/moves.ts).
                   if (m.actor !== viewer) {
-                    const ok = await othersStep(m, m.actor, `${m.field} ${JSON.stringify(m.input)}, ${where}`);
+                    const ok = await othersStep(
+                      m,
+                      m.actor,
+                      `${m.field} ${JSON.stringify(m.input)}, ${where}`,
+                    );
                     if (active) accepted.record(m.field, ok);
                     continue;
                   }
@@ -435,7 +453,10 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                     const askedA = await step(server, random, a, ask);
                     refusals.record(askedA, `requestTakeback after ${m.field}`);
                     accepted.record('requestTakeback', (askedA as { errors: unknown }).errors === null);
-                    const askedB = await step(server, random, b, { ...ask, input: { ...ask.input, gameId: b.gameId } });
+                    const askedB = await step(server, random, b, {
+                      ...ask,
+                      input: { ...ask.input, gameId: b.gameId },
+                    });
                     expect(askedB, `requestTakeback after ${what}`).toEqual(askedA);
                   }
                 }
