@@ -35,16 +35,10 @@ export async function pastInputsFor(
   actor: Actor,
   move: Move,
 ): Promise<PastInputs> {
-  switch (move.kind) {
-    case 'rewind':
-      return { stateAt: await pastStatesFor(store, gameId, actor, move) };
-    case 'requestTakeback':
-      return { takebackLog: await requestLog(store, gameId, move.toSeq) };
-    case 'acceptTakeback':
-      return { stateAt: await openRequestState(store, gameId) };
-    default:
-      return {};
-  }
+  if (move.kind === 'rewind') return { stateAt: await pastStatesFor(store, gameId, actor, move) };
+  if (move.kind === 'requestTakeback') return { takebackLog: await requestLog(store, gameId, move.toSeq) };
+  if (move.kind === 'acceptTakeback') return { stateAt: await openRequestState(store, gameId) };
+  return {};
 }
 
 /** The events after `toSeq`, up to the game's last (at most {@link MAX_TAKEBACK_EVENTS}). */
