@@ -339,6 +339,23 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
 }
 
 /**
+ * Seat `actor` asks to take back everything after event `toSeq` (issue 41): the suites send it right
+ * after one of the seat's own steps was accepted (a misclick), so that requests are accepted, or
+ * refused over what the step showed the seat.
+ */
+export function askTakeback(gameId: string, actor: number, toSeq: number): StepMutation {
+  return {
+    field: 'requestTakeback',
+    document: moveDocument('requestTakeback', 'RequestTakebackInput'),
+    input: { gameId, toSeq, reason: 'Misclick.' },
+    actor,
+    namedIds: [],
+    reorderedZoneIds: [],
+    selectedIds: [],
+  };
+}
+
+/**
  * Takebacks between seats (issue 41): a seat asks to take back the last one to three events (its
  * own moves, or another seat's, or over a draw: accepted, refused NOT_OWN_MOVE or BARRIER, and
  * refused PENDING or LIMIT); while a request is open, mostly another seat's answer to it, accepting

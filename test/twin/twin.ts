@@ -43,7 +43,7 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import type { Randomness } from '../../src/authority/index.js';
-import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation } from '../leak/moves.js';
+import { askTakeback, choiceArb, decksFor, DRAW, drawStep, secretName, toMutation } from '../leak/moves.js';
 import { rulesetFile, type RulesetName } from '../leak/model.js';
 import {
   createGame,
@@ -56,7 +56,6 @@ import {
 } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { Acceptance } from '../support/acceptance.js';
-import { moveDocument } from '../support/documents.js';
 import { expectNoSeatLikeMissing, TwinIdentity } from './identity.js';
 import { RefusalTally } from './refusals.js';
 
@@ -446,10 +445,7 @@ export function twinSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                   // Now and then V asks to take back what it just did (a misclick): accepted, or
                   // refused over a draw or shuffle (TAKEBACK_BARRIER), the refusal compared whole.
                   if (ok && active && choice.d % 3 === 0 && m.field !== 'requestTakeback') {
-                    const ask = {
-                      document: moveDocument('requestTakeback', 'RequestTakebackInput'),
-                      input: { gameId: a.gameId, toSeq: state.lastSeq, reason: 'Misclick.' },
-                    };
+                    const ask = askTakeback(a.gameId, viewer, state.lastSeq);
                     const askedA = await step(server, random, a, ask);
                     refusals.record(askedA, `requestTakeback after ${m.field}`);
                     accepted.record('requestTakeback', (askedA as { errors: unknown }).errors === null);
