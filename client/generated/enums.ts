@@ -168,6 +168,9 @@ export type EventKind =
   | 'REVEALED'
   | 'REVEAL_ENDED'
   | 'STATUS_CHANGED'
+  | 'TAKEBACK_ACCEPTED'
+  | 'TAKEBACK_REFUSED'
+  | 'TAKEBACK_REQUESTED'
   | 'TOKEN_CREATED'
   | 'TURNED_FACE'
   | 'TURN_CHANGED'
@@ -302,6 +305,8 @@ export type InvalidMoveReason =
   | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
+  /** A takeback request or answer whose toSeq or reason is malformed (reason: 1 to 200 characters). */
+  | 'BAD_TAKEBACK'
   /** The clocks already run. */
   | 'CLOCK_ALREADY_STARTED'
   /** The clocks are not paused. */
@@ -363,13 +368,34 @@ export type InvalidMoveReason =
   | 'REWIND_UNAVAILABLE'
   /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
   | 'STATUS_NOT_IN_ZONE'
+  /** An acceptance by a seat that already accepted the open takeback. */
+  | 'TAKEBACK_ALREADY_ACCEPTED'
   /**
    * A takeback over an event from which the asking seat may have gained information (a card seen, a
    * hidden card moved, a random act). The message names the event's seq only, never a card.
    */
   | 'TAKEBACK_BARRIER'
+  /**
+   * A seat's takeback request beyond the bound: at most 3 requests per seat per turn (per game in a
+   * game without turns), answered or not.
+   */
+  | 'TAKEBACK_LIMIT'
   /** A takeback over an event that is not the asking seat's own move. */
   | 'TAKEBACK_NOT_OWN_MOVE'
+  /**
+   * An answer to a takeback that is not waiting: none was asked, it was answered already, the open one
+   * goes back to another toSeq, or a move since made it void.
+   */
+  | 'TAKEBACK_NOT_PENDING'
+  /** An answer to a takeback by the seat that asked for it: the other seats answer. */
+  | 'TAKEBACK_OWN_REQUEST'
+  /** A takeback request while another is still waiting for its answers: one request at a time. */
+  | 'TAKEBACK_PENDING'
+  /**
+   * A takeback asked or answered by no seat (a judge or the referee acting in no seat's name), or
+   * asked in a game where no other seat is still in play to answer it.
+   */
+  | 'TAKEBACK_SEATS_ONLY'
   /** More counter kinds on one holder than the cap (32). */
   | 'TOO_MANY_COUNTER_KINDS'
   /**

@@ -42,7 +42,8 @@ import { through, type Caller, type DoorDeps } from './door.js';
 import { actDraws, type ActDraws } from './draws.js';
 import type { EntropyLimiter } from './entropy-limit.js';
 import { publish } from './publish.js';
-import { pastStatesFor, type PastStates } from './rewind.js';
+import type { PastStates } from './rewind.js';
+import { checkLogCurrent, pastInputsFor, type ReadTakebackLog } from './takeback.js';
 import { actorIn, type Acting } from './standing.js';
 
 /**
@@ -132,7 +133,7 @@ async function execute(deps: AuthorityDeps, acting: Acting, command: GameCommand
     expectedVersion: expected,
     move,
     viewer,
-    stateAt: await pastStatesFor(deps.store, command.gameId, actor, move),
+    ...(await pastInputsFor(deps.store, command.gameId, actor, move)),
   };
   const random = deps.random ?? CRYPTO_RANDOMNESS;
   const result = await deps.store.commitMove(
@@ -159,8 +160,10 @@ interface MoveRequest {
   readonly move: Move;
   /** Who asked: refusals name objects as this viewer sees them (`src/rules/labels.ts`). */
   readonly viewer: Viewer;
-  /** A judge's rewind: the state it returns to (`rewind.ts`). */
+  /** A judge's rewind, a takeback's last acceptance: the state it returns to (`rewind.ts`, `takeback.ts`). */
   readonly stateAt?: PastStates | undefined;
+  /** A takeback request: the events after its toSeq (`takeback.ts`). */
+  readonly takebackLog?: ReadTakebackLog | undefined;
 }
 
 /** The seats' names by player id, for messages (`seat 1 (Bob)`). */
@@ -207,6 +210,7 @@ function decide(
   )
     throw staleState(req.expectedVersion, game.version);
   checkPermission(loaded, req.actor, req.move);
+  checkLogCurrent(req.takebackLog, game.lastSeq, game.version);
   // The game's own ruleset version (docs/rulesets.md, stable games), whatever is loaded now.
   const planned = planWith(loaded.spec, loaded.state, req.move, {
     newId: () => random.newId(),
@@ -217,6 +221,7 @@ function decide(
     viewer: req.viewer,
     playerNames: playerNames(loaded),
     ...(req.stateAt ? { stateAt: req.stateAt } : {}),
+    ...(req.takebackLog ? { takebackLog: req.takebackLog } : {}),
     ...(now !== undefined ? { now } : {}),
   });
   if (!planned.ok) throw invalidMove(planned.rejection);

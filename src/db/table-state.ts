@@ -4,7 +4,15 @@
  * Objects' statuses and counters are columns of their rows (`src/stored/object-rows.ts`). A game from before
  * the table existed stores null: no counters, no turn, no result.
  */
-import type { ClockState, Counters, GameResult, GameState, SeatEntropy, TurnState } from '../rules/index.js';
+import type {
+  ClockState,
+  Counters,
+  GameResult,
+  GameState,
+  SeatEntropy,
+  TakebackState,
+  TurnState,
+} from '../rules/index.js';
 
 export interface StoredTable {
   readonly players?: Readonly<Record<string, { readonly counters?: Counters; readonly conceded?: boolean }>>;
@@ -22,6 +30,8 @@ export interface StoredTable {
    * `game.clock_deadline` (a trigger of the clocks migration keeps it) to find due clocks.
    */
   readonly clock?: ClockState | null;
+  /** Takebacks (issue 41): the open request and each seat's requests this turn (public). */
+  readonly takeback?: TakebackState;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -43,6 +53,7 @@ export function storedTableOf(state: GameState): StoredTable | null {
   const entropy = state.entropy ?? null;
   const { seatEntropy, randomActs } = state;
   const clock = state.clock ?? null;
+  const { takeback } = state;
   if (
     Object.keys(players).length === 0 &&
     Object.keys(zones).length === 0 &&
@@ -51,7 +62,8 @@ export function storedTableOf(state: GameState): StoredTable | null {
     !entropy &&
     !seatEntropy &&
     !randomActs &&
-    !clock
+    !clock &&
+    !takeback
   )
     return null;
   return {
@@ -63,6 +75,7 @@ export function storedTableOf(state: GameState): StoredTable | null {
     ...(seatEntropy ? { seatEntropy } : {}),
     ...(randomActs ? { randomActs } : {}),
     ...(clock ? { clock } : {}),
+    ...(takeback ? { takeback } : {}),
   };
 }
 
@@ -92,5 +105,6 @@ export function withStoredTable(state: GameState, stored: unknown): GameState {
       : {}),
     ...(typeof t.randomActs === 'number' && t.randomActs > 0 ? { randomActs: t.randomActs } : {}),
     ...(isRecord(t.clock) ? { clock: t.clock } : {}),
+    ...(isRecord(t.takeback) && isRecord(t.takeback.asked) ? { takeback: t.takeback } : {}),
   };
 }

@@ -108,6 +108,14 @@ export type AdvanceTurnInput = {
   readonly onBehalfOf?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type AnswerTakebackInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The `toSeq` of the request answered: an answer to a request since closed is refused. */
+  readonly toSeq: Scalars['Int']['input'];
+};
+
 export type AttachObjectsInput = {
   readonly by: MoveBy;
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
@@ -565,6 +573,9 @@ export type EventKind =
   | 'REVEALED'
   | 'REVEAL_ENDED'
   | 'STATUS_CHANGED'
+  | 'TAKEBACK_ACCEPTED'
+  | 'TAKEBACK_REFUSED'
+  | 'TAKEBACK_REQUESTED'
   | 'TOKEN_CREATED'
   | 'TURNED_FACE'
   | 'TURN_CHANGED'
@@ -697,6 +708,11 @@ export type Game = {
    */
   readonly rulesetVersion: Scalars['String']['output'];
   readonly status: GameStatus;
+  /**
+   * The open takeback request, or null. Any move other than an answer makes it void (clock changes
+   * and refused moves do not).
+   */
+  readonly takeback?: Maybe<PendingTakeback>;
   /** Null for a game whose ruleset version declares no turn structure (or created before turns existed). */
   readonly turn?: Maybe<Turn>;
   /** Increases by one with every committed change. */
@@ -782,6 +798,8 @@ export type GameEvent = {
   readonly rules: ReadonlyArray<Scalars['String']['output']>;
   /** Gapless per game, starting at 1. */
   readonly seq: Scalars['Int']['output'];
+  /** Set on TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED and TAKEBACK_REFUSED. */
+  readonly takeback?: Maybe<Takeback>;
   /** The turn after a TURN_CHANGED event (and at GAME_CREATED); null otherwise. */
   readonly turn?: Maybe<Turn>;
   /** The game version after this event's mutation committed. */
@@ -941,6 +959,8 @@ export type InvalidMoveReason =
   | 'BAD_ROLL'
   /** The objects chosen are malformed: none, too many, a duplicate, an object with its own host. */
   | 'BAD_SELECTOR'
+  /** A takeback request or answer whose toSeq or reason is malformed (reason: 1 to 200 characters). */
+  | 'BAD_TAKEBACK'
   /** The clocks already run. */
   | 'CLOCK_ALREADY_STARTED'
   /** The clocks are not paused. */
@@ -1002,13 +1022,34 @@ export type InvalidMoveReason =
   | 'REWIND_UNAVAILABLE'
   /** The status does not exist in the object's zone type (MTG 110.5: tapped exists on the battlefield). */
   | 'STATUS_NOT_IN_ZONE'
+  /** An acceptance by a seat that already accepted the open takeback. */
+  | 'TAKEBACK_ALREADY_ACCEPTED'
   /**
    * A takeback over an event from which the asking seat may have gained information (a card seen, a
    * hidden card moved, a random act). The message names the event's seq only, never a card.
    */
   | 'TAKEBACK_BARRIER'
+  /**
+   * A seat's takeback request beyond the bound: at most 3 requests per seat per turn (per game in a
+   * game without turns), answered or not.
+   */
+  | 'TAKEBACK_LIMIT'
   /** A takeback over an event that is not the asking seat's own move. */
   | 'TAKEBACK_NOT_OWN_MOVE'
+  /**
+   * An answer to a takeback that is not waiting: none was asked, it was answered already, the open one
+   * goes back to another toSeq, or a move since made it void.
+   */
+  | 'TAKEBACK_NOT_PENDING'
+  /** An answer to a takeback by the seat that asked for it: the other seats answer. */
+  | 'TAKEBACK_OWN_REQUEST'
+  /** A takeback request while another is still waiting for its answers: one request at a time. */
+  | 'TAKEBACK_PENDING'
+  /**
+   * A takeback asked or answered by no seat (a judge or the referee acting in no seat's name), or
+   * asked in a game where no other seat is still in play to answer it.
+   */
+  | 'TAKEBACK_SEATS_ONLY'
   /** More counter kinds on one holder than the cap (32). */
   | 'TOO_MANY_COUNTER_KINDS'
   /**
@@ -1104,6 +1145,17 @@ export type MovePayload = {
 
 export type Mutation = {
   readonly __typename?: 'Mutation';
+  /**
+   * Another seat accepts the open takeback, named by its `toSeq`. While other seats still have to
+   * accept, one TAKEBACK_ACCEPTED records it; the last acceptance is the takeback itself, one
+   * GAME_REWOUND event in EXACT mode whose `rewind.takeback` names the request: every object returns to
+   * its place after `toSeq` (hidden objects that change take fresh public ids), and the table with it;
+   * clocks keep running. Refusals (INVALID_MOVE, `extensions.reason`): TAKEBACK_NOT_PENDING when no
+   * request back to `toSeq` is open (answered, refused, or made void by any other move since);
+   * TAKEBACK_OWN_REQUEST for the asking seat; TAKEBACK_ALREADY_ACCEPTED for a seat that accepted
+   * already; TAKEBACK_SEATS_ONLY when no seat answers; BAD_TAKEBACK for a malformed toSeq.
+   */
+  readonly acceptTakeback: MovePayload;
   /** Referee and judges: add time to a seat's clock, or to the round (a time extension, MTR 2.5). */
   readonly addClockTime: MovePayload;
   /**
@@ -1180,6 +1232,12 @@ export type Mutation = {
   readonly passClock: MovePayload;
   /** Referee and judges: pause every clock, with a reason every reader is shown. */
   readonly pauseClock: MovePayload;
+  /**
+   * Another seat refuses the open takeback, named by its `toSeq`: one TAKEBACK_REFUSED event closes
+   * it, and nothing else changes. Refusals as acceptTakeback's, but TAKEBACK_ALREADY_ACCEPTED: a seat
+   * that accepted may still refuse while the others have not all accepted.
+   */
+  readonly refuseTakeback: MovePayload;
   /** Removes objects from the game entirely. */
   readonly removeFromGame: MovePayload;
   /** Removes a layer from the stack; later layers are renumbered (FAB sec:stack_zone). */
@@ -1188,6 +1246,20 @@ export type Mutation = {
   readonly removeZone: MovePayload;
   /** Reorders a zone (the owner's choice where the rules give it, MTG 400.5 / 401.4). */
   readonly reorderZone: MovePayload;
+  /**
+   * A seat asks the other seats to take back its own moves after event `toSeq`: the game would return
+   * to the state after it (EXACT). One TAKEBACK_REQUESTED event records it; every view shows the open
+   * request (`Game.takeback`) until it is answered or void. Refusals (INVALID_MOVE, `extensions.reason`):
+   * TAKEBACK_NOT_OWN_MOVE when an event after `toSeq` is not the seat's own move (another seat's, a
+   * judge's, the referee's, the clocks'); TAKEBACK_BARRIER when the seat may have gained information
+   * from one (a card it could not see moved or became visible to it, a shuffle, a random pick, a roll,
+   * a flip), the message naming that event's seq only, the same whichever cards are involved;
+   * TAKEBACK_PENDING while another request is open; TAKEBACK_LIMIT beyond 3 requests by the seat this
+   * turn (in the whole game without turns); TAKEBACK_SEATS_ONLY when no seat asks, or no other seat is
+   * in play; BAD_TAKEBACK for a malformed toSeq or reason. `toSeq` must be within the game's last 64
+   * events (BAD_INPUT). Spectators are refused (FORBIDDEN, SPECTATOR); a conceded seat too (CONCEDED).
+   */
+  readonly requestTakeback: MovePayload;
   /** Referee and judges: resume paused clocks. */
   readonly resumeClock: MovePayload;
   /** Reveals objects to chosen players or to all. */
@@ -1219,6 +1291,11 @@ export type Mutation = {
   readonly startClock: MovePayload;
   /** Turns objects face up or face down. */
   readonly turnFace: MovePayload;
+};
+
+
+export type MutationAcceptTakebackArgs = {
+  input: AnswerTakebackInput;
 };
 
 
@@ -1332,6 +1409,11 @@ export type MutationPauseClockArgs = {
 };
 
 
+export type MutationRefuseTakebackArgs = {
+  input: AnswerTakebackInput;
+};
+
+
 export type MutationRemoveFromGameArgs = {
   input: RemoveFromGameInput;
 };
@@ -1349,6 +1431,11 @@ export type MutationRemoveZoneArgs = {
 
 export type MutationReorderZoneArgs = {
   input: ReorderZoneInput;
+};
+
+
+export type MutationRequestTakebackArgs = {
+  input: RequestTakebackInput;
 };
 
 
@@ -1454,6 +1541,18 @@ export type PauseClockInput = {
   readonly gameId: Scalars['ID']['input'];
   readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   readonly reason: Scalars['String']['input'];
+};
+
+/** A game's open takeback request, as every viewer sees it (public). */
+export type PendingTakeback = {
+  readonly __typename?: 'PendingTakeback';
+  readonly accepted: ReadonlyArray<Player>;
+  readonly asker: Player;
+  /** The seats still to answer: every other seat that has not conceded and has not accepted. */
+  readonly awaiting: ReadonlyArray<Player>;
+  readonly reason: Scalars['String']['output'];
+  /** The event whose state the game returns to once every seat in `awaiting` accepts. */
+  readonly toSeq: Scalars['Int']['output'];
 };
 
 export type Player = {
@@ -1658,6 +1757,16 @@ export type ReorderZoneInput = {
   readonly zoneId: Scalars['ID']['input'];
 };
 
+export type RequestTakebackInput = {
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  readonly gameId: Scalars['ID']['input'];
+  readonly idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Why, in the seat's words (1 to 200 characters): public, in the event and in every view. */
+  readonly reason: Scalars['String']['input'];
+  /** The event whose state the game returns to: every later event must be the seat's own move. */
+  readonly toSeq: Scalars['Int']['input'];
+};
+
 export type RevealObjectsInput = {
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   readonly gameId: Scalars['ID']['input'];
@@ -1676,6 +1785,11 @@ export type Rewind = {
   readonly __typename?: 'Rewind';
   readonly mode: RewindMode;
   readonly reason: Scalars['String']['output'];
+  /**
+   * Set when the rewind is a seats' takeback, accepted (takeback.graphql): the request it ends, and
+   * the last seat to accept. `reason` is then the asking seat's.
+   */
+  readonly takeback?: Maybe<Takeback>;
   readonly toSeq: Scalars['Int']['output'];
 };
 
@@ -1914,6 +2028,16 @@ export type SubscriptionZoneEventsArgs = {
   zoneId: Scalars['ID']['input'];
 };
 
+/** What TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED and TAKEBACK_REFUSED record (public). */
+export type Takeback = {
+  readonly __typename?: 'Takeback';
+  /** The answering seat; null on the request. */
+  readonly answeredBy?: Maybe<Scalars['ID']['output']>;
+  readonly askerId: Scalars['ID']['output'];
+  readonly reason: Scalars['String']['output'];
+  readonly toSeq: Scalars['Int']['output'];
+};
+
 /**
  * Printed properties of a card, token or stack layer (`createToken.token`, `bringIntoGame.cards`,
  * `addStackLayer.layer`). One input type for the three: splitting it would break clients that declare
@@ -2120,6 +2244,7 @@ export type ResolversTypes = {
   AdminGamePage: ResolverTypeWrapper<Omit<AdminGamePage, 'games'> & { games: ReadonlyArray<ResolversTypes['AdminGame']> }>;
   AdmitRule: ResolverTypeWrapper<AdmitRule>;
   AdvanceTurnInput: AdvanceTurnInput;
+  AnswerTakebackInput: AnswerTakebackInput;
   AttachObjectsInput: AttachObjectsInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BringIntoGameInput: BringIntoGameInput;
@@ -2186,6 +2311,7 @@ export type ResolversTypes = {
   ObjectStatus: ResolverTypeWrapper<ObjectStatus>;
   PassClockInput: PassClockInput;
   PauseClockInput: PauseClockInput;
+  PendingTakeback: ResolverTypeWrapper<Omit<PendingTakeback, 'accepted' | 'asker' | 'awaiting'> & { accepted: ReadonlyArray<ResolversTypes['Player']>, asker: ResolversTypes['Player'], awaiting: ReadonlyArray<ResolversTypes['Player']> }>;
   Player: ResolverTypeWrapper<PlayerOut>;
   PlayerInput: PlayerInput;
   Position: Position;
@@ -2198,6 +2324,7 @@ export type ResolversTypes = {
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
+  RequestTakebackInput: RequestTakebackInput;
   RevealObjectsInput: RevealObjectsInput;
   Rewind: ResolverTypeWrapper<Rewind>;
   RewindGameInput: RewindGameInput;
@@ -2217,6 +2344,7 @@ export type ResolversTypes = {
   StatusKind: ResolverTypeWrapper<StatusKind>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Takeback: ResolverTypeWrapper<Takeback>;
   TokenInput: TokenInput;
   Turn: ResolverTypeWrapper<TurnOut>;
   TurnFaceInput: TurnFaceInput;
@@ -2240,6 +2368,7 @@ export type ResolversParentTypes = {
   AdminGamePage: Omit<AdminGamePage, 'games'> & { games: ReadonlyArray<ResolversParentTypes['AdminGame']> };
   AdmitRule: AdmitRule;
   AdvanceTurnInput: AdvanceTurnInput;
+  AnswerTakebackInput: AnswerTakebackInput;
   AttachObjectsInput: AttachObjectsInput;
   Boolean: Scalars['Boolean']['output'];
   BringIntoGameInput: BringIntoGameInput;
@@ -2291,6 +2420,7 @@ export type ResolversParentTypes = {
   ObjectStatus: ObjectStatus;
   PassClockInput: PassClockInput;
   PauseClockInput: PauseClockInput;
+  PendingTakeback: Omit<PendingTakeback, 'accepted' | 'asker' | 'awaiting'> & { accepted: ReadonlyArray<ResolversParentTypes['Player']>, asker: ResolversParentTypes['Player'], awaiting: ReadonlyArray<ResolversParentTypes['Player']> };
   Player: PlayerOut;
   PlayerInput: PlayerInput;
   PositionSelectorInput: PositionSelectorInput;
@@ -2301,6 +2431,7 @@ export type ResolversParentTypes = {
   RemoveStackLayerInput: RemoveStackLayerInput;
   RemoveZoneInput: RemoveZoneInput;
   ReorderZoneInput: ReorderZoneInput;
+  RequestTakebackInput: RequestTakebackInput;
   RevealObjectsInput: RevealObjectsInput;
   Rewind: Rewind;
   RewindGameInput: RewindGameInput;
@@ -2317,6 +2448,7 @@ export type ResolversParentTypes = {
   StatusKind: StatusKind;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  Takeback: Takeback;
   TokenInput: TokenInput;
   Turn: TurnOut;
   TurnFaceInput: TurnFaceInput;
@@ -2431,6 +2563,7 @@ export type GameResolvers<ContextType = Context, ParentType extends ResolversPar
   ruleset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rulesetVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['GameStatus'], ParentType, ContextType>;
+  takeback?: Resolver<Maybe<ResolversTypes['PendingTakeback']>, ParentType, ContextType>;
   turn?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['GameViewer'], ParentType, ContextType>;
@@ -2473,6 +2606,7 @@ export type GameEventResolvers<ContextType = Context, ParentType extends Resolve
   roll?: Resolver<Maybe<ResolversTypes['RollOutcome']>, ParentType, ContextType>;
   rules?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  takeback?: Resolver<Maybe<ResolversTypes['Takeback']>, ParentType, ContextType>;
   turn?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   zoneIds?: Resolver<ReadonlyArray<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2549,6 +2683,7 @@ export type MovePayloadResolvers<ContextType = Context, ParentType extends Resol
 };
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  acceptTakeback?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAcceptTakebackArgs, 'input'>>;
   addClockTime?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddClockTimeArgs, 'input'>>;
   addEntropy?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddEntropyArgs, 'input'>>;
   addStackLayer?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationAddStackLayerArgs, 'input'>>;
@@ -2571,10 +2706,12 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   moveObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationMoveObjectsArgs, 'input'>>;
   passClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationPassClockArgs, 'input'>>;
   pauseClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationPauseClockArgs, 'input'>>;
+  refuseTakeback?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRefuseTakebackArgs, 'input'>>;
   removeFromGame?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveFromGameArgs, 'input'>>;
   removeStackLayer?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveStackLayerArgs, 'input'>>;
   removeZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRemoveZoneArgs, 'input'>>;
   reorderZone?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationReorderZoneArgs, 'input'>>;
+  requestTakeback?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRequestTakebackArgs, 'input'>>;
   resumeClock?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationResumeClockArgs, 'input'>>;
   revealObjects?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRevealObjectsArgs, 'input'>>;
   rewindGame?: Resolver<ResolversTypes['MovePayload'], ParentType, ContextType, RequireFields<MutationRewindGameArgs, 'input'>>;
@@ -2602,6 +2739,14 @@ export type ObjectChangeResolvers<ContextType = Context, ParentType extends Reso
 export type ObjectStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ObjectStatus'] = ResolversParentTypes['ObjectStatus']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PendingTakebackResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PendingTakeback'] = ResolversParentTypes['PendingTakeback']> = {
+  accepted?: Resolver<ReadonlyArray<ResolversTypes['Player']>, ParentType, ContextType>;
+  asker?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
+  awaiting?: Resolver<ReadonlyArray<ResolversTypes['Player']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PlayerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Player'] = ResolversParentTypes['Player']> = {
@@ -2640,6 +2785,7 @@ export type RandomizerResolvers<ContextType = Context, ParentType extends Resolv
 export type RewindResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Rewind'] = ResolversParentTypes['Rewind']> = {
   mode?: Resolver<ResolversTypes['RewindMode'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  takeback?: Resolver<Maybe<ResolversTypes['Takeback']>, ParentType, ContextType>;
   toSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -2708,6 +2854,13 @@ export type StatusKindResolvers<ContextType = Context, ParentType extends Resolv
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   gameEvents?: SubscriptionResolver<ResolversTypes['GameEvent'], "gameEvents", ParentType, ContextType, RequireFields<SubscriptionGameEventsArgs, 'gameId'>>;
   zoneEvents?: SubscriptionResolver<ResolversTypes['GameEvent'], "zoneEvents", ParentType, ContextType, RequireFields<SubscriptionZoneEventsArgs, 'gameId' | 'zoneId'>>;
+};
+
+export type TakebackResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Takeback'] = ResolversParentTypes['Takeback']> = {
+  answeredBy?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  askerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type TurnResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Turn'] = ResolversParentTypes['Turn']> = {
@@ -2795,6 +2948,7 @@ export type Resolvers<ContextType = Context> = {
   NoneDeclared?: NoneDeclaredResolvers<ContextType>;
   ObjectChange?: ObjectChangeResolvers<ContextType>;
   ObjectStatus?: ObjectStatusResolvers<ContextType>;
+  PendingTakeback?: PendingTakebackResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RandomCommitment?: RandomCommitmentResolvers<ContextType>;
@@ -2807,6 +2961,7 @@ export type Resolvers<ContextType = Context> = {
   SidePhases?: SidePhasesResolvers<ContextType>;
   StatusKind?: StatusKindResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  Takeback?: TakebackResolvers<ContextType>;
   Turn?: TurnResolvers<ContextType>;
   TurnStructure?: TurnStructureResolvers<ContextType>;
   Whoami?: WhoamiResolvers<ContextType>;

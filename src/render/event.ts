@@ -119,6 +119,8 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
     entropy: view.entropy,
     // A judge's rewind: the event it went back to, the mode and the reason are public (IPG 1.4).
     rewind: event.rewind ?? null,
+    // A takeback's request and answers: who asked, back to which event, why, who answered (public).
+    takeback: event.takeback ?? null,
     // The clocks are public: every viewer reads them as of the event's own instant.
     clock: event.table?.clock ? clockOut(event.table.clock, event.table.clock.asOf) : null,
     clockChange: clockChangeOut(event.clockChange),

@@ -8,7 +8,7 @@ import type { Viewer } from '../rules/index.js';
 import { buildLookup, type GameLookup } from './lookup.js';
 import type { ZoneOut } from './objects.js';
 import { clockOut } from './clock.js';
-import { resultOut, turnOut } from './table.js';
+import { pendingTakebackOut, resultOut, turnOut } from './table.js';
 
 export type PrincipalKind = 'ANONYMOUS' | 'PLAYER' | 'SPECTATOR' | 'REFEREE' | 'ADMIN' | 'HOST';
 
@@ -70,6 +70,7 @@ export const gameViewResolvers = {
       const clock = g.loaded.state.clock;
       return clock ? clockOut(clock, g.now ?? clock.asOf) : null;
     },
+    takeback: (g: GameOut) => pendingTakebackOut(g.loaded.state, g.lookup),
     zones: (g: GameOut): ZoneOut[] =>
       g.loaded.state.zones.map((z) => {
         const view = g.lookup.zone(z.id)!;

@@ -3,8 +3,8 @@
  * the turn and the result. Values come already redacted for the viewer (`viewGame`, `redactEvent`);
  * nested players resolve in the same lookup as the rest of the game or event.
  */
-import type { Counters, GameResult, TurnState } from '../rules/index.js';
-import { withLookup, type LookupSource, type PlayerOut } from './lookup.js';
+import type { Counters, GameResult, GameState, TurnState } from '../rules/index.js';
+import { withLookup, type GameLookup, type LookupSource, type PlayerOut } from './lookup.js';
 
 /**
  * A record's entries as list items in key order (stable for clients and twins). Records are mostly
@@ -59,6 +59,30 @@ export const turnOut = (turn: TurnState | null | undefined, lookup: LookupSource
 
 export const resultOut = (result: GameResult | null | undefined, lookup: LookupSource): ResultOut | null =>
   result ? { result, lookup } : null;
+
+/**
+ * A game's open takeback request (`PendingTakeback`, issue 41), the same for every viewer: who
+ * asked, back to which event, why, who accepted and who is still to answer (every other seat that
+ * has not conceded). Null when none is open.
+ */
+export function pendingTakebackOut(state: GameState, lookup: GameLookup) {
+  const pending = state.takeback?.pending;
+  if (!pending) return null;
+  const players = (ids: readonly string[]) =>
+    ids.map((id) => lookup.player(id)).filter((p): p is PlayerOut => p !== null);
+  const asker = lookup.player(pending.askerId);
+  if (!asker) return null;
+  const awaiting = state.players
+    .filter((p) => p.id !== pending.askerId && !p.conceded && !pending.accepted.includes(p.id))
+    .map((p) => p.id);
+  return {
+    asker,
+    toSeq: pending.toSeq,
+    reason: pending.reason,
+    accepted: players(pending.accepted),
+    awaiting: players(awaiting),
+  };
+}
 
 export const tableResolvers = {
   Player: {

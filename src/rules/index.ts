@@ -29,6 +29,7 @@ export type * from './types/plan.js';
 export type * from './types/events.js';
 export type * from './types/randomness.js';
 export type * from './types/rewind.js';
+export type * from './types/takeback.js';
 
 // The clocks the referee keeps (issue 40).
 export * from './clock/index.js';
@@ -45,6 +46,7 @@ export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';
 export { MAX_DIE_SIDES, MAX_ROLL_COUNT } from './planner/chance.js';
 export { MAX_REWIND_REASON } from './moves/rewind.js';
+export { MAX_TAKEBACK_REASON, MAX_TAKEBACK_REQUESTS_PER_TURN } from './takeback-state.js';
 export { takebackBarrier, takebackRefusal } from './takeback.js';
 export type { LoggedEvent } from './takeback.js';
 export { HISTORY_BOUND } from './planner/history.js';

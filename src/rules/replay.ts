@@ -10,9 +10,11 @@
 import type { ClockState } from './clock/types.js';
 import { seatInputAfter, type SeatInput } from './seat-entropy.js';
 import { applyTableDelta } from './table.js';
+import { takebackAfter, turnKey } from './takeback-state.js';
 import type { RulesetId } from './types/catalog.js';
 import type { DomainEvent } from './types/events.js';
 import type { GameResult, GameState, ObjectState, PlayerState, TurnState, ZoneState } from './types/state.js';
+import type { TakebackState } from './types/takeback.js';
 
 /**
  * A GAME_CREATED (or GAME_IMPORTED) payload may carry the seats, so that a log alone is enough to
@@ -23,7 +25,7 @@ export interface EventWithPlayers extends DomainEvent {
 }
 
 function withoutSeatInput(state: GameState): GameState {
-  const { seatEntropy: _seats, randomActs: _acts, ...rest } = state;
+  const { seatEntropy: _seats, randomActs: _acts, takeback: _takeback, ...rest } = state;
   return rest;
 }
 
@@ -51,10 +53,12 @@ export function applyEvent(state: GameState, event: EventWithPlayers): GameState
     objects.set(t.after.key, t.after);
   }
   const removed = new Set(event.zonesRemoved.map((z) => z.id));
+  const takeback = takebackAfter(state.takeback, turnKey(state), event);
   return applyTableDelta(
     {
       ...withoutSeatInput(state),
       ...seatInputAfter(state, event),
+      ...(takeback ? { takeback } : {}),
       players: event.players && event.players.length > 0 ? [...event.players] : state.players,
       zones: removed.size > 0 ? zones.filter((z) => !removed.has(z.id)) : zones,
       objects: [...objects.values()],
@@ -78,6 +82,7 @@ export class Replayer {
   #entropy: string | null;
   #seatInput: SeatInput;
   #clock: ClockState | null;
+  #takeback: TakebackState | undefined;
 
   /** Starts from `start` (an empty game, or a checkpoint's state). */
   constructor(start: GameState) {
@@ -91,11 +96,13 @@ export class Replayer {
       ...(start.randomActs ? { randomActs: start.randomActs } : {}),
     };
     this.#clock = start.clock ?? null;
+    this.#takeback = start.takeback;
     for (const z of start.zones) this.#zones.set(z.id, z);
     for (const o of start.objects) this.#objects.set(o.key, o);
   }
 
   apply(event: EventWithPlayers): void {
+    this.#takeback = takebackAfter(this.#takeback, this.#turn?.number ?? 0, event);
     for (const z of event.zonesCreated) if (!this.#zones.has(z.id)) this.#zones.set(z.id, z);
     for (const t of event.transitions) {
       if (t.after === null) {
@@ -138,6 +145,7 @@ export class Replayer {
       ...(this.#entropy ? { entropy: this.#entropy } : {}),
       ...this.#seatInput,
       ...(this.#clock ? { clock: this.#clock } : {}),
+      ...(this.#takeback ? { takeback: this.#takeback } : {}),
     };
   }
 }

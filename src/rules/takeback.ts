@@ -11,6 +11,7 @@
  */
 import { canSeeSnapshot } from './visibility.js';
 import type { DomainEvent, SnapshotContext, Transition } from './types/events.js';
+import type { LoggedEvent } from './types/plan.js';
 import type { Rejection } from './types/rejection.js';
 import type { RulesetSpec } from './types/ruleset.js';
 import type { ObjectState } from './types/state.js';
@@ -19,13 +20,7 @@ import type { Viewer } from './types/viewer.js';
 /** The rule a takeback's refusal cites. */
 export const TAKEBACK_RULE = 'IPG 1.4';
 
-/** One event of the log after the point a seat asks to go back to, with who made it. */
-export interface LoggedEvent {
-  readonly seq: number;
-  readonly actorKind: 'PLAYER' | 'ADMIN' | 'REFEREE' | 'SYSTEM';
-  readonly actorPlayerId: string | null;
-  readonly event: DomainEvent;
-}
+export type { LoggedEvent } from './types/plan.js';
 
 /**
  * Why a takeback cannot cross event `seq`:
@@ -37,6 +32,16 @@ export interface TakebackBarrier {
   readonly kind: 'NOT_OWN_MOVE' | 'INFORMATION_GAINED';
   readonly seq: number;
 }
+
+/**
+ * The takeback events themselves: a request, an answer, a refusal change nothing on the table and
+ * tell nobody anything, so a request refused (or voided) is no barrier to the next one.
+ */
+const TAKEBACK_KINDS: ReadonlySet<string> = new Set([
+  'TAKEBACK_REQUESTED',
+  'TAKEBACK_ACCEPTED',
+  'TAKEBACK_REFUSED',
+]);
 
 /** Event kinds that record a random act: their outcome was unknown to everyone until drawn. */
 const RANDOM_KINDS: ReadonlySet<string> = new Set(['ZONE_SHUFFLED', 'DICE_ROLLED', 'COINS_FLIPPED']);
@@ -50,7 +55,7 @@ const RANDOM_KINDS: ReadonlySet<string> = new Set(['ZONE_SHUFFLED', 'DICE_ROLLED
  * - an object the asker could not see before it moved or changed: a card became visible to the
  *   asker (a draw, a reveal to it), or a card of a zone hidden from it moved.
  *
- * Not a barrier: a card the asker could see before the event, wherever it went (a card played from
+ * Not a barrier: the takeback events themselves (a request, an answer, a refusal), a card the asker could see before the event, wherever it went (a card played from
  * its own hand, the commonest misclick, or put back into its library), an object the event created,
  * and a hidden object that only kept its place while others were inserted around it (same zone,
  * same id: a renumbered sort key).
@@ -62,6 +67,7 @@ export function takebackBarrier(
 ): TakebackBarrier | null {
   const viewer: Viewer = { kind: 'player', playerId: asker };
   for (const e of events) {
+    if (TAKEBACK_KINDS.has(e.event.kind)) continue;
     if (e.actorKind !== 'PLAYER' || e.actorPlayerId !== asker) return { kind: 'NOT_OWN_MOVE', seq: e.seq };
     if (recordsChance(e.event) || e.event.transitions.some((t) => revealsTo(spec, viewer, t)))
       return { kind: 'INFORMATION_GAINED', seq: e.seq };

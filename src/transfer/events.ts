@@ -15,6 +15,7 @@ import { SCHEMES, SEED_BYTES } from '../fairness/zk-rng.js';
 import {
   MAX_DIE_SIDES,
   MAX_REWIND_REASON,
+  MAX_TAKEBACK_REASON,
   MAX_ROLL_COUNT,
   PLANNED_EVENT_KINDS,
   type EventKind,
@@ -179,14 +180,25 @@ const entropyAdded = z.strictObject({
   data: z.string().regex(/^(?:[0-9a-f]{2}){1,64}$/, '1 to 64 bytes, lower-case hex'),
 });
 
+const eventSeq = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+
+/** A seats' takeback request and who answered it (issue 41). */
+const takeback = z.strictObject({
+  askerId: uuid,
+  toSeq: eventSeq,
+  reason: z.string().min(1).max(MAX_TAKEBACK_REASON),
+  answeredBy: uuid.nullable(),
+});
+
 const rewind = z.strictObject({
-  toSeq: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
+  toSeq: eventSeq,
   mode: z.enum(['EXACT', 'RANDOMIZE_UNKNOWN']),
-  reason: z.string().min(1).max(MAX_REWIND_REASON),
+  reason: z.string().min(1).max(Math.max(MAX_REWIND_REASON, MAX_TAKEBACK_REASON)),
+  takeback: takeback.optional(),
 });
 
 /** The payload of each event kind a plan may hold (each move kind's record lists its own). */
@@ -202,6 +214,10 @@ export const EVENT_PAYLOADS = {
   ENTROPY_ADDED: planned('ENTROPY_ADDED').extend({ entropyAdded }),
   // A judge's rewind (IPG 1.4): the event it went back to, the mode and the reason.
   GAME_REWOUND: planned('GAME_REWOUND').extend({ rewind }),
+  // A seats' takeback (issue 41): the request, an acceptance while others still have to, a refusal.
+  TAKEBACK_REQUESTED: planned('TAKEBACK_REQUESTED').extend({ takeback }),
+  TAKEBACK_ACCEPTED: planned('TAKEBACK_ACCEPTED').extend({ takeback }),
+  TAKEBACK_REFUSED: planned('TAKEBACK_REFUSED').extend({ takeback }),
   CLOCK_CHANGED: planned('CLOCK_CHANGED').extend({ clockChange }),
   CLOCK_EXPIRED: planned('CLOCK_EXPIRED').extend({ clockChange }),
   // The new game: its zones and starting objects (`replay-check.ts` holds them to createGame's

@@ -27,6 +27,7 @@ export const GAME_FIELDS = /* GraphQL */ `
   result { winners { id } draw reason }
   zones { id type name owner { id } index count counters { kind amount } objects { ...Obj } }
   viewer { kind player { id } }
+  takeback { asker { id } toSeq reason accepted { id } awaiting { id } }
 `;
 
 export const GAME_AT = /* GraphQL */ `

@@ -4,7 +4,7 @@
  * code of the rules; the test demands one for every value of the schema's `enum InvalidMoveReason`.
  * Most are sent by the referee, whom no seat policy stops before the rules are asked.
  */
-import type { RejectionCode } from '../../src/rules/index.js';
+import { MAX_TAKEBACK_REQUESTS_PER_TURN, type RejectionCode } from '../../src/rules/index.js';
 import type { MaybeTrigger } from './forbidden-triggers.js';
 import { unknownId, type Table, type Tables } from './refusal-tables.js';
 
@@ -208,8 +208,57 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
   // game's rewind first (GAME_NOT_ACTIVE): these two are the planner's own guard (PLANNER_ONLY).
   REWIND_UNAVAILABLE: null,
   REWIND_CROSSES_GAME_END: null,
-  TAKEBACK_NOT_OWN_MOVE: null,
-  TAKEBACK_BARRIER: null,
+  // Takebacks (issue 41): seat 0's life is changed (its own move, or seat 1's), then it asks back to event 1.
+  TAKEBACK_NOT_OWN_MOVE: async (t) => {
+    const g = await t.fresh('mtg');
+    await g.must(g.seat(1).token, 'changeCounters', lifeUp(g, 1));
+    return ask(g);
+  },
+  // Seat 0 draws a card: it saw a card it could not see before.
+  TAKEBACK_BARRIER: async (t) => {
+    const g = await t.fresh('mtg');
+    await g.must(g.seat(0).token, 'moveObjects', {
+      select: { zoneId: g.zone('library', 0), from: 'TOP', count: 1 },
+      to: { zoneId: g.zone('hand', 0) },
+      by: 'EFFECT',
+    });
+    return ask(g);
+  },
+  BAD_TAKEBACK: async (t) => {
+    const g = await mtg(t);
+    return g.act(g.seat(0).token, 'requestTakeback', { toSeq: 0, reason: 'Misclick.' });
+  },
+  TAKEBACK_SEATS_ONLY: async (t) => ask(await misclicked(t), -1),
+  TAKEBACK_PENDING: async (t) => {
+    const g = await misclicked(t);
+    await g.must(g.seat(0).token, 'requestTakeback', { toSeq: 1, reason: 'Misclick.' });
+    return ask(g);
+  },
+  // The bound: MAX_TAKEBACK_REQUESTS_PER_TURN (3) requests, each refused, then a fourth.
+  TAKEBACK_LIMIT: async (t) => {
+    const g = await misclicked(t);
+    for (let i = 0; i < MAX_TAKEBACK_REQUESTS_PER_TURN; i++) {
+      await g.must(g.seat(0).token, 'requestTakeback', { toSeq: 1, reason: 'Misclick.' });
+      await g.must(g.seat(1).token, 'refuseTakeback', { toSeq: 1 });
+    }
+    return ask(g);
+  },
+  TAKEBACK_NOT_PENDING: async (t) => {
+    const g = await mtg(t);
+    return g.act(g.seat(1).token, 'acceptTakeback', { toSeq: 1 });
+  },
+  TAKEBACK_OWN_REQUEST: async (t) => {
+    const g = await misclicked(t);
+    await g.must(g.seat(0).token, 'requestTakeback', { toSeq: 1, reason: 'Misclick.' });
+    return g.act(g.seat(0).token, 'acceptTakeback', { toSeq: 1 });
+  },
+  // Of three seats, seat 1 accepts twice (seat 2 has not answered).
+  TAKEBACK_ALREADY_ACCEPTED: async (t) => {
+    const g = await misclicked(t, 3);
+    await g.must(g.seat(0).token, 'requestTakeback', { toSeq: 1, reason: 'Misclick.' });
+    await g.must(g.seat(1).token, 'acceptTakeback', { toSeq: 1 });
+    return g.act(g.seat(1).token, 'acceptTakeback', { toSeq: 1 });
+  },
   NO_CLOCK: async (t) => {
     const g = await mtg(t);
     return g.act(g.referee, 'startClock', {});
@@ -256,6 +305,25 @@ export const INVALID_MOVE_TRIGGERS: Record<RejectionCode, MaybeTrigger> = {
     return g.act(g.seat(0).token, 'shuffleZone', { zoneId: g.zone('library', 0) });
   },
 };
+
+/** changeCounters' input: seat `n`'s life up by one. */
+const lifeUp = (g: Table, n: number) => ({
+  holder: { playerId: g.seat(n).id },
+  kind: 'life',
+  op: 'ADD',
+  amount: 1,
+});
+
+/** A fresh Magic game where seat 0 changed its own life once (event 2): a move it may take back. */
+async function misclicked(t: Tables, players = 2): Promise<Table> {
+  const g = await t.fresh('mtg', { players });
+  await g.must(g.seat(0).token, 'changeCounters', lifeUp(g, 0));
+  return g;
+}
+
+/** Seat `n` (-1: the referee) asks to take back everything after event 1. */
+const ask = (g: Table, n = 0) =>
+  g.act(n < 0 ? g.referee : g.seat(n).token, 'requestTakeback', { toSeq: 1, reason: 'Misclick.' });
 
 /** A layer (an ability) the referee puts on the stack; its id. */
 async function layerOn(g: Table): Promise<string> {

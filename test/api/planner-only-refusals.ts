@@ -4,7 +4,7 @@
  * planner itself (as test/rules/ tests it), with why the API cannot give it; the refusal-reasons
  * test accepts an exemption only for a reason whose API trigger is null, and demands one for each.
  */
-import { takebackRefusal, type RejectionCode } from '../../src/rules/index.js';
+import type { RejectionCode } from '../../src/rules/index.js';
 import { newGame, testCtx } from '../rules/helpers.js';
 import { builtinRulesets } from '../support/rulesets.js';
 
@@ -33,15 +33,5 @@ export const PLANNER_ONLY: Partial<Record<RejectionCode, PlannerOnly>> = {
       const r = builtinRulesets().plan(ended, REWIND, { ...testCtx(null), stateAt: () => now });
       return r.ok ? undefined : r.rejection.code;
     },
-  },
-  // Takebacks between seats are not served yet (issue 41): the rules layer's barrier is built and
-  // tested (test/rules/takeback.test.ts), no mutation asks it. Its refusals come from it alone.
-  TAKEBACK_NOT_OWN_MOVE: {
-    why: "no takeback mutation is served yet: the rules layer's takebackRefusal (src/rules/takeback.ts) is its one source",
-    plan: () => takebackRefusal({ kind: 'NOT_OWN_MOVE', seq: 3 }).code,
-  },
-  TAKEBACK_BARRIER: {
-    why: "no takeback mutation is served yet: the rules layer's takebackRefusal (src/rules/takeback.ts) is its one source",
-    plan: () => takebackRefusal({ kind: 'INFORMATION_GAINED', seq: 3 }).code,
   },
 };

@@ -98,6 +98,8 @@ export class Table {
 const INPUT_TYPES: Record<string, string> = {
   endGameWithResult: 'EndGameInput',
   resumeClock: 'PauseClockInput',
+  acceptTakeback: 'AnswerTakebackInput',
+  refuseTakeback: 'AnswerTakebackInput',
 };
 
 /** Decks the built-in rulesets admit: Magic's and Pokémon's plain, the others' from the leak suite. */

@@ -148,6 +148,8 @@ interface Ctx {
   readonly ruleset: RulesetName;
   readonly state: GameJson;
   readonly nextName: (kind: 'Token' | 'Layer') => string;
+  /** The seat whose step was accepted last, if known: a takeback request is mostly its own. */
+  readonly lastActor?: number;
 }
 
 /** The objects of the state, flattened (hosted objects included). */
@@ -333,6 +335,54 @@ function tableSteps(ctx: Ctx, ch: Choice, kit: StepKit): void {
     ch.flag
       ? make('concede', 'ConcedeInput', {})
       : make('endGameWithResult', 'EndGameInput', { winnerIds: [pick(players, ch.a)!.id], reason: 'Test.' }),
+  );
+}
+
+/**
+ * Seat `actor` asks to take back everything after event `toSeq` (issue 41): the suites send it right
+ * after one of the seat's own steps was accepted (a misclick), so that requests are accepted, or
+ * refused over what the step showed the seat.
+ */
+export function askTakeback(gameId: string, actor: number, toSeq: number): StepMutation {
+  return {
+    field: 'requestTakeback',
+    document: moveDocument('requestTakeback', 'RequestTakebackInput'),
+    input: { gameId, toSeq, reason: 'Misclick.' },
+    actor,
+    namedIds: [],
+    reorderedZoneIds: [],
+    selectedIds: [],
+  };
+}
+
+/**
+ * Takebacks between seats (issue 41): a seat asks to take back the last one to three events (its
+ * own moves, or another seat's, or over a draw: accepted, refused NOT_OWN_MOVE or BARRIER, and
+ * refused PENDING or LIMIT); while a request is open, mostly another seat's answer to it, accepting
+ * (the last acceptance rewinds the game) or refusing. An answer with none open is refused.
+ */
+function takebackSteps(ctx: Ctx, ch: Choice, kit: StepKit, actor: number): void {
+  const { weight, make } = kit;
+  const { state } = ctx;
+  const last = state.lastSeq;
+  const how = ch.flag ? 'acceptTakeback' : 'refuseTakeback';
+  const asker = ch.c % 4 !== 0 ? (ctx.lastActor ?? actor) : actor;
+  weight(6, () =>
+    make(
+      'requestTakeback',
+      'RequestTakebackInput',
+      { toSeq: Math.max(1, last - 1 - (ch.b % 3)), reason: 'Misclick.' },
+      { actor: asker },
+    ),
+  );
+  const open = state.takeback;
+  if (!open) {
+    weight(1, () => make(how, 'AnswerTakebackInput', { toSeq: Math.max(1, last - 1) }));
+    return;
+  }
+  const others = state.players.flatMap((p, i) => (p.id !== open.asker.id && !p.conceded ? [i] : []));
+  weight(200, () =>
+    make(how, 'AnswerTakebackInput', { toSeq: open.toSeq }, { actor: pick(others, ch.c) ?? actor }),
   );
 }
 
@@ -722,5 +772,6 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
   });
   tableSteps(ctx, ch, { weight, make, selection, objects, zones });
   chanceSteps(ctx, ch, { weight, make, selection, objects, zones });
+  takebackSteps(ctx, ch, { weight, make, selection, objects, zones }, actor);
   return ops[ch.op % ops.length]!();
 }

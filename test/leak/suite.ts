@@ -16,7 +16,16 @@ import { createGame, post } from '../support/game-api.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { LeakChecker } from './checker.js';
 import type { RulesetName } from './model.js';
-import { choiceArb, declaredNone, decksFor, DRAW, drawStep, secretName, toMutation } from './moves.js';
+import {
+  askTakeback,
+  choiceArb,
+  declaredNone,
+  decksFor,
+  DRAW,
+  drawStep,
+  secretName,
+  toMutation,
+} from './moves.js';
 import { Acceptance } from '../support/acceptance.js';
 import { recordingRandomness } from './secrets.js';
 
@@ -61,8 +70,14 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
             try {
               await checker.start();
+              let lastActor: number | undefined;
               for (const [i, choice] of choices.entries()) {
-                const ctx = { ruleset, state: checker.state, nextName };
+                const ctx = {
+                  ruleset,
+                  state: checker.state,
+                  nextName,
+                  ...(lastActor === undefined ? {} : { lastActor }),
+                };
                 // Every fourth step a legal draw, where there is one: see `drawStep`.
                 const draw = i % 4 === 3 ? drawStep(ctx, choice.actor % players) : null;
                 const m = draw ?? toMutation(ctx, choice);
@@ -75,8 +90,15 @@ export function leakSuite(ruleset: RulesetName, maxPlayers: number, minPlayers =
                 // A game that has ended refuses everything by design: such steps only check that
                 // nothing leaks from a refusal, and do not count.
                 const active = checker.state.status === 'ACTIVE';
+                const before = checker.state.lastSeq;
                 const { ok } = await checker.run(m);
+                if (ok) lastActor = m.actor;
                 if (active) accepted.record(draw ? DRAW : (m.countAs ?? m.field), ok);
+                // Now and then the seat asks to take back the step it just made (test/leak/moves.ts).
+                if (ok && active && choice.d % 3 === 0 && m.field !== 'requestTakeback') {
+                  const asked = await checker.run(askTakeback(game.gameId, m.actor, before));
+                  if (checker.state.status === 'ACTIVE') accepted.record('requestTakeback', asked.ok);
+                }
               }
               const seed = random.seeds.get(game.gameId);
               expect(seed, 'the game’s injected seed').toBeDefined();

@@ -103,6 +103,17 @@ export const EVENT_FRAGMENT = /* GraphQL */ `
       kind
       amount
     }
+    takeback {
+      askerId
+      toSeq
+      reason
+      answeredBy
+    }
+    rewind {
+      toSeq
+      mode
+      reason
+    }
     turn {
       number
       phase
@@ -185,6 +196,19 @@ export const GAME_QUERY = /* GraphQL */ `
         }
         objects {
           ...Obj
+        }
+      }
+      takeback {
+        asker {
+          id
+        }
+        toSeq
+        reason
+        accepted {
+          id
+        }
+        awaiting {
+          id
         }
       }
       viewer {

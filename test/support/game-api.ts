@@ -61,6 +61,8 @@ export interface GameJson {
   result?: unknown;
   zones: ZoneJson[];
   viewer: { kind: string; player: { id: string } | null };
+  /** The open takeback request (issue 41), where the query asks for it. */
+  takeback?: { asker: { id: string }; toSeq: number } | null;
 }
 
 export interface ChangeJson {

@@ -16,6 +16,14 @@
  * world and sent with the same ids to the other, so V aims at everything it can name: its own
  * cards, public ones, and other players' hidden ones by id or by position.
  *
+ * Takebacks (issue 41): now and then V asks to take back the step it just made (accepted, or
+ * refused over a draw, a shuffle, or another seat's draw made alike in both worlds), and while V's
+ * request is open another seat mostly answers it, accepting (the game goes back) or refusing. Those
+ * other seats' steps are not V's observations (they see their own hidden cards, which differ), so
+ * only whether each was accepted is compared; V's view and history after them are compared as
+ * every other. A takeback refusal naming the other seat's drawn card fails the property.
+ * Refusals over V's own hidden cards cannot differ here: the twins vary only other seats' cards.
+ *
  * V's credential: in every other pair of games (the first, third...), V is a platform user (issue
  * 33): the admin creates both games binding V's seat to it, and V reads, acts and subscribes with a
  * JWT signed by a key the suite serves on loopback; in the others, V's seat token. In the pairs
@@ -35,7 +43,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Randomness } from '../../src/authority/index.js';
-import { choiceArb, decksFor, DRAW, drawStep, secretName, toMutation, type Choice } from '../leak/moves.js';
+import {
+  askTakeback,
+  choiceArb,
+  decksFor,
+  DRAW,
+  drawStep,
+  secretName,
+  toMutation,
+  type Choice,
+} from '../leak/moves.js';
 import { rulesetFile, type RulesetName } from '../leak/model.js';
 import {
   createGame,
@@ -207,6 +224,13 @@ const STATE_QUERY = /* GraphQL */ `
     game(id: $id) {
       id
       status
+      lastSeq
+      takeback {
+        asker {
+          id
+        }
+        toSeq
+      }
       players {
         id
         seat
@@ -249,6 +273,8 @@ interface WorldGame {
   readonly gameId: string;
   readonly playerId: string;
   readonly token: string;
+  /** Every seat's token: other seats answer V's takeback requests, and draw (see the loop). */
+  readonly seats: readonly string[];
   seq: number;
 }
 
@@ -391,6 +417,7 @@ export function twinSuite(
                 gameId: game.gameId,
                 playerId: seat.id,
                 token: platform?.viewer ?? seat.token,
+                seats: game.players.map((p) => p.token),
                 seq: 0,
               };
             };
@@ -399,6 +426,26 @@ export function twinSuite(
             const games = { a: a.gameId, b: b.gameId };
             let n = 0;
             const nextName = (kind: 'Token' | 'Layer') => secretName(kind, ++n);
+            /**
+             * Another seat's step, alike in both worlds: it is not V's observation (that seat sees
+             * its own hidden cards, which differ), so only whether it was accepted is compared.
+             */
+            const othersStep = async (
+              m: { document: string; input: Record<string, unknown> },
+              seat: number,
+              what: string,
+            ): Promise<boolean> => {
+              const inA = (await step(server, random, a, m, a.seats[seat])) as { errors: unknown };
+              const inB = (await step(
+                server,
+                random,
+                b,
+                { ...m, input: inWorldB(m.input) as Record<string, unknown> },
+                b.seats[seat],
+              )) as { errors: unknown };
+              expect(inB.errors === null, what).toBe(inA.errors === null);
+              return inA.errors === null;
+            };
             const where = `seat ${viewer} of ${players}, ${platform ? 'by JWT' : 'by seat token'}`;
             // V's subscriptions, by JWT, from the start: compared once every case has been played.
             const feeds = platform && {
@@ -423,16 +470,32 @@ export function twinSuite(
                   random.use('a');
                   const state = await stateOf(server, a);
                   const clock = 'clock' in action ? action.clock : null;
+                  const leak = clock ? null : (action as { leak: Choice }).leak;
                   const ctx = { ruleset, state, nextName };
+                  // Now and then another seat draws, alike in both worlds (V's takeback requests over
+                  // it are refused; what V observes of it is compared with the rest).
+                  const other = (viewer + 1) % players;
+                  const theirs = actions % 8 === 5 && other !== viewer ? drawStep(ctx, other) : null;
+                  if (theirs) await othersStep(theirs, other, `${where}, seat ${other} draws`);
                   // Every fourth action a legal draw of V's, where there is one (see `drawStep`).
                   const draw = !clock && ++actions % 4 === 0 ? drawStep(ctx, viewer) : null;
                   // V is the one acting (but for the referee's clock moves): its choices aim at what
                   // V may act on.
                   const m = clock
                     ? toClockMutation(clock, a.gameId, seatIds(state))
-                    : (draw ?? toMutation(ctx, { ...(action as { leak: Choice }).leak, actor: viewer }));
+                    : (draw ?? toMutation(ctx, { ...leak!, actor: viewer }));
                   const byV = !clock?.byReferee;
                   const active = state.status === 'ACTIVE';
+                  // Another seat's answer to V's takeback request (test/leak/moves.ts).
+                  if ('actor' in m && m.actor !== viewer) {
+                    const ok = await othersStep(
+                      m,
+                      m.actor,
+                      `${m.field} ${JSON.stringify(m.input)}, ${where}`,
+                    );
+                    if (active) accepted.record(m.field, ok);
+                    continue;
+                  }
                   const inA = await step(server, random, a, m, byV ? a.token : TEST_ADMIN_TOKEN);
                   const ok = (inA as { errors: unknown }).errors === null;
                   const kind = draw ? DRAW : 'countAs' in m && m.countAs ? m.countAs : m.field;
@@ -461,6 +524,19 @@ export function twinSuite(
                       inB: toB,
                     });
                     noSeatChecks++;
+                  }
+                  // Now and then V asks to take back what it just did (a misclick): accepted, or
+                  // refused over a draw or shuffle (TAKEBACK_BARRIER), the refusal compared whole.
+                  if (ok && active && leak && leak.d % 3 === 0 && m.field !== 'requestTakeback') {
+                    const ask = askTakeback(a.gameId, viewer, state.lastSeq);
+                    const askedA = await step(server, random, a, ask);
+                    refusals.record(askedA, `requestTakeback after ${m.field}`);
+                    accepted.record('requestTakeback', (askedA as { errors: unknown }).errors === null);
+                    const askedB = await step(server, random, b, {
+                      ...ask,
+                      input: { ...ask.input, gameId: b.gameId },
+                    });
+                    expect(askedB, `requestTakeback after ${what}`).toEqual(askedA);
                   }
                 }
               }

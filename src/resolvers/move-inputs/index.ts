@@ -12,6 +12,7 @@ import { addLayer, bringIntoGame, createToken, removeLayer } from './create.js';
 import type { MoveInput } from './entry.js';
 import { attach, detach, endReveal, moveObjects, removeFromGame, reveal, turnFace } from './objects.js';
 import { rewind } from './rewind.js';
+import { acceptTakeback, refuseTakeback, requestTakeback } from './takeback.js';
 import * as table from './table.js';
 import { createZone, removeZone, reorder, shuffle } from './zones.js';
 
@@ -34,6 +35,9 @@ export const MOVE_INPUTS = {
   removeFromGame,
   ...table,
   rewind,
+  requestTakeback,
+  acceptTakeback,
+  refuseTakeback,
   startClock,
   passClock,
   pauseClock,

@@ -14,6 +14,7 @@ import { attach, detach, moveObjects } from './objects.js';
 import type { MoveRecord } from './record.js';
 import { advanceTurn, changeCounters, concede, endGame, moveCounters, setPhase, setStatus } from './table.js';
 import { rewind } from './rewind.js';
+import { acceptTakeback, refuseTakeback, requestTakeback } from './takeback.js';
 import { createZone, removeZone, reorder, shuffle } from './zones.js';
 
 export type { MoveOf, MoveRecord } from './record.js';
@@ -46,6 +47,9 @@ export const MOVE_RECORDS = {
   flipCoin,
   addEntropy,
   rewind,
+  requestTakeback,
+  acceptTakeback,
+  refuseTakeback,
   startClock,
   passClock,
   pauseClock,

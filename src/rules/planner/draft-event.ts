@@ -44,7 +44,7 @@ export interface OpenEvent {
   entropy?: string;
   clock?: ClockState;
   /** Fields the event records beyond changes (a roll's audience, seat entropy, a rewind, a clock change). */
-  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind' | 'clockChange'>;
+  extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind' | 'clockChange' | 'takeback'>;
 }
 
 /** An event of `kind` opened on the objects and zones as they are now. */

@@ -9,6 +9,7 @@ import { Rejected } from './reject.js';
 import { refusedBeforeDrawing } from './random-pick.js';
 import { commonChecks, firstFailing, isObj, notAMove, unknownKind } from './shape.js';
 import { noMove } from '../actor.js';
+import { withTakebackAfter } from '../takeback-state.js';
 import { recordOf } from '../moves/index.js';
 import type { DomainEvent } from '../types/events.js';
 import type { Move } from '../types/moves.js';
@@ -54,20 +55,21 @@ export function planWith(spec: RulesetSpec, state: GameState, move: Move, ctx: P
     if (!(e instanceof Rejected)) throw e;
     const drawn = d.acts.events;
     if (drawn.length === 0) return { ok: false, rejection: e.rejection };
-    return {
-      ok: true,
-      // The acts are used up: the game's act count moves past them, so the next request draws afresh.
-      plan: {
-        state: d.acts.counted(state),
-        events: d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme),
-      },
-    };
+    // The acts are used up: the game's act count moves past them, so the next request draws afresh.
+    return planned(
+      state,
+      d.acts.counted(state),
+      d.acts.attach(refusedAfterDraw(drawn, e.rejection), ctx.randomScheme),
+    );
   }
-  return {
-    ok: true,
-    plan: { state: d.acts.counted(d.snapshot()), events: d.acts.attach(d.events, ctx.randomScheme) },
-  };
+  return planned(state, d.acts.counted(d.snapshot()), d.acts.attach(d.events, ctx.randomScheme));
 }
+
+/** A plan from `before` to `after` by `events`, its takebacks folded over them (`takeback-state.ts`). */
+const planned = (before: GameState, after: GameState, events: readonly DomainEvent[]): PlanResult => ({
+  ok: true,
+  plan: { state: withTakebackAfter(before, after, events), events },
+});
 
 /**
  * A refusal after a draw, committed: one NO_MOVE per event position up to the last that recorded an
@@ -91,5 +93,5 @@ export function planExpiry(spec: RulesetSpec, state: GameState, ctx: PlanContext
     if (!(e instanceof Rejected)) throw e;
     return { ok: false, rejection: e.rejection };
   }
-  return { ok: true, plan: { state: d.snapshot(), events: d.events } };
+  return planned(state, d.snapshot(), d.events);
 }

@@ -86,6 +86,13 @@ const REJECTION_CODE_SET: Record<RejectionCode, true> = {
   BAD_CLOCK_TIME: true,
   TAKEBACK_NOT_OWN_MOVE: true,
   TAKEBACK_BARRIER: true,
+  BAD_TAKEBACK: true,
+  TAKEBACK_SEATS_ONLY: true,
+  TAKEBACK_PENDING: true,
+  TAKEBACK_LIMIT: true,
+  TAKEBACK_NOT_PENDING: true,
+  TAKEBACK_OWN_REQUEST: true,
+  TAKEBACK_ALREADY_ACCEPTED: true,
 };
 /** Every rejection code, for the schema test that checks enum InvalidMoveReason. */
 export const REJECTION_CODES = Object.keys(REJECTION_CODE_SET) as readonly RejectionCode[];

@@ -17,7 +17,7 @@ import type { Draft } from './draft.js';
 import { reject } from './reject.js';
 import { compareBySortKey, indexPositions, type PositionIndex } from '../positions.js';
 import { canSeeSnapshot, contextOf, nonAdminViewers } from '../visibility.js';
-import type { RewindMove } from '../types/rewind.js';
+import type { RewindMove, RewindRecord } from '../types/rewind.js';
 import type { GameState, ObjectState, PlayerState } from '../types/state.js';
 import type { Viewer } from '../types/viewer.js';
 
@@ -28,12 +28,20 @@ const SPECTATOR: Viewer = { kind: 'spectator' };
 
 /** Plans a rewind on a draft: see the file comment. */
 export function planRewind(d: Draft, move: RewindMove): void {
-  const past = d.ctx.stateAt?.(move.toSeq) ?? null;
+  rewindTo(d, { toSeq: move.toSeq, mode: move.mode, reason: move.reason });
+}
+
+/**
+ * Plans one GAME_REWOUND event recording `record`, back to the state after `record.toSeq`: a judge's
+ * rewind, or a seats' takeback once accepted (`takeback.ts`, EXACT, `record.takeback` set).
+ */
+export function rewindTo(d: Draft, record: RewindRecord): void {
+  const past = d.ctx.stateAt?.(record.toSeq) ?? null;
   if (!past)
     throw reject(
       'REWIND_UNAVAILABLE',
       REWIND_RULE,
-      `The game has no state after event ${move.toSeq} to go back to.`,
+      `The game has no state after event ${record.toSeq} to go back to.`,
     );
   if (d.result || past.result)
     throw reject(
@@ -41,9 +49,9 @@ export function planRewind(d: Draft, move: RewindMove): void {
       REWIND_RULE,
       'A rewind may not cross the end of a game: its seed is revealed there.',
     );
-  const target = move.mode === 'EXACT' ? past : reshuffleUnknown(d, past);
+  const target = record.mode === 'EXACT' ? past : reshuffleUnknown(d, past);
   d.begin('GAME_REWOUND', [REWIND_RULE]);
-  d.record({ rewind: { toSeq: move.toSeq, mode: move.mode, reason: move.reason } });
+  d.record({ rewind: record });
   const now = new Set(d.zones.map((z) => z.id));
   for (const z of target.zones) if (!now.has(z.id)) d.addZone(z);
   restoreObjects(d, target);

@@ -9,6 +9,7 @@ import type {
   SeedReveal,
 } from './randomness.js';
 import type { RewindRecord } from './rewind.js';
+import type { TakebackRecord } from './takeback.js';
 import type { Counters, GameResult, ObjectState, TurnState, ZoneState } from './state.js';
 
 /**
@@ -64,6 +65,9 @@ export type EventKind =
   | 'COINS_FLIPPED'
   | 'ENTROPY_ADDED'
   | 'GAME_REWOUND'
+  | 'TAKEBACK_REQUESTED'
+  | 'TAKEBACK_ACCEPTED'
+  | 'TAKEBACK_REFUSED'
   | 'CLOCK_CHANGED'
   | 'CLOCK_EXPIRED'
   // Game lifecycle events, written by the data layer (not by the planner). GAME_CREATED carries every
@@ -99,6 +103,8 @@ export interface DomainEvent {
   readonly entropyAdded?: EntropyRecord;
   /** GAME_REWOUND: the event the game went back to, how, and the judge's reason (public). */
   readonly rewind?: RewindRecord;
+  /** TAKEBACK_REQUESTED, TAKEBACK_ACCEPTED, TAKEBACK_REFUSED: the request and who answered (public). */
+  readonly takeback?: TakebackRecord;
   /** The event that ends a game (GAME_ENDED, or GAME_ARCHIVED of an active game): the seed, revealed. */
   readonly seedReveal?: SeedReveal;
   /** CLOCK_CHANGED, CLOCK_EXPIRED: what was done to the clocks (their state after it is `table.clock`). */

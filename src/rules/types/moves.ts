@@ -5,6 +5,7 @@ import type { CardProps } from './card.js';
 import type { ChanceMove } from './chance-moves.js';
 import type { Destination, MoveBy, Placement, Selector } from './selection.js';
 import type { RewindMove } from './rewind.js';
+import type { TakebackMove } from './takeback.js';
 import type { TableMove } from './table-moves.js';
 
 /** Move objects to a destination zone (MTG 400.3, 400.7; FAB sec:zones_general, rule:become_new_object; NR rule_location). */
@@ -182,4 +183,5 @@ export type Move =
   | RemoveLayerMove
   | BringIntoGameMove
   | RemoveFromGameMove
-  | RewindMove;
+  | RewindMove
+  | TakebackMove;

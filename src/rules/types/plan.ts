@@ -26,6 +26,11 @@ export interface PlanContext {
    * return to (IPG 1.4, "Backing Up"); null (or absent) when the caller supplied no such state.
    */
   readonly stateAt?: (seq: number) => GameState | null;
+  /**
+   * A seat's takeback request (issue 41): the events after `toSeq` up to the game's last, as its log
+   * records them, for the barrier test (`takebackBarrier`); absent when the caller read none.
+   */
+  readonly takebackLog?: TakebackLog;
   /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
   readonly foldEntropy: (current: string | undefined, data: string) => string;
   /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
@@ -37,6 +42,20 @@ export interface PlanContext {
   readonly viewer?: Viewer;
   /** The players' names, for messages (`seat 1 (Bob)`); absent: seats by number. */
   readonly playerNames?: PlayerNames;
+}
+
+/** One event of the log after the point a seat asks to go back to, with who made it. */
+export interface LoggedEvent {
+  readonly seq: number;
+  readonly actorKind: 'PLAYER' | 'ADMIN' | 'REFEREE' | 'SYSTEM';
+  readonly actorPlayerId: string | null;
+  readonly event: DomainEvent;
+}
+
+/** Every event after `toSeq`, oldest first (a takeback request's, `PlanContext.takebackLog`). */
+export interface TakebackLog {
+  readonly toSeq: number;
+  readonly events: readonly LoggedEvent[];
 }
 
 /** A planned move: the next state and the events that lead to it. */

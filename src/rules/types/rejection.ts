@@ -38,7 +38,14 @@ export type RejectionCode =
   | 'REWIND_CROSSES_GAME_END'
   | Exclude<ClockRefusalCode, 'UNKNOWN_PLAYER'>
   | 'TAKEBACK_NOT_OWN_MOVE'
-  | 'TAKEBACK_BARRIER';
+  | 'TAKEBACK_BARRIER'
+  | 'BAD_TAKEBACK'
+  | 'TAKEBACK_SEATS_ONLY'
+  | 'TAKEBACK_PENDING'
+  | 'TAKEBACK_LIMIT'
+  | 'TAKEBACK_NOT_PENDING'
+  | 'TAKEBACK_OWN_REQUEST'
+  | 'TAKEBACK_ALREADY_ACCEPTED';
 
 /** A typed refusal. `message` never names a hidden card: it speaks of ids and zones only. */
 export interface Rejection {

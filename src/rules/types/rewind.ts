@@ -2,6 +2,7 @@
  * A judge's rewind (Magic Infraction Procedure Guide 1.4, "Backing Up"): the game returns to the
  * state after an earlier event, recorded as one new event, so the log keeps every earlier row.
  */
+import type { TakebackRecord } from './takeback.js';
 
 /**
  * How the rewound game places what nobody knew.
@@ -29,4 +30,6 @@ export interface RewindRecord {
   readonly toSeq: number;
   readonly mode: RewindMode;
   readonly reason: string;
+  /** A seats' takeback, accepted (issue 41): the request it ends and the last seat to accept. */
+  readonly takeback?: TakebackRecord;
 }

@@ -4,6 +4,7 @@ import type { ClockState } from '../clock/types.js';
 import type { CardProps, ObjectKind } from './card.js';
 import type { RulesetId } from './catalog.js';
 import type { MoveBy } from './selection.js';
+import type { TakebackState } from './takeback.js';
 
 /** Amounts by kind; only non-zero amounts are kept (MTG 122.1). */
 export type Counters = Readonly<Record<string, number>>;
@@ -106,6 +107,8 @@ export interface GameState {
   readonly randomActs?: number;
   /** The game's clocks (issue 40), as of the instant they state; absent: the game keeps no time. */
   readonly clock?: ClockState;
+  /** The open takeback request and each seat's requests this turn (issue 41); absent: none yet. Public. */
+  readonly takeback?: TakebackState;
 }
 
 /** A game's seat entropy since its last commitment (docs/fairness.md, "Seat entropy"). Public. */
