@@ -312,6 +312,18 @@ async function baselineSide(count: number, run: Run, sample: string): Promise<De
   }
 }
 
+/** One side's line of the case's table. */
+const row = (label: string, side: string, d: Delivery): string[] => [
+  label,
+  side,
+  fmtMs(d.latency?.p50 ?? Number.NaN),
+  fmtMs(d.latency?.p99 ?? Number.NaN),
+  fmtMs(d.latency?.max ?? Number.NaN),
+  d.cpuPerDeliveryUs.toFixed(1),
+  `${d.received}/${d.expected}`,
+  `${d.lost} / ${d.duplicates}`,
+];
+
 export async function runSpectators(deps: CaseDeps): Promise<CaseReport> {
   const { log } = deps;
   const sizes = counts(process.env);
@@ -348,27 +360,8 @@ export async function runSpectators(deps: CaseDeps): Promise<CaseReport> {
         );
       const ratio = base ? d.cpuPerDeliveryUs / base.cpuPerDeliveryUs : Number.NaN;
       const label = `${count.toLocaleString('en-US')} spectators`;
-      rows.push([
-        label,
-        'service, after commit',
-        fmtMs(d.latency?.p50 ?? Number.NaN),
-        fmtMs(d.latency?.p99 ?? Number.NaN),
-        fmtMs(d.latency?.max ?? Number.NaN),
-        d.cpuPerDeliveryUs.toFixed(1),
-        `${d.received}/${d.expected}`,
-        `${d.lost} / ${d.duplicates}`,
-      ]);
-      if (base)
-        rows.push([
-          '',
-          'baseline (raw ws), after send',
-          fmtMs(base.latency?.p50 ?? Number.NaN),
-          fmtMs(base.latency?.p99 ?? Number.NaN),
-          fmtMs(base.latency?.max ?? Number.NaN),
-          base.cpuPerDeliveryUs.toFixed(1),
-          `${base.received}/${base.expected}`,
-          `${base.lost} / ${base.duplicates}`,
-        ]);
+      rows.push(row(label, 'service, after commit', d));
+      if (base) rows.push(row('', 'baseline (raw ws), after send', base));
       for (const p of [...d.problems, ...(base?.problems ?? [])]) notes.push(`${label}: ${p}`);
       results[String(count)] = {
         service: { ...d, problems: undefined },

@@ -51,6 +51,7 @@ describe.runIf(process.platform === 'linux')('database outage errors, as raised'
       transaction: () =>
         db.$transaction(async (tx) => {
           await tx.$queryRaw`SELECT 1`;
+          // Not a wait for a condition: the transaction is held open, so an outage can land inside it.
           await new Promise((r) => setTimeout(r, 100));
           return tx.game.findUnique({ where: { id: randomUUID() }, select: { version: true } });
         }),
