@@ -679,7 +679,13 @@ export function createZonekeeperClient(options: ZonekeeperClientOptions): Zoneke
     dispose: async () => {
       // Stop first: a subscription waiting to retry would otherwise open a new socket.
       for (const stop of [...active]) stop();
-      await ws?.dispose();
+      // graphql-ws's dispose awaits a connection still being opened and closes it; when that
+      // connection fails instead (a refused port), there is nothing left to close, not an error.
+      try {
+        await ws?.dispose();
+      } catch {
+        // the connection never opened
+      }
       ws = undefined;
     },
   };

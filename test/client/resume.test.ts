@@ -251,6 +251,25 @@ it('stops retrying when the client is disposed', async () => {
   expect(errors).toEqual([]);
 });
 
+it('disposes cleanly while an attempt is still connecting to a refusing port', async () => {
+  const nobody = await freePort();
+  const zk = createZonekeeperClient({
+    url: `http://127.0.0.1:${nobody}/graphql`,
+    token: TEST_ADMIN_TOKEN,
+    webSocketImpl: WebSocket,
+  });
+  const errors: unknown[] = [];
+  const sub = zk.subscribeGameEvents('00000000-0000-0000-0000-000000000000', {
+    afterSeq: 0,
+    onEvent: () => undefined,
+    onError: (e) => errors.push(e),
+  });
+  // The socket is being opened now; its refusal arrives after dispose has begun to wait for it.
+  await expect(zk.dispose()).resolves.toBeUndefined();
+  expect(sub.state).toBe('ended');
+  expect(errors).toEqual([]);
+});
+
 it('gives up after retry.attempts consecutive failures, with the last cause', async () => {
   const nobody = await freePort();
   const zk = createZonekeeperClient({
