@@ -129,18 +129,18 @@ export function TakebackBar(props: {
     const mine = open.asker.id === me;
     const toAnswer = canAct && open.awaiting.some((p) => p.id === me);
     body = html`<div class="takeback-request" data-to-seq=${open.toSeq} data-asker-id=${open.asker.id}>
-      <span class="takeback-text">
-        ${mine ? 'You ask' : `${open.asker.name} asks`} to take back ${mine ? 'your' : 'their'} moves after
-        event ${open.toSeq}:
-        <q class="takeback-reason">${open.reason}</q>.
-        ${open.awaiting.length > 0 ? ` Waiting for ${names(open.awaiting)}.` : ''}
-      </span>
+      <span class="takeback-text"
+        >${`${mine ? 'You ask' : `${open.asker.name} asks`} to take back ${mine ? 'your' : 'their'} moves after event ${open.toSeq}: `}<span
+          class="takeback-reason"
+          >“${open.reason}”</span
+        >${open.awaiting.length > 0 ? ` Waiting for ${names(open.awaiting)}.` : ''}</span
+      >
       ${
         toAnswer
           ? html`<button
                 type="button"
                 class="takeback-accept"
-                aria-label=${`Accept ${open.asker.name}'s takeback`}
+                aria-label=${`Accept ${open.asker.name}’s takeback`}
                 onClick=${() => actions.answer(true)}
               >
                 Accept
@@ -148,7 +148,7 @@ export function TakebackBar(props: {
               <button
                 type="button"
                 class="takeback-refuse"
-                aria-label=${`Refuse ${open.asker.name}'s takeback`}
+                aria-label=${`Refuse ${open.asker.name}’s takeback`}
                 onClick=${() => actions.answer(false)}
               >
                 Refuse
