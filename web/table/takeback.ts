@@ -24,15 +24,20 @@ import type { GameEventInfo, GameView, LoggedEventInfo, PendingTakebackView, Rew
 export const TAKEBACK_WINDOW = 64;
 
 /**
- * Events that are not a move of the table: the takeback events themselves (a request, an answer, a
- * refusal change nothing, IPG 1.4 as `src/rules/takeback.ts` reads it) and a move the rules kept
- * from happening (NO_MOVE: nothing changed to take back).
+ * A seat's events that are not a move of the table, which "my last move" never means: the takeback
+ * events themselves (a request, an answer, a refusal change nothing, IPG 1.4 as
+ * `src/rules/takeback.ts` reads it), a move the rules kept from happening (NO_MOVE: nothing changed),
+ * and what a rewind leaves as it is (the page's seat entropy, docs/fairness.md; the clocks, which
+ * keep running through a takeback). They may still lie after the move taken back: the server
+ * decides whether they bar it.
  */
 const NOT_A_MOVE: ReadonlySet<string> = new Set([
   'TAKEBACK_REQUESTED',
   'TAKEBACK_ACCEPTED',
   'TAKEBACK_REFUSED',
   'NO_MOVE',
+  'ENTROPY_ADDED',
+  'CLOCK_CHANGED',
 ]);
 
 /**
