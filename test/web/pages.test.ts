@@ -158,7 +158,7 @@ describe('the bundles', () => {
     const js = await readFile(path.join(WEB_DIST, 'table.js'), 'utf8');
     // Preact, htm, graphql-ws and client/ with its GraphQL documents (each action's document carries
     // its fragments' text: about 10 KB for the seven table actions; each document's text is in the
-    // bundle three times, about 1.2 KB for a one-field mutation), and the table's controls, card
+    // bundle three times), and the table's controls, card
     // menu, keyboard path, refusals, takeback strip and judge's panel (five more documents): about
     // 113 KB minified. The bound catches a heavy dependency bundled by mistake.
     expect(js.length).toBeLessThan(122 * 1024);

@@ -204,6 +204,16 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       });
       await shoot({ alice: alice.page }, '6-rewound', shots);
 
+      // The game's referee is a judge too: its page has the panel.
+      const referee = await openTablePage(suite, created.game.id, created.refereeToken);
+      try {
+        await referee.page.locator('.judge-panel').waitFor(WAIT);
+        expect(await referee.page.locator('.table').getAttribute('data-viewer')).toBe('REFEREE');
+        expectCleanPage(referee.problems);
+      } finally {
+        await referee.context.close();
+      }
+
       for (const [name, diff] of Object.entries(shots))
         expect(diff, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
       expectCleanPage(alice.problems);
