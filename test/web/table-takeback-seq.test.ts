@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LoggedEventInfo } from '../../web/table/api.js';
-import { takebackToSeq } from '../../web/table/takeback.js';
+import { MAX_TAKEBACK_EVENTS } from '../../src/authority/takeback.js';
+import { TAKEBACK_WINDOW, takebackToSeq } from '../../web/table/takeback.js';
 
 const ALICE = 'alice';
 const BOB = 'bob';
@@ -51,5 +52,9 @@ describe('takebackToSeq', () => {
     expect(takebackToSeq([], ALICE)).toBeNull();
     // The creation itself is no seat's move to take back (nothing is before it).
     expect(takebackToSeq(mutation(1, ALICE, 'OBJECTS_MOVED'), ALICE)).toBeNull();
+  });
+
+  it('reads as far back as the service lets a takeback go, no further', () => {
+    expect(TAKEBACK_WINDOW).toBe(MAX_TAKEBACK_EVENTS);
   });
 });

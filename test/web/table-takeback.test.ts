@@ -11,12 +11,16 @@
  * Each step's pages are compared with reference screenshots (`test/web/screenshots/takeback-*`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { createGame, type Created } from '../api/helpers.js';
+import type { Page } from 'playwright-core';
+import { createGame } from '../api/helpers.js';
 import { clockMove } from '../clock/support.js';
-import { chromiumPath, expectCleanPage } from '../support/browser.js';
-import { openTablePage, usePageSuite } from '../support/page-suite.js';
-import { compareScreenshot, MAX_DIFF_PIXELS } from '../support/screenshots.js';
+import { chromiumPath } from '../support/browser.js';
+import {
+  compareTablePages,
+  expectShotsAndCleanPages,
+  openTablePage,
+  usePageSuite,
+} from '../support/page-suite.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 
 const WAIT = { timeout: 15_000 };
@@ -37,31 +41,21 @@ const CLOCK = { kind: 'CHESS', mainMs: 600_000, onExpire: 'FLAG' };
 describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key on the table page', () => {
   const suite = usePageSuite();
 
-  const aliceZone = (page: Page, type: string): Locator =>
-    page.locator(`[data-seat="0"] [data-zone-type="${type}"]`);
-  const battlefield = (page: Page): Locator =>
-    page.locator('[data-seat="shared"] [data-zone-type="battlefield"]');
-  const bearsIn = (zone: Locator): Locator => zone.locator(`[data-card-name="${BEARS}"]`);
+  const aliceZone = (page: Page, type: string) => page.locator(`[data-seat="0"] [data-zone-type="${type}"]`);
+  const battlefield = (page: Page) => page.locator('[data-seat="shared"] [data-zone-type="battlefield"]');
+  const bearsIn = (zone: ReturnType<Page['locator']>) => zone.locator(`[data-card-name="${BEARS}"]`);
   /** Alice's hand as either page draws it: her page names the card, Bob's shows a pile of one. */
   const handCount = (page: Page) => aliceZone(page, 'hand').locator('.count').innerText();
   const bearsOnField = (page: Page) => battlefield(page).locator('.card').count();
 
   /** The game's last event, as the service has it. */
-  async function lastSeq(created: Created): Promise<number> {
+  async function lastSeq(created: { game: { id: string }; refereeToken: string }): Promise<number> {
     const res = await suite.server.gql<{ game: { lastSeq: number } }>(
       `query ($id: ID!) { game(id: $id) { lastSeq } }`,
       { id: created.game.id },
       created.refereeToken,
     );
     return res.data!.game.lastSeq;
-  }
-
-  /** Compares each page with its reference; returns the differing pixels by name. */
-  async function shoot(pages: Record<string, Page>, step: string, shots: Record<string, number>) {
-    for (const [who, page] of Object.entries(pages)) {
-      const mask = [page.locator('.game-id'), page.locator('.clock-time')];
-      shots[`${step}-${who}`] = (await compareScreenshot(page, `takeback-${step}-${who}`, mask)).diffPixels;
-    }
   }
 
   /** Alice drags her Grizzly Bears from her hand onto the battlefield; both pages show it there. */
@@ -101,7 +95,7 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       await waiting.waitFor(WAIT);
       expect(await waiting.innerText()).toContain('Waiting for Bob.');
       expect(await alice.page.locator('.takeback-accept').count()).toBe(0);
-      await shoot(pages, '1-asked', shots);
+      await compareTablePages(pages, 'takeback-1-asked', shots);
 
       // Bob accepts: both pages show the Bears back in Alice's hand, the battlefield empty.
       await accept.click();
@@ -116,7 +110,7 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
           `Takeback accepted: the table is back as it was after event ${toSeq}.`,
         );
       }
-      await shoot(pages, '2-accepted', shots);
+      await compareTablePages(pages, 'takeback-2-accepted', shots);
 
       // Played again and asked again: Bob refuses, and the Bears stay on the battlefield.
       await play(alice.page, bob.page);
@@ -135,7 +129,7 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       // The request is closed: Alice may ask again, Bob has nothing to answer.
       await alice.page.locator('.takeback-request-button').waitFor(WAIT);
       expect(await bob.page.locator('.takeback-accept').count()).toBe(0);
-      await shoot(pages, '3-refused', shots);
+      await compareTablePages(pages, 'takeback-3-refused', shots);
 
       // Alice draws her Forest (she sees a card she could not see): the service refuses her request
       // (TAKEBACK_BARRIER), and her page says so, with the rule, where she asked.
@@ -152,12 +146,9 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       );
       // Nothing was asked: Bob's page has no prompt.
       expect(await bob.page.locator('.takeback-request').count()).toBe(0);
-      await shoot({ alice: alice.page }, '4-barrier', shots);
+      await compareTablePages({ alice: alice.page }, 'takeback-4-barrier', shots);
 
-      for (const [name, diff] of Object.entries(shots))
-        expect(diff, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
-      expectCleanPage(alice.problems);
-      expectCleanPage(bob.problems);
+      expectShotsAndCleanPages(shots, [alice, bob]);
     } finally {
       await alice.context.close();
       await bob.context.close();
@@ -179,7 +170,7 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       await panel.locator('input[name="to-seq"]').fill('1');
       await panel.locator('select[name="mode"]').selectOption('RANDOMIZE_UNKNOWN');
       await panel.locator('input[name="rewind-reason"]').fill('Played out of turn.');
-      await shoot({ judge: judge.page }, '5-judge-panel', shots);
+      await compareTablePages({ judge: judge.page }, 'takeback-5-judge-panel', shots);
       await panel.getByRole('button', { name: 'Rewind' }).click();
 
       await bearsIn(aliceZone(alice.page, 'hand')).waitFor(WAIT);
@@ -202,22 +193,19 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
         kind: 'GAME_REWOUND',
         rewind: { toSeq: 1, mode: 'RANDOMIZE_UNKNOWN', reason: 'Played out of turn.' },
       });
-      await shoot({ alice: alice.page }, '6-rewound', shots);
+      await compareTablePages({ alice: alice.page }, 'takeback-6-rewound', shots);
 
       // The game's referee is a judge too: its page has the panel.
       const referee = await openTablePage(suite, created.game.id, created.refereeToken);
       try {
         await referee.page.locator('.judge-panel').waitFor(WAIT);
         expect(await referee.page.locator('.table').getAttribute('data-viewer')).toBe('REFEREE');
-        expectCleanPage(referee.problems);
+        expectShotsAndCleanPages({}, [referee]);
       } finally {
         await referee.context.close();
       }
 
-      for (const [name, diff] of Object.entries(shots))
-        expect(diff, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
-      expectCleanPage(alice.problems);
-      expectCleanPage(judge.problems);
+      expectShotsAndCleanPages(shots, [alice, judge]);
     } finally {
       await alice.context.close();
       await judge.context.close();
@@ -262,8 +250,7 @@ describe.skipIf(!chromiumPath)('takebacks, a judge’s rewind and the clock key 
       await expect.poll(() => clockOf(alice.page, a).getAttribute('data-running'), WAIT).toBe('true');
       await expect.poll(() => clockOf(bob.page, b).getAttribute('data-state'), WAIT).toBe('waiting');
 
-      expectCleanPage(alice.problems);
-      expectCleanPage(bob.problems);
+      expectShotsAndCleanPages({}, [alice, bob]);
     } finally {
       await alice.context.close();
       await bob.context.close();
