@@ -29,6 +29,14 @@ export type AdvanceTurnInput = {
   onBehalfOf?: string | number | null | undefined;
 };
 
+export type AnswerTakebackInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  /** The `toSeq` of the request answered: an answer to a request since closed is refused. */
+  toSeq: number;
+};
+
 export type CardInput = {
   attributes?: unknown;
   /** Face up at the start; defaults to the zone's default. */
@@ -351,6 +359,38 @@ export type PrincipalKind =
   | 'REFEREE'
   | 'SPECTATOR';
 
+export type RequestTakebackInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  /** Why, in the seat's words (1 to 200 characters): public, in the event and in every view. */
+  reason: string;
+  /** The event whose state the game returns to: every later event must be the seat's own move. */
+  toSeq: number;
+};
+
+export type RewindGameInput = {
+  expectedVersion?: number | null | undefined;
+  gameId: string | number;
+  idempotencyKey?: string | null | undefined;
+  mode?: RewindMode;
+  /** Why, in the judge's words (1 to 500 characters): public, in the event. */
+  reason: string;
+  /** The event whose state the game returns to: 1 up to the game's last seq minus one. */
+  toSeq: number;
+};
+
+/** How a rewind places what nobody knew (IPG 1.4, "Backing Up"). */
+export type RewindMode =
+  /** Every object returns to its place after `toSeq`. Hidden objects that change get fresh public ids. */
+  | 'EXACT'
+  /**
+   * Every object some seat could see after `toSeq` returns to its place; in each zone, the objects no
+   * seat could see are shuffled again among their places (one zk-rng random act per zone, in the
+   * transcript).
+   */
+  | 'RANDOMIZE_UNKNOWN';
+
 export type SelectorFrom =
   | 'BOTTOM'
   | 'RANDOM'
@@ -558,7 +598,7 @@ export type TableGameQueryVariables = Exact<{
 }>;
 
 
-export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, clock: { kind: ClockKind, asOfMs: number, runningPlayerId: string | null, ticking: boolean, started: boolean, paused: boolean, pauseReason: string | null, stopped: boolean, seats: Array<{ playerId: string | null, remainingMs: number, periodsLeft: number, flagged: boolean, stopped: boolean }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, owner: { id: string, name: string, seat: number }, controller: { id: string, name: string, seat: number }, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
+export type TableGameQuery = { game: { id: string, ruleset: string, status: GameStatus, version: number, lastSeq: number, players: Array<{ id: string, name: string, seat: number, conceded: boolean, counters: Array<{ kind: string, amount: number }> }>, turn: { number: number, phase: string | null, activePlayer: { id: string } | null } | null, result: { draw: boolean, reason: string, winners: Array<{ id: string, name: string }> } | null, clock: { kind: ClockKind, asOfMs: number, runningPlayerId: string | null, ticking: boolean, started: boolean, paused: boolean, pauseReason: string | null, stopped: boolean, seats: Array<{ playerId: string | null, remainingMs: number, periodsLeft: number, flagged: boolean, stopped: boolean }> } | null, viewer: { kind: PrincipalKind, player: { id: string } | null }, takeback: { toSeq: number, reason: string, asker: { id: string, name: string }, accepted: Array<{ id: string, name: string }>, awaiting: Array<{ id: string, name: string }> } | null, zones: Array<{ id: string, type: string, name: string, index: number, count: number, owner: { id: string } | null, counters: Array<{ kind: string, amount: number }>, objects: Array<{ id: string, kind: ObjectKind, faceUp: boolean, position: number | null, layer: number | null, owner: { id: string, name: string, seat: number }, controller: { id: string, name: string, seat: number }, statuses: Array<{ name: string, value: string }>, counters: Array<{ kind: string, amount: number }>, card: { name: string, types: Array<string>, subtypes: Array<string>, text: string } | null, attached: Array<{ id: string, faceUp: boolean, card: { name: string } | null }> }> }> } };
 
 export type TableMoveMutationVariables = Exact<{
   input: MoveObjectsInput;
@@ -580,6 +620,43 @@ export type TablePassClockMutationVariables = Exact<{
 
 
 export type TablePassClockMutation = { passClock: { version: number } };
+
+export type TableEventsQueryVariables = Exact<{
+  gameId: string | number;
+  afterSeq?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type TableEventsQuery = { gameEvents: Array<{ seq: number, version: number, kind: EventKind, actor: { kind: ActorKind, playerId: string | null } }> };
+
+export type TableRequestTakebackMutationVariables = Exact<{
+  input: RequestTakebackInput;
+}>;
+
+
+export type TableRequestTakebackMutation = { requestTakeback: { version: number } };
+
+export type TableAcceptTakebackMutationVariables = Exact<{
+  input: AnswerTakebackInput;
+}>;
+
+
+export type TableAcceptTakebackMutation = { acceptTakeback: { version: number } };
+
+export type TableRefuseTakebackMutationVariables = Exact<{
+  input: AnswerTakebackInput;
+}>;
+
+
+export type TableRefuseTakebackMutation = { refuseTakeback: { version: number } };
+
+export type TableRewindMutationVariables = Exact<{
+  input: RewindGameInput;
+}>;
+
+
+export type TableRewindMutation = { rewindGame: { version: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2532,6 +2609,22 @@ export const TableGameDocument = new TypedDocumentString(`
         id
       }
     }
+    takeback {
+      asker {
+        id
+        name
+      }
+      toSeq
+      reason
+      accepted {
+        id
+        name
+      }
+      awaiting {
+        id
+        name
+      }
+    }
     zones {
       id
       type
@@ -2622,3 +2715,44 @@ export const TablePassClockDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TablePassClockMutation, TablePassClockMutationVariables>;
+export const TableEventsDocument = new TypedDocumentString(`
+    query TableEvents($gameId: ID!, $afterSeq: Int, $first: Int) {
+  gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+    seq
+    version
+    kind
+    actor {
+      kind
+      playerId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TableEventsQuery, TableEventsQueryVariables>;
+export const TableRequestTakebackDocument = new TypedDocumentString(`
+    mutation TableRequestTakeback($input: RequestTakebackInput!) {
+  requestTakeback(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TableRequestTakebackMutation, TableRequestTakebackMutationVariables>;
+export const TableAcceptTakebackDocument = new TypedDocumentString(`
+    mutation TableAcceptTakeback($input: AnswerTakebackInput!) {
+  acceptTakeback(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TableAcceptTakebackMutation, TableAcceptTakebackMutationVariables>;
+export const TableRefuseTakebackDocument = new TypedDocumentString(`
+    mutation TableRefuseTakeback($input: AnswerTakebackInput!) {
+  refuseTakeback(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TableRefuseTakebackMutation, TableRefuseTakebackMutationVariables>;
+export const TableRewindDocument = new TypedDocumentString(`
+    mutation TableRewind($input: RewindGameInput!) {
+  rewindGame(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<TableRewindMutation, TableRewindMutationVariables>;

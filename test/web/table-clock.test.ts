@@ -11,9 +11,13 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createGame, type Created } from '../api/helpers.js';
 import { clockMove } from '../clock/support.js';
-import { chromiumPath, expectCleanPage } from '../support/browser.js';
-import { openTablePage, usePageSuite } from '../support/page-suite.js';
-import { compareScreenshot, MAX_DIFF_PIXELS } from '../support/screenshots.js';
+import { chromiumPath } from '../support/browser.js';
+import {
+  compareTablePages,
+  expectShotsAndCleanPages,
+  openTablePage,
+  usePageSuite,
+} from '../support/page-suite.js';
 
 const WAIT = { timeout: 15_000 };
 const DECKS = [
@@ -77,13 +81,7 @@ describe.skipIf(!chromiumPath)('clocks on the table page', () => {
         expect(await clockOf(page, created, 1 - runs).getAttribute('data-state')).toBe('waiting');
         expect(await page.locator('.clock-paused').innerText()).toBe('Clocks paused: judge call');
       }
-      for (const [who, page] of [
-        ['alice', alice.page],
-        ['bob', bob.page],
-      ] as const) {
-        const mask = [page.locator('.game-id'), page.locator('.clock-time')];
-        shots[`${name}-${who}`] = (await compareScreenshot(page, `clock-${name}-${who}`, mask)).diffPixels;
-      }
+      await compareTablePages({ alice: alice.page, bob: bob.page }, `clock-${name}`, shots);
       expect(
         (
           await clockMove(
@@ -166,10 +164,7 @@ describe.skipIf(!chromiumPath)('clocks on the table page', () => {
       );
       expect(view.data?.game.clock.runningPlayerId).toBe(b);
 
-      for (const [name, diff] of Object.entries(shots))
-        expect(diff, name).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
-      expectCleanPage(alice.problems);
-      expectCleanPage(bob.problems);
+      expectShotsAndCleanPages(shots, [alice, bob]);
     } finally {
       await alice.context.close();
       await bob.context.close();

@@ -16,6 +16,7 @@ import {
   type ChangeCountersInput,
   type ConcedeInput,
   type PassClockInput,
+  type RewindMode,
   type SetPhaseInput,
   type SetStatusInput,
   type TableGameQuery,
@@ -37,12 +38,26 @@ export type ClockView = NonNullable<GameView['clock']>;
 /** A counter as the page draws it: a kind name (ruleset data, drawn as text) and an amount. */
 export type CounterView = ObjectView['counters'][number];
 
-/** The part of an event the page uses; it refetches the game to apply it. */
+/** The open takeback request (`Game.takeback`), as every viewer sees it, or null. */
+export type PendingTakebackView = GameView['takeback'];
+
+/**
+ * The part of an event the page uses; it refetches the game to apply it. The kind and the actor
+ * say what a takeback came to (refused, or accepted as a GAME_REWOUND by the last seat to accept).
+ */
 export interface GameEventInfo {
   seq: number;
   version: number;
   kind: string;
+  actor: { kind: string; playerId?: string | null };
 }
+
+/** One event of the log as the takeback button reads it: whose it was, and which mutation wrote it. */
+export type LoggedEventInfo = Omit<GameEventInfo, 'actor'> & {
+  actor: { kind: string; playerId: string | null };
+};
+
+export { type RewindMode };
 
 /** Objects named by id, or (for objects the viewer may not see, a library) by position in a zone. */
 export type Which =
@@ -97,6 +112,14 @@ export interface TableApi {
   concede(input: ConcedeInput): Promise<number>;
   /** The seat whose clock runs passes it (`passClock`); resolves to the new version. */
   passClock(input: PassClockInput): Promise<number>;
+  /** At most `first` events of the log after `afterSeq`, oldest first (`gameEvents`), as the viewer may see them. */
+  events(gameId: string, afterSeq: number, first: number): Promise<LoggedEventInfo[]>;
+  /** A seat asks to take back its moves after `toSeq` (`requestTakeback`); resolves to the new version. */
+  requestTakeback(input: { gameId: string; toSeq: number; reason: string }): Promise<number>;
+  /** Another seat accepts or refuses the open request back to `toSeq` (`acceptTakeback`, `refuseTakeback`). */
+  answerTakeback(input: { gameId: string; toSeq: number }, accept: boolean): Promise<number>;
+  /** A judge (the admin, the game's referee) rewinds the game to after `toSeq` (`rewindGame`). */
+  rewindGame(input: { gameId: string; toSeq: number; mode: RewindMode; reason: string }): Promise<number>;
   /**
    * Follows `Subscription.gameEvents` from `afterSeq` (the client's `subscribeGameEvents`: on a
    * dropped connection it reconnects with backoff and resumes from the last seq it delivered).
@@ -215,6 +238,22 @@ const TableGameDocument = graphql(`
           id
         }
       }
+      takeback {
+        asker {
+          id
+          name
+        }
+        toSeq
+        reason
+        accepted {
+          id
+          name
+        }
+        awaiting {
+          id
+          name
+        }
+      }
       zones {
         id
         type
@@ -309,6 +348,53 @@ const TablePassClockDocument = graphql(`
   }
 `);
 
+/** The log's recent events, for the takeback button to find the seat's last move. */
+const TableEventsDocument = graphql(`
+  query TableEvents($gameId: ID!, $afterSeq: Int, $first: Int) {
+    gameEvents(gameId: $gameId, afterSeq: $afterSeq, first: $first) {
+      seq
+      version
+      kind
+      actor {
+        kind
+        playerId
+      }
+    }
+  }
+`);
+
+const TableRequestTakebackDocument = graphql(`
+  mutation TableRequestTakeback($input: RequestTakebackInput!) {
+    requestTakeback(input: $input) {
+      version
+    }
+  }
+`);
+
+const TableAcceptTakebackDocument = graphql(`
+  mutation TableAcceptTakeback($input: AnswerTakebackInput!) {
+    acceptTakeback(input: $input) {
+      version
+    }
+  }
+`);
+
+const TableRefuseTakebackDocument = graphql(`
+  mutation TableRefuseTakeback($input: AnswerTakebackInput!) {
+    refuseTakeback(input: $input) {
+      version
+    }
+  }
+`);
+
+const TableRewindDocument = graphql(`
+  mutation TableRewind($input: RewindGameInput!) {
+    rewindGame(input: $input) {
+      version
+    }
+  }
+`);
+
 /**
  * The client's `onError` cause as a refusal the page can show. The client reports refusals and
  * fatal closes (a refused token: UNAUTHENTICATED) as ZonekeeperRequestError already.
@@ -358,6 +444,25 @@ export function createTableApi(options: { endpoint: string; token: string }): Ta
     },
     async passClock(input) {
       return (await client.request(TablePassClockDocument, { input })).passClock.version;
+    },
+    async events(gameId, afterSeq, first) {
+      return (await client.request(TableEventsDocument, { gameId, afterSeq, first })).gameEvents.map((e) => ({
+        seq: e.seq,
+        version: e.version,
+        kind: e.kind,
+        actor: { kind: e.actor.kind, playerId: e.actor.playerId ?? null },
+      }));
+    },
+    async requestTakeback(input) {
+      return (await client.request(TableRequestTakebackDocument, { input })).requestTakeback.version;
+    },
+    async answerTakeback(input, accept) {
+      return accept
+        ? (await client.request(TableAcceptTakebackDocument, { input })).acceptTakeback.version
+        : (await client.request(TableRefuseTakebackDocument, { input })).refuseTakeback.version;
+    },
+    async rewindGame(input) {
+      return (await client.request(TableRewindDocument, { input })).rewindGame.version;
     },
     followGame(gameId, afterSeq, handlers) {
       handlers.onStatus('connecting');

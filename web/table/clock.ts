@@ -94,6 +94,20 @@ export function Clock(props: { clock: ClockView; seat: SeatClockView; owner: str
 }
 
 /**
+ * Whether seat `playerId`, on its own page, may pass its clock: its clock runs and ticks, and the
+ * seat may act (the server refuses anyone else: NOT_RUNNING_SEAT). The pass button and the page's
+ * pass key (./keyboard.ts) both ask this.
+ */
+export function mayPassClock(
+  clock: ClockView | null | undefined,
+  playerId: string,
+  canAct: boolean,
+): boolean {
+  const seat = clock?.seats.find((s) => s.playerId === playerId);
+  return canAct && !!clock && !!seat && clock.ticking && clock.runningPlayerId === playerId && !seat.stopped;
+}
+
+/**
  * The seat's clock in its header, with the pass control on the page of the seat whose clock runs
  * (the server refuses anyone else: NOT_RUNNING_SEAT).
  */
@@ -109,13 +123,18 @@ export function SeatClockControl(props: {
   const seat = clock?.seats.find((s) => s.playerId === player.id);
   if (!clock || !seat) return null;
   const owner = props.isViewer ? 'Your' : `${player.name}’s`;
-  const mayPass =
-    props.isViewer && props.canAct && clock.ticking && clock.runningPlayerId === player.id && !seat.stopped;
+  const mayPass = props.isViewer && mayPassClock(clock, player.id, props.canAct);
   return html`<span class="seat-clock">
     <${Clock} clock=${clock} seat=${seat} owner=${owner} elapsed=${props.elapsed} />
     ${
       mayPass
-        ? html`<button type="button" class="pass-clock" onClick=${props.onPass} title="Pass your clock">
+        ? html`<button
+            type="button"
+            class="pass-clock"
+            onClick=${props.onPass}
+            title="Pass your clock (key P)"
+            aria-keyshortcuts="P"
+          >
             Pass clock
           </button>`
         : null

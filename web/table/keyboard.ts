@@ -1,8 +1,10 @@
 /**
  * The table's keyboard path: every card (and every pile's top) is focusable, and a focused card
  * answers the keys below. A move, which the pointer makes with a drag, is made from the card's menu
- * (Enter), so every drag has a keyboard equivalent. The list is drawn on the page (the "Keyboard"
- * box) and in docs/frontend.md, from the same {@link KEYS}.
+ * (Enter), so every drag has a keyboard equivalent. A few keys act on the page as a whole, wherever
+ * the focus is but in a text field ({@link PAGE_KEYS}: passing one's clock). The lists are drawn on
+ * the page (the "Keyboard" box) and in docs/frontend.md, from the same {@link KEYS} and
+ * {@link PAGE_KEYS}.
  */
 import { html } from 'htm/preact';
 
@@ -24,6 +26,37 @@ export const KEYS: readonly { readonly keys: string; readonly command: KeyComman
     { keys: '← →', command: 'previous', does: 'previous or next card in the zone' },
     { keys: '↑ ↓', command: 'previousZone', does: 'first card of the previous or next zone' },
   ];
+
+/** What a page-wide key asks for. */
+export type PageCommand = 'passClock';
+
+/** The page-wide keys, in the order the page lists them. */
+export const PAGE_KEYS: readonly {
+  readonly keys: string;
+  readonly command: PageCommand;
+  readonly does: string;
+}[] = [
+  {
+    keys: 'P',
+    command: 'passClock',
+    does: 'pass your clock, while it runs (as a chess clock’s button: Pass clock)',
+  },
+];
+
+/**
+ * The page-wide command a key press asks for, or null. Never while the focus is in a field that
+ * takes text (a counter kind, a reason: a P typed there is a letter) or a menu (its own keys), nor
+ * for a held key's repeats (one press, one pass).
+ */
+export function pageCommandOf(e: KeyboardEvent): PageCommand | null {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return null;
+  const target = e.target instanceof Element ? e.target : null;
+  if (
+    target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="menu"]')
+  )
+    return null;
+  return e.key.toLowerCase() === 'p' ? 'passClock' : null;
+}
 
 /** The command a key press asks for, or null (the key is left to the browser). */
 export function commandOf(e: KeyboardEvent): KeyCommand | null {
@@ -106,5 +139,13 @@ export function KeyboardHelp() {
       )}
     </dl>
     <p>In a menu: ↑ ↓ move, Enter chooses, Escape closes. A drag with Shift held puts the card face down.</p>
+    <p>Anywhere on the page but in a text field:</p>
+    <dl>
+      ${PAGE_KEYS.map(
+        (k) =>
+          html`<dt key=${k.command}>${k.keys}</dt>
+            <dd>${k.does}</dd>`,
+      )}
+    </dl>
   </details>`;
 }

@@ -22,8 +22,10 @@ import {
   ApiError,
   createTableApi,
   type GameView,
+  type GameEventInfo,
   type MoveResult,
   type PlayerView,
+  type RewindMode,
   type RulesetInfo,
   type StreamStatus,
   type TableApi,
@@ -31,9 +33,9 @@ import {
   type ZoneView,
 } from './api.js';
 import type { CardHandlers, Grabbed, Target } from './card.js';
-import { SeatClockControl, TableClock, useClockElapsed } from './clock.js';
+import { mayPassClock, SeatClockControl, TableClock, useClockElapsed } from './clock.js';
 import { CardPanel, PlayerCounters, ResultBanner, toggleOf, TurnBar } from './controls.js';
-import { commandOf, focusCard, KeyboardHelp, moveFocus } from './keyboard.js';
+import { commandOf, focusCard, KeyboardHelp, moveFocus, pageCommandOf } from './keyboard.js';
 import { CardMenu, menuItems, zoneLabel, zoneName, type MenuItem } from './menu.js';
 import {
   anchoredAt,
@@ -43,6 +45,14 @@ import {
   type Anchor,
   type Refusal,
 } from './refusal.js';
+import {
+  JudgePanel,
+  outcomeOf,
+  TakebackBar,
+  takebackToSeq,
+  TAKEBACK_WINDOW,
+  type TakebackOutcome,
+} from './takeback.js';
 import { Zone } from './zone.js';
 import { keepForReload, takeCredential, type ReloadKey } from '../handoff.js';
 import './table.css';
@@ -138,6 +148,13 @@ function Table(props: { gameId: string; token: string }) {
   const focusNext = useRef<string | null>(null);
   // Time since the view's clocks arrived, for the clocks to count down locally (./clock.ts).
   const clockElapsed = useClockElapsed(loaded?.game.clock ?? null);
+  // What became of the last takeback (or a judge's rewind), said until the next request or action.
+  const [outcome, setOutcome] = useState<TakebackOutcome | null>(null);
+  // The view as last drawn, for the event handler (set up once) to read the request that was open.
+  const shown = useRef<GameView | null>(null);
+  shown.current = loaded?.game ?? null;
+  // What the page-wide keys do now (./keyboard.ts, PAGE_KEYS); null while they do nothing.
+  const passKey = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -175,8 +192,15 @@ function Table(props: { gameId: string; token: string }) {
         const ruleset = rulesets.find((r) => r.id === game.ruleset);
         if (!ruleset) throw new Error(`Unknown ruleset ${game.ruleset}`);
         setLoaded({ game, ruleset });
+        const onEvent = (event: GameEventInfo): void => {
+          const view = shown.current;
+          const said = view ? outcomeOf(event, view.takeback, view) : null;
+          if (said) setOutcome(said);
+          else if (event.kind === 'TAKEBACK_REQUESTED') setOutcome(null);
+          refetch();
+        };
         stop = api.followGame(props.gameId, game.lastSeq, {
-          onEvent: () => refetch(),
+          onEvent,
           onStatus: (s) => {
             setStatus(s);
             // Back after a drop: the events missed meanwhile are replayed, but refetch anyway.
@@ -194,6 +218,24 @@ function Table(props: { gameId: string; token: string }) {
       api.close();
     };
   }, [api, props.gameId]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const command = pageCommandOf(e);
+      if (!command) return;
+      switch (command) {
+        case 'passClock': {
+          const pass = passKey.current;
+          if (!pass) return;
+          e.preventDefault();
+          pass();
+          return;
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
     const id = focusNext.current;
@@ -230,6 +272,7 @@ function Table(props: { gameId: string; token: string }) {
   const act = (anchor: Anchor, run: () => Promise<unknown>): void => {
     setRefusal(null);
     setNotice(null);
+    setOutcome(null);
     run().catch((err: unknown) => setRefusal(refusalOfError(err, anchor)));
   };
   /** A move or a turn: the rules may keep it from happening without an error (NO_MOVE). */
@@ -347,6 +390,36 @@ function Table(props: { gameId: string; token: string }) {
       }
     },
   };
+  const passClock = (): void => {
+    if (me) act({ playerId: me.id }, () => api.passClock({ gameId }));
+  };
+  passKey.current = me && mayPassClock(game.clock, me.id, canMove) ? passClock : null;
+
+  /**
+   * Asks to take back the seat's last move: the log's recent events say where it began (the
+   * server bounds a takeback to its last {@link TAKEBACK_WINDOW} events, and decides the rest).
+   */
+  const askTakeback = (reason: string): void =>
+    act('takeback', async () => {
+      if (!me) return;
+      const afterSeq = Math.max(0, game.lastSeq - TAKEBACK_WINDOW);
+      const toSeq = takebackToSeq(await api.events(gameId, afterSeq, TAKEBACK_WINDOW), me.id);
+      if (toSeq === null)
+        throw new Error(`You have no move among the last ${TAKEBACK_WINDOW} events to take back.`);
+      await api.requestTakeback({ gameId, toSeq, reason });
+    });
+  const answerTakeback = (accept: boolean): void => {
+    const open = game.takeback;
+    if (open) act('takeback', () => api.answerTakeback({ gameId, toSeq: open.toSeq }, accept));
+  };
+  const rewind = (toSeq: number, mode: RewindMode, reason: string): void =>
+    act('judge', async () => {
+      await api.rewindGame({ gameId, toSeq, mode, reason });
+      setNotice(`Rewound to the state after event ${toSeq} (${mode}).`);
+    });
+  const isJudge =
+    (game.viewer.kind === 'ADMIN' || game.viewer.kind === 'REFEREE') && game.status === 'ACTIVE';
+
   // The selected card, if it is still where it was (a move gives it a new id: MTG 400.7).
   const selectedZone = game.zones.find((z) => z.objects.some((o) => o.id === selectedId));
   const selected = selectedZone?.objects.find((o) => o.id === selectedId);
@@ -397,6 +470,15 @@ function Table(props: { gameId: string; token: string }) {
     />
     <${TableClock} clock=${game.clock ?? null} elapsed=${clockElapsed} />
     ${anchoredAt(refusal, 'table') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
+    <${TakebackBar}
+      game=${game}
+      canAct=${canMove}
+      outcome=${outcome}
+      actions=${{ ask: askTakeback, answer: answerTakeback }}
+    />
+    ${anchoredAt(refusal, 'takeback') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
+    ${isJudge ? html`<${JudgePanel} game=${game} onRewind=${rewind} />` : null}
+    ${anchoredAt(refusal, 'judge') ? html`<${RefusalNote} refusal=${refusal} onDismiss=${() => setRefusal(null)} />` : null}
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
     ${
       selected && selectedZone
@@ -448,7 +530,7 @@ function Table(props: { gameId: string; token: string }) {
                     isViewer=${group.player.id === me?.id}
                     canAct=${canMove}
                     elapsed=${clockElapsed}
-                    onPass=${() => act({ playerId: group.player!.id }, () => api.passClock({ gameId }))}
+                    onPass=${passClock}
                   />`
                 : null
             }

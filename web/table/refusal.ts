@@ -16,9 +16,11 @@ import { ApiError, type MoveResult, type ZoneTypeInfo } from './api.js';
 
 /**
  * Where a refusal is drawn: in a zone (the one a card was dropped on, or the one whose card's menu or
- * key was used), by a player's counters, or by the turn bar ('table').
+ * key was used), by a player's counters, by the turn bar ('table'), under the takeback strip
+ * ('takeback') or under the judge's panel ('judge').
  */
-export type Anchor = { readonly zoneId: string } | { readonly playerId: string } | 'table';
+export type Anchor =
+  { readonly zoneId: string } | { readonly playerId: string } | 'table' | 'takeback' | 'judge';
 
 export interface Refusal {
   readonly anchor: Anchor;
@@ -30,11 +32,13 @@ export interface Refusal {
   readonly code: string | null;
 }
 
-/** Is the refusal to be drawn here: in this zone or by this player (an id), or by the turn bar ('table')? */
+/** Is the refusal to be drawn here: in this zone or by this player (an id), or by a named strip ('table'…)? */
 export function anchoredAt(refusal: Refusal | null, where: string): refusal is Refusal {
   if (!refusal) return false;
   const { anchor } = refusal;
-  return (anchor === 'table' ? 'table' : 'zoneId' in anchor ? anchor.zoneId : anchor.playerId) === where;
+  return (
+    (typeof anchor === 'string' ? anchor : 'zoneId' in anchor ? anchor.zoneId : anchor.playerId) === where
+  );
 }
 
 /**
