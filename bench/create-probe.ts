@@ -1,0 +1,113 @@
+/**
+ * A quick probe of createGame throughput and CPU (not part of `npm run bench`; the aging case holds
+ * the target's own figure): the aging case's workload (two seats of 60 cards, `layout: false`,
+ * 40 concurrent clients) against a fresh service process (WORKERS=1). With `PROBE_BEFORE` naming
+ * another build's `dist/main.js`, both services run side by side, each on a database of its own,
+ * and batches alternate between them (ABBA…), so each pair sees the same moment of a shared
+ * machine. Per batch: games/s and the service's CPU per game (from /proc: time spent descheduled
+ * does not count).
+ *
+ *     PROBE_BEFORE=/path/to/before/dist/main.js npx tsx bench/create-probe.ts
+ *
+ * `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
+ * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
+ * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { loadAverage } from './lib/machine.js';
+import { createBenchGame } from './lib/fixtures.js';
+import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
+import { openBenchDatabase, type BenchDatabase } from './lib/database.js';
+import { startService, type ServiceProcess } from './lib/service.js';
+import { summarize } from './lib/stats.js';
+
+const batches = Number(process.env['PROBE_BATCHES'] || 6);
+const perBatch = Number(process.env['PROBE_GAMES'] || 200);
+const concurrency = Number(process.env['PROBE_CONCURRENCY'] || 40);
+const before = process.env['PROBE_BEFORE'];
+
+interface Side {
+  readonly name: string;
+  readonly db: BenchDatabase;
+  readonly service: ServiceProcess;
+  readonly api: GraphqlClient;
+  readonly rates: number[];
+  readonly cpuPerGame: number[];
+}
+
+async function side(name: string, entry: string | undefined): Promise<Side> {
+  const db = await openBenchDatabase();
+  const service = await startService(db.url, { WORKERS: '1' }, entry ? { entry } : {});
+  return { name, db, service, api: graphqlClient(service.url, 64), rates: [], cpuPerGame: [] };
+}
+
+/** User and system CPU ms of one process (/proc/<pid>/stat, 100 ticks per second). */
+async function userSystemMs(pid: number): Promise<[number, number]> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [Number(fields[11]) * 10, Number(fields[12]) * 10];
+}
+
+async function batch(s: Side, games: number): Promise<{ rate: number; cpu: number; system: number }> {
+  const cpu0 = await s.service.cpuMs();
+  const [, sys0] = await userSystemMs(s.service.pid);
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < games) await createBenchGame(s.api, 120, { layout: false });
+    }),
+  );
+  const rate = games / ((performance.now() - t0) / 1000);
+  const [, sys1] = await userSystemMs(s.service.pid);
+  return { rate, cpu: ((await s.service.cpuMs()) - cpu0) / games, system: (sys1 - sys0) / games };
+}
+
+const sides: Side[] = [];
+try {
+  if (before) sides.push(await side('before', before));
+  sides.push(await side(before ? 'after' : 'this', undefined));
+  process.stdout.write(`create-probe: load average ${loadAverage()}; warm-up\n`);
+  for (const s of sides) await batch(s, perBatch);
+  let recorder: ChildProcess | null = null;
+  const perfFile = `/tmp/zk-create-probe-${process.pid}.perf.data`;
+  if (process.env['PROBE_PERF'] === '1') {
+    const pid = String(sides.at(-1)!.service.pid);
+    recorder = spawn('perf', ['record', '-g', '-e', 'cpu-clock', '-F', '999', '-p', pid, '-o', perfFile], {
+      stdio: 'ignore',
+    });
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (let b = 0; b < batches; b++) {
+    const order = b % 2 === 0 ? sides : [...sides].reverse();
+    for (const s of order) {
+      const { rate, cpu, system } = await batch(s, perBatch);
+      s.rates.push(rate);
+      s.cpuPerGame.push(cpu);
+      process.stdout.write(
+        `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}) (load ${loadAverage()})\n`,
+      );
+    }
+  }
+  if (recorder) {
+    recorder.kill('SIGINT');
+    await new Promise((r) => recorder.once('exit', r));
+    process.stdout.write(`create-probe: perf data in ${perfFile}\n`);
+  }
+  for (const s of sides) {
+    const r = summarize(s.rates);
+    const c = summarize(s.cpuPerGame);
+    process.stdout.write(
+      `create-probe: ${s.name}: games/s median ${r.p50.toFixed(1)}; CPU ms/game median ${c.p50.toFixed(2)} ` +
+        `(min ${Math.min(...s.cpuPerGame).toFixed(2)}, max ${Math.max(...s.cpuPerGame).toFixed(2)})\n`,
+    );
+  }
+  process.stdout.write(`create-probe: load average at end ${loadAverage()}\n`);
+} finally {
+  for (const s of sides) {
+    s.api.close();
+    await s.service.stop();
+    await s.db.release();
+  }
+}
