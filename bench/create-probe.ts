@@ -9,12 +9,13 @@
  *
  *     PROBE_BEFORE=/path/to/before/dist/main.js npx tsx bench/create-probe.ts
  *
- * `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
+ * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
+ * side only). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
  * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { loadAverage } from './lib/machine.js';
 import { createBenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
@@ -26,6 +27,8 @@ const batches = Number(process.env['PROBE_BATCHES'] || 6);
 const perBatch = Number(process.env['PROBE_GAMES'] || 200);
 const concurrency = Number(process.env['PROBE_CONCURRENCY'] || 40);
 const before = process.env['PROBE_BEFORE'];
+/** Extra node flags for the before side only (`PROBE_BEFORE_NODE_ARGS`), e.g. to compare flags on one build. */
+const beforeArgs = (process.env['PROBE_BEFORE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
 interface Side {
   readonly name: string;
@@ -36,9 +39,9 @@ interface Side {
   readonly cpuPerGame: number[];
 }
 
-async function side(name: string, entry: string | undefined): Promise<Side> {
+async function side(name: string, entry: string | undefined, nodeArgs: string[] = []): Promise<Side> {
   const db = await openBenchDatabase();
-  const service = await startService(db.url, { WORKERS: '1' }, entry ? { entry } : {});
+  const service = await startService(db.url, { WORKERS: '1' }, { nodeArgs, ...(entry ? { entry } : {}) });
   return { name, db, service, api: graphqlClient(service.url, 64), rates: [], cpuPerGame: [] };
 }
 
@@ -49,9 +52,42 @@ async function userSystemMs(pid: number): Promise<[number, number]> {
   return [Number(fields[11]) * 10, Number(fields[12]) * 10];
 }
 
-async function batch(s: Side, games: number): Promise<{ rate: number; cpu: number; system: number }> {
+/**
+ * CPU ms of the PostgreSQL backends serving the side's database (their titles name it): the
+ * server's background processes, shared with everything else on the server, are not counted.
+ */
+async function backendsMs(s: Side): Promise<number> {
+  const name = new URL(s.db.url).pathname.slice(1);
+  let total = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      if (!title.startsWith('postgres: ') || !title.includes(` ${name} `)) continue;
+      const [user, system] = await userSystemMs(Number(pid));
+      total += user + system;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+interface BatchResult {
+  readonly rate: number;
+  /** Service CPU ms per game, and its system part. */
+  readonly cpu: number;
+  readonly system: number;
+  /** CPU ms per game of the database's backends and of this load generator. */
+  readonly backends: number;
+  readonly client: number;
+}
+
+async function batch(s: Side, games: number): Promise<BatchResult> {
   const cpu0 = await s.service.cpuMs();
   const [, sys0] = await userSystemMs(s.service.pid);
+  const pg0 = await backendsMs(s);
+  const client0 = process.cpuUsage();
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -60,13 +96,20 @@ async function batch(s: Side, games: number): Promise<{ rate: number; cpu: numbe
     }),
   );
   const rate = games / ((performance.now() - t0) / 1000);
+  const client = process.cpuUsage(client0);
   const [, sys1] = await userSystemMs(s.service.pid);
-  return { rate, cpu: ((await s.service.cpuMs()) - cpu0) / games, system: (sys1 - sys0) / games };
+  return {
+    rate,
+    cpu: ((await s.service.cpuMs()) - cpu0) / games,
+    system: (sys1 - sys0) / games,
+    backends: ((await backendsMs(s)) - pg0) / games,
+    client: (client.user + client.system) / 1000 / games,
+  };
 }
 
 const sides: Side[] = [];
 try {
-  if (before) sides.push(await side('before', before));
+  if (before) sides.push(await side('before', before === 'this' ? undefined : before, beforeArgs));
   sides.push(await side(before ? 'after' : 'this', undefined));
   process.stdout.write(`create-probe: load average ${loadAverage()}; warm-up\n`);
   for (const s of sides) await batch(s, perBatch);
@@ -82,11 +125,11 @@ try {
   for (let b = 0; b < batches; b++) {
     const order = b % 2 === 0 ? sides : [...sides].reverse();
     for (const s of order) {
-      const { rate, cpu, system } = await batch(s, perBatch);
+      const { rate, cpu, system, backends, client } = await batch(s, perBatch);
       s.rates.push(rate);
       s.cpuPerGame.push(cpu);
       process.stdout.write(
-        `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}) (load ${loadAverage()})\n`,
+        `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}); backends ${backends.toFixed(2)}, load generator ${client.toFixed(2)} ms/game (load ${loadAverage()})\n`,
       );
     }
   }
