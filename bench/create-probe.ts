@@ -10,7 +10,7 @@
  *     PROBE_BEFORE=/path/to/before/dist/main.js npx tsx bench/create-probe.ts
  *
  * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
- * side only). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
+ * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only. `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
  * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
  */
@@ -29,20 +29,35 @@ const concurrency = Number(process.env['PROBE_CONCURRENCY'] || 40);
 const before = process.env['PROBE_BEFORE'];
 /** Extra node flags for the before side only (`PROBE_BEFORE_NODE_ARGS`), e.g. to compare flags on one build. */
 const beforeArgs = (process.env['PROBE_BEFORE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+/** Extra settings for the before side only (`PROBE_BEFORE_ENV`, `NAME=value` separated by spaces). */
+const beforeEnv = Object.fromEntries(
+  (process.env['PROBE_BEFORE_ENV'] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 
 interface Side {
   readonly name: string;
   readonly db: BenchDatabase;
   readonly service: ServiceProcess;
-  readonly api: GraphqlClient;
   readonly rates: number[];
   readonly cpuPerGame: number[];
 }
 
-async function side(name: string, entry: string | undefined, nodeArgs: string[] = []): Promise<Side> {
+async function side(
+  name: string,
+  entry: string | undefined,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Side> {
   const db = await openBenchDatabase();
-  const service = await startService(db.url, { WORKERS: '1' }, { nodeArgs, ...(entry ? { entry } : {}) });
-  return { name, db, service, api: graphqlClient(service.url, 64), rates: [], cpuPerGame: [] };
+  const service = await startService(
+    db.url,
+    { WORKERS: '1', ...env },
+    { nodeArgs, ...(entry ? { entry } : {}) },
+  );
+  return { name, db, service, rates: [], cpuPerGame: [] };
 }
 
 /** User and system CPU ms of one process (/proc/<pid>/stat, 100 ticks per second). */
@@ -87,14 +102,18 @@ async function batch(s: Side, games: number): Promise<BatchResult> {
   const cpu0 = await s.service.cpuMs();
   const [, sys0] = await userSystemMs(s.service.pid);
   const pg0 = await backendsMs(s);
+  // A client of its own per batch: the other side's batch outlasts the server's keep-alive timeout,
+  // and a socket the server closed meanwhile would fail the first request sent on it.
+  const api: GraphqlClient = graphqlClient(s.service.url, 64);
   const client0 = process.cpuUsage();
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < games) await createBenchGame(s.api, 120, { layout: false });
+      while (next++ < games) await createBenchGame(api, 120, { layout: false });
     }),
   );
+  api.close();
   const rate = games / ((performance.now() - t0) / 1000);
   const client = process.cpuUsage(client0);
   const [, sys1] = await userSystemMs(s.service.pid);
@@ -109,7 +128,7 @@ async function batch(s: Side, games: number): Promise<BatchResult> {
 
 const sides: Side[] = [];
 try {
-  if (before) sides.push(await side('before', before === 'this' ? undefined : before, beforeArgs));
+  if (before) sides.push(await side('before', before === 'this' ? undefined : before, beforeArgs, beforeEnv));
   sides.push(await side(before ? 'after' : 'this', undefined));
   process.stdout.write(`create-probe: load average ${loadAverage()}; warm-up\n`);
   for (const s of sides) await batch(s, perBatch);
@@ -149,7 +168,6 @@ try {
   process.stdout.write(`create-probe: load average at end ${loadAverage()}\n`);
 } finally {
   for (const s of sides) {
-    s.api.close();
     await s.service.stop();
     await s.db.release();
   }
