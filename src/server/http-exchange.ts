@@ -35,7 +35,11 @@ export async function readBody(
  * again and then promote it (a createGame body is tens of KiB, and one client may have dozens
  * waiting).
  */
-export function readBodyBytes(req: IncomingMessage, limit: number, hold: BodyHold = UNCOUNTED): Promise<Buffer> {
+export function readBodyBytes(
+  req: IncomingMessage,
+  limit: number,
+  hold: BodyHold = UNCOUNTED,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
