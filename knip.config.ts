@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'bench/lib/broadcast-server.ts',
     // A/B probe of CPU per move and per view, run by hand (docs/development.md, Benchmarks).
     'bench/cpu-probe.ts',
+    // Paired A/B probe of createGame throughput and CPU per game, run by hand (docs/development.md, Benchmarks).
+    'bench/create-probe.ts',
     'examples/*.ts',
     // esbuild entry points of scripts/build-web.mjs.
     'web/table/main.ts',
@@ -34,7 +36,7 @@ const config: KnipConfig = {
   ],
   // A constant or function exported and also used in its own file is not dead code.
   ignoreExportsUsedInFile: true,
-  // bench/cpu-probe.ts samples the service with Linux perf where it is installed.
+  // bench/cpu-probe.ts and bench/create-probe.ts sample the service with Linux perf where it is installed.
   ignoreBinaries: ['perf'],
   ignoreDependencies: [
     // Named by string in scripts/schema.ts's codegen config (preset 'client', plugins

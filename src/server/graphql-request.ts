@@ -23,7 +23,7 @@ import {
   errorBody,
   publicExtensions,
   queryText,
-  readBody,
+  readBodyBytes,
   requestStatus,
   send,
   type RequestRecord,
@@ -84,19 +84,22 @@ export function serveGraphql(endpoint: GraphqlEndpoint, req: IncomingMessage, re
   });
 }
 
-/** The body, read whole within the deadline; null when the request was answered or abandoned meanwhile. */
+/**
+ * The body's bytes, read whole within the deadline; null when the request was answered or abandoned
+ * meanwhile. Decoded only once the request's turn has come ({@link answer}).
+ */
 async function bodyOf(
   req: IncomingMessage,
   res: ServerResponse,
   read: { readonly maxBytes: number; readonly hold: BodyHold; readonly timedOut: () => boolean },
   deps: Pick<AppDeps, 'logger' | 'metrics'>,
   requestId: string,
-): Promise<string | null> {
+): Promise<Buffer | null> {
   const { maxBytes, hold, timedOut } = read;
   const { logger, metrics } = deps;
   try {
     if (timedOut()) return null;
-    const raw = await readBody(req, maxBytes, hold);
+    const raw = await readBodyBytes(req, maxBytes, hold);
     return timedOut() ? null : raw;
   } catch (err) {
     // Timed out (answered 408): the stalled body ends here.
@@ -180,7 +183,7 @@ async function answer(
   if (principal && !leave) return refuseQueueFull(endpoint, res, record);
   if (leave) res.once('close', leave);
   res.once('close', deps.metrics.requestInFlight('admitted'));
-  const request = httpRequestOf(req, raw);
+  const request = httpRequestOf(req, raw.toString('utf8'));
   if (!request) return send(res, 400, errorBody('Malformed JSON body.', 'BAD_REQUEST'));
   // Before Apollo parses it or keeps it as a persisted query.
   const tooLong = armor.refuseLongQuery(queryText(request.body, url));
@@ -236,7 +239,7 @@ async function heldBody(
   res: ServerResponse,
   read: { readonly maxBytes: number; readonly timedOut: () => boolean },
   requestId: string,
-): Promise<string | null> {
+): Promise<Buffer | null> {
   const hold = endpoint.bodyBudget.open();
   res.once('close', hold.release);
   const reading = endpoint.deps.metrics.requestInFlight('reading');

@@ -17,11 +17,29 @@ export class BodyBudgetFull extends Error {}
 const UNCOUNTED: BodyHold = { take: () => true, release: () => undefined };
 
 /**
- * Reads the whole body, at most `limit` bytes, counting each chunk in `hold` (the process's body
- * budget, `body-budget.ts`) as it arrives. On either refusal the body is no longer read (the stream
- * is paused, not destroyed, so that the refusal can still be answered on the socket).
+ * Reads the whole body as text, at most `limit` bytes, counting each chunk in `hold` (the process's
+ * body budget, `body-budget.ts`) as it arrives. On either refusal the body is no longer read (the
+ * stream is paused, not destroyed, so that the refusal can still be answered on the socket).
  */
-export function readBody(req: IncomingMessage, limit: number, hold: BodyHold = UNCOUNTED): Promise<string> {
+export async function readBody(
+  req: IncomingMessage,
+  limit: number,
+  hold: BodyHold = UNCOUNTED,
+): Promise<string> {
+  return (await readBodyBytes(req, limit, hold)).toString('utf8');
+}
+
+/**
+ * {@link readBody}'s bytes, not yet decoded: a body that waits for its turn (`admission.ts`) stays
+ * outside the JavaScript heap, where the young generation's collections would copy it again and
+ * again and then promote it (a createGame body is tens of KiB, and one client may have dozens
+ * waiting).
+ */
+export function readBodyBytes(
+  req: IncomingMessage,
+  limit: number,
+  hold: BodyHold = UNCOUNTED,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -37,7 +55,7 @@ export function readBody(req: IncomingMessage, limit: number, hold: BodyHold = U
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
     req.once('error', reject);
     req.once('close', () => {
       if (!req.complete) reject(new Error('request aborted'));

@@ -17,12 +17,16 @@ import { graphqlCjs } from './graphql-cjs.js';
 /** The CommonJS graphql that Apollo and graphql-ws load (graphql-cjs.ts). */
 const { GraphQLError, Kind, visit } = graphqlCjs;
 
-/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** `String.prototype.isWellFormed` (ES2024, in every Node this runs on; the ES2023 lib lacks its type). */
+type WellFormedCheck = string & { isWellFormed(): boolean };
 
-/** True when `text` holds a NUL character or an unpaired surrogate. */
+/**
+ * True when `text` holds a NUL character or an unpaired UTF-16 surrogate (a high surrogate not
+ * followed by a low one, or a low one not preceded by a high one: exactly what `isWellFormed`
+ * refuses, natively and without a regular expression's scan).
+ */
 export function isForbiddenText(text: string): boolean {
-  return text.includes('\0') || LONE_SURROGATE.test(text);
+  return text.includes('\0') || !(text as WellFormedCheck).isWellFormed();
 }
 
 function refusal(path: string, http?: { status: number }): GraphQL.GraphQLError {
@@ -59,26 +63,77 @@ function inLiteral(node: ValueNode, at: string): string | null {
   }
 }
 
+/** A list or object being walked: its place, its keys (null for a list) and the next child. */
+interface Frame {
+  readonly value: readonly unknown[] | Readonly<Record<string, unknown>>;
+  readonly keys: readonly string[] | null;
+  readonly place: Place | null;
+  next: number;
+}
+
+/** Where a list or object sits: its key or index under its parent's place (null at the top). */
+interface Place {
+  readonly parent: Place | null;
+  readonly key: string | number;
+}
+
+/** The path of a child under `place`, below `at` (`at.key.0.name`); built only for a refusal. */
+function pathOf(place: Place | null, key: string | number | null, at: string): string {
+  const keys: (string | number)[] = key === null ? [] : [key];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reduceRight<string>((path, k) => `${path}.${k}`, at);
+}
+
+/** A frame for `v` when it is a list or an object (walked child by child), else null. */
+function frameOf(v: unknown, place: Place | null): Frame | null {
+  if (Array.isArray(v)) return { value: v, keys: null, place, next: 0 };
+  if (typeof v === 'object' && v !== null)
+    return { value: v as Record<string, unknown>, keys: Object.keys(v), place, next: 0 };
+  return null;
+}
+
+/** The last of an object's keys that is forbidden text, or null (keys are checked as the object is entered). */
+function forbiddenKey(keys: readonly string[]): string | null {
+  for (let i = keys.length - 1; i >= 0; i--) if (isForbiddenText(keys[i] as string)) return keys[i] as string;
+  return null;
+}
+
 /**
- * The first forbidden string in a JSON value, as a path below `at`. Iterative: variables may nest
- * deeper than the call stack allows before the JSON scalar's own depth limit sees them.
+ * The first forbidden string in a JSON value, as a path below `at`: depth first, an object's keys
+ * checked as it is entered. Iterative: variables may nest deeper than the call stack allows before
+ * the JSON scalar's own depth limit sees them. Strings are checked where they stand and a path is
+ * built only for the refused one: a deck of hundreds of cards holds thousands of strings, checked
+ * on every createGame.
  */
 function inJson(value: unknown, at: string): string | null {
-  const stack: [unknown, string][] = [[value, at]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const [v, path] = next;
-    if (typeof v === 'string') {
-      if (isForbiddenText(v)) return path;
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}.${i}`]);
-    } else if (typeof v === 'object' && v !== null) {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
-        if (isForbiddenText(key)) return `${path} (an object key)`;
-        stack.push([child, `${path}.${key}`]);
-      }
+  if (typeof value === 'string') return isForbiddenText(value) ? at : null;
+  const stack: Frame[] = [];
+  const enter = (v: unknown, place: Place | null): string | null => {
+    const frame = frameOf(v, place);
+    if (!frame) return null;
+    if (frame.keys && forbiddenKey(frame.keys) !== null) return `${pathOf(place, null, at)} (an object key)`;
+    stack.push(frame);
+    return null;
+  };
+  const refused = enter(value, null);
+  if (refused) return refused;
+  for (let f = stack.at(-1); f; f = stack.at(-1)) {
+    const size = f.keys ? f.keys.length : (f.value as readonly unknown[]).length;
+    if (f.next === size) {
+      stack.pop();
+      continue;
     }
+    const i = f.next++;
+    const key = f.keys ? (f.keys[i] as string) : i;
+    const child: unknown = f.keys
+      ? (f.value as Readonly<Record<string, unknown>>)[key]
+      : (f.value as readonly unknown[])[i];
+    if (typeof child === 'string') {
+      if (isForbiddenText(child)) return pathOf(f.place, key, at);
+      continue;
+    }
+    const found = enter(child, { parent: f.place, key });
+    if (found) return found;
   }
   return null;
 }

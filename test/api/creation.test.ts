@@ -83,6 +83,65 @@ describe('without HOST_TOKEN (local play): anyone creates, idempotency needs an 
     expect(b1.spectatorToken).not.toBe(a1.spectatorToken);
   });
 
+  it('stores every seat, zone and object it answers with, and the GAME_CREATED event lists each object', async () => {
+    // The service keeps the state it wrote in its cache and answers from it, so a row missing from
+    // the one statement that writes a new game (`zk_create_game`) shows only in the database: on a
+    // restart, or on another instance.
+    const ALL = `mutation Create($input: CreateGameInput!) { createGame(input: $input) { game {
+      id players { id seat } zones { id type owner { id } objects { id internalKey zone { id } } } } } }`;
+    const cards = (seat: string, n: number) =>
+      deck(seat, n).map((c, i) => ({ ...c, ...(i % 4 === 1 ? { zone: 'hand' } : {}) }));
+    const input = {
+      ruleset: 'mtg',
+      players: [
+        { name: 'A', deck: cards('A', 9) },
+        { name: 'B', deck: cards('B', 7) },
+      ],
+    };
+    type Shown = {
+      createGame: {
+        game: {
+          id: string;
+          players: { id: string; seat: number }[];
+          zones: { id: string; objects: { id: string; internalKey: string; zone: { id: string } }[] }[];
+        };
+      };
+    };
+    const res = await s.gql<Shown>(ALL, { input }, TEST_ADMIN_TOKEN);
+    expect(res.errors).toBeUndefined();
+    const game = res.data!.createGame.game;
+    const objects = game.zones.flatMap((z) => z.objects);
+    expect(objects).toHaveLength(16);
+    const c = new pg.Client({ connectionString: s.databaseUrl });
+    await c.connect();
+    try {
+      const rows = async (sql: string) => (await c.query(sql, [game.id])).rows as Record<string, unknown>[];
+      const sorted = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
+      expect(sorted(await rows('SELECT id, seat FROM player WHERE game_id = $1'))).toEqual(
+        sorted(game.players.map((p) => ({ id: p.id, seat: p.seat }))),
+      );
+      expect(sorted(await rows('SELECT id FROM zone WHERE game_id = $1'))).toEqual(
+        sorted(game.zones.map((z) => ({ id: z.id }))),
+      );
+      expect(
+        sorted(
+          await rows('SELECT public_id AS id, key, zone_id AS zone FROM game_object WHERE game_id = $1'),
+        ),
+      ).toEqual(sorted(objects.map((o) => ({ id: o.id, key: o.internalKey, zone: o.zone.id }))));
+      const [event] = await rows(
+        `SELECT payload->'created' AS created, payload->'zonesCreated' AS zones FROM game_event
+         WHERE game_id = $1 AND seq = 1`,
+      );
+      const created = event!['created'] as { publicId: string }[];
+      expect(created.map((o) => o.publicId).sort()).toEqual(objects.map((o) => o.id).sort());
+      expect((event!['zones'] as { id: string }[]).map((z) => z.id).sort()).toEqual(
+        game.zones.map((z) => z.id).sort(),
+      );
+    } finally {
+      await c.end();
+    }
+  });
+
   it('keeps no credential in plaintext in the idempotency record', async () => {
     const input = solo({ idempotencyKey: 'admin-key-plaintext-check' });
     const created = (await create(s, input, TEST_ADMIN_TOKEN)).data!.createGame;
