@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'bench/lib/broadcast-server.ts',
     // A/B probe of CPU per move and per view, run by hand (docs/development.md, Benchmarks).
     'bench/cpu-probe.ts',
+    // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).
+    'bench/heap-diff.ts',
     'examples/*.ts',
     // esbuild entry points of scripts/build-web.mjs.
     'web/table/main.ts',
