@@ -66,6 +66,8 @@ interface Heap {
   readonly id: Float64Array;
   readonly idom: Int32Array;
   readonly sample: (i: number) => string;
+  /** The name of an edge from `from` to `to` (a property, an index or an internal name). */
+  readonly edgeName: (from: number, to: number) => string;
 }
 
 /** A snapshot's nodes, each with a class key (type and constructor), self size and retained size. */
@@ -175,7 +177,17 @@ async function readHeap(file: string): Promise<Heap> {
   const retained = Float64Array.from(selfSize);
   for (const n of post) if (n !== 0 && idom[n]! >= 0) retained[idom[n]!]! += retained[n]!;
   const sample = (i: number) => (snap.strings[snap.nodes[i * nf + iName] ?? 0] ?? '').slice(0, 60);
-  return { count, nodeType, key, selfSize, retained, id, idom, sample };
+  const eName = meta.edge_fields.indexOf('name_or_index');
+  const edgeName = (from: number, to: number) => {
+    for (let e = firstEdge[from] ?? 0, end = firstEdge[from + 1] ?? 0; e < end; e++) {
+      if ((snap.edges[e * ef + eTo] ?? 0) / nf !== to) continue;
+      const t = eTypes[snap.edges[e * ef + eType] ?? 0];
+      const n = snap.edges[e * ef + eName] ?? 0;
+      return t === 'element' || t === 'hidden' ? `[${n}]` : (snap.strings[n] ?? '?');
+    }
+    return '?';
+  };
+  return { count, nodeType, key, selfSize, retained, id, idom, sample, edgeName };
 }
 
 function byKey(heap: Heap): Map<string, { count: number; self: number; retained: number }> {
@@ -201,7 +213,7 @@ async function main(): Promise<void> {
     if (!service.inspectorUrl) throw new Error('no inspector URL');
     session = await inspector(service.inspectorUrl);
     const ins = session;
-    const usage = async () => {
+    const usage = async (): Promise<Record<string, number>> => {
       await ins.send('HeapProfiler.collectGarbage');
       await ins.send('HeapProfiler.collectGarbage');
       const r = await ins.send<{ result: { value: string } }>('Runtime.evaluate', {
@@ -245,6 +257,10 @@ async function main(): Promise<void> {
     const fileB = path.join(DIR, `zk-heap-${N}.heapsnapshot`);
     await snapshot(service.inspectorUrl, fileB);
     process.stdout.write(`live subscriptions: ${received} of ${N}\n`);
+    // Closed before the snapshots are read: reading them blocks this process, which would leave
+    // the clients' pongs unanswered until the service's keep-alive drops them.
+    for (const s of subs) s.close();
+    subs = [];
     for (const k of ['settledRss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'] as const) {
       const a = before[k] ?? 0;
       const b = after[k] ?? 0;
@@ -265,6 +281,23 @@ async function main(): Promise<void> {
       const row = owned.get(k) ?? { self: 0, sample: heapB.key[i]!.startsWith('(') ? heapB.sample(i) : '' };
       row.self += heapB.selfSize[i]!;
       owned.set(k, row);
+    }
+    // HEAP_DIFF_TRACE=<key>: the dominator chains of a few new nodes of that key.
+    const trace = process.env['HEAP_DIFF_TRACE'];
+    if (trace) {
+      let shown = 0;
+      for (let i = 0; i < heapB.count && shown < 8; i++) {
+        const d0 = heapB.idom[i]!;
+        const pair = `${heapB.key[i]} ← ${d0 >= 0 ? heapB.key[d0] : '?'}`;
+        if ((heapB.key[i] !== trace && pair !== trace) || old.has(heapB.id[i]!) || i % 7 !== 0) continue;
+        shown++;
+        const chain: string[] = [];
+        for (let d = i; d > 0 && chain.length < 2000; d = heapB.idom[d]!)
+          chain.push(
+            `${heapB.key[d]}${heapB.key[d]!.startsWith('(') ? ` ${JSON.stringify(heapB.sample(d))}` : ''} .${heapB.edgeName(heapB.idom[d]!, d)}`,
+          );
+        process.stdout.write(`${chain.length} deep: ${chain.filter((c, j) => j < 2 || !c.startsWith('(concatenated')).slice(0, 12).join('\n    ← ')}\n`);
+      }
     }
     process.stdout.write(`\nnew nodes by immediate dominator, self B per subscription\n`);
     for (const [k, r] of [...owned].sort((x, y) => y[1].self - x[1].self).slice(0, 60))

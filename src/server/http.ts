@@ -120,7 +120,8 @@ function countedWebSocketServer(deps: AppDeps): WebSocketServer {
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: deps.config.MAX_PAYLOAD_BYTES });
   wsServer.on('connection', (socket) => {
     deps.metrics.wsConnectionOpened();
-    socket.once('close', () => deps.metrics.wsConnectionClosed());
+    // A WebSocket emits 'close' once; `on` keeps no `once` wrapper for the connection's life.
+    socket.on('close', () => deps.metrics.wsConnectionClosed());
   });
   return wsServer;
 }
