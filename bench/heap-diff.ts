@@ -4,11 +4,14 @@
  * 2,000 by default; `BENCH_DATABASE_URL` as for `npm run bench`).
  *
  * A fresh service (`WORKERS=1`, its inspector on 127.0.0.1), warmed up as bench/memory.ts warms it;
- * a full garbage collection and a heap snapshot with no subscription, then again with N idle ones.
- * Both snapshots are read here: self size and count per constructor, their difference ÷ N, and the
- * retained size (dominator tree) of each instance of the constructors that grew. RSS and the
- * process's own `memoryUsage()` are printed beside them. The snapshots stay in `HEAP_DIFF_DIR`
- * (/tmp by default) for DevTools.
+ * readings at rest, with N idle subscriptions and with 2N: RSS before a full garbage collection (as
+ * bench/memory.ts reads it), then RSS and `process.memoryUsage()` after one. A heap snapshot at N
+ * and at 2N; the second step's growth ÷ N is the per-subscription figure (what the first step
+ * loaded once, compiled code and filled caches, cancels out): self size and count per constructor,
+ * the new nodes by their immediate dominator, and each instance's retained size (dominator tree).
+ * The snapshots stay in `HEAP_DIFF_DIR` (/tmp by default) for DevTools. A snapshot raises the
+ * service's RSS for good: `HEAP_DIFF_SNAPSHOTS=0` for RSS readings. `HEAP_DIFF_ENTRY`: another
+ * build's `dist/main.js`, for its before-figure.
  */
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -25,6 +28,8 @@ import { graphqlWsSubscriber, openSubscribers, type Subscriber } from './lib/sub
 const GAMES = 10;
 const N = Number(process.argv[2] ?? 2_000);
 const DIR = process.env['HEAP_DIFF_DIR'] ?? '/tmp';
+/** HEAP_DIFF_SNAPSHOTS=0: readings only (a snapshot raises the service's RSS for good). */
+const SNAPSHOTS = process.env['HEAP_DIFF_SNAPSHOTS'] !== '0';
 const KiB = 1024;
 const MiB = KiB * KiB;
 
@@ -205,7 +210,9 @@ function byKey(heap: Heap): Map<string, { count: number; self: number; retained:
 
 async function main(): Promise<void> {
   const db = await openBenchDatabase();
-  const service = await startService(db.url, { WORKERS: '1' }, { inspect: true });
+  // HEAP_DIFF_ENTRY: another build's dist/main.js (a before-figure).
+  const entry = process.env['HEAP_DIFF_ENTRY'];
+  const service = await startService(db.url, { WORKERS: '1' }, { inspect: true, ...(entry ? { entry } : {}) });
   let session: Session | null = null;
   let subs: Subscriber[] = [];
   const api = graphqlClient(service.url);
@@ -244,30 +251,39 @@ async function main(): Promise<void> {
     for (const s of warm) s.close();
     // Past graphql-ws's connection_init wait (5 s), whose timers outlive the connections until then.
     await sleep(6_000);
-    const before = await usage();
-    const fileA = path.join(DIR, 'zk-heap-0.heapsnapshot');
-    await snapshot(service.inspectorUrl, fileA);
-    subs = await openSubscribers(N, open);
-    received = 0;
-    await moveAll();
-    const end = Date.now() + 15_000;
-    while (received < N && Date.now() < end) await sleep(50);
-    await sleep(6_000);
-    const after = await usage();
-    const fileB = path.join(DIR, `zk-heap-${N}.heapsnapshot`);
-    await snapshot(service.inspectorUrl, fileB);
-    process.stdout.write(`live subscriptions: ${received} of ${N}\n`);
+    const restRss = await settledRss(service);
+    const rest = { ...(await usage()), rssNoGc: restRss };
+    // Two steps of N: what the first opened once (code compiled, caches filled) cancels out of the
+    // second, which is the one divided by N.
+    const step = async (label: string) => {
+      const opened = await openSubscribers(N, open);
+      subs.push(...opened);
+      received = 0;
+      await moveAll();
+      const end = Date.now() + 15_000;
+      while (received < subs.length && Date.now() < end) await sleep(50);
+      await sleep(6_000);
+      const rssNoGc = await settledRss(service);
+      const reading = { ...(await usage()), rssNoGc };
+      process.stdout.write(`${label}: ${received} of ${subs.length} live\n`);
+      const file = path.join(DIR, `zk-heap-${label}.heapsnapshot`);
+      if (SNAPSHOTS) await snapshot(service.inspectorUrl!, file);
+      return { reading, file };
+    };
+    const first = await step(`${N}`);
+    const second = await step(`${2 * N}`);
     // Closed before the snapshots are read: reading them blocks this process, which would leave
     // the clients' pongs unanswered until the service's keep-alive drops them.
     for (const s of subs) s.close();
     subs = [];
-    for (const k of ['settledRss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'] as const) {
-      const a = before[k] ?? 0;
-      const b = after[k] ?? 0;
+    const row = (k: string, a: Record<string, number>, b: Record<string, number>) =>
+      `${((a[k] ?? 0) / MiB).toFixed(1)} → ${((b[k] ?? 0) / MiB).toFixed(1)} MiB: ${(((b[k] ?? 0) - (a[k] ?? 0)) / N / KiB).toFixed(2)} KiB each`;
+    for (const k of ['rssNoGc', 'settledRss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'])
       process.stdout.write(
-        `${k.padEnd(12)} ${(a / MiB).toFixed(1)} → ${(b / MiB).toFixed(1)} MiB  ${((b - a) / N / KiB).toFixed(2)} KiB each\n`,
+        `${k.padEnd(12)} 0 → N: ${row(k, rest, first.reading)};  N → 2N: ${row(k, first.reading, second.reading)}\n`,
       );
-    }
+    if (!SNAPSHOTS) return;
+    const [fileA, fileB] = [first.file, second.file];
     const heapA = await readHeap(fileA);
     const heapB = await readHeap(fileB);
     const [a, b] = [byKey(heapA), byKey(heapB)];
@@ -315,9 +331,9 @@ async function main(): Promise<void> {
       process.stdout.write(
         `${r.k} | ${(r.dCount / N).toFixed(2)} | ${(r.dSelf / N).toFixed(0)} | ${r.perRetained.toFixed(0)}\n`,
       );
-    const rest = [...a].sort((x, y) => y[1].self - x[1].self);
-    process.stdout.write(`\nat rest, largest by self size (of ${(before['heapUsed']! / MiB).toFixed(1)} MiB used)\n`);
-    for (const [k, r] of rest.slice(0, 30))
+    const largest = [...a].sort((x, y) => y[1].self - x[1].self);
+    process.stdout.write(`\nwith ${N}, largest by self size\n`);
+    for (const [k, r] of largest.slice(0, 30))
       process.stdout.write(`${k} | ${r.count} | ${(r.self / MiB).toFixed(2)} MiB\n`);
   } finally {
     for (const s of subs) s.close();

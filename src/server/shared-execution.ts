@@ -13,6 +13,7 @@
  * source stream and its per-event execution.
  */
 import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
+import { flatString } from './flat-string.js';
 import { graphqlCjs } from './graphql-cjs.js';
 
 // The copy of graphql the schema and graphql-ws use (graphql-cjs.ts explains why).
@@ -29,7 +30,8 @@ let nextDocumentId = 0;
 function executionKey(args: ExecutionArgs): string {
   let id = documentIds.get(args.document);
   if (id === undefined) documentIds.set(args.document, (id = nextDocumentId++));
-  return `${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`;
+  // Flat: each subscription keeps its key for its life.
+  return flatString(`${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`);
 }
 
 /** `execute` over one event, shared by every subscription with the same document and variables. */

@@ -84,6 +84,9 @@ export function wsGuardBounds(config: BoundsConfig): WsGuardBounds {
 /** Why a connection was closed by its guard: the `reason` label of `refusals_total`. */
 export type WsGuardRefusal = 'ws_message_rate' | 'ws_unsent_bytes';
 
+/** The default clock of every guard (one function, not one per connection). */
+const monotonicNow = (): number => performance.now();
+
 /**
  * The bounds of one connection (see the file comment). The budget is a token bucket: `messageBurst`
  * tokens, refilled at `messageRate` a second. Hand-written: one bucket, no keys, no timers, a few
@@ -102,7 +105,7 @@ export class ConnectionGuard {
     private readonly socket: WebSocket,
     bounds: WsBounds,
     private readonly onRefusal: (reason: WsGuardRefusal) => void,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = monotonicNow,
   ) {
     this.#bounds = bounds;
     this.#tokens = bounds.messageBurst;
@@ -171,6 +174,8 @@ export interface GuardedExtra {
    */
   readonly remoteAddress: string | undefined;
   readonly guard: ConnectionGuard;
+  /** Called once when the socket closes (a place taken among a cap, given back), if set. */
+  release: (() => void) | null;
 }
 
 export interface ServeOptions {
@@ -266,6 +271,7 @@ export function serveGraphqlWs(
       socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
     });
     liveness.watch(socket, guard);
+    const extra: GuardedExtra = { socket, remoteAddress, guard, release: null };
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -291,9 +297,16 @@ export function serveGraphqlWs(
             });
           }),
       },
-      { socket, remoteAddress, guard },
+      extra,
     );
-    socket.on('close', (code, reason) => void closed(code, reason.toString()));
+    // One listener for everything a closed connection ends (a second would make the listeners an
+    // array with room for nineteen).
+    socket.on('close', (code, reason) => {
+      liveness.forget(socket);
+      extra.release?.();
+      extra.release = null;
+      void closed(code, reason.toString());
+    });
   });
   return {
     liveness,

@@ -45,7 +45,6 @@ export class Liveness {
   /** The listeners every socket shares (`this` is the socket that emitted). */
   readonly #onPing: (this: WebSocket, data: Buffer) => void;
   readonly #onPong: (this: WebSocket) => void;
-  readonly #onClose: (this: WebSocket) => void;
 
   constructor(opts: LivenessOptions) {
     this.#opts = { now: () => performance.now(), ...opts };
@@ -60,13 +59,9 @@ export class Liveness {
       const w = watched.get(this);
       if (w && w.guard.admit()) w.pongBy = 0;
     };
-    const forget = (socket: WebSocket) => this.#forget(socket);
-    this.#onClose = function (this: WebSocket) {
-      forget(this);
-    };
   }
 
-  /** Starts `socket`'s deadlines: its `connection_init` wait and its first ping. */
+  /** Starts `socket`'s deadlines: its `connection_init` wait and its first ping. {@link forget} it when it closes. */
   watch(socket: WebSocket, guard: ConnectionGuard): void {
     const t = this.#opts.now();
     this.#watched.set(socket, {
@@ -77,7 +72,6 @@ export class Liveness {
     });
     socket.on('ping', this.#onPing);
     socket.on('pong', this.#onPong);
-    socket.on('close', this.#onClose);
     this.#timer ??= setInterval(() => this.#sweep(), this.#opts.sweepMs).unref();
   }
 
@@ -94,14 +88,14 @@ export class Liveness {
 
   /** Stops the sweep and forgets every connection. */
   stop(): void {
-    for (const socket of [...this.#watched.keys()]) this.#forget(socket);
+    for (const socket of [...this.#watched.keys()]) this.forget(socket);
   }
 
-  #forget(socket: WebSocket): void {
+  /** `socket` closed: it has no deadlines any more. */
+  forget(socket: WebSocket): void {
     if (!this.#watched.delete(socket)) return;
     socket.off('ping', this.#onPing);
     socket.off('pong', this.#onPong);
-    socket.off('close', this.#onClose);
     if (this.#watched.size === 0 && this.#timer) {
       clearInterval(this.#timer);
       this.#timer = null;
