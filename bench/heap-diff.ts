@@ -195,6 +195,24 @@ async function readHeap(file: string): Promise<Heap> {
   return { count, nodeType, key, selfSize, retained, id, idom, sample, edgeName };
 }
 
+/** The process's resident memory by what is mapped (its binary, each library, anonymous memory). */
+async function residentByMapping(pid: number): Promise<string> {
+  const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8');
+  const byName = new Map<string, number>();
+  let name = '';
+  for (const line of smaps.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) name = head[1] ? path.basename(head[1]) : '(anonymous)';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) byName.set(name, (byName.get(name) ?? 0) + Number(rss[1]) * KiB);
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([n, b]) => `  ${n}: ${(b / MiB).toFixed(1)} MiB`)
+    .join('\n');
+}
+
 function byKey(heap: Heap): Map<string, { count: number; self: number; retained: number }> {
   const out = new Map<string, { count: number; self: number; retained: number }>();
   for (let i = 0; i < heap.count; i++) {
@@ -253,6 +271,7 @@ async function main(): Promise<void> {
     await sleep(6_000);
     const restRss = await settledRss(service);
     const rest = { ...(await usage()), rssNoGc: restRss };
+    process.stdout.write(`at rest, resident by mapping (after a full GC):\n${await residentByMapping(service.pid)}\n`);
     // Two steps of N: what the first opened once (code compiled, caches filled) cancels out of the
     // second, which is the one divided by N.
     const step = async (label: string) => {
