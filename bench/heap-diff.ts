@@ -54,7 +54,8 @@ async function snapshot(url: string, file: string): Promise<void> {
         error?: { message: string };
       };
       if (msg.method === 'HeapProfiler.addHeapSnapshotChunk' && msg.params) out.write(msg.params.chunk);
-      else if (msg.id === 1) (msg.error ? reject(new Error(msg.error.message)) : resolve());
+      else if (msg.id === 1 && msg.error) reject(new Error(msg.error.message));
+      else if (msg.id === 1) resolve();
     });
     ws.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }));
   });

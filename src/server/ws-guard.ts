@@ -229,6 +229,75 @@ function parsedFrame(text: string, sharedQuery: ((query: string) => string) | un
 
 const INTERNAL_ERROR = { code: CloseCode.InternalServerError, reason: 'Internal server error' } as const;
 
+/** What every connection of one server is served with. */
+interface Served {
+  readonly server: Server<GuardedExtra>;
+  readonly bounds: WsGuardBounds;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly sharedQuery: ((query: string) => string) | undefined;
+  readonly liveness: Liveness;
+}
+
+/** One connection: its guard, its deadlines, and graphql-ws's protocol on it. */
+function serveConnection(
+  { server, bounds, logger, metrics, sharedQuery, liveness }: Served,
+  socket: WebSocket,
+  request: IncomingMessage,
+): void {
+  // The request is not kept: the address and port are all a connection needs of it.
+  const { remoteAddress, remotePort } = request.socket;
+  const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
+    metrics.refused(reason);
+    // One line per closed connection (an attacker's reconnections are bounded by the connection
+    // limits); the address and port name the client.
+    logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
+  });
+  // `on` rather than `once` for the connection's listeners: a WebSocket emits 'close' once (and
+  // closes on its first error), and each `once` would keep a wrapper for the connection's life.
+  socket.on('error', (err) => {
+    logger.error({ err }, 'ws socket error');
+    socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+  });
+  liveness.watch(socket, guard);
+  const extra: GuardedExtra = { socket, remoteAddress, guard, release: null };
+  const closed = server.opened(
+    {
+      protocol: socket.protocol,
+      send: (data) => {
+        const message = withPayloadText(data);
+        return new Promise<void>((resolve, reject) => {
+          // Not queued when the client is not reading: the guard closes the connection instead.
+          if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
+          socket.send(message, (err) => (err ? reject(err) : resolve()));
+        });
+      },
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (handle) =>
+        socket.on('message', (data) => {
+          // Counted before anything else is done with it, the text conversion included.
+          if (!guard.admit()) return;
+          const message = parsedFrame(textOf(data), sharedQuery);
+          if (isRecord(message) && message['type'] === 'connection_init') liveness.initialised(socket);
+          // graphql-ws's `parseMessage` takes the parsed message as it takes the text.
+          handle(message as string).catch((err: unknown) => {
+            logger.error({ err }, 'ws message error');
+            socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+          });
+        }),
+    },
+    extra,
+  );
+  // One listener for everything a closed connection ends (with http.ts's, two: a third would
+  // grow the listeners' array to room for nineteen).
+  socket.on('close', (code, reason) => {
+    liveness.forget(socket);
+    extra.release?.();
+    extra.release = null;
+    void closed(code, reason.toString());
+  });
+}
+
 /**
  * Serves graphql-ws's protocol `server` on every connection of `wsServer`, each behind a
  * {@link ConnectionGuard}. What graphql-ws's `useServer` does (keep-alive pings, closing with 4500 on
@@ -241,7 +310,7 @@ export function serveGraphqlWs(
   wsServer: WebSocketServer,
   options: ServeOptions,
 ): { dispose(): Promise<void>; readonly liveness: Liveness } {
-  const { bounds, logger, metrics, sharedQuery } = options;
+  const { bounds, logger, sharedQuery, metrics } = options;
   const liveness = new Liveness({
     keepAliveMs: options.keepAliveMs,
     connectionInitWaitMs: options.connectionInitWaitMs,
@@ -255,59 +324,10 @@ export function serveGraphqlWs(
     logger.error({ err }, 'ws server error');
     for (const client of wsServer.clients) client.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
   });
-  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
-    // The request is not kept: the address and port are all a connection needs of it.
-    const { remoteAddress, remotePort } = request.socket;
-    const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
-      metrics.refused(reason);
-      // One line per closed connection (an attacker's reconnections are bounded by the connection
-      // limits); the address and port name the client.
-      logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
-    });
-    // `on` rather than `once` for the connection's listeners: a WebSocket emits 'close' once (and
-    // closes on its first error), and each `once` would keep a wrapper for the connection's life.
-    socket.on('error', (err) => {
-      logger.error({ err }, 'ws socket error');
-      socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
-    });
-    liveness.watch(socket, guard);
-    const extra: GuardedExtra = { socket, remoteAddress, guard, release: null };
-    const closed = server.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) => {
-          const message = withPayloadText(data);
-          return new Promise<void>((resolve, reject) => {
-            // Not queued when the client is not reading: the guard closes the connection instead.
-            if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
-            socket.send(message, (err) => (err ? reject(err) : resolve()));
-          });
-        },
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', (data) => {
-            // Counted before anything else is done with it, the text conversion included.
-            if (!guard.admit()) return;
-            const message = parsedFrame(textOf(data), sharedQuery);
-            if (isRecord(message) && message['type'] === 'connection_init') liveness.initialised(socket);
-            // graphql-ws's `parseMessage` takes the parsed message as it takes the text.
-            handle(message as string).catch((err: unknown) => {
-              logger.error({ err }, 'ws message error');
-              socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
-            });
-          }),
-      },
-      extra,
-    );
-    // One listener for everything a closed connection ends (a second would make the listeners an
-    // array with room for nineteen).
-    socket.on('close', (code, reason) => {
-      liveness.forget(socket);
-      extra.release?.();
-      extra.release = null;
-      void closed(code, reason.toString());
-    });
-  });
+  const served: Served = { server, bounds, logger, metrics, sharedQuery, liveness };
+  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) =>
+    serveConnection(served, socket, request),
+  );
   return {
     liveness,
     dispose: async () => {
