@@ -23,7 +23,8 @@ import { ApiMover, createBenchGames } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { openBenchDatabase } from './lib/database.js';
 import { startService } from './lib/service.js';
-import { graphqlWsSubscriber, openSubscribers, type Subscriber } from './lib/subscriber.js';
+import { openSubscribers, type Subscriber } from './lib/subscriber.js';
+import { idleSubscriber } from './memory.js';
 
 const GAMES = 10;
 const N = Number(process.argv[2] ?? 2_000);
@@ -57,7 +58,9 @@ async function snapshot(url: string, file: string): Promise<void> {
       else if (msg.id === 1 && msg.error) reject(new Error(msg.error.message));
       else if (msg.id === 1) resolve();
     });
-    ws.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }));
+    ws.send(
+      JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }),
+    );
   });
   await new Promise<void>((resolve) => out.end(() => resolve()));
   ws.close();
@@ -168,7 +171,7 @@ async function readHeap(file: string): Promise<Heap> {
     }
     return a;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let k = post.length - 2; k >= 0; k--) {
       const n = post[k]!;
@@ -231,7 +234,11 @@ async function main(): Promise<void> {
   const db = await openBenchDatabase();
   // HEAP_DIFF_ENTRY: another build's dist/main.js (a before-figure).
   const entry = process.env['HEAP_DIFF_ENTRY'];
-  const service = await startService(db.url, { WORKERS: '1' }, { inspect: true, ...(entry ? { entry } : {}) });
+  const service = await startService(
+    db.url,
+    { WORKERS: '1' },
+    { inspect: true, ...(entry ? { entry } : {}) },
+  );
   let session: Session | null = null;
   let subs: Subscriber[] = [];
   const api = graphqlClient(service.url);
@@ -246,21 +253,17 @@ async function main(): Promise<void> {
         expression: 'JSON.stringify(process.memoryUsage())',
         returnByValue: true,
       });
-      return { ...(JSON.parse(r.result.value) as Record<string, number>), settledRss: await settledRss(service) };
+      return {
+        ...(JSON.parse(r.result.value) as Record<string, number>),
+        settledRss: await settledRss(service),
+      };
     };
     const games = await createBenchGames(api, GAMES, 60, { layout: false });
     let received = 0;
-    const open = (i: number) => {
-      const game = games[i % GAMES]!;
-      const seat = game.seats[i % 3];
-      return graphqlWsSubscriber({
-        url: service.wsUrl,
-        gameId: game.id,
-        token: seat ? seat.token : game.spectatorToken,
-        onReceipt: () => received++,
-        onProblem: (m) => process.stdout.write(`problem: ${m}\n`),
-      });
-    };
+    const open = idleSubscriber(service.wsUrl, games, {
+      onReceipt: () => received++,
+      onProblem: (m) => process.stdout.write(`problem: ${m}\n`),
+    });
     const moveAll = async () => {
       for (const g of games) await new ApiMover(api, g, g.seats[0]!).move();
     };
@@ -272,7 +275,9 @@ async function main(): Promise<void> {
     await sleep(6_000);
     const restRss = await settledRss(service);
     const rest = { ...(await usage()), rssNoGc: restRss };
-    process.stdout.write(`at rest, resident by mapping (after a full GC):\n${await residentByMapping(service.pid)}\n`);
+    process.stdout.write(
+      `at rest, resident by mapping (after a full GC):\n${await residentByMapping(service.pid)}\n`,
+    );
     // Two steps of N: what the first opened once (code compiled, caches filled) cancels out of the
     // second, which is the one divided by N.
     const step = async (label: string) => {
@@ -332,7 +337,12 @@ async function main(): Promise<void> {
           chain.push(
             `${heapB.key[d]}${heapB.key[d]!.startsWith('(') ? ` ${JSON.stringify(heapB.sample(d))}` : ''} .${heapB.edgeName(heapB.idom[d]!, d)}`,
           );
-        process.stdout.write(`${chain.length} deep: ${chain.filter((c, j) => j < 2 || !c.startsWith('(concatenated')).slice(0, 12).join('\n    ← ')}\n`);
+        process.stdout.write(
+          `${chain.length} deep: ${chain
+            .filter((c, j) => j < 2 || !c.startsWith('(concatenated'))
+            .slice(0, 12)
+            .join('\n    ← ')}\n`,
+        );
       }
     }
     process.stdout.write(`\nnew nodes by immediate dominator, self B per subscription\n`);

@@ -12,7 +12,14 @@
  */
 import { CloseCode } from 'graphql-ws';
 import type { WebSocket } from 'ws';
-import type { ConnectionGuard } from './ws-guard.js';
+
+/** What a ping or a pong is admitted by: the connection's guard (`ws-guard.ts`). */
+export interface FrameBudget {
+  /** One inbound frame: whether it may be handled. */
+  admit(): boolean;
+  /** Whether one more frame may be queued for the client. */
+  mayQueue(): boolean;
+}
 
 export interface LivenessOptions {
   /** A ping every this many ms; a connection whose pong is not back within as long is terminated. */
@@ -26,7 +33,7 @@ export interface LivenessOptions {
 
 /** One watched connection: its deadlines, as times of {@link LivenessOptions.now}. */
 interface Watched {
-  readonly guard: ConnectionGuard;
+  readonly guard: FrameBudget;
   /** When it is closed for want of a `connection_init`; Infinity once one arrived. */
   initBy: number;
   /** When it is next pinged. */
@@ -62,7 +69,7 @@ export class Liveness {
   }
 
   /** Starts `socket`'s deadlines: its `connection_init` wait and its first ping. {@link forget} it when it closes. */
-  watch(socket: WebSocket, guard: ConnectionGuard): void {
+  watch(socket: WebSocket, guard: FrameBudget): void {
     const t = this.#opts.now();
     this.#watched.set(socket, {
       guard,
