@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'bench/cpu-probe.ts',
     // Paired A/B probe of createGame throughput and CPU per game, run by hand (docs/development.md, Benchmarks).
     'bench/create-probe.ts',
+    // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).
+    'bench/heap-diff.ts',
     'examples/*.ts',
     // esbuild entry points of scripts/build-web.mjs.
     'web/table/main.ts',

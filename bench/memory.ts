@@ -4,7 +4,7 @@
  * before and after, divided by N.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiMover, createBenchGames } from './lib/fixtures.js';
+import { ApiMover, createBenchGames, type BenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { table, type CaseDeps, type CaseReport } from './lib/report.js';
 import { startService } from './lib/service.js';
@@ -25,6 +25,29 @@ async function settledMemory(read: () => Promise<{ rssBytes: number; heapUsedByt
   return { rss: median(samples.map((s) => s.rssBytes)), heap: heaps.length ? median(heaps) : null };
 }
 
+/**
+ * The `i`th idle subscriber of the memory cases: games in turn, and in each a seat or its
+ * spectator credential in turn.
+ */
+export function idleSubscriber(
+  wsUrl: string,
+  games: readonly BenchGame[],
+  on: { onReceipt: () => void; onProblem: (message: string) => void },
+): (i: number) => Subscriber {
+  return (i) => {
+    const game = games[i % games.length];
+    if (!game) throw new Error('no game');
+    const seat = game.seats[i % 3];
+    return graphqlWsSubscriber({
+      url: wsUrl,
+      gameId: game.id,
+      token: seat ? seat.token : game.spectatorToken,
+      onReceipt: on.onReceipt,
+      onProblem: on.onProblem,
+    });
+  };
+}
+
 export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
   const { config, log } = deps;
   const n = config.idleSubscriptions;
@@ -37,18 +60,10 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
   let received = 0;
   try {
     const games = await createBenchGames(api, GAMES, 60, { layout: false });
-    const open = (i: number) => {
-      const game = games[i % GAMES];
-      if (!game) throw new Error('no game');
-      const seat = game.seats[i % 3];
-      return graphqlWsSubscriber({
-        url: service.wsUrl,
-        gameId: game.id,
-        token: seat ? seat.token : game.spectatorToken,
-        onReceipt: () => received++,
-        onProblem: (m) => problems.length < 10 && problems.push(m),
-      });
-    };
+    const open = idleSubscriber(service.wsUrl, games, {
+      onReceipt: () => received++,
+      onProblem: (m) => problems.length < 10 && problems.push(m),
+    });
     // Warm-up: every code path a subscription touches runs once before the first sample.
     const warm = await openSubscribers(GAMES * 3, open);
     for (const g of games) {

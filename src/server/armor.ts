@@ -128,6 +128,12 @@ export interface Armor {
     query: unknown,
     variables?: unknown,
   ): { readonly document: DocumentNode } | { readonly errors: readonly GraphQLError[] };
+  /**
+   * `query`, or the equal text {@link prepare} already holds for it (its prepared document's
+   * source): what a graphql-ws connection keeps for a subscription's life then holds no copy of its
+   * own.
+   */
+  sharedQuery(query: string): string;
 }
 
 interface Prepared {
@@ -163,7 +169,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
     ...specifiedRules,
     ...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
-  const prepare = preparer(wsRules, parseOptions);
+  const { prepare, sharedQuery } = preparer(wsRules, parseOptions);
   return {
     apollo: {
       // graphql-armor is typed against Apollo's CommonJS declarations; the shapes are the same.
@@ -180,6 +186,7 @@ export function createArmor(opts: { introspection: boolean }): Armor {
       return 'errors' in out ? out.errors : null;
     },
     prepare,
+    sharedQuery,
   };
 }
 
@@ -203,7 +210,10 @@ function refuseLongQuery(query: unknown): GraphQLError | null {
  * each distinct query text parsed and validated once, its outcome kept in a cache bounded by
  * PREPARED_CACHE_BYTES (least recently used evicted first).
  */
-function preparer(rules: readonly ValidationRule[], parseOptions: ParseOptions): Armor['prepare'] {
+function preparer(
+  rules: readonly ValidationRule[],
+  parseOptions: ParseOptions,
+): Pick<Armor, 'prepare' | 'sharedQuery'> {
   const prepared = boundedMap<Prepared>(PREPARED_CACHE_BYTES, (entry) => entry.bytes);
   const parseAndValidate = (schema: GraphQLSchema, query: string): Prepared => {
     const hit = prepared.get(query);
@@ -232,7 +242,9 @@ function preparer(rules: readonly ValidationRule[], parseOptions: ParseOptions):
     prepared.set(query, entry);
     return entry;
   };
-  return (schema, query, variables) => {
+  // A document's source is the very text it was parsed from: the cache's key.
+  const sharedQuery = (query: string) => prepared.peek(query)?.document?.loc?.source.body ?? query;
+  const prepare: Armor['prepare'] = (schema, query, variables) => {
     if (typeof query !== 'string' || query.trim() === '')
       return { errors: [coded('GraphQL operations must contain a non-empty `query`.', 'BAD_REQUEST')] };
     const tooLong = refuseLongQuery(query);
@@ -242,6 +254,7 @@ function preparer(rules: readonly ValidationRule[], parseOptions: ParseOptions):
     const forbidden = findForbiddenText(document, variables);
     return forbidden ? { errors: [forbidden] } : { document };
   };
+  return { prepare, sharedQuery };
 }
 
 /**

@@ -44,6 +44,7 @@ export function limitConnections(server: Server, limits: { total: number; perAdd
       socket.destroy();
       return;
     }
-    socket.once('close', release);
+    // `on`, not `once`: a socket closes once, and `once`'s wrapper would be kept for its whole life.
+    socket.on('close', release);
   });
 }

@@ -118,9 +118,11 @@ interface PageRoutes {
 /** graphql-ws's socket server: upgrades are handed to it, and it counts the sockets it holds. */
 function countedWebSocketServer(deps: AppDeps): WebSocketServer {
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: deps.config.MAX_PAYLOAD_BYTES });
+  // One listener for every socket (a WebSocket emits 'close' once, and `once` would keep a wrapper).
+  const closed = () => deps.metrics.wsConnectionClosed();
   wsServer.on('connection', (socket) => {
     deps.metrics.wsConnectionOpened();
-    socket.once('close', () => deps.metrics.wsConnectionClosed());
+    socket.on('close', closed);
   });
   return wsServer;
 }

@@ -13,6 +13,7 @@
  * source stream and its per-event execution.
  */
 import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
+import { flatString } from './flat-string.js';
 import { graphqlCjs } from './graphql-cjs.js';
 
 // The copy of graphql the schema and graphql-ws use (graphql-cjs.ts explains why).
@@ -29,7 +30,8 @@ let nextDocumentId = 0;
 function executionKey(args: ExecutionArgs): string {
   let id = documentIds.get(args.document);
   if (id === undefined) documentIds.set(args.document, (id = nextDocumentId++));
-  return `${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`;
+  // Flat: each subscription keeps its key for its life.
+  return flatString(`${id}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? null)}`);
 }
 
 /** `execute` over one event, shared by every subscription with the same document and variables. */
@@ -55,28 +57,40 @@ export async function sharedSubscribe(
 ): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in source)) return source;
-  const iterator = source[Symbol.asyncIterator]();
-  const key = executionKey(args);
-  const mapped: AsyncGenerator<ExecutionResult, void, void> = {
-    async next() {
-      const step = await iterator.next();
-      if (step.done) return { done: true, value: undefined };
-      return { done: false, value: await executeShared(args, key, step.value) };
-    },
-    async return() {
-      await iterator.return?.();
-      return { done: true, value: undefined };
-    },
-    async throw(error: unknown) {
-      if (iterator.throw) await iterator.throw(error);
-      else await iterator.return?.();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
-  return mapped;
+  return new SharedStream(args, source[Symbol.asyncIterator](), executionKey(args));
+}
+
+/**
+ * One subscription's mapped stream. A class rather than an object of closures: an idle subscription
+ * holds its three fields, its methods are shared by every subscription.
+ */
+class SharedStream implements AsyncGenerator<ExecutionResult, void, void> {
+  constructor(
+    private readonly args: ExecutionArgs,
+    private readonly iterator: AsyncIterator<unknown>,
+    private readonly key: string,
+  ) {}
+
+  async next(): Promise<IteratorResult<ExecutionResult, void>> {
+    const step = await this.iterator.next();
+    if (step.done) return { done: true, value: undefined };
+    return { done: false, value: await executeShared(this.args, this.key, step.value) };
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult, void>> {
+    await this.iterator.return?.();
+    return { done: true, value: undefined };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<ExecutionResult, void>> {
+    if (this.iterator.throw) await this.iterator.throw(error);
+    else await this.iterator.return?.();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@
  * limits for the `ws` server's 30 s close timeout.
  *
  * Pings are answered here rather than by `ws` (`autoPong: false`), so that they take tokens and
- * respect the bound like every other frame.
+ * respect the bound like every other frame (ws-liveness.ts, which also keeps the keep-alive).
  */
 import type { IncomingMessage } from 'node:http';
 import { CloseCode, handleProtocols, type Server } from 'graphql-ws';
@@ -31,6 +31,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { withPayloadText } from './shared-execution.js';
+import { Liveness } from './ws-liveness.js';
 
 /**
  * How long a connection closed by its guard has to take the close frame (its client reads what is
@@ -83,6 +84,9 @@ export function wsGuardBounds(config: BoundsConfig): WsGuardBounds {
 /** Why a connection was closed by its guard: the `reason` label of `refusals_total`. */
 export type WsGuardRefusal = 'ws_message_rate' | 'ws_unsent_bytes';
 
+/** The default clock of every guard (one function, not one per connection). */
+const monotonicNow = (): number => performance.now();
+
 /**
  * The bounds of one connection (see the file comment). The budget is a token bucket: `messageBurst`
  * tokens, refilled at `messageRate` a second. Hand-written: one bucket, no keys, no timers, a few
@@ -101,7 +105,7 @@ export class ConnectionGuard {
     private readonly socket: WebSocket,
     bounds: WsBounds,
     private readonly onRefusal: (reason: WsGuardRefusal) => void,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = monotonicNow,
   ) {
     this.#bounds = bounds;
     this.#tokens = bounds.messageBurst;
@@ -164,8 +168,14 @@ export class ConnectionGuard {
 /** What graphql-ws hands the server's callbacks about a connection (`ctx.extra`). */
 export interface GuardedExtra {
   readonly socket: WebSocket;
-  readonly request: IncomingMessage;
+  /**
+   * The client's address, copied from the upgrade request: the request itself (its headers, its
+   * parser state) is not kept for the connection's life.
+   */
+  readonly remoteAddress: string | undefined;
   readonly guard: ConnectionGuard;
+  /** Called once when the socket closes (a place taken among a cap, given back), if set. */
+  release: (() => void) | null;
 }
 
 export interface ServeOptions {
@@ -174,6 +184,15 @@ export interface ServeOptions {
   readonly metrics: Metrics;
   /** Interval (ms) of the server's keep-alive pings; a client that misses a pong's deadline is dropped. */
   readonly keepAliveMs: number;
+  /** A connection whose `connection_init` has not arrived by then (ms) is closed with 4408. */
+  readonly connectionInitWaitMs: number;
+  /** How often those deadlines are checked (ms; ws-liveness.ts). */
+  readonly livenessSweepMs: number;
+  /**
+   * The one copy of a query text that is already held (armor.ts's prepared documents), so that the
+   * message each subscription keeps for its life does not hold a copy of its own.
+   */
+  readonly sharedQuery?: (query: string) => string;
 }
 
 /** A frame's text (graphql-ws parses it; a binary frame is read as UTF-8 too, as `useServer` does). */
@@ -182,97 +201,139 @@ function textOf(data: RawData): string {
   return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }
 
-const INTERNAL_ERROR = { code: CloseCode.InternalServerError, reason: 'Internal server error' } as const;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
- * Keep-alive: the client's pings answered (each takes a token), a ping every `keepAliveMs`, and the
- * socket terminated when its pong does not come back within as long. Returns the stop.
+ * A frame parsed for graphql-ws, which takes a parsed message as well as its text (its
+ * `parseMessage` validates either) and keeps what it was given for as long as an operation runs: so
+ * the text itself is not kept beside the parsed message, and a subscription's query text is the
+ * shared copy. Text that is not JSON is handed on as it is: graphql-ws refuses it (4400).
  */
-function keepAlive(socket: WebSocket, guard: ConnectionGuard, keepAliveMs: number): () => void {
-  socket.on('ping', (data) => {
-    if (guard.admit() && guard.mayQueue()) socket.pong(data);
+function parsedFrame(text: string, sharedQuery: ((query: string) => string) | undefined): unknown {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (
+    sharedQuery &&
+    isRecord(message) &&
+    message['type'] === 'subscribe' &&
+    isRecord(message['payload']) &&
+    typeof message['payload']['query'] === 'string'
+  )
+    message['payload']['query'] = sharedQuery(message['payload']['query']);
+  return message;
+}
+
+const INTERNAL_ERROR = { code: CloseCode.InternalServerError, reason: 'Internal server error' } as const;
+
+/** What every connection of one server is served with. */
+interface Served {
+  readonly server: Server<GuardedExtra>;
+  readonly bounds: WsGuardBounds;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly sharedQuery: ((query: string) => string) | undefined;
+  readonly liveness: Liveness;
+}
+
+/** One connection: its guard, its deadlines, and graphql-ws's protocol on it. */
+function serveConnection(
+  { server, bounds, logger, metrics, sharedQuery, liveness }: Served,
+  socket: WebSocket,
+  request: IncomingMessage,
+): void {
+  // The request is not kept: the address and port are all a connection needs of it.
+  const { remoteAddress, remotePort } = request.socket;
+  const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
+    metrics.refused(reason);
+    // One line per closed connection (an attacker's reconnections are bounded by the connection
+    // limits); the address and port name the client.
+    logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
   });
-  let pongWait: NodeJS.Timeout | undefined;
-  socket.on('pong', () => {
-    if (!guard.admit()) return;
-    clearTimeout(pongWait);
-    pongWait = undefined;
+  // `on` rather than `once` for the connection's listeners: a WebSocket emits 'close' once (and
+  // closes on its first error), and each `once` would keep a wrapper for the connection's life.
+  socket.on('error', (err) => {
+    logger.error({ err }, 'ws socket error');
+    socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
   });
-  const pinging = setInterval(() => {
-    if (socket.readyState !== socket.OPEN || pongWait) return;
-    pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
-    socket.ping();
-  }, keepAliveMs);
-  return () => {
-    clearTimeout(pongWait);
-    clearInterval(pinging);
-  };
+  liveness.watch(socket, guard);
+  const extra: GuardedExtra = { socket, remoteAddress, guard, release: null };
+  const closed = server.opened(
+    {
+      protocol: socket.protocol,
+      send: (data) => {
+        const message = withPayloadText(data);
+        return new Promise<void>((resolve, reject) => {
+          // Not queued when the client is not reading: the guard closes the connection instead.
+          if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
+          socket.send(message, (err) => (err ? reject(err) : resolve()));
+        });
+      },
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (handle) =>
+        socket.on('message', (data) => {
+          // Counted before anything else is done with it, the text conversion included.
+          if (!guard.admit()) return;
+          const message = parsedFrame(textOf(data), sharedQuery);
+          if (isRecord(message) && message['type'] === 'connection_init') liveness.initialised(socket);
+          // graphql-ws's `parseMessage` takes the parsed message as it takes the text.
+          handle(message as string).catch((err: unknown) => {
+            logger.error({ err }, 'ws message error');
+            socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
+          });
+        }),
+    },
+    extra,
+  );
+  // One listener for everything a closed connection ends (with http.ts's, two: a third would
+  // grow the listeners' array to room for nineteen).
+  socket.on('close', (code, reason) => {
+    liveness.forget(socket);
+    extra.release?.();
+    extra.release = null;
+    void closed(code, reason.toString());
+  });
 }
 
 /**
  * Serves graphql-ws's protocol `server` on every connection of `wsServer`, each behind a
  * {@link ConnectionGuard}. What graphql-ws's `useServer` does (keep-alive pings, closing with 4500 on
- * an internal error, the subprotocol), with the guard in front of every frame in and out.
+ * an internal error, the subprotocol), with the guard in front of every frame in and out. The
+ * `connection_init` wait and the keep-alive are kept by one sweep for every connection
+ * (ws-liveness.ts); `server` must be made with its own wait off (`connectionInitWaitTimeout: 0`).
  */
 export function serveGraphqlWs(
   server: Server<GuardedExtra>,
   wsServer: WebSocketServer,
   options: ServeOptions,
-): { dispose(): Promise<void> } {
-  const { bounds, logger, metrics, keepAliveMs } = options;
-  // graphql-ws's choice of subprotocol; pings are answered below, where they take tokens. Read by
-  // the `ws` server at each upgrade, so set here they hold however the server was built.
+): { dispose(): Promise<void>; readonly liveness: Liveness } {
+  const { bounds, logger, sharedQuery, metrics } = options;
+  const liveness = new Liveness({
+    keepAliveMs: options.keepAliveMs,
+    connectionInitWaitMs: options.connectionInitWaitMs,
+    sweepMs: options.livenessSweepMs,
+  });
+  // graphql-ws's choice of subprotocol; pings are answered by the liveness listeners, where they
+  // take tokens. Read by the `ws` server at each upgrade, so set here they hold however the server
+  // was built.
   Object.assign(wsServer.options, { handleProtocols, autoPong: false });
   wsServer.once('error', (err) => {
     logger.error({ err }, 'ws server error');
     for (const client of wsServer.clients) client.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
   });
-  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
-    const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
-      metrics.refused(reason);
-      // One line per closed connection (an attacker's reconnections are bounded by the connection
-      // limits); the address and port name the client.
-      const { remoteAddress, remotePort } = request.socket;
-      logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
-    });
-    socket.once('error', (err) => {
-      logger.error({ err }, 'ws socket error');
-      socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
-    });
-    const stopKeepAlive = keepAlive(socket, guard, keepAliveMs);
-    const closed = server.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) => {
-          const message = withPayloadText(data);
-          return new Promise<void>((resolve, reject) => {
-            // Not queued when the client is not reading: the guard closes the connection instead.
-            if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
-            socket.send(message, (err) => (err ? reject(err) : resolve()));
-          });
-        },
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', (data) => {
-            // Counted before anything else is done with it, the text conversion included.
-            if (!guard.admit()) return;
-            handle(textOf(data)).catch((err: unknown) => {
-              logger.error({ err }, 'ws message error');
-              socket.close(INTERNAL_ERROR.code, INTERNAL_ERROR.reason);
-            });
-          }),
-      },
-      { socket, request, guard },
-    );
-    socket.once('close', (code, reason) => {
-      stopKeepAlive();
-      void closed(code, reason.toString());
-    });
-  });
+  const served: Served = { server, bounds, logger, metrics, sharedQuery, liveness };
+  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) =>
+    serveConnection(served, socket, request),
+  );
   return {
+    liveness,
     dispose: async () => {
       for (const client of wsServer.clients) client.close(1001, 'Going away');
       wsServer.removeAllListeners();
+      liveness.stop();
       await new Promise<void>((resolve, reject) => wsServer.close((err) => (err ? reject(err) : resolve())));
     },
   };

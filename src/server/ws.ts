@@ -17,6 +17,7 @@
  * outlived their token).
  */
 import { randomUUID } from 'node:crypto';
+import { flatString } from './flat-string.js';
 import type { Disposable } from 'graphql-ws';
 import { makeServer } from 'graphql-ws';
 import { GraphQLError, getOperationAST, type GraphQLSchema } from 'graphql';
@@ -26,7 +27,7 @@ import { errorMask } from './error-mask.js';
 import { createArmor, type Armor } from './armor.js';
 import { graphqlCjs } from './graphql-cjs.js';
 import { collapseOversized } from './response-budget.js';
-import type { AppDeps, Context, SubscriptionContext } from './context.js';
+import type { AppDeps, SubscriptionContext } from './context.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
@@ -41,9 +42,12 @@ export const WS_LIMITS = {
   maxSubscriptionsPerConnection: 32,
   /** Keep-alive ping interval (ms). */
   keepAlive: 12_000,
+  /** How often the two deadlines above are checked, for every connection at once (ms). */
+  livenessSweep: 250,
 } as const;
 
-type ConnectionExtra = GuardedExtra & { context?: Context };
+/** The connection's context, set at `connection_init`: every subscription of the connection shares it. */
+type ConnectionExtra = GuardedExtra & { context?: SubscriptionContext };
 
 /**
  * graphql-ws accepts errors from `onSubscribe` only if they are `instanceof GraphQLError` of the
@@ -66,7 +70,7 @@ function closeAtExpiry(socket: WebSocket, expiresAtMs: number): void {
     () => socket.close(code, ZK_CLOSE_REASON[code]),
     Math.max(0, expiresAtMs - Date.now()),
   );
-  socket.once('close', () => clearTimeout(timer));
+  socket.on('close', () => clearTimeout(timer));
 }
 
 export type GraphqlWsServer = Disposable;
@@ -95,8 +99,15 @@ async function admitConnection(
     readonly extra: ConnectionExtra;
   },
 ): Promise<boolean> {
-  const requestId = randomUUID();
-  const checked = await checkCredential(deps, ctx.connectionParams?.['authorization'], requestId);
+  // A connection keeps its id for its life: one flat copy of `randomUUID()`'s text, which V8 builds
+  // of some fifteen concatenated pieces (about 500 heap bytes as they are, 80 flat).
+  const requestId = flatString(randomUUID());
+  // graphql-ws keeps the `connection_init` payload in its context for the connection's life; the
+  // credential is taken out of it (what the connection holds is the principal it stands for).
+  const params = ctx.connectionParams as Record<string, unknown> | undefined;
+  const authorization = params?.['authorization'];
+  if (params) delete params['authorization'];
+  const checked = await checkCredential(deps, authorization, requestId);
   if (!checked.ok) {
     // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
     // internal), never "Forbidden" (4403, which would tell the client its credential is bad,
@@ -118,13 +129,15 @@ async function admitConnection(
       ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]);
       return false;
     }
-    ctx.extra.socket.once('close', release);
+    ctx.extra.release = release;
   }
-  const clientIp = ctx.extra.request.socket.remoteAddress ?? 'unknown';
+  const clientIp = ctx.extra.remoteAddress ?? 'unknown';
+  const { socket } = ctx.extra;
   ctx.extra.context = {
     requestId,
     authority: deps.authority,
     caller: { principal: p, badCredential, clientIp },
+    closeConnection: (code) => socket.close(code, ZK_CLOSE_REASON[code]),
   };
   return true;
 }
@@ -168,12 +181,11 @@ export function startGraphqlWs(
   const mask = errorMask(deps.logger, 'ws error');
   const protocol = makeServer<Record<string, unknown>, ConnectionExtra>({
     schema,
-    connectionInitWaitTimeout: WS_LIMITS.connectionInitWaitTimeout,
+    // Kept by serveGraphqlWs's sweep instead, with the keep-alive (ws-liveness.ts).
+    connectionInitWaitTimeout: 0,
     onConnect: (ctx) => admitConnection({ deps, perCredential, bounds }, ctx),
-    context: (ctx): SubscriptionContext => ({
-      ...(ctx.extra.context as Context),
-      closeConnection: (code) => ctx.extra.socket.close(code, ZK_CLOSE_REASON[code]),
-    }),
+    // Subscriptions run only once the connection is acknowledged, so its context is set.
+    context: (ctx): SubscriptionContext => ctx.extra.context as SubscriptionContext,
     onSubscribe: (ctx, _id, payload) => prepareOperation(armor, schema, ctx, payload),
     // Each live event is executed once per viewer class, not once per subscriber.
     subscribe: sharedSubscribe,
@@ -198,5 +210,8 @@ export function startGraphqlWs(
     logger: deps.logger,
     metrics: deps.metrics,
     keepAliveMs: WS_LIMITS.keepAlive,
+    connectionInitWaitMs: WS_LIMITS.connectionInitWaitTimeout,
+    livenessSweepMs: WS_LIMITS.livenessSweep,
+    sharedQuery: (query) => armor.sharedQuery(query),
   });
 }
