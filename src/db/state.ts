@@ -104,7 +104,8 @@ function withTime(loaded: LoadedGame, row: LoadedRow): LoadedAt {
 }
 
 /**
- * {@link loadOrThrow} with the database's time read by the same statement (issue 40: a game with
+ * The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND, with the
+ * database's time read by the same statement (issue 40: a game with
  * clocks is decided as of it). Run after the game row lock, the time is read under that lock.
  */
 export async function loadAtOrThrow(
@@ -181,17 +182,6 @@ export async function loadCurrentGame(store: Store, gameId: string): Promise<Loa
   if (hit) return hit;
   const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);
-  return loaded;
-}
-
-/** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
-export async function loadOrThrow(
-  store: Pick<Store, 'rulesets'>,
-  db: Queryable,
-  gameId: string,
-): Promise<LoadedGame> {
-  const loaded = await loadGame(db, store.rulesets, gameId);
-  if (!loaded) throw dbError({ kind: 'GAME_NOT_FOUND' });
   return loaded;
 }
 

@@ -14,22 +14,26 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { until } from '../support/wait.js';
-import { ADMIN, clockGame, clockMove, databaseNow, viewClock, type ClockGame } from './support.js';
+import {
+  ADMIN,
+  clockGame,
+  clockMove,
+  databaseNow,
+  onStatements,
+  viewClock,
+  type ClockGame,
+} from './support.js';
 
 let recording: string[] | null = null;
-const originalQuery = pg.Client.prototype.query;
+
+let restore: (() => void) | undefined;
 
 beforeAll(() => {
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0];
-    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
-    if (recording && typeof text === 'string') recording.push(text);
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  restore = onStatements((text) => recording?.push(text));
 });
 
 afterAll(() => {
-  pg.Client.prototype.query = originalQuery;
+  restore?.();
 });
 
 /** The statements `fn` sends from this process. */
