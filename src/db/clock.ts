@@ -1,7 +1,8 @@
 /**
- * The data side of the clocks (issue 40): the sweep's heartbeat, and claiming a game whose clock is due. What
- * an expiry records is decided by the authority (`src/authority/clock-sweep.ts`); the commit is
- * `zk_commit_move`, the same statement as every move's, under the game's row lock.
+ * The data side of the clocks (issue 40): the sweep's heartbeat, and claiming the games whose clock
+ * is due, several per transaction. What an expiry records is decided by the authority
+ * (`src/authority/clock-sweep.ts`); the commit is `zk_commit_move`, the same function as every
+ * move's, under the game's row lock.
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import { batchedInTransaction, commit, type CommitRequest, type MoveResult, type Planned } from './commit.js';

@@ -115,8 +115,9 @@ export class GameStore extends StoreOperations {
       const decide: Deciding = async (db, loaded, now) => {
         const first = decideWith(loaded, secret, now);
         if (first.kind !== 'needsTime') return first;
+        if (now !== undefined) throw new Error('a move decided with the time asked for the time');
         // Only a cached state comes without the time: a move that changes the clocks reads it.
-        const timed = decideWith(loaded, secret, now ?? (await dbNow(db)));
+        const timed = decideWith(loaded, secret, await dbNow(db));
         if (timed.kind === 'needsTime') throw new Error('a move decided with the time asked for the time');
         return timed;
       };
