@@ -33,8 +33,9 @@ export interface ClockSweep {
 }
 
 /**
- * Due games one claim takes: one transaction of three statements (claim, load, commit), whatever
- * its size, so expiries that fall due together are recorded at the cost of a few.
+ * Due games one claim takes: one transaction of a fixed few statements (claim, load, the secrets
+ * not yet cached, commit), whatever its size, so expiries that fall due together are recorded at
+ * the cost of a few.
  */
 export const SWEEP_CLAIM = 16;
 /** Claims in flight at once while a backlog drains (each holds one pooled connection). */

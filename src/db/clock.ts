@@ -7,6 +7,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { batchedInTransaction, commit, type CommitRequest, type MoveResult, type Planned } from './commit.js';
 import type { Db } from './client.js';
+import { cacheSecrets } from './fairness.js';
 import { loadAtOrThrow, loadManyAt, type LoadedAt, type LoadedGame } from './state.js';
 import type { Store } from './store.js';
 
@@ -100,8 +101,10 @@ async function commitClaimed(
  * deadline first, skipping games whose row another transaction holds (`FOR UPDATE SKIP LOCKED`:
  * another instance's sweep, or a move in flight, which a later claim sees settled); loads them all
  * with the database's time in a second statement (after the locks: a statement that locked a row
- * reads the rest of the game as of its start), and commits what `plan` plans for each in a third.
- * Answers each claimed game's result; empty: none was due.
+ * reads the rest of the game as of its start), reads the zk-rng secrets the service has not cached
+ * on the same connection (so planning them takes no second pooled connection while this one is
+ * held), and commits what `plan` plans for each in one last statement. Answers each claimed game's
+ * result; empty: none was due.
  */
 export function withDueGames(
   store: Store,
@@ -117,11 +120,9 @@ export function withDueGames(
       ORDER BY clock_deadline LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return [];
-    const games = await loadManyAt(
-      store,
-      tx,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const games = await loadManyAt(store, tx, ids);
+    await cacheSecrets(store, tx, ids);
     return commitClaimed(tx, games, plan);
   }, TX_OPTIONS);
 }
