@@ -13,6 +13,7 @@ import {
   clockMove,
   databaseNow,
   expectExpiriesWithin,
+  onStatements,
   seatOf,
   shiftDatabaseClock,
   viewClock,
@@ -122,6 +123,34 @@ describe('clocks through the service', () => {
     } finally {
       await c.end();
     }
+  });
+
+  it('a sweep reads the secrets of games it never saw on its claim’s own connection', async () => {
+    // Created and started on the first instance, expired by the second, which has none of their
+    // secrets cached: its plans must not take a second pooled connection while the claim holds one.
+    const s1 = await startTestServer({ CLOCK_SWEEP_MS: '0' });
+    // The clock's jump below is no outage (whose time every ticking clock would get back).
+    await startTestServer(
+      { CLOCK_SWEEP_MS: '20', CLOCK_OUTAGE_MS: '3600000' },
+      { databaseUrl: s1.databaseUrl },
+    );
+    const games = await Promise.all(
+      Array.from({ length: 10 }, () => clockGame(s1, { kind: 'CHESS', mainMs: 60_000, onExpire: 'LOSE' })),
+    );
+    for (const g of games) await start(s1, g);
+    const seen: { text: string; client: unknown }[] = [];
+    const restore = onStatements((text, _values, client) => seen.push({ text, client }));
+    try {
+      await shiftDatabaseClock(s1.databaseUrl, 120_000);
+      for (const g of games)
+        await until(async () => (await viewClock(s1, g.id)).status === 'ENDED', `game ${g.id} to end`);
+    } finally {
+      restore();
+    }
+    const claims = new Set(seen.filter((x) => /SKIP LOCKED/.test(x.text)).map((x) => x.client));
+    const secrets = seen.filter((x) => /game_rng/.test(x.text));
+    expect(secrets.length, 'the second instance read the secrets').toBeGreaterThan(0);
+    expect(secrets.filter((x) => !claims.has(x.client)).map((x) => x.text)).toEqual([]);
   });
 
   it('a pass, a pause and a time extension are refereed', async () => {
