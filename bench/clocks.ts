@@ -336,6 +336,10 @@ async function expiries(
       `deadlines over ${((last - first) / 1000).toFixed(1)} s from ${((first - Date.now()) / 1000).toFixed(1)} s from now`,
   );
   const ids = started.map((g) => g.game.id);
+  // The service's CPU from just before the first deadline to the last expiry: the sweep's work (and
+  // the little an idle service spends), per expiry, whatever else loads the machine.
+  await sleep(Math.max(0, first - Date.now() - 1_000));
+  const cpu0 = await service.cpuMs();
   // Waits on the log until every game has its expiry. Past the last deadline + 60 s it waits only
   // while expiries are still being recorded: a sweep that fell behind records them late (its
   // lateness is counted as it is), and only a clock none is recorded for over STALLED_MS is missing.
@@ -347,13 +351,15 @@ async function expiries(
     if (now > n) grewAt = Date.now();
     n = now;
   }
+  const cpuPerExpiryMs = n > 0 ? ((await service.cpuMs()) - cpu0) / n : Number.NaN;
+  log(`clocks: service CPU over the expiries ${cpuPerExpiryMs.toFixed(2)} ms per expiry`);
   // A few sweeps more: a second expiry of one game would show now.
   await sleep(2_000);
   log(`clocks: ${n} of ${ids.length} expired; reading their logs`);
   const records = await expiryRecords(api, service.adminToken, started);
   const stillDue = await dueWithoutExpiry(db, ids);
   if (stillDue > 0) log(`clocks: ${stillDue} games without an expiry are still due (the sweep stalled)`);
-  return { spreadMs: last - first, setUpBeforeFirstMs: first - t0, stillDue, ...records };
+  return { spreadMs: last - first, setUpBeforeFirstMs: first - t0, stillDue, cpuPerExpiryMs, ...records };
 }
 
 /**
@@ -508,7 +514,8 @@ function report(
     '',
     `Missing (no CLOCK_EXPIRED in the log once none was recorded for ${STALLED_MS / 1000} s, and not before 60 s after the last deadline) ` +
       `${expiry.byAt.missing}, of which still due (the sweep had not reached them) ${expiry.stillDue}; duplicates ${expiry.byAt.duplicates}, ` +
-      `before the deadline ${expiry.byAt.early}.`,
+      `before the deadline ${expiry.byAt.early}. The service's CPU from 1 s before the first deadline to the last expiry: ` +
+      `${expiry.cpuPerExpiryMs.toFixed(2)} ms per expiry.`,
     '',
     table(
       ['a move with a running clock ÷ one without', 'ratio'],
@@ -558,6 +565,7 @@ function report(
         lateAsOfMs: expiry.lateAsOf,
         missing: expiry.byAt.missing,
         stillDue: expiry.stillDue,
+        cpuPerExpiryMs: expiry.cpuPerExpiryMs,
         duplicates: expiry.byAt.duplicates,
         early: expiry.byAt.early,
       },
