@@ -9,9 +9,11 @@
  *   again. The sweep's cost = the measured service's CPU − the idle one's, as a share of one core.
  * - Expiries: BENCH_CLOCK_EXPIRIES more games, each created and started with the main time that puts
  *   its deadline on an even spread over BENCH_CLOCK_EXPIRY_SECONDS, the running games beside them;
- *   the bench waits (polling the log's count) until every one has expired, then reads each log:
- *   lateness = the CLOCK_EXPIRED event's `at` (its commit, the server's time) − the deadline the
- *   start answered, p50, p99 and max; no game without one, none with two.
+ *   the bench waits (polling the log's count) until every one has expired (past 60 s after the
+ *   last deadline, only while expiries are still being recorded: a late one is late, not missing),
+ *   then reads each log: lateness = the CLOCK_EXPIRED event's `at` (its commit, the server's time)
+ *   − the deadline the start answered, p50, p99 and max; no game without one (of those, how many
+ *   the sweep had still not reached), none with two.
  * - A move with a running clock: B1's move by seat 0 on a game whose seat 0 clock runs, against the
  *   same move on a twin with no clock, BENCH_CLOCK_PAIRS paired one-client runs alternating which
  *   goes first (bench/lib/paired.ts); the service's CPU per move judged against ≤ 1.1×.
@@ -78,6 +80,8 @@ const MOVE_AT_MOST = { atMost: 1.1 } as const;
 const LONG_MS = 4 * 3_600_000;
 /** Requests in flight while setting up (set-up time is not measured). */
 const SETUP_CONCURRENCY = 16;
+/** Past the expiry window's end, how long with no new expiry before the rest count as missing. */
+const STALLED_MS = 30_000;
 /** Before each quiet window: the work just done (garbage collection, the pool) settles. */
 const SETTLE_MS = 5_000;
 
@@ -332,17 +336,45 @@ async function expiries(
       `deadlines over ${((last - first) / 1000).toFixed(1)} s from ${((first - Date.now()) / 1000).toFixed(1)} s from now`,
   );
   const ids = started.map((g) => g.game.id);
-  // Waits on the log: every game has its expiry, or 60 s past the last deadline.
+  // The service's CPU from just before the first deadline to the last expiry: the sweep's work (and
+  // the little an idle service spends), per expiry, whatever else loads the machine.
+  await sleep(Math.max(0, first - Date.now() - 1_000));
+  const cpu0 = await service.cpuMs();
+  // Waits on the log until every game has its expiry. Past the last deadline + 60 s it waits only
+  // while expiries are still being recorded: a sweep that fell behind records them late (its
+  // lateness is counted as it is), and only a clock none is recorded for over STALLED_MS is missing.
   let n = await expiredCount(db, ids);
-  while (n < ids.length && Date.now() < last + 60_000) {
+  let grewAt = Date.now();
+  while (n < ids.length && (Date.now() < last + 60_000 || Date.now() - grewAt < STALLED_MS)) {
     await sleep(1_000);
-    n = await expiredCount(db, ids);
+    const now = await expiredCount(db, ids);
+    if (now > n) grewAt = Date.now();
+    n = now;
   }
+  const cpuPerExpiryMs = n > 0 ? ((await service.cpuMs()) - cpu0) / n : Number.NaN;
+  log(`clocks: service CPU over the expiries ${cpuPerExpiryMs.toFixed(2)} ms per expiry`);
   // A few sweeps more: a second expiry of one game would show now.
   await sleep(2_000);
   log(`clocks: ${n} of ${ids.length} expired; reading their logs`);
   const records = await expiryRecords(api, service.adminToken, started);
-  return { spreadMs: last - first, setUpBeforeFirstMs: first - t0, ...records };
+  const stillDue = await dueWithoutExpiry(db, ids);
+  if (stillDue > 0) log(`clocks: ${stillDue} games without an expiry are still due (the sweep stalled)`);
+  return { spreadMs: last - first, setUpBeforeFirstMs: first - t0, stillDue, cpuPerExpiryMs, ...records };
+}
+
+/**
+ * Of `ids`, the games with no CLOCK_EXPIRED whose clock is still due (active, its deadline passed
+ * by the database's time): the sweep has not reached them. A game missing its expiry that is not
+ * still due lost it (its clock changed with no expiry recorded).
+ */
+async function dueWithoutExpiry(db: pg.Client, ids: readonly string[]): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM game g
+     WHERE g.id = ANY($1::uuid[]) AND g.status = 'ACTIVE' AND g.clock_deadline <= zk_now()
+       AND NOT EXISTS (SELECT 1 FROM game_event e WHERE e.game_id = g.id AND e.kind::text = 'CLOCK_EXPIRED')`,
+    [ids],
+  );
+  return r.rows[0]?.n ?? 0;
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -480,7 +512,10 @@ function report(
       ],
     ),
     '',
-    `Missing (no CLOCK_EXPIRED in the log 60 s after the last deadline) ${expiry.byAt.missing}, duplicates ${expiry.byAt.duplicates}, before the deadline ${expiry.byAt.early}.`,
+    `Missing (no CLOCK_EXPIRED in the log once none was recorded for ${STALLED_MS / 1000} s, and not before 60 s after the last deadline) ` +
+      `${expiry.byAt.missing}, of which still due (the sweep had not reached them) ${expiry.stillDue}; duplicates ${expiry.byAt.duplicates}, ` +
+      `before the deadline ${expiry.byAt.early}. The service's CPU from 1 s before the first deadline to the last expiry: ` +
+      `${expiry.cpuPerExpiryMs.toFixed(2)} ms per expiry.`,
     '',
     table(
       ['a move with a running clock ÷ one without', 'ratio'],
@@ -529,6 +564,8 @@ function report(
         lateMs: expiry.late,
         lateAsOfMs: expiry.lateAsOf,
         missing: expiry.byAt.missing,
+        stillDue: expiry.stillDue,
+        cpuPerExpiryMs: expiry.cpuPerExpiryMs,
         duplicates: expiry.byAt.duplicates,
         early: expiry.byAt.early,
       },

@@ -198,9 +198,11 @@ const METHOD = `
   database backends connected to the bench database over the window is reported beside it. Then
   BENCH_CLOCK_EXPIRIES (1,000) games, each created and started with the main time that puts its
   deadline on an even spread over BENCH_CLOCK_EXPIRY_SECONDS (60), the running games beside them;
-  once every one has expired (the log's count, polled), each log is read: lateness = the
+  once every one has expired (the log's count, polled; past 60 s after the last deadline only while
+  expiries are still recorded, so a late one counts as late), each log is read: lateness = the
   CLOCK_EXPIRED event's \`at\` (its commit, the server's time) − the deadline \`startClock\` answered,
-  p50, p99 (judged: ≤ 1 s) and max, with the games that got none or two (judged: none). Then
+  p50, p99 (judged: ≤ 1 s) and max, with the games that got none or two (judged: none), and the
+  service's CPU from 1 s before the first deadline to the last expiry, per expiry. Then
   BENCH_CLOCK_PAIRS (12) pairs of 2 s one-client runs (after 0.5 s of warm-up, one uncounted pair
   first) of B1's move by seat 0 on a game whose seat 0 clock runs and on a twin with no clock,
   alternating which goes first: the service's CPU per move, with a running clock ÷ without, judged

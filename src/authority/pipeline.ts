@@ -33,6 +33,7 @@ import {
   assertNever,
   noMove,
   planWith,
+  TimeNeeded,
   type Actor,
   type Move,
   type Viewer,
@@ -171,7 +172,10 @@ function playerNames(loaded: LoadedGame): Record<string, string> {
   return Object.fromEntries(loaded.players.map((p) => [p.id, p.name]));
 }
 
-/** {@link decide} as `commitMove` calls it back: a typed refusal is a decision, anything else a failure. */
+/**
+ * {@link decide} as `commitMove` calls it back: a typed refusal is a decision, and so is "the
+ * clocks change, plan me with the time" (`TimeNeeded`); anything else a failure.
+ */
 function decision(
   loaded: LoadedGame,
   req: MoveRequest,
@@ -184,6 +188,8 @@ function decision(
     return { kind: 'plan', planned: decide(loaded, req, random, draws, now) };
   } catch (refusal) {
     if (refusal instanceof ZonekeeperError) return { kind: 'refused', refusal };
+    // The move changes the game's clocks and was planned without the time: the store reads it.
+    if (refusal instanceof TimeNeeded) return { kind: 'needsTime' };
     throw refusal;
   }
 }

@@ -1,14 +1,15 @@
 /**
- * The data side of the clocks (issue 40): the sweep's heartbeat, and claiming a game whose clock is due. What
- * an expiry records is decided by the authority (`src/authority/clock-sweep.ts`); the commit is
- * `zk_commit_move`, the same statement as every move's, under the game's row lock.
+ * The data side of the clocks (issue 40): the sweep's heartbeat, and claiming the games whose clock
+ * is due, several per transaction. What an expiry records is decided by the authority
+ * (`src/authority/clock-sweep.ts`); the commit is `zk_commit_move`, the same function as every
+ * move's, under the game's row lock.
  */
 import type { Prisma } from '../generated/prisma/client.js';
-import { commit, inTransaction, type CommitRequest, type Outcome, type Planned } from './commit.js';
+import { batchedInTransaction, commit, type CommitRequest, type MoveResult, type Planned } from './commit.js';
 import type { Db } from './client.js';
-import { loadOrThrow, type LoadedGame } from './state.js';
+import { cacheSecrets } from './fairness.js';
+import { loadAtOrThrow, loadManyAt, type LoadedAt, type LoadedGame } from './state.js';
 import type { Store } from './store.js';
-import { dbNow } from './time.js';
 
 /**
  * The database's time, the last tick any instance's sweep recorded (epoch ms; null before the
@@ -49,65 +50,98 @@ export async function tickingGames(db: Db, limit: number): Promise<string[]> {
 /** A game claimed by the sweep: its row locked for this transaction, the state, the database's time. */
 export interface ClaimedGame {
   readonly loaded: LoadedGame;
+  /** `zk_now()` (epoch ms), read by the statement that loaded the state, after the row lock. */
   readonly now: number;
-  commit(req: CommitRequest, planned: Planned): Promise<Outcome>;
+}
+
+/** What the sweep commits for a claimed game: the plan and who it is committed as. */
+export interface SweepCommit {
+  readonly req: CommitRequest;
+  readonly planned: Planned;
+}
+
+/** A claimed game's commit: the result, or null when nothing was planned for it. */
+export interface SweepResult {
+  readonly gameId: string;
+  readonly result: MoveResult | null;
 }
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-async function claimed(
-  store: Store,
+/**
+ * Plans each claimed game (`plan`: null commits nothing for it), then commits every plan in one
+ * statement (`zk_commit_move` over them all, the commit of every move), in the claim's transaction.
+ */
+async function commitClaimed(
   tx: Prisma.TransactionClient,
-  gameId: string,
-  fn: (game: ClaimedGame) => Promise<void>,
-): Promise<void> {
-  const loaded = await loadOrThrow(store, tx, gameId);
-  const now = await dbNow(tx);
-  await fn({
-    loaded,
-    now,
-    commit: async (req, planned) => {
-      const outcome = await commit(inTransaction(tx), req, loaded, planned);
+  games: readonly LoadedAt[],
+  plan: (game: ClaimedGame) => Promise<SweepCommit | null>,
+): Promise<SweepResult[]> {
+  const planned = await Promise.all(games.map((g) => plan(g)));
+  const batch = batchedInTransaction(tx);
+  const outcomes = Promise.all(
+    games.map(async (g, i): Promise<SweepResult> => {
+      const p = planned[i];
+      const gameId = g.loaded.game.id;
+      if (!p) return { gameId, result: null };
+      const outcome = await commit(batch.run, p.req, g.loaded, p.planned);
       if (outcome.kind !== 'committed')
         throw new Error(`zk_commit_move reported ${outcome.kind} under the game lock`);
-      return outcome;
-    },
-  });
+      return { gameId, result: outcome.result };
+    }),
+  );
+  // Its failure is the flush's, thrown by the flush itself.
+  outcomes.catch(() => undefined);
+  await batch.flush();
+  return outcomes;
 }
 
 /**
- * Claims one active game whose clock is due (`clock_deadline <= zk_now()`), skipping games whose
- * row another transaction holds (`FOR UPDATE SKIP LOCKED`: another instance's sweep, or a move in
- * flight, which the next tick sees settled), and runs `fn` under that lock. False: none was due.
+ * Claims up to `limit` active games whose clock is due (`clock_deadline <= zk_now()`), the earliest
+ * deadline first, skipping games whose row another transaction holds (`FOR UPDATE SKIP LOCKED`:
+ * another instance's sweep, or a move in flight, which a later claim sees settled); loads them all
+ * with the database's time in a second statement (after the locks: a statement that locked a row
+ * reads the rest of the game as of its start), reads the zk-rng secrets the service has not cached
+ * on the same connection (so planning them takes no second pooled connection while this one is
+ * held), and commits what `plan` plans for each in one last statement. Answers each claimed game's
+ * result; empty: none was due.
  */
-export function withDueGame(store: Store, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
+export function withDueGames(
+  store: Store,
+  limit: number,
+  plan: (game: ClaimedGame) => Promise<SweepCommit | null>,
+): Promise<SweepResult[]> {
   return store.db.$transaction(async (tx) => {
     // `(SELECT zk_now())`, evaluated once, bounds the index scan; `zk_now()` itself (volatile)
     // would be a filter evaluated on every ticking game's index entry.
     const rows = await tx.$queryRaw<{ id: string }[]>`
       SELECT id::text AS id FROM game
       WHERE clock_deadline <= (SELECT zk_now()) AND status = 'ACTIVE'
-      ORDER BY clock_deadline LIMIT 1
+      ORDER BY clock_deadline LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
-    const id = rows[0]?.id;
-    if (id === undefined) return false;
-    await claimed(store, tx, id, fn);
-    return true;
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const games = await loadManyAt(store, tx, ids);
+    await cacheSecrets(store, tx, ids);
+    return commitClaimed(tx, games, plan);
   }, TX_OPTIONS);
 }
 
-/** Runs `fn` under one game's row lock (the sweep giving back an outage), unless another holds it. */
+/**
+ * Runs `plan` under one game's row lock and commits what it plans (the sweep giving back an
+ * outage), unless another holds the lock (null).
+ */
 export function withGameIfFree(
   store: Store,
   gameId: string,
-  fn: (game: ClaimedGame) => Promise<void>,
-): Promise<boolean> {
+  plan: (game: ClaimedGame) => Promise<SweepCommit | null>,
+): Promise<SweepResult | null> {
   return store.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       SELECT id::text AS id FROM game WHERE id = ${gameId}::uuid AND status = 'ACTIVE'
       FOR UPDATE SKIP LOCKED`;
-    if (rows.length === 0) return false;
-    await claimed(store, tx, gameId, fn);
-    return true;
+    if (rows.length === 0) return null;
+    const [result] = await commitClaimed(tx, [await loadAtOrThrow(store, tx, gameId)], plan);
+    return result ?? null;
   }, TX_OPTIONS);
 }

@@ -86,6 +86,45 @@ export const inTransaction =
       >`SELECT zk_commit_move(${gameId}::uuid, ${payload}::jsonb) AS status`
     )[0]?.status;
 
+/**
+ * Several games' commits as one statement inside a transaction (the clock sweep's claimed games,
+ * `clock.ts`): each `run` is held until `flush`, which sends every held `(gameId, payload)` as one
+ * `SELECT zk_commit_move(...)` over them, in the order they were run, and answers each its own
+ * status. It is one statement: one failing commit fails them all, and the transaction with them.
+ */
+export function batchedInTransaction(tx: Prisma.TransactionClient): {
+  readonly run: CommitStatement;
+  flush(): Promise<void>;
+} {
+  const held: {
+    gameId: string;
+    payload: string;
+    answer: (status: string | undefined) => void;
+    fail: (err: unknown) => void;
+  }[] = [];
+  return {
+    run: (gameId, payload) =>
+      new Promise<string | undefined>((answer, fail) => {
+        held.push({ gameId, payload, answer, fail });
+      }),
+    async flush() {
+      const batch = held.splice(0);
+      if (batch.length === 0) return;
+      try {
+        const rows = await tx.$queryRaw<{ i: number; status: string }[]>`
+          SELECT c.i::int AS i, zk_commit_move(c.gid, c.p) AS status
+          FROM unnest(${batch.map((b) => b.gameId)}::uuid[], ${batch.map((b) => b.payload)}::jsonb[])
+            WITH ORDINALITY AS c(gid, p, i)`;
+        const byIndex = new Map(rows.map((r) => [r.i, r.status]));
+        batch.forEach((b, i) => b.answer(byIndex.get(i + 1)));
+      } catch (err) {
+        for (const b of batch) b.fail(err);
+        throw err;
+      }
+    },
+  };
+}
+
 /** The log rows of a plan's events, numbered after the game's last seq. */
 function eventRows(req: CommitRequest, loaded: LoadedGame, planned: Planned, version: number): StoredEvent[] {
   const createdAt = new Date();

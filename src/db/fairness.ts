@@ -35,16 +35,40 @@ export async function secretOf(
   const hit = store.secrets.get(gameId);
   if (hit !== undefined) return hit.secret;
   const row = await store.db.gameRng.findUnique({ where: { gameId } });
-  const secret = row
-    ? {
-        scheme: row.scheme,
-        seed: new Uint8Array(row.seed),
-        derivationId: row.derivationId,
-        coveredFromSeq: row.coveredFromSeq,
-      }
-    : null;
+  const secret = row ? secretOfRow(row) : null;
   store.secrets.set(gameId, { secret });
   return secret;
+}
+
+type SecretRow = Pick<
+  Prisma.GameRngGetPayload<object>,
+  'gameId' | 'scheme' | 'seed' | 'derivationId' | 'coveredFromSeq'
+>;
+
+function secretOfRow(row: SecretRow): GameSecret {
+  return {
+    scheme: row.scheme,
+    seed: new Uint8Array(row.seed),
+    derivationId: row.derivationId,
+    coveredFromSeq: row.coveredFromSeq,
+  };
+}
+
+/**
+ * Puts the secrets of `gameIds` the cache lacks into it, read in one statement on `db` (the clock
+ * sweep's transaction: its plans then read no secret on another pooled connection while it holds
+ * one, however many games it claimed).
+ */
+export async function cacheSecrets(
+  store: { readonly secrets: SecretCache },
+  db: Db | Prisma.TransactionClient,
+  gameIds: readonly string[],
+): Promise<void> {
+  const missing = gameIds.filter((id) => store.secrets.get(id) === undefined);
+  if (missing.length === 0) return;
+  const rows = await db.gameRng.findMany({ where: { gameId: { in: missing } } });
+  const byGame = new Map(rows.map((r) => [r.gameId, secretOfRow(r)]));
+  for (const id of missing) store.secrets.set(id, { secret: byGame.get(id) ?? null });
 }
 
 /**

@@ -34,7 +34,7 @@ import { findResponse, type IdempotencyKey } from './idempotency.js';
 import { QueueFullError } from './keyed-queue.js';
 import { withRetry } from './retry.js';
 import { decodeEventRow } from './rows.js';
-import { loadCurrentGame, loadOrThrow, lockGame, type LoadedGame, type Queryable } from './state.js';
+import { loadAtOrThrow, loadCurrentGame, lockGame, type LoadedGame, type Queryable } from './state.js';
 import type { Store } from './store.js';
 import { StoreOperations } from './store-operations.js';
 import { dbNow } from './time.js';
@@ -45,7 +45,7 @@ export { idempotencyKeyFor, type IdempotencyKey } from './idempotency.js';
 export { MAX_PAGE as MAX_ADMIN_PAGE, type GameFilter } from './admin.js';
 export type { CreatedGame, GameCredentials } from './games.js';
 export type { MoveResult } from './commit.js';
-export type { ClaimedGame } from './clock.js';
+export type { ClaimedGame, SweepCommit, SweepResult } from './clock.js';
 export type { LoadedGame, SeatRow } from './state.js';
 export type { StoredEvent } from './rows.js';
 export { CHECKPOINT_INTERVAL } from './checkpoints.js';
@@ -57,13 +57,21 @@ export type { TranscriptSource } from './transcript-reads.js';
  */
 export type Decision =
   | { readonly kind: 'plan'; readonly planned: Planned }
-  | { readonly kind: 'refused'; readonly refusal: unknown };
+  | { readonly kind: 'refused'; readonly refusal: unknown }
+  | { readonly kind: 'needsTime' };
+
+/** A decision the commit acts on: a plan or a refusal (`needsTime` answered with the time). */
+type Settled = Exclude<Decision, { kind: 'needsTime' }>;
 
 /**
  * The one callback of the commit protocol: the authority's pure decision (status, version,
  * permission, plan) against the state given, with the game's zk-rng secret (read inside the game's
- * queue, so a move the queue refuses reads nothing) and, for a game with clocks, the database's time
- * (`zk_now()`, epoch ms) read just before, on the connection that commits. It may be called more
+ * queue, so a move the queue refuses reads nothing) and the database's time (`zk_now()`, epoch ms)
+ * when the commit has it: read by the statement that loaded the state (under the game row lock on
+ * the locked path). Planned against the service's cached state there is no such statement, and the
+ * time is not given: a move that changes the clocks answers `needsTime`, and is decided again with
+ * the time read then; any other move of a game with clocks costs no round trip for it (a change
+ * committed after the deadline is refused by the database, `zk_game_clock`). It may be called more
  * than once, each time with a newer state; it reads nothing and writes nothing. Anything it throws
  * is not a refusal and fails the move as it is.
  */
@@ -104,9 +112,15 @@ export class GameStore extends StoreOperations {
     };
     const ended = await queued(this, gameId, async (): Promise<Ended> => {
       const secret = await secretOf(this, gameId);
-      // A game with clocks is decided as of the database's time; one without costs no round trip.
-      const decide = async (db: Queryable, loaded: LoadedGame): Promise<Decision> =>
-        decideWith(loaded, secret, loaded.state.clock ? await dbNow(db) : undefined);
+      const decide: Deciding = async (db, loaded, now) => {
+        const first = decideWith(loaded, secret, now);
+        if (first.kind !== 'needsTime') return first;
+        if (now !== undefined) throw new Error('a move decided with the time asked for the time');
+        // Only a cached state comes without the time: a move that changes the clocks reads it.
+        const timed = decideWith(loaded, secret, await dbNow(db));
+        if (timed.kind === 'needsTime') throw new Error('a move decided with the time asked for the time');
+        return timed;
+      };
       const first = await optimistic(this, req, decide);
       if (first.kind === 'committed') return cached(this, first);
       if (first.kind === 'refused' && !key) throw first.refusal;
@@ -141,8 +155,11 @@ async function queued<T>(store: Store, gameId: string, fn: () => Promise<T>): Pr
   });
 }
 
-/** {@link Decide} with its secret bound, reading the database's time on `db` when it needs it. */
-type Deciding = (db: Queryable, loaded: LoadedGame) => Promise<Decision>;
+/**
+ * {@link Decide} with its secret bound: `now` is the time the load of `loaded` read (absent for a
+ * cached state); a move that needs the time and was not given it reads it on `db`.
+ */
+type Deciding = (db: Queryable, loaded: LoadedGame, now: number | undefined) => Promise<Settled>;
 
 /** How a move's commit ended: committed, or the stored response of its used key. */
 type Ended =
@@ -161,11 +178,13 @@ const cached = (store: Store, ended: Ended & { kind: 'committed' }): Ended => {
  */
 async function optimistic(store: Store, req: CommitRequest, decide: Deciding) {
   const cachedState = store.states.latest(req.gameId);
-  let loaded = cachedState ?? (await loadOrThrow(store, store.db, req.gameId));
-  let decision = await decide(store.db, loaded);
+  let { loaded, now } = cachedState
+    ? { loaded: cachedState, now: undefined }
+    : await loadAtOrThrow(store, store.db, req.gameId);
+  let decision = await decide(store.db, loaded, now);
   if (decision.kind === 'refused' && cachedState) {
-    loaded = await loadOrThrow(store, store.db, req.gameId);
-    decision = await decide(store.db, loaded);
+    ({ loaded, now } = await loadAtOrThrow(store, store.db, req.gameId));
+    decision = await decide(store.db, loaded, now);
   }
   if (decision.kind === 'refused') return decision;
   return commit(onPool(store.pool), req, loaded, decision.planned);
@@ -186,8 +205,10 @@ function underLock(store: Store, req: CommitRequest, decide: Deciding, onRetry?:
         if (!(await lockGame(tx, req.gameId))) throw gameNotFound();
         const stored = req.idempotency ? await findResponse(tx, req.idempotency) : null;
         if (stored !== null) return { kind: 'answered', stored: stored as StoredMoveResponse } as const;
-        const loaded = await loadOrThrow(store, tx, req.gameId);
-        const decision = await decide(tx, loaded);
+        // The time is read by the load, after the lock: a pass and the sweep's expiry of the same
+        // game are ordered by the row lock, and the pass is decided as of its turn under it.
+        const { loaded, now } = await loadAtOrThrow(store, tx, req.gameId);
+        const decision = await decide(tx, loaded, now);
         if (decision.kind === 'refused') return decision;
         const outcome = await commit(inTransaction(tx), req, loaded, decision.planned);
         if (outcome.kind !== 'committed')

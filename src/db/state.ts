@@ -2,7 +2,7 @@
  * Loading a game's state (the row mapping itself is `rows.ts`). Loading a game is a fixed number of
  * queries (game, players, zones, objects) however many objects it holds.
  */
-import type { Prisma, Zone as ZoneRow } from '../generated/prisma/client.js';
+import { Prisma, type Zone as ZoneRow } from '../generated/prisma/client.js';
 import type { RulesetId, RulesetRegistry } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import type { Db } from './client.js';
@@ -29,6 +29,8 @@ export type { GameRow, LoadedGame, SeatRow } from './rows.js';
 /** The game row plus every player, zone and object, as one JSON-aggregated row. */
 interface LoadedRow extends GameRow {
   readonly rulesetVersion: string | null;
+  /** The database's time, when the load asked for it ({@link NOW_COLUMN}). */
+  readonly nowMs?: number;
   readonly players: SeatRow[];
   readonly zones: (Omit<ZoneRow, 'createdAt' | 'gameId'> & { createdAt: string })[];
   readonly objects: ObjectJson[];
@@ -45,10 +47,10 @@ type ObjectJson = ObjectColumns;
  * come in sort-key order, so each zone's objects are already in position order when a view sorts
  * them, whatever order updates (a move, a tap, a counter) left the rows in.
  */
-function loadQuery(db: Queryable, gameId: string) {
+function loadQuery(db: Queryable, which: Prisma.Sql, withNow: boolean) {
   return db.$queryRaw<LoadedRow[]>`
     SELECT g.id, g.ruleset, g.ruleset_version AS "rulesetVersion", g.status::text AS status, g.version, g.last_seq AS "lastSeq",
-           g.created_at AS "createdAt", g.table_state AS "tableState",
+           g.created_at AS "createdAt", g.table_state AS "tableState"${withNow ? NOW_COLUMN : Prisma.empty},
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'seat', p.seat, 'name', p.name) ORDER BY p.seat), '[]')
          FROM player p WHERE p.game_id = g.id) AS players,
       (SELECT coalesce(json_agg(json_build_object('id', z.id, 'type', z.type, 'ownerId', z.owner_id,
@@ -61,8 +63,16 @@ function loadQuery(db: Queryable, gameId: string) {
                 'subtypes', o.subtypes, 'text', o.text, 'attributes', o.attributes, 'history', o.history,
                 'statuses', o.statuses, 'counters', o.counters) ORDER BY o.sort_key, o.key), '[]')
          FROM game_object o WHERE o.game_id = g.id) AS objects
-    FROM game g WHERE g.id = ${gameId}::uuid`;
+    FROM game g WHERE ${which}`;
 }
+
+/**
+ * The database's time (`zk_now()`, epoch ms) as a column of the load: evaluated as the row is read,
+ * so after every lock an earlier statement of the transaction took, at no extra round trip.
+ */
+const NOW_COLUMN = Prisma.sql`, floor(extract(epoch FROM zk_now()) * 1000)::float8 AS "nowMs"`;
+
+const byId = (gameId: string) => Prisma.sql`g.id = ${gameId}::uuid`;
 
 /**
  * Loads a game and its whole state in exactly one query, however many objects it holds (plus one,
@@ -77,8 +87,58 @@ export async function loadGame(
   gameId: string,
 ): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
-  const row = (await loadQuery(db, gameId))[0];
-  if (!row) return null;
+  const row = (await loadQuery(db, byId(gameId), false))[0];
+  return row ? fromRow(db, rulesets, row) : null;
+}
+
+/** A game's state and the database's time, read in one statement. */
+export interface LoadedAt {
+  readonly loaded: LoadedGame;
+  /** `zk_now()` (epoch ms), read by the statement that loaded the state. */
+  readonly now: number;
+}
+
+function withTime(loaded: LoadedGame, row: LoadedRow): LoadedAt {
+  if (typeof row.nowMs !== 'number') throw new Error('zk_now() answered nothing');
+  return { loaded, now: row.nowMs };
+}
+
+/**
+ * The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND, with the
+ * database's time read by the same statement (issue 40: a game with
+ * clocks is decided as of it). Run after the game row lock, the time is read under that lock.
+ */
+export async function loadAtOrThrow(
+  store: Pick<Store, 'rulesets'>,
+  db: Queryable,
+  gameId: string,
+): Promise<LoadedAt> {
+  const row = isUuid(gameId) ? (await loadQuery(db, byId(gameId), true))[0] : undefined;
+  if (!row) throw dbError({ kind: 'GAME_NOT_FOUND' });
+  return withTime(await fromRow(db, store.rulesets, row), row);
+}
+
+/**
+ * Several games and the database's time, in one statement (the clock sweep's claimed games, their
+ * rows already locked), in the order of `gameIds`; a game not found is left out.
+ */
+export async function loadManyAt(
+  store: Pick<Store, 'rulesets'>,
+  db: Queryable,
+  gameIds: readonly string[],
+): Promise<LoadedAt[]> {
+  if (gameIds.length === 0) return [];
+  const rows = await loadQuery(db, Prisma.sql`g.id = ANY(${[...gameIds]}::uuid[])`, true);
+  const byGame = new Map(rows.map((r) => [r.id, r]));
+  const out: LoadedAt[] = [];
+  for (const id of gameIds) {
+    const row = byGame.get(id);
+    if (row) out.push(withTime(await fromRow(db, store.rulesets, row), row));
+  }
+  return out;
+}
+
+async function fromRow(db: Queryable, rulesets: RulesetRegistry, row: LoadedRow): Promise<LoadedGame> {
   const spec = await rulesetOfGame(db, rulesets, row.ruleset, row.rulesetVersion);
   const game: GameRow = {
     id: row.id,
@@ -122,17 +182,6 @@ export async function loadCurrentGame(store: Store, gameId: string): Promise<Loa
   if (hit) return hit;
   const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);
-  return loaded;
-}
-
-/** The game as stored now (one query, one consistent snapshot), or GAME_NOT_FOUND. */
-export async function loadOrThrow(
-  store: Pick<Store, 'rulesets'>,
-  db: Queryable,
-  gameId: string,
-): Promise<LoadedGame> {
-  const loaded = await loadGame(db, store.rulesets, gameId);
-  if (!loaded) throw dbError({ kind: 'GAME_NOT_FOUND' });
   return loaded;
 }
 

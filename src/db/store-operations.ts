@@ -22,9 +22,11 @@ import {
   recordTick,
   sweepTick,
   tickingGames,
-  withDueGame,
+  withDueGames,
   withGameIfFree,
   type ClaimedGame,
+  type SweepCommit,
+  type SweepResult,
 } from './clock.js';
 import { secretOf, type GameSecret } from './fairness.js';
 import { storeHandoffCode, takeHandoffCode, type NewHandoffCode } from './handoff.js';
@@ -184,16 +186,23 @@ export class StoreOperations implements Store {
   }
 
   /**
-   * Claims one game whose clock is due (`FOR UPDATE SKIP LOCKED`) and runs `fn` under its row lock;
-   * false when none is due.
+   * Claims up to `limit` games whose clock is due, the earliest deadline first (`FOR UPDATE SKIP
+   * LOCKED`), and commits what `plan` plans for each under their row locks, in one transaction;
+   * empty when none is due.
    */
-  withDueGame(fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
-    return withDueGame(this, fn);
+  withDueGames(
+    limit: number,
+    plan: (game: ClaimedGame) => Promise<SweepCommit | null>,
+  ): Promise<SweepResult[]> {
+    return withDueGames(this, limit, plan);
   }
 
-  /** Runs `fn` under one active game's row lock, unless another transaction holds it (false). */
-  withGameIfFree(gameId: string, fn: (game: ClaimedGame) => Promise<void>): Promise<boolean> {
-    return isUuid(gameId) ? withGameIfFree(this, gameId, fn) : Promise.resolve(false);
+  /** Commits what `plan` plans under one active game's row lock, unless another transaction holds it (null). */
+  withGameIfFree(
+    gameId: string,
+    plan: (game: ClaimedGame) => Promise<SweepCommit | null>,
+  ): Promise<SweepResult | null> {
+    return isUuid(gameId) ? withGameIfFree(this, gameId, plan) : Promise.resolve(null);
   }
 
   /** Whether the database answers (`/readyz`). */

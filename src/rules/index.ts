@@ -41,6 +41,7 @@ export { buildRuleset } from './data-hooks.js';
 export { HOOK_NAMES } from './hook-registry.js';
 export type { RulesetDocument, ZoneTypeDocument } from './document.js';
 export { planExpiry, planWith } from './planner/index.js';
+export { TimeNeeded } from './planner/clock-hooks.js';
 export { PLANNED_EVENT_KINDS } from './moves/index.js';
 export type { MoveKind, MoveOf, PlannedEventKind } from './moves/index.js';
 export { REJECTION_CODES } from './planner/reject.js';

@@ -3,6 +3,7 @@
  * falls exactly once with no request in flight, instances share the sweep, and every clock change
  * is a refereed move. Times are real but scaled down (hundreds of ms); every wait is on a condition.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { until } from '../support/wait.js';
@@ -12,6 +13,7 @@ import {
   clockMove,
   databaseNow,
   expectExpiriesWithin,
+  onStatements,
   seatOf,
   shiftDatabaseClock,
   viewClock,
@@ -27,6 +29,8 @@ const VIEW_TOLERANCE_MS = 2_000;
  */
 const EXPIRY_LATENESS_MS = 1_500;
 const REPEATS = 20;
+/** Flags that fall due at one instant (more than one claim takes). */
+const DUE_TOGETHER = 40;
 
 async function started(s: TestServer, clock: Record<string, unknown>): Promise<ClockGame> {
   return start(s, await clockGame(s, clock));
@@ -85,6 +89,68 @@ describe('clocks through the service', () => {
       expect(expired.clockChange).toMatchObject({ op: 'EXPIRE', playerId: g.a, toPlayerId: g.b });
       expect((await viewClock(s1, g.id)).status).toBe('ACTIVE');
     }
+  });
+
+  it(`two instances, ${DUE_TOGETHER} flags due at once: several claimed per transaction, each falls once`, async () => {
+    // The clock's jump below is no outage (whose time every ticking clock would get back).
+    const env = { CLOCK_SWEEP_MS: '20', CLOCK_OUTAGE_MS: '3600000' };
+    const s1 = await startTestServer(env);
+    const s2 = await startTestServer(env, { databaseUrl: s1.databaseUrl });
+    const created = await Promise.all(
+      Array.from({ length: DUE_TOGETHER }, (_, i) =>
+        clockGame(i % 2 ? s1 : s2, { kind: 'CHESS', mainMs: 60_000, onExpire: 'LOSE' }),
+      ),
+    );
+    const games = await Promise.all(created.map((g, i) => start(i % 2 ? s2 : s1, g)));
+    // The database's clock jumps past every deadline: all fall due at one instant, and both
+    // instances' sweeps claim them together.
+    await shiftDatabaseClock(s1.databaseUrl, 120_000);
+    for (const g of games)
+      await until(async () => (await viewClock(s1, g.id)).status === 'ENDED', `game ${g.id} to end`);
+    for (const g of games) await expectExpiriesWithin(s2, g, [g.a], 120_000);
+    // Each expiry's rows carry the id of the transaction that wrote them: fewer transactions than
+    // expiries is several games claimed and committed by one.
+    const c = new pg.Client({ connectionString: s1.databaseUrl });
+    await c.connect();
+    try {
+      const r = await c.query<{ n: number; txs: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS txs FROM game_event
+         WHERE kind::text = 'CLOCK_EXPIRED' AND game_id = ANY($1::uuid[])`,
+        [games.map((g) => g.id)],
+      );
+      expect(r.rows[0]!.n).toBe(DUE_TOGETHER);
+      expect(r.rows[0]!.txs).toBeLessThan(DUE_TOGETHER);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('a sweep reads the secrets of games it never saw on its claim’s own connection', async () => {
+    // Created and started on the first instance, expired by the second, which has none of their
+    // secrets cached: its plans must not take a second pooled connection while the claim holds one.
+    const s1 = await startTestServer({ CLOCK_SWEEP_MS: '0' });
+    // The clock's jump below is no outage (whose time every ticking clock would get back).
+    await startTestServer(
+      { CLOCK_SWEEP_MS: '20', CLOCK_OUTAGE_MS: '3600000' },
+      { databaseUrl: s1.databaseUrl },
+    );
+    const games = await Promise.all(
+      Array.from({ length: 10 }, () => clockGame(s1, { kind: 'CHESS', mainMs: 60_000, onExpire: 'LOSE' })),
+    );
+    for (const g of games) await start(s1, g);
+    const seen: { text: string; client: unknown }[] = [];
+    const restore = onStatements((text, _values, client) => seen.push({ text, client }));
+    try {
+      await shiftDatabaseClock(s1.databaseUrl, 120_000);
+      for (const g of games)
+        await until(async () => (await viewClock(s1, g.id)).status === 'ENDED', `game ${g.id} to end`);
+    } finally {
+      restore();
+    }
+    const claims = new Set(seen.filter((x) => /SKIP LOCKED/.test(x.text)).map((x) => x.client));
+    const secrets = seen.filter((x) => /game_rng/.test(x.text));
+    expect(secrets.length, 'the second instance read the secrets').toBeGreaterThan(0);
+    expect(secrets.filter((x) => !claims.has(x.client)).map((x) => x.text)).toEqual([]);
   });
 
   it('a pass, a pause and a time extension are refereed', async () => {

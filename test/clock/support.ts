@@ -264,3 +264,24 @@ export async function expectOneFlag(s: Gql, g: ClockGame, latenessMs: number) {
   expect(found.log.filter((e) => e.kind === 'PLAYER_CONCEDED').map((e) => e.concededPlayerId)).toEqual([g.a]);
   return found;
 }
+
+/**
+ * Calls `onStatement` with each statement this process sends through the `pg` driver (under
+ * Prisma's driver adapter and on the commit's pool alike) and the connection it is sent on, until
+ * the function it answers puts the driver back.
+ */
+export function onStatements(
+  onStatement: (text: string, values: readonly unknown[], client: pg.Client) => void,
+): () => void {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args as [unknown, unknown];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
+    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] } | null)?.values ?? []);
+    if (typeof text === 'string') onStatement(text, values, this);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return () => {
+    pg.Client.prototype.query = original;
+  };
+}

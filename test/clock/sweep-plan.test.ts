@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { until } from '../support/wait.js';
-import { clockGame, clockLog, clockMove } from './support.js';
+import { clockGame, clockLog, clockMove, onStatements } from './support.js';
 
 /** Ticking games far from their deadlines: a plan that reads them one by one filters them all. */
 const TICKING = 3_000;
@@ -25,7 +25,7 @@ interface Recorded {
 }
 
 let recording: Recorded[] | null = null;
-const originalQuery = pg.Client.prototype.query;
+let restore: (() => void) | undefined;
 let s: TestServer;
 
 beforeAll(async () => {
@@ -46,18 +46,13 @@ beforeAll(async () => {
   } finally {
     await c.end();
   }
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [unknown, unknown];
-    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
-    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] } | null)?.values ?? []);
-    if (recording && typeof text === 'string' && /clock_deadline/.test(text))
-      recording.push({ text, values });
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  restore = onStatements((text, values) => {
+    if (recording && /clock_deadline/.test(text)) recording.push({ text, values });
+  });
 });
 
 afterAll(() => {
-  pg.Client.prototype.query = originalQuery;
+  restore?.();
 });
 
 interface PlanNode {

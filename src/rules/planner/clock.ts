@@ -23,15 +23,18 @@ import type {
   StartClockMove,
 } from '../types/clock-moves.js';
 import type { ClockChange } from '../types/events.js';
+import { nowOf } from './clock-hooks.js';
 import type { Draft } from './draft.js';
 import { INPUT_RULE, reject } from './reject.js';
 import { planConcede } from './table.js';
 
-/** The clocks and the database's time, or NO_CLOCK for a game that keeps none. */
+/**
+ * The clocks and the database's time, or NO_CLOCK for a game that keeps none (`TimeNeeded` when
+ * the move was planned without the time: the authority reads it and plans again).
+ */
 function clockOf(d: Draft): { clock: ClockState; now: number } {
   if (!d.clock) throw reject('NO_CLOCK', INPUT_RULE, 'This game keeps no clock.');
-  if (d.ctx.now === undefined) throw new Error('a move on a game with clocks is planned without the time');
-  return { clock: d.clock, now: d.ctx.now };
+  return { clock: d.clock, now: nowOf(d) };
 }
 
 function reasonOf(reason: unknown): string {

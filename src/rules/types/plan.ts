@@ -33,7 +33,10 @@ export interface PlanContext {
   readonly takebackLog?: TakebackLog;
   /** zk-rng/1's entropy fold: the running hash (hex) after `data` (hex bytes) is added to `current` (absent: `E0`). */
   readonly foldEntropy: (current: string | undefined, data: string) => string;
-  /** The database's time (epoch ms, `zk_now()`), given for a game with clocks: their values as of it. */
+  /**
+   * The database's time (epoch ms, `zk_now()`): a game's clocks change as of it. Absent, a plan that
+   * changes the clocks throws `TimeNeeded` (`planner/clock-hooks.ts`) and is planned again with it.
+   */
   readonly now?: number;
   /**
    * Who asked: a refusal's message names objects as this viewer sees them (`src/rules/labels.ts`).
