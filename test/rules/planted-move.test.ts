@@ -3,6 +3,10 @@
  * record is written and registered but nothing else, fails the compile with a diagnostic naming
  * each missing piece; with every piece written the compile is clean. The pieces are planted in memory over the real sources
  * (TypeScript's compiler API, the repository's tsconfig); nothing is written to disk.
+ *
+ * The record-only compile type-checks the files a move kind touches first and stops once a
+ * diagnostic names each missing piece (a piece never named has it check every file, and fail); the
+ * compile with every piece checks every file of `src/`. Both share one parse of the unchanged files.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
