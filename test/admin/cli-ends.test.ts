@@ -4,20 +4,22 @@
  * game's end or archive unless `--follow`, and a closed pipe ends the CLI quietly.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, drawCards, post, type CreatedGame } from '../support/game-api.js';
+import { compiledAdminCli } from '../support/admin-cli.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
+import { until } from '../support/wait.js';
 import { ARCHIVE_GAME, END_GAME, EXPORT_GAME } from './support.js';
 
 const SLOW = 180_000;
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** `scripts/admin.ts`, compiled once for the file (test/support/admin-cli.ts). */
+const ADMIN = compiledAdminCli();
 let server: TestServer;
 
 const env = () => ({ ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN });
 const cli = (args: string[], killAfterMs = 120_000): Promise<CommandRun> =>
-  runCommand(TSX, ['scripts/admin.ts', ...args], { env: env(), killAfterMs });
+  runCommand(ADMIN[0], [ADMIN[1], ...args], { env: env(), killAfterMs });
 const admin = (query: string, variables: Record<string, unknown>) =>
   post(server, query, variables, TEST_ADMIN_TOKEN);
 const DECK = Array.from({ length: 10 }, (_, i) => ({ name: `Card ${i + 1}`, types: ['creature'] }));
@@ -45,7 +47,7 @@ it(
   async () => {
     const game = await gameWithMoves(1);
     const exported = await admin(EXPORT_GAME, { gameId: game.gameId });
-    const run = await runCommand(TSX, ['scripts/admin.ts', 'import', '-'], {
+    const run = await runCommand(ADMIN[0], [ADMIN[1], 'import', '-'], {
       env: env(),
       stdin: JSON.stringify((exported.data as { exportGame: unknown }).exportGame),
       killAfterMs: 120_000,
@@ -90,7 +92,7 @@ it(
   async () => {
     const game = await gameWithMoves(0);
     // Live tail of an active game, then the game ends: the tail prints GAME_ENDED and exits 0.
-    const child = spawn(TSX, ['scripts/admin.ts', 'tail', game.gameId, '--after', '0'], {
+    const child = spawn(ADMIN[0], [ADMIN[1], 'tail', game.gameId, '--after', '0'], {
       cwd: ROOT,
       env: env(),
     });
@@ -115,15 +117,33 @@ it(
     expect(kinds.at(-1)).toBe('GAME_ENDED');
 
     expect((await admin(ARCHIVE_GAME, { gameId: game.gameId })).errors).toBeUndefined();
-    const [archived, followed] = await Promise.all([
-      cli(['tail', game.gameId]),
-      // With --follow it waits for events that will not come: still running when killed.
-      cli(['tail', game.gameId, '--follow'], 15_000),
-    ]);
+    const archived = await cli(['tail', game.gameId]);
     expect(archived.code, archived.stderr).toBe(0);
     expect(archived.stdout).toBe('');
     expect(archived.stderr).toContain('is ARCHIVED');
-    expect(followed.code, 'killed, still following').toBeNull();
+
+    // With --follow it subscribes and waits for events that will not come: once its subscription
+    // is live (the hub counts it) it is still running, and it ends when interrupted.
+    const hub = server.app.service.hub;
+    await until(() => hub.stats().subscribers === 0, 'the ended tail to unsubscribe');
+    const follower = spawn(ADMIN[0], [ADMIN[1], 'tail', game.gameId, '--follow'], { cwd: ROOT, env: env() });
+    const followerExited = new Promise<number | null>((resolve) => follower.on('exit', resolve));
+    let followed = '';
+    let followerErr = '';
+    follower.stdout.setEncoding('utf8').on('data', (d: string) => (followed += d));
+    follower.stderr.setEncoding('utf8').on('data', (d: string) => (followerErr += d));
+    try {
+      await until(
+        () => hub.stats().subscribers === 1 || follower.exitCode !== null,
+        () => `the --follow tail to subscribe: ${followerErr}`,
+        { timeoutMs: 120_000 },
+      );
+      expect(follower.exitCode, `still following: ${followerErr}`).toBeNull();
+    } finally {
+      follower.kill('SIGINT');
+    }
+    expect(await followerExited, followerErr).toBe(0);
+    expect(followed).toBe('');
   },
   SLOW,
 );
@@ -135,7 +155,7 @@ it(
     for (const reader of ['head -1', 'true']) {
       const run = await runCommand(
         'bash',
-        ['-o', 'pipefail', '-c', `${TSX} scripts/admin.ts list --json | ${reader}`],
+        ['-o', 'pipefail', '-c', `"$0" "$1" list --json | ${reader}`, ...ADMIN],
         {
           env: env(),
           killAfterMs: 120_000,

@@ -1,6 +1,7 @@
 /**
  * The admin command line (`npm run -s admin -- …` = `tsx scripts/admin.ts …`), run as a real child
- * process against a test server, with ZONEKEEPER_URL and ADMIN_TOKEN in its environment.
+ * process against a test server, with ZONEKEEPER_URL and ADMIN_TOKEN in its environment: through npm
+ * as documented, and otherwise compiled once for the file (test/support/admin-cli.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,21 +9,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, drawCards, fetchGame, post, type CreatedGame } from '../support/game-api.js';
+import { compiledAdminCli } from '../support/admin-cli.js';
 import { ROOT, runCommand, type CommandRun } from '../support/process.js';
 import { handoffRequest } from '../support/handoff.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
 import { normaliseIds } from './support.js';
 
-/** Each command is a fresh `tsx` process: seconds each on a busy machine. */
+/** Each command is a fresh Node process: seconds each on a busy machine. */
 const SLOW = 180_000;
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const ADMIN = compiledAdminCli();
 
 let server: TestServer;
 let game: CreatedGame;
 let dir: string;
 
 /**
- * Runs `command …args` (default `tsx scripts/admin.ts`) with the given environment (stdin
+ * Runs `command …args` (default the compiled `scripts/admin.ts`) with the given environment (stdin
  * optional). A run still going after `killAfterMs` is killed, with its process group, and resolves
  * with code null: a command that should have stopped on its own fails its test instead of hanging it.
  */
@@ -30,7 +32,7 @@ function cli(
   args: string[],
   env: Record<string, string | undefined> = {},
   stdin?: string,
-  { command = [TSX, 'scripts/admin.ts'], killAfterMs = SLOW - 30_000 } = {},
+  { command = [...ADMIN] as readonly string[], killAfterMs = SLOW - 30_000 } = {},
 ): Promise<CommandRun> {
   const [file, ...pre] = command;
   return runCommand(file!, [...pre, ...args], {
@@ -272,7 +274,7 @@ describe('npm run admin', () => {
     'tail --after without --count replays, then keeps following live events',
     async () => {
       const fresh = await createGame(server, 'mtg', [[{ name: 'Forest', types: ['land'] }], []]);
-      const child = spawn(TSX, ['scripts/admin.ts', 'tail', fresh.gameId, '--after', '0'], {
+      const child = spawn(ADMIN[0], [ADMIN[1], 'tail', fresh.gameId, '--after', '0'], {
         cwd: ROOT,
         env: { ...process.env, ZONEKEEPER_URL: server.url, ADMIN_TOKEN: TEST_ADMIN_TOKEN },
         stdio: ['ignore', 'pipe', 'pipe'],
