@@ -108,6 +108,9 @@ async function admitConnection(
   const authorization = params?.['authorization'];
   if (params) delete params['authorization'];
   const checked = await checkCredential(deps, authorization, requestId);
+  // Closed while the credential was checked: its close has run already, so a place taken now
+  // would never be given back.
+  if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
   if (!checked.ok) {
     // Closed with the refusal's own code (4401 invalid credential, 4503 unavailable, 4500
     // internal), never "Forbidden" (4403, which would tell the client its credential is bad,

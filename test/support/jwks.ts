@@ -35,6 +35,8 @@ export interface TestJwks {
   rotate(): Promise<SigningKey>;
   /** Serves exactly this body instead of the key set (for caps and garbage). */
   override: string | undefined;
+  /** While set, each request for the key set is answered only once this promise settles. */
+  hold: Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -56,8 +58,9 @@ async function newKey(): Promise<SigningKey> {
 export async function startJwks(): Promise<TestJwks> {
   const keys: SigningKey[] = [await newKey()];
   let fetches = 0;
-  const server: Server = createServer((_req, res) => {
+  const server: Server = createServer(async (_req, res) => {
     fetches++;
+    await jwks.hold;
     if (jwks.down) {
       res.writeHead(503).end();
       return;
@@ -74,6 +77,7 @@ export async function startJwks(): Promise<TestJwks> {
     },
     down: false,
     override: undefined,
+    hold: undefined,
     keys,
     env: (extra = {}) => ({
       AUTH_JWKS_URL: url,
