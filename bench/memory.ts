@@ -7,13 +7,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiMover, createBenchGames, type BenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
 import { table, type CaseDeps, type CaseReport } from './lib/report.js';
+import { inspector } from './profile.js';
 import { startService } from './lib/service.js';
 import { graphqlWsSubscriber, openSubscribers, type Subscriber } from './lib/subscriber.js';
 
 const GAMES = 10;
 const MiB = 2 ** 20;
 
-/** Median of three samples a second apart: RSS moves with the allocator and the GC. */
+/**
+ * Median of three samples a second apart, each after a full garbage collection (through the
+ * inspector): what the process keeps, not the garbage it has not collected yet, which moves RSS by
+ * a few MiB from one reading to the next.
+ */
 async function settledMemory(read: () => Promise<{ rssBytes: number; heapUsedBytes: number | null }>) {
   const samples: { rssBytes: number; heapUsedBytes: number | null }[] = [];
   for (let i = 0; i < 3; i++) {
@@ -53,7 +58,13 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
   const n = config.idleSubscriptions;
   log(`memory: fresh service, ${n} idle subscriptions over ${GAMES} games`);
   // One server process (WORKERS=1): the figures are per process, what the targets bound.
-  const service = await startService(deps.databaseUrl, { WORKERS: '1' });
+  const service = await startService(deps.databaseUrl, { WORKERS: '1' }, { inspect: true });
+  if (!service.inspectorUrl) throw new Error('no inspector URL');
+  const ins = await inspector(service.inspectorUrl);
+  const collected = async () => {
+    await ins.send('HeapProfiler.collectGarbage');
+    return service.memory();
+  };
   const api = graphqlClient(service.url);
   let subs: Subscriber[] = [];
   const problems: string[] = [];
@@ -73,7 +84,7 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
     await sleep(1_000);
     for (const s of warm) s.close();
     await sleep(2_000);
-    const before = await settledMemory(service.memory);
+    const before = await settledMemory(collected);
 
     subs = await openSubscribers(n, open);
     // One event per game proves every subscription is registered in the hub, then they idle.
@@ -85,7 +96,7 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
     const end = Date.now() + 15_000;
     while (received < n && Date.now() < end) await sleep(50);
     await sleep(2_000);
-    const after = await settledMemory(service.memory);
+    const after = await settledMemory(collected);
     const source = (await service.memory()).source;
 
     const rssPer = (after.rss - before.rss) / n;
@@ -124,7 +135,7 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
       ),
       '',
       `Each subscription is its own graphql-ws connection (connection + one \`gameEvents\`), over ${GAMES} games; ` +
-        `${received} of ${n} saw the one event sent to prove they were live. Read from ${source}; median of three samples a second apart.`,
+        `${received} of ${n} saw the one event sent to prove they were live. Read from ${source}; median of three samples a second apart, each after a full garbage collection.`,
       ...problems.map((p) => `- ${p}`),
     ].join('\n');
     return {
@@ -157,6 +168,7 @@ export async function runMemory(deps: CaseDeps): Promise<CaseReport> {
   } finally {
     for (const s of subs) s.close();
     api.close();
+    ins.close();
     await service.stop();
   }
 }
