@@ -332,7 +332,9 @@ export function renderReadmeSummary(results: BenchResults): string {
     `The run recorded in [BENCHMARKS.md](BENCHMARKS.md) (${machine.date.slice(0, 10)}, ${machine.cpuModel}, ` +
       `${machine.cores} cores, load average ${machine.loadAtStart} when it started) met ${met} of its ` +
       `${targets.length} targets` +
-      (apart.length ? ` (${apart.join(' and ')} run on their own later; BENCHMARKS.md says when)` : '') +
+      (apart.length
+        ? ` (${apart.join(' and ')} run on their own, at another time; BENCHMARKS.md says when)`
+        : '') +
       (others.length ? '; the others:' : '.'),
     ...(others.length ? ['', targetsTable(others)] : []),
     '',
