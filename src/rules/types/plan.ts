@@ -35,7 +35,7 @@ export interface PlanContext {
   readonly foldEntropy: (current: string | undefined, data: string) => string;
   /**
    * The database's time (epoch ms, `zk_now()`): a game's clocks change as of it. Absent, a plan that
-   * changes the clocks throws `TimeNeeded` (`planner/clock-hooks.ts`) and is planned again with it.
+   * changes the clocks throws `TimeNeeded` (`src/rules/planner/clock-hooks.ts`) and is planned again with it.
    */
   readonly now?: number;
   /**
