@@ -36,7 +36,7 @@ const REWIND_MS = 100;
  * CPU is read from /proc in 10 ms ticks: a block of 200 moves (some 200 ms of CPU) keeps one tick
  * within a few percent of it, where 40 moves let the ticks alone swing a ratio by a quarter.
  */
-const PAIRS = 12;
+const PAIRS = 24;
 const BLOCK_MOVES = 200;
 const AT_MOST = { atMost: 1.1 } as const;
 

@@ -173,7 +173,7 @@ const METHOD = `
   API to BENCH_REWIND_EVENTS events (aging's *rotation*) on a fresh service; after one uncounted
   rewind of a short third game, the referee rewinds one twin to the middle of its log (EXACT) five
   times, one at a time: each rewind's latency (judged: the slowest ≤ 100 ms) and the service's CPU
-  over it. Then 12 pairs of 200-move blocks alternate between the rewound twin and the other, the
+  over it. Then 24 pairs of 200-move blocks alternate between the rewound twin and the other, the
   order flipping every pair: the service's CPU per move and the latency p50, after ÷ twin judged
   against ≤ 1.1×.
 - **Spectators** (\`BENCH_CASES=spectators\`; bench/spectators.ts). A fresh service with its own
