@@ -65,33 +65,21 @@ describe.skipIf(!chromiumPath)('clocks on the table page', () => {
      * Every clock paused by the referee (seat `runs`'s was running), so both pages hold still; then
      * each page is compared with its reference, and the clocks resumed.
      */
-    const paused = async (name: string, runs: number) => {
+    /** The referee pauses or resumes every clock, with `reason`; the move is accepted. */
+    const referee = async (kind: 'pauseClock' | 'resumeClock', reason: string) =>
       expect(
-        (
-          await clockMove(
-            suite.server,
-            'pauseClock',
-            { gameId: created.game.id, reason: 'judge call' },
-            created.refereeToken,
-          )
-        ).codes,
+        (await clockMove(suite.server, kind, { gameId: created.game.id, reason }, created.refereeToken))
+          .codes,
       ).toEqual([]);
+    const paused = async (name: string, runs: number) => {
+      await referee('pauseClock', 'judge call');
       for (const page of pages) {
         await expect.poll(() => clockOf(page, created, runs).getAttribute('data-state'), WAIT).toBe('paused');
         expect(await clockOf(page, created, 1 - runs).getAttribute('data-state')).toBe('waiting');
         expect(await page.locator('.clock-paused').innerText()).toBe('Clocks paused: judge call');
       }
       await compareTablePages({ alice: alice.page, bob: bob.page }, `clock-${name}`, shots);
-      expect(
-        (
-          await clockMove(
-            suite.server,
-            'resumeClock',
-            { gameId: created.game.id, reason: 'resumed' },
-            created.refereeToken,
-          )
-        ).codes,
-      ).toEqual([]);
+      await referee('resumeClock', 'resumed');
     };
     try {
       // Not started: both clocks show the whole main time on both pages, and nobody may pass.
