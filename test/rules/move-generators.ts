@@ -104,11 +104,18 @@ function tableMove(
     : sideName
       ? (table?.turn?.phasesBySide?.[sideName] ?? [])
       : [];
-  switch (x.a % 9) {
+  // A ruleset without statuses refuses every setStatus (NR rule_object_turn_faceup_facedown): send
+  // it only among the invalid share there, so that the kind's accepted share comes from the rulesets
+  // that declare statuses.
+  const which = valid && !status && x.a % 9 < 2 ? 2 : x.a % 9;
+  switch (which) {
     case 0:
     case 1:
-      // Nothing where the status exists yet: put a card there first (a setup step).
-      if (valid && status && !statusTarget && status.zoneTypes[0]) return bringTo(status.zoneTypes[0]);
+      // Nothing where the status exists yet: put a card there first (a setup step). Half the invalid
+      // share does so too, so that refused sends do not outnumber the accepted ones while the zones
+      // that hold the status are empty.
+      if (status && !statusTarget && status.zoneTypes[0] && (valid || x.c % 2 === 0))
+        return bringTo(status.zoneTypes[0]);
       return {
         kind: 'setStatus',
         select: valid && statusTarget ? { kind: 'ids', ids: [statusTarget.publicId] } : sel,
