@@ -7,9 +7,11 @@
  *   times, one at a time, after one uncounted rewind of a short third game: each rewind's latency and
  *   the service's CPU over it.
  * - A move after it: paired blocks of moves alternating between the rewound twin and the other one,
- *   the order flipping every pair; per block the service's CPU per move and the latency p50. A
- *   rewind that left the game slower to move (a state rebuilt from the log on every move, a longer
- *   event chain to follow) shows as a ratio above 1.
+ *   the order flipping every pair; per block the service's CPU per move. The latency pairs are
+ *   interleaved move by move (rewound, twin, rewound, ...): the machine's drift over a block (other
+ *   processes, autovacuum) then lands on both games alike, where a block each swung a pair's p50
+ *   ratio by a quarter. A rewind that left the game slower to move (a state rebuilt from the log on
+ *   every move, a longer event chain to follow) shows as a ratio above 1.
  */
 import { performance } from 'node:perf_hooks';
 import { Ager } from './aging.js';
@@ -40,20 +42,28 @@ const PAIRS = 24;
 const BLOCK_MOVES = 200;
 const AT_MOST = { atMost: 1.1 } as const;
 
-interface Block {
-  readonly cpuMs: number;
-  readonly p50Ms: number;
-}
-
-async function block(service: ServiceProcess, ager: Ager): Promise<Block> {
-  const latencies = new Latencies();
-  const cpu0 = await service.cpuMs();
-  for (let i = 0; i < BLOCK_MOVES; i++) {
+/** `BLOCK_MOVES` moves on each game, one on each in turn, which goes first alternating step by step. */
+async function interleaved(a: Ager, b: Ager, aFirst: boolean): Promise<{ a: number; b: number }> {
+  const la = new Latencies();
+  const lb = new Latencies();
+  const timed = async (ager: Ager, into: Latencies) => {
     const t0 = performance.now();
     await ager.move();
-    latencies.add(performance.now() - t0);
+    into.add(performance.now() - t0);
+  };
+  for (let i = 0; i < BLOCK_MOVES; i++) {
+    const first = (i % 2 === 0) === aFirst;
+    await (first ? timed(a, la) : timed(b, lb));
+    await (first ? timed(b, lb) : timed(a, la));
   }
-  return { cpuMs: ((await service.cpuMs()) - cpu0) / BLOCK_MOVES, p50Ms: latencies.summary().p50 };
+  return { a: la.summary().p50, b: lb.summary().p50 };
+}
+
+/** The service's CPU per move over one block of moves on one game (ms). */
+async function block(service: ServiceProcess, ager: Ager): Promise<number> {
+  const cpu0 = await service.cpuMs();
+  for (let i = 0; i < BLOCK_MOVES; i++) await ager.move();
+  return ((await service.cpuMs()) - cpu0) / BLOCK_MOVES;
 }
 
 export async function runRewind(deps: CaseDeps): Promise<CaseReport> {
@@ -94,25 +104,26 @@ export async function runRewind(deps: CaseDeps): Promise<CaseReport> {
     // One uncounted block on each first: the rewound game's state is loaded again after the rewind.
     await block(service, rewound);
     await block(service, twin);
-    const samples = { rewound: [] as Block[], twin: [] as Block[] };
+    const samples = { rewound: [] as number[], twin: [] as number[] };
     for (let pair = 0; pair < PAIRS; pair++) {
       const order = pair % 2 === 0 ? (['rewound', 'twin'] as const) : (['twin', 'rewound'] as const);
       for (const name of order) samples[name].push(await block(service, name === 'rewound' ? rewound : twin));
     }
-    const ratio = (figure: keyof Block) =>
-      pairedRatio(
-        samples.rewound.map((b) => b[figure]),
-        samples.twin.map((b) => b[figure]),
-        AT_MOST,
-      );
-    const cpuRatio = ratio('cpuMs');
-    const p50Ratio = ratio('p50Ms');
+    const latencyPairs = { rewound: [] as number[], twin: [] as number[] };
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const p = await interleaved(rewound, twin, pair % 2 === 0);
+      latencyPairs.rewound.push(p.a);
+      latencyPairs.twin.push(p.b);
+    }
+    const cpuRatio = pairedRatio(samples.rewound, samples.twin, AT_MOST);
+    const p50Ratio = pairedRatio(latencyPairs.rewound, latencyPairs.twin, AT_MOST);
     log(
       `  a move after the rewind ÷ on the twin: CPU ${fmtRatioEstimate(cpuRatio)}, p50 ${fmtRatioEstimate(p50Ratio)}`,
     );
     const markdown = [
       `Two games aged to ${events} events each; the referee rewinds one to seq ${middle} (EXACT) ${REWINDS} times, ` +
-        `one at a time; then ${PAIRS} pairs of ${BLOCK_MOVES}-move blocks alternate between it and its twin. ` +
+        `one at a time; then ${PAIRS} pairs of ${BLOCK_MOVES}-move blocks alternate between it and its twin ` +
+        `(service CPU), and ${PAIRS} blocks of ${BLOCK_MOVES} moves on each, interleaved move by move (latency p50). ` +
         `Load average at the start ${loadAtStart}.`,
       '',
       table(
