@@ -10,11 +10,13 @@
  *     PROBE_BEFORE=/path/to/before/dist/main.js npx tsx bench/create-probe.ts
  *
  * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
- * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only. `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
+ * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only; `PROBE_BEFORE_SQL` runs
+ * on the before side's database once its service has migrated it (a storage setting, say). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
  * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { readdir, readFile } from 'node:fs/promises';
 import { loadAverage } from './lib/machine.js';
 import { createBenchGame } from './lib/fixtures.js';
@@ -50,6 +52,7 @@ async function side(
   entry: string | undefined,
   nodeArgs: string[] = [],
   env: Record<string, string> = {},
+  sql?: string,
 ): Promise<Side> {
   const db = await openBenchDatabase();
   const service = await startService(
@@ -57,6 +60,12 @@ async function side(
     { WORKERS: '1', ...env },
     { nodeArgs, ...(entry ? { entry } : {}) },
   );
+  // After the service's start: it applies the migrations.
+  if (sql) {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  }
   return { name, db, service, rates: [], cpuPerGame: [] };
 }
 
@@ -128,7 +137,16 @@ async function batch(s: Side, games: number): Promise<BatchResult> {
 
 const sides: Side[] = [];
 try {
-  if (before) sides.push(await side('before', before === 'this' ? undefined : before, beforeArgs, beforeEnv));
+  if (before)
+    sides.push(
+      await side(
+        'before',
+        before === 'this' ? undefined : before,
+        beforeArgs,
+        beforeEnv,
+        process.env['PROBE_BEFORE_SQL'],
+      ),
+    );
   sides.push(await side(before ? 'after' : 'this', undefined));
   process.stdout.write(`create-probe: load average ${loadAverage()}; warm-up\n`);
   for (const s of sides) await batch(s, perBatch);
