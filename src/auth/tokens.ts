@@ -28,20 +28,42 @@ export function gameIdOfToken(token: string): string | null {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return tokenDigest(token).toString('hex');
+}
+
+/** The SHA-256 of a token: `hashToken` is its hex; compared with a configured token's in constant time. */
+export function tokenDigest(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/**
+ * Configured credentials' digests: a configured token is fixed for the process's life, so it is
+ * hashed once, not on every request that presents a token.
+ */
+const configuredDigests = new Map<string, Buffer>();
+
+function configuredDigest(configured: string): Buffer {
+  let d = configuredDigests.get(configured);
+  if (!d) {
+    d = tokenDigest(configured);
+    configuredDigests.set(configured, d);
+  }
+  return d;
+}
+
+/**
+ * Constant-time comparison of a presented credential, given by its digest (`tokenDigest`), with a
+ * configured one (unset: no match). Comparing digests keeps the time independent of both lengths.
+ */
+export function matchesConfigured(presented: Buffer, configured: string | undefined): boolean {
+  if (!configured) return false;
+  return timingSafeEqual(presented, configuredDigest(configured));
 }
 
 /** Constant-time comparison of a presented credential with a configured one (unset: no match). */
 export function isConfiguredToken(presented: string, configured: string | undefined): boolean {
   if (!configured) return false;
-  const a = createHash('sha256').update(presented, 'utf8').digest();
-  const b = createHash('sha256').update(configured, 'utf8').digest();
-  return timingSafeEqual(a, b);
-}
-
-/** Constant-time comparison of a presented credential with the configured admin token. */
-export function isAdminToken(presented: string, adminToken: string | undefined): boolean {
-  return isConfiguredToken(presented, adminToken);
+  return matchesConfigured(tokenDigest(presented), configured);
 }
 
 /** Longest bearer token read at all; platform JWTs have their own, lower cap (AUTH_MAX_TOKEN_BYTES). */

@@ -6,7 +6,7 @@
 import type { LRUCache } from 'lru-cache';
 import { looksLikeJwt, REFUSAL, TokenRefused, type JwtVerifier } from '../auth/jwt.js';
 import type { Principal } from '../auth/principal.js';
-import { hashToken, isAdminToken, isConfiguredToken, parseBearer } from '../auth/tokens.js';
+import { matchesConfigured, parseBearer, tokenDigest } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { GameStore } from '../db/index.js';
 
@@ -60,12 +60,14 @@ export async function authenticate(deps: CredentialDeps, authorization: unknown)
   if (authorization === undefined || authorization === null || authorization === '') return ANONYMOUS;
   const token = parseBearer(authorization);
   if (!token) return invalid();
-  if (isAdminToken(token, deps.config.ADMIN_TOKEN))
+  // One digest serves the constant-time comparisons and the lookup (`hashToken` is its hex).
+  const digest = tokenDigest(token);
+  if (matchesConfigured(digest, deps.config.ADMIN_TOKEN))
     return { principal: { kind: 'admin' }, badCredential: false };
-  if (isConfiguredToken(token, deps.config.HOST_TOKEN))
+  if (matchesConfigured(digest, deps.config.HOST_TOKEN))
     return { principal: { kind: 'host' }, badCredential: false };
   if (looksLikeJwt(token)) return platformUser(deps, token);
-  const hash = hashToken(token);
+  const hash = digest.toString('hex');
   const cached = deps.credentials.get(hash);
   if (cached) return { principal: cached, badCredential: false };
   const found = await deps.store.principalByTokenHash(token, hash);

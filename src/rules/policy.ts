@@ -2,7 +2,7 @@
  * The fixed part of the seat policy (`permission.ts` states it whole): the checks a move kind's
  * record combines. Each reads only what the seat can observe, never a card hidden from it.
  */
-import { zoneObjects } from './positions.js';
+import { indexPositions, zoneObjects, type PositionIndex } from './positions.js';
 import { zoneTypeOf } from './spec.js';
 import type { RulesetSpec } from './types/ruleset.js';
 import type { ObjectMoveKind } from './types/seat-policy.js';
@@ -11,7 +11,7 @@ import type { GameState, ObjectState, ZoneState } from './types/state.js';
 import type { CounterHolder } from './types/table-moves.js';
 import { labelsFor, type Labels } from './labels.js';
 import type { PlayerNames } from './types/viewer.js';
-import { canSee } from './visibility.js';
+import { canSeeSnapshot, contextOf } from './visibility.js';
 
 /**
  * Why the seat policy refuses a move: the `extensions.reason` of its FORBIDDEN, each a value of the
@@ -46,8 +46,10 @@ export interface PermissionRefusal {
 export class Policy {
   readonly #zones: ReadonlyMap<string, ZoneState>;
   readonly #byId: ReadonlyMap<string, ObjectState>;
-  /** Names for messages, as the seat sees them. */
-  readonly labels: Labels;
+  readonly #names: PlayerNames | undefined;
+  #labels: Labels | undefined;
+  #positions: PositionIndex | undefined;
+  #byKey: ReadonlyMap<string, ObjectState> | undefined;
 
   constructor(
     readonly spec: RulesetSpec,
@@ -57,15 +59,25 @@ export class Policy {
   ) {
     this.#zones = new Map(state.zones.map((z) => [z.id, z]));
     this.#byId = new Map(state.objects.map((o) => [o.publicId, o]));
-    this.labels = labelsFor(spec, state, { kind: 'player', playerId: seat }, names);
+    this.#names = names;
+  }
+
+  /** Names for messages, as the seat sees them: built on first use, as only a refusal reads them. */
+  get labels(): Labels {
+    this.#labels ??= labelsFor(this.spec, this.state, { kind: 'player', playerId: this.seat }, this.#names);
+    return this.#labels;
   }
 
   mine(o: ObjectState): boolean {
     return o.ownerId === this.seat || o.controllerId === this.seat;
   }
 
+  /** Whether the seat sees `o` (as `canSee` in visibility.ts), the state's positions indexed once for all asks. */
   seen(o: ObjectState): boolean {
-    return canSee(this.spec, this.state, { kind: 'player', playerId: this.seat }, o);
+    this.#positions ??= indexPositions(this.state);
+    this.#byKey ??= new Map(this.state.objects.map((x) => [x.key, x]));
+    const context = contextOf(this.spec, this.state, o, this.#positions, this.#byKey);
+    return canSeeSnapshot(this.spec, { kind: 'player', playerId: this.seat }, { obj: o, context });
   }
 
   /** May the seat make `kind` on this object? */

@@ -103,6 +103,14 @@ export class DraftView {
   }
 
   /** Top-level objects of a zone, top first. */
+  /** How many of the zone's top-level objects are not in `except` (no order needed: no sort). */
+  topLevelCount(zoneId: string, except: ReadonlySet<string>): number {
+    let n = 0;
+    for (const o of this.objects.values())
+      if (o.zoneId === zoneId && o.hostKey === null && !except.has(o.key)) n++;
+    return n;
+  }
+
   topLevel(zoneId: string): ObjectState[] {
     const list: ObjectState[] = [];
     for (const o of this.objects.values()) if (o.zoneId === zoneId && o.hostKey === null) list.push(o);

@@ -210,7 +210,7 @@ function placeArrivals(d: Draft, req: RelocateRequest, arrivals: readonly Arriva
     const first = group[0] as Arrival;
     const zone = first.zone;
     const zoneType = first.zoneType;
-    const remaining = d.topLevel(zone.id).filter((o) => !leaving.has(o.key)).length;
+    const remaining = d.topLevelCount(zone.id, leaving);
     const at = insertionIndex(d, zone, zoneType, req.placement, remaining);
     const items = group.map((a) => {
       const obj = d.get(a.key);
