@@ -15,6 +15,8 @@
  * cached within 1.1×, each measured in batches alternating between the two services, so each pair
  * of batches sees the same moment of the machine; bench/lib/cached-heap.ts).
  *
+ * `BENCH_COMPARE_OPS` (a comma list, e.g. `move`) narrows the timed pairs to those operations.
+ *
  * `BENCH_COMPARE_ENTRY` names the other build's entry: a checkout of the earlier commit with its own
  * `node_modules`, built with `node scripts/build.mjs`, gives `<checkout>/dist/main.js`.
  */
@@ -165,7 +167,9 @@ const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.l
 
 /** The operations' paired blocks on two running services: CPU and latency p50, after ÷ before. */
 async function timedPairs(spec: CompareSpec, sides: readonly Side[], log: BenchLog): Promise<Estimate[]> {
-  const ops = spec.operations;
+  // BENCH_COMPARE_OPS (e.g. `move`): only these of the spec's operations, for a narrower look.
+  const only = (process.env['BENCH_COMPARE_OPS'] ?? '').split(',').filter(Boolean);
+  const ops = only.length > 0 ? spec.operations.filter((op) => only.includes(op)) : spec.operations;
   for (const op of ops) for (const s of sides) await block(s, op, WARMUP_SECONDS);
   const samples = new Map(ops.map((op) => [op, { before: [] as BlockSample[], after: [] as BlockSample[] }]));
   for (let pair = 0; pair < PAIRS; pair++) {

@@ -2,7 +2,7 @@
  * The fixed part of the seat policy (`permission.ts` states it whole): the checks a move kind's
  * record combines. Each reads only what the seat can observe, never a card hidden from it.
  */
-import { indexPositions, zoneObjects, type PositionIndex } from './positions.js';
+import { zoneObjects, type PositionIndex } from './positions.js';
 import { zoneTypeOf } from './spec.js';
 import type { RulesetSpec } from './types/ruleset.js';
 import type { ObjectMoveKind } from './types/seat-policy.js';
@@ -11,7 +11,7 @@ import type { GameState, ObjectState, ZoneState } from './types/state.js';
 import type { CounterHolder } from './types/table-moves.js';
 import { labelsFor, type Labels } from './labels.js';
 import type { PlayerNames } from './types/viewer.js';
-import { canSeeSnapshot, contextOf } from './visibility.js';
+import { canSeeSnapshot, contextIn } from './visibility.js';
 
 /**
  * Why the seat policy refuses a move: the `extensions.reason` of its FORBIDDEN, each a value of the
@@ -44,12 +44,14 @@ export interface PermissionRefusal {
  * `src/rules/moves/`). Each answers from what the seat itself can observe.
  */
 export class Policy {
-  readonly #zones: ReadonlyMap<string, ZoneState>;
-  readonly #byId: ReadonlyMap<string, ObjectState>;
+  // Indexes of the state, each built on first use: most moves ask about one or two objects.
+  #zones: ReadonlyMap<string, ZoneState> | undefined;
+  #byId: ReadonlyMap<string, ObjectState> | undefined;
   readonly #names: PlayerNames | undefined;
   #labels: Labels | undefined;
-  #positions: PositionIndex | undefined;
   #byKey: ReadonlyMap<string, ObjectState> | undefined;
+  /** Positions of each zone asked about so far (a zone's positions read only that zone's objects). */
+  readonly #positions = new Map<string, PositionIndex>();
 
   constructor(
     readonly spec: RulesetSpec,
@@ -57,8 +59,6 @@ export class Policy {
     readonly seat: string,
     names?: PlayerNames,
   ) {
-    this.#zones = new Map(state.zones.map((z) => [z.id, z]));
-    this.#byId = new Map(state.objects.map((o) => [o.publicId, o]));
     this.#names = names;
   }
 
@@ -72,12 +72,36 @@ export class Policy {
     return o.ownerId === this.seat || o.controllerId === this.seat;
   }
 
-  /** Whether the seat sees `o` (as `canSee` in visibility.ts), the state's positions indexed once for all asks. */
+  /** Whether the seat sees `o`, as `canSee` (visibility.ts) answers, from indexes built once. */
   seen(o: ObjectState): boolean {
-    this.#positions ??= indexPositions(this.state);
-    this.#byKey ??= new Map(this.state.objects.map((x) => [x.key, x]));
-    const context = contextOf(this.spec, this.state, o, this.#positions, this.#byKey);
+    const positions = o.hostKey === null ? this.#zonePositions(o.zoneId) : NO_POSITIONS;
+    const context = contextIn(this.spec, this.state.zones, (key) => this.#objectByKey(key), positions, o);
     return canSeeSnapshot(this.spec, { kind: 'player', playerId: this.seat }, { obj: o, context });
+  }
+
+  #zonePositions(zoneId: string): PositionIndex {
+    let index = this.#positions.get(zoneId);
+    if (!index) {
+      const all = zoneObjects(this.state, zoneId);
+      index = new Map(all.map((x, position) => [x.key, { position, count: all.length }]));
+      this.#positions.set(zoneId, index);
+    }
+    return index;
+  }
+
+  #objectByKey(key: string): ObjectState | undefined {
+    this.#byKey ??= new Map(this.state.objects.map((x) => [x.key, x]));
+    return this.#byKey.get(key);
+  }
+
+  #zone(id: string): ZoneState | undefined {
+    this.#zones ??= new Map(this.state.zones.map((z) => [z.id, z]));
+    return this.#zones.get(id);
+  }
+
+  #object(publicId: string): ObjectState | undefined {
+    this.#byId ??= new Map(this.state.objects.map((x) => [x.publicId, x]));
+    return this.#byId.get(publicId);
   }
 
   /** May the seat make `kind` on this object? */
@@ -105,7 +129,7 @@ export class Policy {
       case 'ids':
         return {
           objects: (Array.isArray(sel.ids) ? sel.ids : [])
-            .map((id) => this.#byId.get(id))
+            .map((id) => this.#object(id))
             .filter((o): o is ObjectState => o !== undefined),
           byId: true,
         };
@@ -145,7 +169,7 @@ export class Policy {
   /** The zone a destination names, if it names one that exists (else the planner refuses it). */
   destinationZone(to: Destination): { readonly ownerId: string | null; readonly type: string } | null {
     if (to === null || typeof to !== 'object') return null;
-    if (to.kind === 'zone') return this.#zones.get(to.zoneId) ?? null;
+    if (to.kind === 'zone') return this.#zone(to.zoneId) ?? null;
     return { ownerId: to.ownerId, type: to.type };
   }
 
@@ -201,7 +225,7 @@ export class Policy {
     if (h === null || typeof h !== 'object') return null;
     switch (h.kind) {
       case 'object': {
-        const o = this.#byId.get(h.id);
+        const o = this.#object(h.id);
         if (!o) return null;
         if (!this.seen(o))
           return this.mine(o)
@@ -222,7 +246,7 @@ export class Policy {
             ? null
             : refusal('OTHER_PLAYER', `You may not change the counters of ${this.labels.player(h.id)}.`);
       case 'zone': {
-        const zone = this.#zones.get(h.id);
+        const zone = this.#zone(h.id);
         if (!zone || zone.ownerId === null || zone.ownerId === this.seat) return null;
         return this.spec.seatPolicy.othersVisible.includes('changeCounters')
           ? null
@@ -247,7 +271,7 @@ export class Policy {
 
   /** Shuffling, reordering or removing a zone: the seat's own or a shared zone, touching nothing hidden of others. */
   zone(zoneId: string, what: string): PermissionRefusal | null {
-    const zone = this.#zones.get(zoneId);
+    const zone = this.#zone(zoneId);
     if (!zone) return null;
     if (zone.ownerId !== null && zone.ownerId !== this.seat)
       return refusal(
@@ -263,6 +287,9 @@ export class Policy {
       : null;
   }
 }
+
+/** A hosted object has no position of its own (its host's place is its place). */
+const NO_POSITIONS: PositionIndex = new Map();
 
 export const refusal = (reason: SeatRefusalReason, message: string, rule?: string): PermissionRefusal =>
   rule === undefined ? { reason, message } : { reason, message, rule };
