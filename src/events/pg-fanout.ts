@@ -31,8 +31,14 @@ interface Batch {
   readonly sent: Promise<void>;
 }
 
-/** One statement sends a batch: one notice per game. */
-const NOTIFY_BATCH = `SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`;
+/**
+ * One statement sends a batch: one notice per game. Named, so the publisher's connection parses it
+ * once and each batch sends only its parameters.
+ */
+const NOTIFY_BATCH = {
+  name: 'zk_notify_batch',
+  text: `SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`,
+};
 
 export class PgFanout implements Fanout {
   readonly #listeners = new Listeners();
@@ -129,7 +135,7 @@ export class PgFanout implements Fanout {
     const sent = this.#sending.then(async () => {
       this.#open = null;
       const notices = [...seqs].map(([gameId, seq]) => encodeNotice({ gameId, seq }));
-      await this.#publisher.query(NOTIFY_BATCH, [FANOUT_CHANNEL, notices]);
+      await this.#publisher.query({ ...NOTIFY_BATCH, values: [FANOUT_CHANNEL, notices] });
     });
     this.#sending = sent.catch(() => undefined);
     return { seqs, sent };
