@@ -108,7 +108,7 @@ try {
   for (const s of services) for (let i = 0; i < views; i++) (await s.view.plain(), await s.view.tabled());
   const cpu = services.map(() => ({ plain: [] as number[], tabled: [] as number[] }));
   for (let r = 0; r < rounds; r++) {
-    const order = services.map((s, i) => i);
+    const order = services.map((_, i) => i);
     if (r % 2) order.reverse();
     for (const i of order) {
       const s = services[i]!;
