@@ -25,6 +25,7 @@ import { startService } from './lib/service.js';
 import { fmtRatioEstimate, pairedRatio } from './lib/stats.js';
 import { inspector } from './profile.js';
 import { writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 
 const entries = (process.env['PROBE_ENTRIES'] || 'dist/main.js').split(',');
 const rounds = Number(process.env['PROBE_ROUNDS'] || 10);
@@ -33,6 +34,8 @@ const objects = Number(process.env['BENCH_GAME_OBJECTS'] || 150);
 const prof = process.env['PROBE_PROF'];
 /** PROBE_INSPECT=<dir>: after the rounds, one inspector profile per entry and twin of PROBE_VIEWS views. */
 const inspectDir = process.env['PROBE_INSPECT'];
+/** PROBE_PERF=<dir>: after the rounds, one `perf record` (on-CPU samples) per entry and twin of PROBE_VIEWS views. */
+const perfDir = process.env['PROBE_PERF'];
 
 interface Objects {
   game: { zones: { type: string; objects: { id: string }[] }[] };
@@ -81,7 +84,14 @@ try {
     const service = await startService(
       db.url,
       { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' },
-      { entry, inspect: Boolean(inspectDir), nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [] },
+      {
+        entry,
+        inspect: Boolean(inspectDir),
+        nodeArgs: [
+          ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+          ...(perfDir ? ['--perf-basic-prof'] : []),
+        ],
+      },
     );
     const api = graphqlClient(service.url);
     const t = await twins(api);
@@ -136,6 +146,29 @@ try {
       }
       cdp.close();
     }
+  if (perfDir)
+    for (const [i, s] of services.entries())
+      for (const side of ['plain', 'tabled'] as const) {
+        const recorder = spawn(
+          'perf',
+          [
+            'record',
+            '-e',
+            'cpu-clock',
+            '-F',
+            '4000',
+            '-p',
+            String(s.service.pid),
+            '-o',
+            `${perfDir}/${i}-${side}.perf.data`,
+          ],
+          { stdio: 'ignore' },
+        );
+        await new Promise((r) => setTimeout(r, 500));
+        for (let k = 0; k < views; k++) await s.view[side]();
+        recorder.kill('SIGINT');
+        await new Promise((r) => recorder.once('exit', r));
+      }
   const at = { atMost: 1.1 };
   for (const [i, s] of services.entries()) {
     const c = cpu[i]!;
