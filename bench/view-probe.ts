@@ -10,20 +10,15 @@
  *
  *     PROBE_ENTRIES=/tmp/before/main.js,dist/main.js npx tsx bench/view-probe.ts
  */
-import {
-  BENCH_COUNTERS,
-  BENCH_TAP,
-  BENCH_TABLE_OBJECTS,
-  BENCH_TABLE_VIEW,
-} from '../test/support/documents.js';
+import { BENCH_TABLE_VIEW } from '../test/support/documents.js';
 import { stringifyCpuMs } from './b2-view.js';
-import { inParallel } from './lib/cached-heap.js';
 import { openBenchDatabase } from './lib/database.js';
-import { cardsPerSeat, createBenchGame, type BenchGame } from './lib/fixtures.js';
-import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
+import type { BenchGame } from './lib/fixtures.js';
+import { graphqlClient } from './lib/graphql.js';
 import { startService } from './lib/service.js';
 import { fmtRatioEstimate, pairedRatio } from './lib/stats.js';
 import { inspector } from './profile.js';
+import { viewTwins } from './table.js';
 import { writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 
@@ -36,46 +31,6 @@ const prof = process.env['PROBE_PROF'];
 const inspectDir = process.env['PROBE_INSPECT'];
 /** PROBE_PERF=<dir>: after the rounds, one `perf record` (on-CPU samples) per entry and twin of PROBE_VIEWS views. */
 const perfDir = process.env['PROBE_PERF'];
-
-interface Objects {
-  game: { zones: { type: string; objects: { id: string }[] }[] };
-}
-
-async function twins(api: GraphqlClient) {
-  const layout = [['battlefield', cardsPerSeat(objects)]] as const;
-  const plain = await createBenchGame(api, objects, { layout });
-  const tabled = await createBenchGame(api, objects, { layout });
-  const viewer = tabled.seats[0]!;
-  const { game } = await api.request<Objects>(BENCH_TABLE_OBJECTS, { id: tabled.id }, viewer.token);
-  const ids = game.zones.filter((z) => z.type === 'battlefield').flatMap((z) => z.objects.map((o) => o.id));
-  await api.request(
-    BENCH_TAP,
-    { input: { gameId: tabled.id, objectIds: ids, name: 'tapped', value: 'tapped' } },
-    tabled.refereeToken,
-  );
-  await inParallel(
-    ids.flatMap((id) =>
-      (['+1/+1', 'charge'] as const).map(
-        (kind) => () =>
-          api.request(
-            BENCH_COUNTERS,
-            {
-              input: {
-                gameId: tabled.id,
-                holder: { objectId: id },
-                kind,
-                op: 'ADD',
-                amount: kind === 'charge' ? 3 : 1,
-              },
-            },
-            tabled.refereeToken,
-          ),
-      ),
-    ),
-    4,
-  );
-  return { plain, tabled };
-}
 
 const db = await openBenchDatabase();
 const services = [];
@@ -94,7 +49,7 @@ try {
       },
     );
     const api = graphqlClient(service.url);
-    const t = await twins(api);
+    const t = await viewTwins(api, objects);
     const view = (g: BenchGame) => () => api.request(BENCH_TABLE_VIEW, { id: g.id }, g.seats[0]?.token);
     const answers = { plain: await view(t.plain)(), tabled: await view(t.tabled)() };
     services.push({ entry, service, api, view: { plain: view(t.plain), tabled: view(t.tabled) }, answers });
@@ -115,7 +70,11 @@ try {
     `answers: plain ${bytes.plain} B, tabled ${bytes.tabled} B; stringify ${floor.plain.toFixed(3)} / ${floor.tabled.toFixed(3)} ms\n`,
   );
   // Warm-up.
-  for (const s of services) for (let i = 0; i < views; i++) (await s.view.plain(), await s.view.tabled());
+  for (const s of services)
+    for (let i = 0; i < views; i++) {
+      await s.view.plain();
+      await s.view.tabled();
+    }
   const cpu = services.map(() => ({ plain: [] as number[], tabled: [] as number[] }));
   for (let r = 0; r < rounds; r++) {
     const order = services.map((_, i) => i);

@@ -145,29 +145,12 @@ export function viewObject(
   return viewSnapshot(spec, viewer, { obj, context: contextOf(spec, state, obj, positions) });
 }
 
-/** View of a zone: true count, objects in position order (hosted objects follow their host). */
-export function viewZone(
-  spec: RulesetSpec,
-  state: GameState,
-  viewer: Viewer,
-  zone: ZoneState,
-  positions: PositionIndex = indexPositions(state),
-): ZoneView {
-  return viewZoneOf(
-    spec,
-    state,
-    viewer,
-    zone,
-    positions,
-    state.objects.filter((o) => o.zoneId === zone.id),
-  );
-}
-
 /**
- * {@link viewZone} of the zone's objects `inZone` (in state order). Hosted objects are grouped by
- * host once, so a zone of n objects costs n log n, not n² (a view walks every zone of the game).
+ * View of a zone whose objects are `inZone` (in state order): true count, objects in position order
+ * (hosted objects follow their host). Hosted objects are grouped by host once, so a zone of n
+ * objects costs n log n, not n² (a view walks every zone of the game).
  */
-function viewZoneOf(
+function viewZone(
   spec: RulesetSpec,
   state: GameState,
   viewer: Viewer,
@@ -224,7 +207,7 @@ export function viewGame(spec: RulesetSpec, state: GameState, viewer: Viewer): G
     players: state.players.map((p) =>
       p.counters ? { ...p, counters: visiblePlayerCounters(spec, viewer, p.id, p.counters) } : p,
     ),
-    zones: state.zones.map((z) => viewZoneOf(spec, state, viewer, z, positions, byZone.get(z.id) ?? [])),
+    zones: state.zones.map((z) => viewZone(spec, state, viewer, z, positions, byZone.get(z.id) ?? [])),
   };
 }
 
