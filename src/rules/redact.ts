@@ -126,7 +126,7 @@ export function viewSnapshot(spec: RulesetSpec, viewer: Viewer, snap: StoredSnap
     layer: context?.layer ?? null,
     faceUp: obj.faceUp,
     hostId: context?.host?.publicId ?? null,
-    revealedTo: obj.revealedTo === 'all' ? 'all' : [...obj.revealedTo],
+    revealedTo: obj.revealedTo,
     card: visible ? obj.card : null,
     history: visible ? obj.history : null,
     statuses: table.statuses,
