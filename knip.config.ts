@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'bench/cpu-probe.ts',
     // Paired A/B probe of createGame throughput and CPU per game, run by hand (docs/development.md, Benchmarks).
     'bench/create-probe.ts',
+    // Paired A/B probe of the table case's view twins (plain and tabled) on one or more builds, run by hand.
+    'bench/view-probe.ts',
     // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).
     'bench/heap-diff.ts',
     'examples/*.ts',

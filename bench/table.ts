@@ -165,7 +165,7 @@ async function tableGame(api: GraphqlClient): Promise<void> {
 }
 
 /** Twins of `objects` cards, every card on the battlefield; the first gets the whole table state. */
-async function viewTwins(api: GraphqlClient, objects: number) {
+export async function viewTwins(api: GraphqlClient, objects: number) {
   const layout = [['battlefield', cardsPerSeat(objects)]] as const;
   const plain = await createBenchGame(api, objects, { layout });
   const tabled = await createBenchGame(api, objects, { layout });

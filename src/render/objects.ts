@@ -80,6 +80,11 @@ function zoneView<T>(z: ZoneOut, fn: (view: ZoneView | null) => T): T | Promise<
   return withLookup(z.lookup, (lookup) => fn(lookup.zone(z.zone.id)));
 }
 
+/** A seat the object names, at once when the lookup is at hand (every object of a game view asks). */
+function seatOf(source: LookupSource, id: string): PlayerOut | Promise<PlayerOut> {
+  return typeof source === 'function' ? withLookup(source, (lookup) => lookup.seat(id)) : source.seat(id);
+}
+
 /** GraphQL resolvers of the view-backed types. */
 export const viewResolvers = {
   GameObject: {
@@ -95,8 +100,8 @@ export const viewResolvers = {
     statuses: (o: ObjectOut) => statusList(o.view.statuses),
     counters: (o: ObjectOut) => counterList(o.view.counters),
     zone: zoneOut,
-    owner: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.ownerId)),
-    controller: (o: ObjectOut) => withLookup(o.lookup, (lookup) => lookup.seat(o.view.controllerId)),
+    owner: (o: ObjectOut) => seatOf(o.lookup, o.view.ownerId),
+    controller: (o: ObjectOut) => seatOf(o.lookup, o.view.controllerId),
     host: (o: ObjectOut) => {
       const hostId = o.view.hostId;
       if (hostId === null) return null;

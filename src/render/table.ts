@@ -28,21 +28,41 @@ function entryList<T, I>(
   return out;
 }
 
+/**
+ * `list(record)`, kept per record object: a game's statuses and counters are immutable records that
+ * the cached state shares between views (a change writes a new record), so every view of an
+ * unchanged object hands graphql-js the same finished items instead of building them again. The
+ * items are read, never written, downstream. A record a view filtered for its viewer
+ * (`visibleTableState`) is a new object of that view, so nothing crosses viewers.
+ */
+function perRecord<R extends object, I>(list: (record: R) => I[]): (record: R | undefined) => readonly I[] {
+  const lists = new WeakMap<R, readonly I[]>();
+  const none: readonly I[] = Object.freeze([]);
+  return (record) => {
+    if (!record) return none;
+    let items = lists.get(record);
+    if (!items) lists.set(record, (items = Object.freeze(list(record))));
+    return items;
+  };
+}
+
 /** Counters as the GraphQL list `[Counter!]!`, in kind order. */
-export const counterList = (counters: Counters | undefined) =>
+export const counterList = perRecord((counters: Counters) =>
   entryList(
     counters,
-    (kind, amount) => ({ kind, amount }),
+    (kind, amount) => Object.freeze({ kind, amount }),
     (c) => c.kind,
-  );
+  ),
+);
 
 /** Statuses as the GraphQL list `[ObjectStatus!]!`, in name order. */
-export const statusList = (statuses: Readonly<Record<string, string>>) =>
+export const statusList = perRecord((statuses: Readonly<Record<string, string>>) =>
   entryList(
     statuses,
-    (name, value) => ({ name, value }),
+    (name, value) => Object.freeze({ name, value }),
     (s) => s.name,
-  );
+  ),
+);
 
 export interface TurnOut {
   readonly turn: TurnState;

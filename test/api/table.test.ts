@@ -344,6 +344,38 @@ describe('MTG: zone changes, bad input, results and MTG 400.3', () => {
     );
   });
 
+  it('at one version every viewer class sees its own counters of a hidden card, whoever viewed it first', async () => {
+    const hidden = named(await table(t.id, t.ann), 'Hidden 0');
+    await ok(
+      s,
+      ...COUNTERS,
+      { gameId: t.id, holder: { objectId: hidden.id }, kind: 'charge', op: 'ADD', amount: 2 },
+      t.ann,
+    );
+    const id = named(await table(t.id, TEST_ADMIN_TOKEN), 'Hidden 0').id;
+    const countersSeen = async (token: string) => {
+      const g = await table(t.id, token);
+      return {
+        version: g.version,
+        counters: g.zones.flatMap((z) => z.objects).find((o) => o.id === id)!.counters,
+      };
+    };
+    // The lists the service keeps per counters record must not carry one viewer's view to another:
+    // those who may not see the face come first, then the owner and the admin, then the others again.
+    const order = [t.bob, t.g.spectatorToken, t.ann, TEST_ADMIN_TOKEN, t.bob, t.g.spectatorToken, t.ann];
+    const seen = [];
+    for (const token of order) seen.push(await countersSeen(token));
+    expect(new Set(seen.map((v) => v.version)).size).toBe(1);
+    const withFace = [{ kind: 'charge', amount: 2 }];
+    expect(seen.map((v) => v.counters)).toEqual([[], [], withFace, withFace, [], [], withFace]);
+    await ok(
+      s,
+      ...COUNTERS,
+      { gameId: t.id, holder: { objectId: id }, kind: 'charge', op: 'SET', amount: 0 },
+      t.ann,
+    );
+  });
+
   it("a seat may not touch an opponent's hidden card, nor end the game", async () => {
     const bobs = named(await table(t.id, TEST_ADMIN_TOKEN), 'Hidden 1');
     await refused(
