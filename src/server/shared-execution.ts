@@ -57,24 +57,70 @@ export async function sharedSubscribe(
 ): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in source)) return source;
-  return new SharedStream(args, source[Symbol.asyncIterator](), executionKey(args));
+  const direct = directs.get(args) ?? null;
+  return new SharedStream(args, source[Symbol.asyncIterator](), executionKey(args), direct);
 }
 
 /**
+ * Writes one whole `next` message of a subscription to its client. Returns a promise when the
+ * subscription must wait before it takes its next event (the client has not taken what was sent).
+ */
+export type DirectWrite = (text: string) => Promise<void> | undefined;
+
+/** A subscription's direct delivery: its message's text up to the payload, and its writer. */
+interface Direct {
+  readonly head: string;
+  readonly write: DirectWrite;
+}
+
+/** The direct delivery of each subscription, by the execution arguments graphql-ws hands `subscribe`. */
+const directs = new WeakMap<object, Direct>();
+
+/**
+ * Marks the execution arguments `onSubscribe` returns for subscription `id` for direct delivery:
+ * each result without errors is written as its `next` message by `write`, without graphql-ws's
+ * per-message path (its `onNext`, its promises, its `JSON.stringify` of the message). graphql-ws
+ * still owns the subscription's life: its start, its `complete`, its errors, its `return()`. A result
+ * with errors is handed to graphql-ws as usual (its `onNext` masks them). graphql-ws passes the
+ * object `onSubscribe` returned to `subscribe` (it only adds the root and the context to it).
+ */
+export function deliverDirectly<A extends object>(args: A, id: string, write: DirectWrite): A {
+  // The same text graphql-ws makes of `{ id, type: 'next', payload }`, up to the payload.
+  directs.set(args, { head: flatString(`{"id":${JSON.stringify(id)},"type":"next","payload":`), write });
+  return args;
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
  * One subscription's mapped stream. A class rather than an object of closures: an idle subscription
- * holds its three fields, its methods are shared by every subscription.
+ * holds its four fields, its methods are shared by every subscription.
  */
 class SharedStream implements AsyncGenerator<ExecutionResult, void, void> {
   constructor(
     private readonly args: ExecutionArgs,
     private readonly iterator: AsyncIterator<unknown>,
     private readonly key: string,
+    private readonly direct: Direct | null,
   ) {}
 
+  /**
+   * The next result for graphql-ws to send. With direct delivery, results without errors are
+   * written here, in order, and this resolves only with one that has errors or at the end: graphql-ws
+   * asks for the next result only once it has sent the last, so its messages and the written ones
+   * keep the events' order.
+   */
   async next(): Promise<IteratorResult<ExecutionResult, void>> {
-    const step = await this.iterator.next();
-    if (step.done) return { done: true, value: undefined };
-    return { done: false, value: await executeShared(this.args, this.key, step.value) };
+    for (;;) {
+      const step = await this.iterator.next();
+      if (step.done) return { done: true, value: undefined };
+      const shared = executeShared(this.args, this.key, step.value);
+      const result = isPromise(shared) ? await shared : shared;
+      if (this.direct === null || result.errors?.length) return { done: false, value: result };
+      const wait = this.direct.write(`${this.direct.head}${payloadText(result)}}`);
+      if (wait) await wait;
+    }
   }
 
   async return(): Promise<IteratorResult<ExecutionResult, void>> {
