@@ -62,14 +62,19 @@ export async function sharedSubscribe(
 }
 
 /**
- * Writes one whole `next` message of a subscription to its client. Returns a promise when the
- * subscription must wait before it takes its next event (the client has not taken what was sent).
+ * Writes one whole `next` message of a subscription to its client, given as its text's UTF-8 bytes.
+ * Returns a promise when the subscription must wait before it takes its next event (the client has
+ * not taken what was sent).
  */
-export type DirectWrite = (text: string) => Promise<void> | undefined;
+export type DirectWrite = (message: Buffer) => Promise<void> | undefined;
 
-/** A subscription's direct delivery: its message's text up to the payload, and its writer. */
+/**
+ * A subscription's direct delivery: its message's text up to the payload (a string: an idle
+ * subscription holds no buffer), its length in UTF-8 bytes, and its writer.
+ */
 interface Direct {
   readonly head: string;
+  readonly headBytes: number;
   readonly write: DirectWrite;
 }
 
@@ -86,8 +91,31 @@ const directs = new WeakMap<object, Direct>();
  */
 export function deliverDirectly<A extends object>(args: A, id: string, write: DirectWrite): A {
   // The same text graphql-ws makes of `{ id, type: 'next', payload }`, up to the payload.
-  directs.set(args, { head: flatString(`{"id":${JSON.stringify(id)},"type":"next","payload":`), write });
+  const head = flatString(`{"id":${JSON.stringify(id)},"type":"next","payload":`);
+  directs.set(args, { head, headBytes: Buffer.byteLength(head), write });
   return args;
+}
+
+/**
+ * The UTF-8 bytes of a message's text from its payload on (the payload and the closing brace),
+ * made once per result: every subscription that shares the result copies them after its own head,
+ * so no subscription's message is built, flattened or encoded as a string of its own.
+ */
+const messageTails = new WeakMap<object, Buffer>();
+
+function messageTail(result: ExecutionResult): Buffer {
+  let tail = messageTails.get(result);
+  if (tail === undefined) messageTails.set(result, (tail = Buffer.from(`${payloadText(result)}}`)));
+  return tail;
+}
+
+/** One subscription's whole `next` message for `result`, as bytes. */
+function directMessage(direct: Direct, result: ExecutionResult): Buffer {
+  const tail = messageTail(result);
+  const message = Buffer.allocUnsafe(direct.headBytes + tail.length);
+  message.write(direct.head, 0, direct.headBytes, 'utf8');
+  tail.copy(message, direct.headBytes);
+  return message;
 }
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
@@ -118,7 +146,7 @@ class SharedStream implements AsyncGenerator<ExecutionResult, void, void> {
       const shared = executeShared(this.args, this.key, step.value);
       const result = isPromise(shared) ? await shared : shared;
       if (this.direct === null || result.errors?.length) return { done: false, value: result };
-      const wait = this.direct.write(`${this.direct.head}${payloadText(result)}}`);
+      const wait = this.direct.write(directMessage(this.direct, result));
       if (wait) await wait;
     }
   }

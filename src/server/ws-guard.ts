@@ -177,8 +177,12 @@ function queueMessage(socket: WebSocket, guard: ConnectionGuard, text: string): 
   });
 }
 
+/** A message given as its UTF-8 bytes is sent as a text frame, as graphql-ws's messages are. */
+const AS_TEXT = { binary: false } as const;
+
 /**
- * {@link queueMessage} for a subscription's events (shared-execution.ts, direct delivery): no
+ * {@link queueMessage} for a subscription's events (shared-execution.ts, direct delivery), each
+ * given as the UTF-8 bytes of its text: no
  * promise while the client keeps up. While bytes of the connection wait unsent, the message comes
  * with a promise of its being taken, so the subscription waits before it takes its next event and
  * its events wait in the hub's bounded queue, whose overflow the hub handles (catch-up, then a
@@ -187,15 +191,15 @@ function queueMessage(socket: WebSocket, guard: ConnectionGuard, text: string): 
 export function queueEvent(
   socket: WebSocket,
   guard: ConnectionGuard,
-  text: string,
+  message: Buffer,
 ): Promise<void> | undefined {
   if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return undefined;
   if (socket.bufferedAmount === 0) {
-    socket.send(text);
+    socket.send(message, AS_TEXT);
     return undefined;
   }
   // A failed write closes the socket ('error' above); the subscription ends with it.
-  return new Promise<void>((resolve) => socket.send(text, () => resolve()));
+  return new Promise<void>((resolve) => socket.send(message, AS_TEXT, () => resolve()));
 }
 
 /** What graphql-ws hands the server's callbacks about a connection (`ctx.extra`). */

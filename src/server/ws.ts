@@ -175,9 +175,9 @@ function prepareOperation(
 /** How a subscription of the connection writes its events (direct delivery): counted as `onNext` counts them. */
 function eventWriter(extra: ConnectionExtra, metrics: Metrics) {
   const { socket, guard } = extra;
-  return (text: string) => {
+  return (message: Buffer) => {
     metrics.subscriptionEventsSent();
-    return queueEvent(socket, guard, text);
+    return queueEvent(socket, guard, message);
   };
 }
 

@@ -167,8 +167,8 @@ describe('a subscription event written directly', () => {
         const args = deliverDirectly(
           { schema, document, variableValues, contextValue: { viewer } },
           id,
-          (t) => {
-            texts.push(t);
+          (message) => {
+            texts.push(message.toString('utf8'));
             return undefined;
           },
         );
