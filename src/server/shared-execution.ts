@@ -11,6 +11,13 @@
  * no field under a subscription reads the context, so subscribers that share a payload share the
  * result. Written here rather than taken from a library: graphql-js exports no hook between its
  * source stream and its per-event execution.
+ *
+ * A subscription marked by {@link deliverDirectly} is also written to directly: each result's
+ * message is its subscription's own head (`{"id":…,"type":"next","payload":`, made once per
+ * subscription) followed by the result's bytes (made once per result, so once per viewer class and
+ * document), without graphql-ws's per-message path. The bytes that follow a head are looked up by
+ * the result object alone, which stands for one viewer class: no text is ever kept by anything a
+ * subscription of another class could share.
  */
 import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
 import { flatString } from './flat-string.js';
