@@ -11,6 +11,13 @@
  * no field under a subscription reads the context, so subscribers that share a payload share the
  * result. Written here rather than taken from a library: graphql-js exports no hook between its
  * source stream and its per-event execution.
+ *
+ * A subscription marked by {@link deliverDirectly} is also written to directly: each result's
+ * message is its subscription's own head (`{"id":…,"type":"next","payload":`, made once per
+ * subscription) followed by the result's bytes (made once per result, so once per viewer class and
+ * document), without graphql-ws's per-message path. The bytes that follow a head are looked up by
+ * the result object alone, which stands for one viewer class: no text is ever kept by anything a
+ * subscription of another class could share.
  */
 import type { DocumentNode, ExecutionArgs, ExecutionResult } from 'graphql';
 import { flatString } from './flat-string.js';
@@ -57,24 +64,98 @@ export async function sharedSubscribe(
 ): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in source)) return source;
-  return new SharedStream(args, source[Symbol.asyncIterator](), executionKey(args));
+  const direct = directs.get(args) ?? null;
+  return new SharedStream(args, source[Symbol.asyncIterator](), executionKey(args), direct);
 }
 
 /**
+ * Writes one whole `next` message of a subscription to its client, given as its text's UTF-8 bytes.
+ * Returns a promise when the subscription must wait before it takes its next event (the client has
+ * not taken what was sent).
+ */
+export type DirectWrite = (message: Buffer) => Promise<void> | undefined;
+
+/**
+ * A subscription's direct delivery: its message's text up to the payload (a string: an idle
+ * subscription holds no buffer), its length in UTF-8 bytes, and its writer.
+ */
+interface Direct {
+  readonly head: string;
+  readonly headBytes: number;
+  readonly write: DirectWrite;
+}
+
+/** The direct delivery of each subscription, by the execution arguments graphql-ws hands `subscribe`. */
+const directs = new WeakMap<object, Direct>();
+
+/**
+ * Marks the execution arguments `onSubscribe` returns for subscription `id` for direct delivery:
+ * each result without errors is written as its `next` message by `write`, without graphql-ws's
+ * per-message path (its `onNext`, its promises, its `JSON.stringify` of the message). graphql-ws
+ * still owns the subscription's life: its start, its `complete`, its errors, its `return()`. A result
+ * with errors is handed to graphql-ws as usual (its `onNext` masks them). graphql-ws passes the
+ * object `onSubscribe` returned to `subscribe` (it only adds the root and the context to it).
+ */
+export function deliverDirectly<A extends object>(args: A, id: string, write: DirectWrite): A {
+  // The same text graphql-ws makes of `{ id, type: 'next', payload }`, up to the payload.
+  const head = flatString(`{"id":${JSON.stringify(id)},"type":"next","payload":`);
+  directs.set(args, { head, headBytes: Buffer.byteLength(head), write });
+  return args;
+}
+
+/**
+ * The UTF-8 bytes of a message's text from its payload on (the payload and the closing brace),
+ * made once per result: every subscription that shares the result copies them after its own head,
+ * so no subscription's message is built, flattened or encoded as a string of its own.
+ */
+const messageTails = new WeakMap<object, Buffer>();
+
+function messageTail(result: ExecutionResult): Buffer {
+  let tail = messageTails.get(result);
+  if (tail === undefined) messageTails.set(result, (tail = Buffer.from(`${payloadText(result)}}`)));
+  return tail;
+}
+
+/** One subscription's whole `next` message for `result`, as bytes. */
+function directMessage(direct: Direct, result: ExecutionResult): Buffer {
+  const tail = messageTail(result);
+  const message = Buffer.allocUnsafe(direct.headBytes + tail.length);
+  message.write(direct.head, 0, direct.headBytes, 'utf8');
+  tail.copy(message, direct.headBytes);
+  return message;
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
  * One subscription's mapped stream. A class rather than an object of closures: an idle subscription
- * holds its three fields, its methods are shared by every subscription.
+ * holds its four fields, its methods are shared by every subscription.
  */
 class SharedStream implements AsyncGenerator<ExecutionResult, void, void> {
   constructor(
     private readonly args: ExecutionArgs,
     private readonly iterator: AsyncIterator<unknown>,
     private readonly key: string,
+    private readonly direct: Direct | null,
   ) {}
 
+  /**
+   * The next result for graphql-ws to send. With direct delivery, results without errors are
+   * written here, in order, and this resolves only with one that has errors or at the end: graphql-ws
+   * asks for the next result only once it has sent the last, so its messages and the written ones
+   * keep the events' order.
+   */
   async next(): Promise<IteratorResult<ExecutionResult, void>> {
-    const step = await this.iterator.next();
-    if (step.done) return { done: true, value: undefined };
-    return { done: false, value: await executeShared(this.args, this.key, step.value) };
+    for (;;) {
+      const step = await this.iterator.next();
+      if (step.done) return { done: true, value: undefined };
+      const shared = executeShared(this.args, this.key, step.value);
+      const result = isPromise(shared) ? await shared : shared;
+      if (this.direct === null || result.errors?.length) return { done: false, value: result };
+      const wait = this.direct.write(directMessage(this.direct, result));
+      if (wait) await wait;
+    }
   }
 
   async return(): Promise<IteratorResult<ExecutionResult, void>> {

@@ -165,6 +165,43 @@ export class ConnectionGuard {
   }
 }
 
+/**
+ * Queues one message for the client, as every message of a guarded connection is: nothing once the
+ * socket is not open, and nothing (the connection closed) past its bound on unsent bytes. Resolves
+ * once the socket has taken the message. Used for graphql-ws's own messages.
+ */
+function queueMessage(socket: WebSocket, guard: ConnectionGuard, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
+    socket.send(text, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** A message given as its UTF-8 bytes is sent as a text frame, as graphql-ws's messages are. */
+const AS_TEXT = { binary: false } as const;
+
+/**
+ * {@link queueMessage} for a subscription's events (shared-execution.ts, direct delivery), each
+ * given as the UTF-8 bytes of its text: no
+ * promise while the client keeps up. While bytes of the connection wait unsent, the message comes
+ * with a promise of its being taken, so the subscription waits before it takes its next event and
+ * its events wait in the hub's bounded queue, whose overflow the hub handles (catch-up, then a
+ * close as too slow), as they would behind graphql-ws's own sends.
+ */
+export function queueEvent(
+  socket: WebSocket,
+  guard: ConnectionGuard,
+  message: Buffer,
+): Promise<void> | undefined {
+  if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return undefined;
+  if (socket.bufferedAmount === 0) {
+    socket.send(message, AS_TEXT);
+    return undefined;
+  }
+  // A failed write closes the socket ('error' above); the subscription ends with it.
+  return new Promise<void>((resolve) => socket.send(message, AS_TEXT, () => resolve()));
+}
+
 /** What graphql-ws hands the server's callbacks about a connection (`ctx.extra`). */
 export interface GuardedExtra {
   readonly socket: WebSocket;
@@ -264,14 +301,8 @@ function serveConnection(
   const closed = server.opened(
     {
       protocol: socket.protocol,
-      send: (data) => {
-        const message = withPayloadText(data);
-        return new Promise<void>((resolve, reject) => {
-          // Not queued when the client is not reading: the guard closes the connection instead.
-          if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return resolve();
-          socket.send(message, (err) => (err ? reject(err) : resolve()));
-        });
-      },
+      // Not queued when the client is not reading: the guard closes the connection instead.
+      send: (data) => queueMessage(socket, guard, withPayloadText(data)),
       close: (code, reason) => socket.close(code, reason),
       onMessage: (handle) =>
         socket.on('message', (data) => {

@@ -31,8 +31,9 @@ import type { AppDeps, SubscriptionContext } from './context.js';
 import { ZK_CLOSE_REASON, ZkCloseCode } from './close-codes.js';
 import { checkCredential, refusalClose } from './credential-check.js';
 import { CappedCounter } from './connection-limit.js';
-import { serveGraphqlWs, wsGuardBounds, type GuardedExtra } from './ws-guard.js';
-import { sharedPayloadReplacer, sharedSubscribe } from './shared-execution.js';
+import { queueEvent, serveGraphqlWs, wsGuardBounds, type GuardedExtra } from './ws-guard.js';
+import { deliverDirectly, sharedPayloadReplacer, sharedSubscribe } from './shared-execution.js';
+import type { Metrics } from '../metrics.js';
 
 /** Limits for one graphql-ws connection. */
 export const WS_LIMITS = {
@@ -171,6 +172,15 @@ function prepareOperation(
   };
 }
 
+/** How a subscription of the connection writes its events (direct delivery): counted as `onNext` counts them. */
+function eventWriter(extra: ConnectionExtra, metrics: Metrics) {
+  const { socket, guard } = extra;
+  return (message: Buffer) => {
+    metrics.subscriptionEventsSent();
+    return queueEvent(socket, guard, message);
+  };
+}
+
 export function startGraphqlWs(
   deps: AppDeps,
   schema: GraphQLSchema,
@@ -189,8 +199,14 @@ export function startGraphqlWs(
     onConnect: (ctx) => admitConnection({ deps, perCredential, bounds }, ctx),
     // Subscriptions run only once the connection is acknowledged, so its context is set.
     context: (ctx): SubscriptionContext => ctx.extra.context as SubscriptionContext,
-    onSubscribe: (ctx, _id, payload) => prepareOperation(armor, schema, ctx, payload),
-    // Each live event is executed once per viewer class, not once per subscriber.
+    onSubscribe: (ctx, id, payload) => {
+      const prepared = prepareOperation(armor, schema, ctx, payload);
+      return Array.isArray(prepared)
+        ? prepared
+        : deliverDirectly(prepared, id, eventWriter(ctx.extra, deps.metrics));
+    },
+    // Each live event is executed once per viewer class, not once per subscriber, and written to
+    // each subscriber's socket directly (shared-execution.ts).
     subscribe: sharedSubscribe,
     // ...and serialized once per payload object (the send below puts the text in place).
     jsonMessageReplacer: sharedPayloadReplacer,

@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import type { buildSchema, parse } from 'graphql';
 import { type ExecutionResult } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { graphqlCjs } from '../../src/server/graphql-cjs.js';
 import {
+  deliverDirectly,
   sharedPayloadReplacer,
   sharedSubscribe,
   withPayloadText,
@@ -30,8 +31,11 @@ class Broadcast {
         reader.queue.length
           ? Promise.resolve({ done: false, value: reader.queue.shift() })
           : new Promise((resolve) => (reader.waiting = resolve)),
+      // As the hub's iterator does: a pending next() ends at once.
       return: () => {
         this.returned++;
+        reader.waiting?.({ done: true, value: undefined });
+        reader.waiting = null;
         return Promise.resolve({ done: true, value: undefined });
       },
       [Symbol.asyncIterator]() {
@@ -121,5 +125,111 @@ describe('a subscription event shared by one viewer class', () => {
       ['1', '2', '3'].map((id) => `{"id":"${id}","type":"next","payload":{"data":{"seq":7}}}`),
     );
     expect(reads).toBe(1);
+  });
+});
+
+/**
+ * Direct delivery: graphql-ws's per-message path skipped, each result's text written straight to
+ * its subscription's socket. Two viewer classes stand for two payload objects of one event.
+ */
+describe('a subscription event written directly', () => {
+  const classes = ['seat', 'spectator'] as const;
+  type ViewerClass = (typeof classes)[number];
+
+  function twoClassSchema(sources: Record<ViewerClass, Broadcast>) {
+    const schema = graphqlCjs.buildSchema(`
+      type Query { ok: Boolean }
+      type Event { seq: Int, label: String }
+      type Subscription { events(note: String): Event }
+    `) as ReturnType<typeof buildSchema>;
+    const subscription = schema.getSubscriptionType()!.getFields()['events']!;
+    subscription.subscribe = (_p: unknown, _a: unknown, ctx: { viewer: ViewerClass }) =>
+      sources[ctx.viewer].iterator();
+    subscription.resolve = (payload: unknown) => payload;
+    return schema;
+  }
+
+  /** What graphql-ws alone would send subscription `id` for one result. */
+  const expectedText = (id: string, result: unknown) => JSON.stringify({ id, type: 'next', payload: result });
+
+  async function subscribeAll(ids: readonly string[], variableValues: Record<string, unknown> | null) {
+    const sources = { seat: new Broadcast(), spectator: new Broadcast() };
+    const schema = twoClassSchema(sources);
+    const document = graphqlCjs.parse(
+      'subscription S($note: String) { events(note: $note) { seq label } }',
+    ) as ReturnType<typeof parse>;
+    const written = new Map<string, string[]>();
+    const subs = await Promise.all(
+      ids.map(async (id, i) => {
+        const viewer = classes[i % 2]!;
+        const texts: string[] = [];
+        written.set(id, texts);
+        const args = deliverDirectly(
+          { schema, document, variableValues, contextValue: { viewer } },
+          id,
+          (message) => {
+            texts.push(message.toString('utf8'));
+            return undefined;
+          },
+        );
+        const stream = (await sharedSubscribe(args)) as AsyncGenerator<ExecutionResult>;
+        // graphql-ws's loop: one next() that writes every result and resolves at the end.
+        const ended = stream.next();
+        return { id, viewer, stream, ended, texts };
+      }),
+    );
+    return { sources, subs, written };
+  }
+
+  it('writes each subscription its own viewer class payload, never the other class', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => String(i));
+    const { sources, subs } = await subscribeAll(ids, null);
+    for (let seq = 1; seq <= 3; seq++) {
+      // Alternating which class is executed first: a text kept by anything but the payload object
+      // would reach the other class.
+      const order = seq % 2 ? classes : ([...classes].reverse() as ViewerClass[]);
+      for (const c of order) sources[c].send({ seq, label: `${c} view of ${seq}` });
+    }
+    await vi.waitFor(() => expect(subs.every((s) => s.texts.length === 3)).toBe(true));
+    for (const s of subs)
+      expect(s.texts).toEqual(
+        [1, 2, 3].map((seq) =>
+          expectedText(s.id, { data: { events: { seq, label: `${s.viewer} view of ${seq}` } } }),
+        ),
+      );
+    await Promise.all(subs.map((s) => s.stream.return(undefined)));
+    expect((await Promise.all(subs.map((s) => s.ended))).every((r) => r.done)).toBe(true);
+  });
+
+  it('a subscription whose id or variables look like a message or a mark gets exactly its own text', async () => {
+    const tricky = [
+      '\u0000zk:payload',
+      '"}',
+      'x","type":"next","payload":{"data":null}}',
+      '{"id":"0","type":"next","payload":',
+      '\\u0000zk:payload"}',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.oneof(fc.constantFrom(...tricky), fc.string({ minLength: 1 })), {
+          minLength: 2,
+          maxLength: 6,
+        }),
+        fc.oneof(fc.constantFrom(...tricky), fc.string()),
+        async (ids, note) => {
+          const { sources, subs } = await subscribeAll(ids, { note });
+          for (const c of classes) sources[c].send({ seq: 1, label: `${c} ${note}` });
+          await vi.waitFor(() => expect(subs.every((s) => s.texts.length === 1)).toBe(true));
+          for (const s of subs) {
+            expect(s.texts).toEqual([
+              expectedText(s.id, { data: { events: { seq: 1, label: `${s.viewer} ${note}` } } }),
+            ]);
+            expect(JSON.parse(s.texts[0]!)).toMatchObject({ id: s.id, type: 'next' });
+          }
+          await Promise.all(subs.map((s) => s.stream.return(undefined)));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
