@@ -37,11 +37,11 @@ function entryList<T, I>(
  */
 function perRecord<R extends object, I>(list: (record: R) => I[]): (record: R | undefined) => readonly I[] {
   const lists = new WeakMap<R, readonly I[]>();
-  const none: readonly I[] = Object.freeze([]);
+  const none: readonly I[] = [];
   return (record) => {
     if (!record) return none;
     let items = lists.get(record);
-    if (!items) lists.set(record, (items = Object.freeze(list(record))));
+    if (!items) lists.set(record, (items = list(record)));
     return items;
   };
 }
@@ -50,7 +50,7 @@ function perRecord<R extends object, I>(list: (record: R) => I[]): (record: R | 
 export const counterList = perRecord((counters: Counters) =>
   entryList(
     counters,
-    (kind, amount) => Object.freeze({ kind, amount }),
+    (kind, amount) => ({ kind, amount }),
     (c) => c.kind,
   ),
 );
@@ -59,7 +59,7 @@ export const counterList = perRecord((counters: Counters) =>
 export const statusList = perRecord((statuses: Readonly<Record<string, string>>) =>
   entryList(
     statuses,
-    (name, value) => Object.freeze({ name, value }),
+    (name, value) => ({ name, value }),
     (s) => s.name,
   ),
 );
