@@ -112,9 +112,14 @@ export class ConnectionGuard {
     this.#at = now();
   }
 
-  /** Gives the connection other bounds (its credential was accepted); the tokens left are kept. */
+  /**
+   * Gives the connection other bounds (its credential was accepted, once per connection): what it
+   * spent stays spent, and the wider burst adds its difference, so an accepted credential can send
+   * its whole burst less what the connection has sent already.
+   */
   widen(bounds: WsBounds): void {
     this.#refill();
+    this.#tokens = Math.max(0, this.#tokens + bounds.messageBurst - this.#bounds.messageBurst);
     this.#bounds = bounds;
   }
 
