@@ -159,7 +159,7 @@ const METHOD = `
   forces a full garbage collection before each reading and whose cache holds every game created:
   after one uncounted batch, batches of 200 such games, each batch's V8 heap growth ÷ 200, until the
   95% interval is narrower
-  than 1 KiB or 30 batches have run (met only if it settled within 64 KiB). RSS growth per game is
+  than 1 KiB or 30 batches have run (met once at least 5 batches put its whole 95% interval within 64 KiB). RSS growth per game is
   reported beside it, not judged: it moves in whole pages and arenas as V8 and the allocator take
   and give back memory, so one batch's growth can be negative.
 - **Platform identity** (\`BENCH_CASES=identity\`). A fresh service (\`WORKERS=1\`) trusting a key

@@ -53,7 +53,7 @@ export function figureTarget(
   return { target, measured: format(value), threshold: t, met: within([value, value], threshold) };
 }
 
-/** A target on a repeated figure (`repeatUntilStable`): null ("not stable") unless it settled. */
+/** A target on a repeated figure (`repeatUntilStable`): null ("not stable") unless `figureVerdict` decides it. */
 export function stableTarget(
   target: string,
   figure: StableFigure,

@@ -77,7 +77,8 @@ export function fmtRatio(ratio: number): string {
  * - a target is met only when the whole interval is on the right side of its threshold: for
  *   "at most" the upper bound, for "at least" the lower bound, must be within it;
  * - an absolute figure (memory) repeats until its 95% interval is narrower than a given width,
- *   bounded in time; one that does not settle is "not stable", never met.
+ *   bounded in time; an interval wholly on one side of its threshold decides it, and one that
+ *   straddles the threshold without settling is "not stable", never met.
  */
 
 /** Paired runs a ratio target needs before it can be met. */
@@ -226,15 +227,27 @@ export async function repeatUntilStable(
 }
 
 /**
- * The verdict on an absolute figure with a threshold: met only when it is stable, its whole
- * interval is within the threshold and, for a quantity that cannot be negative, its interval does
- * not reach below zero (a negative figure is noise).
+ * The verdict on an absolute figure with a threshold. With at least MIN_PAIRS runs, an interval
+ * wholly on one side of the threshold decides it, however wide: more runs would only narrow an
+ * interval that is already decided. An interval that straddles the threshold is decided only
+ * once it settled ("missed"); until then it is "not stable". For a quantity that cannot be
+ * negative, an interval reaching below zero is noise, never a verdict.
  */
 export function figureVerdict(
   figure: StableFigure,
   threshold: Threshold,
   nonNegative = true,
 ): 'met' | 'missed' | 'not stable' {
-  if (!figure.stable || (nonNegative && !(figure.ci95[0] >= 0))) return 'not stable';
-  return within(figure.ci95, threshold) ? 'met' : 'missed';
+  if (nonNegative && !(figure.ci95[0] >= 0)) return 'not stable';
+  const enough = figure.samples.length >= MIN_PAIRS;
+  if (enough && within(figure.ci95, threshold)) return 'met';
+  if (enough && beyond(figure.ci95, threshold)) return 'missed';
+  return figure.stable ? 'missed' : 'not stable';
+}
+
+/** The whole interval is on the wrong side of the threshold. */
+function beyond(ci95: readonly [number, number], threshold: Threshold): boolean {
+  const [low, high] = ci95;
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return false;
+  return 'atMost' in threshold ? low > threshold.atMost : high < threshold.atLeast;
 }

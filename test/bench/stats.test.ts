@@ -68,6 +68,18 @@ describe('repeatUntilStable', () => {
     const negative = await repeatUntilStable(async () => -22_000, { maxWidth: 1024 });
     expect(stableTarget('rss', negative, { atMost: 10_240 }, String).met).toBeNull();
   });
+
+  it('is decided, however wide, once its whole interval is on one side of the threshold', async () => {
+    const wobbly = (base: number) => (i: number) => Promise.resolve(base + (i % 2 ? 600 : -600));
+    const below = await repeatUntilStable(wobbly(45_000), { maxWidth: 100, maxRuns: 8 });
+    expect(below.stable).toBe(false);
+    expect(stableTarget('heap', below, { atMost: 64_000 }, String).met).toBe(true);
+    const above = await repeatUntilStable(wobbly(70_000), { maxWidth: 100, maxRuns: 8 });
+    expect(stableTarget('heap', above, { atMost: 64_000 }, String).met).toBe(false);
+    // Straddling the threshold without settling stays undecided.
+    const straddling = await repeatUntilStable(wobbly(64_000), { maxWidth: 100, maxRuns: 8 });
+    expect(stableTarget('heap', straddling, { atMost: 64_000 }, String).met).toBeNull();
+  });
 });
 
 describe('figureTarget', () => {
