@@ -10,8 +10,9 @@
  * per block the service's CPU per operation (its process's CPU over the block) and the latency p50;
  * each ratio after ÷ before is judged by the one noise method (bench/lib/stats.ts).
  *
- * Two comparisons share this code: `compare` (issue 39's move and view, within 1.1×, and the shuffle)
- * and `compare-fair` (issue 38's cost: the shuffle within 1.2× and the V8 heap a dealt game keeps
+ * Three comparisons share this code: `compare` (issue 39's move and view, within 1.1×, and the
+ * shuffle), `compare-refactor` (the same move and view bounds, after = the refactor's own end) and
+ * `compare-fair` (issue 38's cost: the shuffle within 1.2× and the V8 heap a dealt game keeps
  * cached within 1.1×, each measured in batches alternating between the two services, so each pair
  * of batches sees the same moment of the machine; bench/lib/cached-heap.ts).
  *
@@ -19,6 +20,8 @@
  *
  * `BENCH_COMPARE_ENTRY` names the other build's entry: a checkout of the earlier commit with its own
  * `node_modules`, built with `node scripts/build.mjs`, gives `<checkout>/dist/main.js`.
+ * `BENCH_COMPARE_AFTER_ENTRY` puts another build on the after side too (each side then migrates a
+ * database of its own); `compare-refactor` needs it: issue 39's refactor at its own end.
  */
 import { BENCH_GAME_VIEW, BENCH_MOVE } from '../test/support/documents.js';
 import { heapProbe, type BatchGrowth, type HeapProbe } from './lib/cached-heap.js';
@@ -48,7 +51,7 @@ const HEAP_GAMES = 100;
 /** What one side-by-side comparison measures, and each figure's bound (after ÷ before, at most). */
 export interface CompareSpec {
   /** The case's name, which prefixes its targets. */
-  readonly name: 'compare' | 'compare-fair';
+  readonly name: 'compare' | 'compare-fair' | 'compare-refactor';
   readonly title: string;
   readonly operations: readonly Operation[];
   readonly atMost: Readonly<Record<Operation, number>>;
@@ -64,6 +67,19 @@ export const COMPARE: CompareSpec = {
   name: 'compare',
   title: 'Before and after: B1’s move, B2’s view and B4’s shuffle, side by side',
   operations: OPERATIONS,
+  atMost: { move: 1.1, view: 1.1, shuffle: 1.2 },
+  cachedGameAtMost: null,
+};
+
+/**
+ * Issue 39's refactor alone: the same move and view bounds, with the after side a build of the
+ * refactor's own end (`BENCH_COMPARE_AFTER_ENTRY`) rather than this checkout, which also carries
+ * the features other issues added since (clocks, rewinds, the notice after the commit).
+ */
+export const COMPARE_REFACTOR: CompareSpec = {
+  name: 'compare-refactor',
+  title: 'Before and after issue 39’s refactor alone: B1’s move and B2’s view, side by side',
+  operations: ['move', 'view'],
   atMost: { move: 1.1, view: 1.1, shuffle: 1.2 },
   cachedGameAtMost: null,
 };
@@ -250,18 +266,24 @@ export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<
   const { config, log } = deps;
   const entry = process.env['BENCH_COMPARE_ENTRY'];
   if (!entry) throw new Error('BENCH_COMPARE_ENTRY is unset: name the earlier build’s dist/main.js');
+  const afterEntry = process.env['BENCH_COMPARE_AFTER_ENTRY'] || undefined;
+  if (spec.name === 'compare-refactor' && !afterEntry)
+    throw new Error('BENCH_COMPARE_AFTER_ENTRY is unset: name the refactor’s own build’s dist/main.js');
   const loadAtStart = loadAverage();
-  log(`compare: before = ${entry}, after = this checkout; load average ${loadAtStart}`);
+  log(`compare: before = ${entry}, after = ${afterEntry ?? 'this checkout'}; load average ${loadAtStart}`);
   const env = { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' };
   // The earlier build migrates a database of its own: its migrations may be fewer than ours.
   const beforeDb = await openBenchDatabase();
+  // So does another after-build: this checkout's migrations may be more than its own.
+  const afterDb = afterEntry ? await openBenchDatabase() : null;
+  const afterUrl = afterDb?.url ?? deps.databaseUrl;
   const services: ServiceProcess[] = [];
   const sides: Side[] = [];
   const estimates: Estimate[] = [];
   try {
     const before = await startService(beforeDb.url, env, { entry });
     services.push(before);
-    const after = await startService(deps.databaseUrl, env);
+    const after = await startService(afterUrl, env, afterEntry ? { entry: afterEntry } : {});
     services.push(after);
     sides.push(await side('before', before, config.gameObjects));
     sides.push(await side('after', after, config.gameObjects));
@@ -270,30 +292,26 @@ export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<
     for (const s of services.splice(0)) await s.stop();
     if (spec.cachedGameAtMost !== null)
       estimates.push(
-        await cachedGamePairs(
-          spec.cachedGameAtMost,
-          { before: beforeDb.url, after: deps.databaseUrl },
-          entry,
-          log,
-        ),
+        await cachedGamePairs(spec.cachedGameAtMost, { before: beforeDb.url, after: afterUrl }, entry, log),
       );
   } finally {
     for (const s of sides) s.api.close();
     for (const s of services) await s.stop();
     await beforeDb.release();
+    await afterDb?.release();
   }
-  return report(spec, estimates, entry, loadAtStart);
+  return report(spec, estimates, { before: entry, after: afterEntry ?? null }, loadAtStart);
 }
 
 function report(
   spec: CompareSpec,
   estimates: readonly Estimate[],
-  entry: string,
+  builds: { readonly before: string; readonly after: string | null },
   loadAtStart: number,
 ): CaseReport {
   const fmt = (e: Estimate, v: number) => (e.unit === 'ms' ? `${fmtMs(v)} ms` : `${v.toFixed(2)} KiB`);
   const markdown = [
-    `Before: \`${entry}\`; after: this checkout. ${PAIRS} pairs of ${BLOCK_SECONDS} s blocks per operation, ` +
+    `Before: \`${builds.before}\`; after: ${builds.after ? `\`${builds.after}\`` : 'this checkout'}. ${PAIRS} pairs of ${BLOCK_SECONDS} s blocks per operation, ` +
       `after one uncounted ${WARMUP_SECONDS} s block of each` +
       (spec.cachedGameAtMost === null
         ? ''
@@ -318,7 +336,8 @@ function report(
       ratioTarget(`${spec.name}: ${e.label} after ≤ ${e.atMost}× before`, e.estimate),
     ),
     results: {
-      before: entry,
+      before: builds.before,
+      after: builds.after ?? 'this checkout',
       loadAtStart,
       figures: estimates.map((e) => ({
         figure: e.label,
@@ -335,3 +354,4 @@ function report(
 
 export const runCompare = (deps: CaseDeps) => runSideBySide(deps, COMPARE);
 export const runCompareFair = (deps: CaseDeps) => runSideBySide(deps, COMPARE_FAIR);
+export const runCompareRefactor = (deps: CaseDeps) => runSideBySide(deps, COMPARE_REFACTOR);

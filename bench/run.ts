@@ -19,7 +19,7 @@ import { runStalled } from './stalled.js';
 import { runWsFlood } from './wsflood.js';
 import { runTable } from './table.js';
 import { runIdentity } from './identity.js';
-import { runCompare, runCompareFair } from './compare.js';
+import { runCompare, runCompareFair, runCompareRefactor } from './compare.js';
 import { runRewind } from './rewind.js';
 import { runSpectators } from './spectators.js';
 import { CLOCKS_TITLE, runClocks } from './clocks.js';
@@ -137,6 +137,11 @@ async function main(): Promise<void> {
       'compare-fair',
       'Before and after fairness (issue 38): B4’s shuffle and a dealt game’s cached memory',
       runCompareFair,
+    ],
+    [
+      'compare-refactor',
+      'Before and after issue 39’s refactor alone: B1’s move and B2’s view, side by side',
+      runCompareRefactor,
     ],
   ];
   for (const [id, title, run] of ownServices) {

@@ -71,7 +71,7 @@ export const ALL_CASES = [
 ] as const;
 
 /** Cases run only when `BENCH_CASES` names them: each compare needs another build (BENCH_COMPARE_ENTRY). */
-const NAMED_ONLY_CASES = ['compare', 'compare-fair'] as const;
+const NAMED_ONLY_CASES = ['compare', 'compare-fair', 'compare-refactor'] as const;
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const cases = (env['BENCH_CASES'] ?? ALL_CASES.join(','))

@@ -218,6 +218,10 @@ const METHOD = `
   dealt game keeps cached (two seats of 60 cards, each seat's entropy, each library shuffled, seven
   drawn each): two fresh services with their inspectors, 8 pairs of 100-game batches alternating
   between them, a full garbage collection before each reading; after ÷ before judged against ≤ 1.1×.
+  \`BENCH_CASES=compare-refactor\` measures the move and the view the same way with another build on
+  the after side too (\`BENCH_COMPARE_AFTER_ENTRY\`, each side on a database it migrated itself): issue
+  39's refactor at its own end (\`3f0224d\`, the house branch before it met other issues' features)
+  against the code before it (\`f7b9e2b\`), the cost of the refactor alone.
 - **Results** also go to \`bench/results.json\` (\`BENCH_RESULTS\`), by name.
 - **Memory.** A fresh service process; RSS (and V8 heap when \`/metrics\` exposes it) with no
   subscription, after a warm-up, and again with BENCH_IDLE_SUBSCRIPTIONS idle ones; the difference
