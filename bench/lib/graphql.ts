@@ -26,7 +26,10 @@ export interface GraphqlClient {
 
 export function graphqlClient(url: string, maxSockets = 64): GraphqlClient {
   const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  // An idle socket is closed by the client before the service's keep-alive timeout (Node's 5 s)
+  // closes it: a request sent on a socket the server is closing fails with "socket hang up" (a
+  // probe's first service idles while the next one sets its games up).
+  const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: 4_000 });
 
   const post = (body: string, token?: string): Promise<string> =>
     new Promise((resolve, reject) => {

@@ -10,7 +10,9 @@ export type Db = PrismaClient;
 /**
  * A Prisma client and the `pg` pool under it (one set of connections). A few statements go
  * around Prisma on the pool: a move's commit (`commit.ts`), whose large JSON parameter costs more
- * CPU in Prisma's raw-query path than the statement itself, a new game's, and the event pages.
+ * CPU in Prisma's raw-query path than the statement itself, a new game's, the event pages, and what
+ * every view asks (its game's version, `state.ts`; a clocked game's time, `time.ts`). Each is
+ * unnamed: behind a transaction-mode pooler a prepared statement does not outlive its transaction.
  */
 export interface Database {
   readonly db: Db;

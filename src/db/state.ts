@@ -2,6 +2,7 @@
  * Loading a game's state (the row mapping itself is `rows.ts`). Loading a game is a fixed number of
  * queries (game, players, zones, objects) however many objects it holds.
  */
+import type pg from 'pg';
 import { Prisma, type Zone as ZoneRow } from '../generated/prisma/client.js';
 import type { RulesetId, RulesetRegistry } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
@@ -171,14 +172,29 @@ async function fromRow(db: Queryable, rulesets: RulesetRegistry, row: LoadedRow)
 }
 
 /**
+ * A game's version as committed now (null: no such game), read straight on the driver's pool as a
+ * move's commit is (`commit.ts`): every view asks it, and through Prisma's query engine it was
+ * some 6 % of a cached view's CPU (`bench/view-probe.ts`). Unnamed, as every statement on the pool
+ * is: behind a transaction-mode pooler a statement prepared on one server connection is unknown on
+ * the next (docs/operators.md, "Behind PgBouncer").
+ */
+async function committedVersion(pool: pg.Pool, gameId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ version: number }>('SELECT version FROM game WHERE id = $1::uuid', [
+    gameId,
+  ]);
+  return rows[0]?.version ?? null;
+}
+
+/**
  * The current state of a game for readers, from the service's version-keyed cache when it holds the
- * current version (one small query), else loaded and cached (two queries, still fixed).
+ * version committed now (one small query, which sees every instance's commits), else loaded and
+ * cached (two queries, still fixed).
  */
 export async function loadCurrentGame(store: Store, gameId: string): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
-  const row = await store.db.game.findUnique({ where: { id: gameId }, select: { version: true } });
-  if (!row) return null;
-  const hit = store.states.get(gameId, row.version);
+  const version = await committedVersion(store.pool, gameId);
+  if (version === null) return null;
+  const hit = store.states.get(gameId, version);
   if (hit) return hit;
   const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);

@@ -38,7 +38,7 @@ import { rulesetOfGame, storeRulesetVersion } from './ruleset-versions.js';
 import { loadCurrentGame, type LoadedGame } from './state.js';
 import type { Store } from './store.js';
 import { readTranscriptSource, type TranscriptSource } from './transcript-reads.js';
-import { dbNow } from './time.js';
+import { poolNow } from './time.js';
 import { readWholeGame, writeWholeGame, type GameToWrite, type StoredGame } from './transfer-io.js';
 
 /**
@@ -167,7 +167,7 @@ export class StoreOperations implements Store {
 
   /** The database's time now, epoch ms (`zk_now()`: every clock's deadline is compared with it). */
   now(): Promise<number> {
-    return dbNow(this.db);
+    return poolNow(this.pool);
   }
 
   /** The database's time and the last clock sweep tick of any instance (`recordTick` writes it). */

@@ -4,7 +4,8 @@
  * one's state cache, move queue, work slots, token buckets, credential cache, entropy limit,
  * secrets, stored ruleset versions, ruleset registry, event hub or metrics is not seen by the
  * other. Each check looks at the other service's own object and at what it answers. The memory of
- * stored ruleset versions is bounded, and what it forgets is only written again.
+ * stored ruleset versions is bounded, and what it forgets is only written again. A view through one
+ * answers what the other committed: its version check reads the database, not its own cache.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { hashToken } from '../../src/auth/tokens.js';
 import { STORED_VERSIONS_MAX, storeRulesetVersion } from '../../src/db/ruleset-versions.js';
 import type { Store } from '../../src/db/store.js';
 import type { RulesetRegistry, RulesetSpec } from '../../src/rules/index.js';
+import { GAME_QUERY } from '../api/helpers.js';
 import { createGame, EventCollector, post, type CreatedGame } from '../support/game-api.js';
 import { ROOT } from '../support/process.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../support/server.js';
@@ -109,6 +111,32 @@ describe('two services in one process', () => {
       expect(codeOf(await post(b, GAME_VERSION, { id: g.gameId }, TEST_ADMIN_TOKEN))).toBeUndefined();
     expect(service(b).store.states.size).toBe(before + 3);
     expect(service(a).store.states.size).toBe(2);
+  });
+
+  it('answer a view at the version another service committed, not at the one their own cache holds', async () => {
+    const game = await adminGame(a);
+    const view = async (s: TestServer) => {
+      const res = await s.gql<{ game: { version: number; lastSeq: number } }>(
+        GAME_QUERY,
+        { id: game.gameId },
+        TEST_ADMIN_TOKEN,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.game;
+    };
+    const before = await view(b);
+    const stale = service(b).store.states.get(game.gameId, before.version);
+    expect(stale).toBeDefined();
+    expect((await addEntropy(a, game, 'ef')).data?.addEntropy.version).toBe(before.version + 1);
+    // A's notice makes B forget its stale state (app.ts); once it has, the stale state is put back,
+    // so only the view's own version check can tell B that the game moved on.
+    await until(() => service(b).store.states.get(game.gameId, before.version) === undefined, 'the notice');
+    service(b).store.states.set(stale!);
+    expect(service(b).store.states.get(game.gameId, before.version)).toBe(stale);
+    const after = await view(b);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.lastSeq).toBeGreaterThan(before.lastSeq);
+    expect(after).toEqual(await view(a));
   });
 
   it('keep their own credential caches', async () => {
