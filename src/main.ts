@@ -62,7 +62,11 @@ try {
 const heapLimit = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
 if (!cluster.isWorker && Math.abs(heapLimit - heapLimitMiB(config)) > 64)
   logger.warn(
-    { heapLimitMiB: heapLimit, NODE_HEAP_MB: config.NODE_HEAP_MB, NODE_SEMI_SPACE_MB: config.NODE_SEMI_SPACE_MB },
+    {
+      heapLimitMiB: heapLimit,
+      NODE_HEAP_MB: config.NODE_HEAP_MB,
+      NODE_SEMI_SPACE_MB: config.NODE_SEMI_SPACE_MB,
+    },
     'heap limit differs from NODE_HEAP_MB and NODE_SEMI_SPACE_MB: start with node ' +
       '--max-old-space-size=$NODE_HEAP_MB --max-semi-space-size=$NODE_SEMI_SPACE_MB (npm start does)',
   );
