@@ -11,7 +11,9 @@
  *
  * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
  * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only; `PROBE_BEFORE_SQL` runs
- * on the before side's database once its service has migrated it (a storage setting, say). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
+ * on the before side's database once its service has migrated it (a storage setting, say);
+ * `PROBE_BEFORE_ENV='NODE_SEMI_SPACE_MB='` starts the before side with V8's own young generation, as
+ * builds before that setting ran (bench/lib/service.ts passes `--max-semi-space-size` otherwise). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
  * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
  */

@@ -11,7 +11,7 @@
 import cluster from 'node:cluster';
 import { getHeapStatistics } from 'node:v8';
 import type { App } from './app.js';
-import { loadConfig, type Config } from './config.js';
+import { heapLimitMiB, loadConfig, type Config } from './config.js';
 import { isDatabaseUnavailable } from './db/driver-errors.js';
 import { EmbeddedStartError } from './postgres/embedded-error.js';
 import { createLogger, type Logger } from './logger.js';
@@ -56,13 +56,19 @@ try {
   failed(null, err, null);
 }
 
-// The memory budget: `npm start` passes NODE_HEAP_MB to node as --max-old-space-size. Started any
-// other way, say so when the heap limit differs (V8 adds a little of its own to the old space).
-const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-if (!cluster.isWorker && Math.abs(heapLimitMiB - config.NODE_HEAP_MB) > 64)
+// The memory budget: `npm start` passes NODE_HEAP_MB to node as --max-old-space-size and
+// NODE_SEMI_SPACE_MB as --max-semi-space-size. Started any other way, say so when the heap limit
+// differs (V8 adds a little of its own to the old space).
+const heapLimit = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+if (!cluster.isWorker && Math.abs(heapLimit - heapLimitMiB(config)) > 64)
   logger.warn(
-    { heapLimitMiB, NODE_HEAP_MB: config.NODE_HEAP_MB },
-    'heap limit differs from NODE_HEAP_MB: start with node --max-old-space-size=$NODE_HEAP_MB (npm start does)',
+    {
+      heapLimitMiB: heapLimit,
+      NODE_HEAP_MB: config.NODE_HEAP_MB,
+      NODE_SEMI_SPACE_MB: config.NODE_SEMI_SPACE_MB,
+    },
+    'heap limit differs from NODE_HEAP_MB and NODE_SEMI_SPACE_MB: start with node ' +
+      '--max-old-space-size=$NODE_HEAP_MB --max-semi-space-size=$NODE_SEMI_SPACE_MB (npm start does)',
   );
 
 /** This process supervises workers instead of serving (see src/server/cluster.ts). */

@@ -67,10 +67,13 @@ export async function startService(
   ];
   // The heap limit `npm start` sets (NODE_HEAP_MB, see src/config.ts).
   const heap = `--max-old-space-size=${env['NODE_HEAP_MB'] ?? process.env['NODE_HEAP_MB'] ?? 512}`;
+  // And its young generation (NODE_SEMI_SPACE_MB); set empty, V8's own (create-probe's before side).
+  const semiSpace = env['NODE_SEMI_SPACE_MB'] ?? process.env['NODE_SEMI_SPACE_MB'] ?? '64';
+  const young = semiSpace === '' ? [] : [`--max-semi-space-size=${semiSpace}`];
   const inspect = opts.inspect ? ['--inspect=127.0.0.1:0'] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [heap, ...inspect, ...nodeArgs, opts.entry ?? 'dist/main.js'],
+    [heap, ...young, ...inspect, ...nodeArgs, opts.entry ?? 'dist/main.js'],
     {
       cwd: ROOT,
       env: {
