@@ -3,29 +3,37 @@
  * PROBE_EVENTS events (the aging case's "rotation") sends 64 concurrent last-100 pages from its
  * own client in its own thread (lib/flooder.ts) while seat 0 moves, as `bench/aging.ts` does.
  * One fresh service process per compiled entry (PROBE_ENTRIES, comma-separated; default
- * dist/main.js), each with its own aged game; then PROBE_ROUNDS floods on each, interleaved (the
+ * dist/main.js; `entry?NAME=value&…` sets the service's environment), each with its own aged game; then PROBE_ROUNDS floods on each, interleaved (the
  * order alternates every round). Per flood: seat 0's move latencies (p50, p99, max), the flood's
  * pages/s, the service's CPU per page, and from `/metrics` the event-loop delay over the flood
  * (the histogram is reset at each scrape) and the service's own time per move
  * (`move_duration_seconds`: from the door to the commit) against the client's.
- * PROBE_SAMPLE=1 also samples the pool's waiting queries and the requests in flight every 20 ms.
+ * PROBE_SAMPLE=1 also times a `SELECT 1` from this process every 10 ms during the flood (how
+ * promptly the database answers a client whose own loop is idle). PROBE_SPLIT=1 sends the pages to
+ * a second service process on the same database: the database shared, the event loop not. PROBE_INSPECT=<dir>:
+ * after the rounds, one inspector CPU profile per entry of one more flood (`<i>-flood.cpuprofile`).
  *
  *     PROBE_ENTRIES=/tmp/before/main.js,dist/main.js npx tsx bench/flood-probe.ts
  */
+import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AGING_PAGE } from '../test/support/documents.js';
 import { Ager } from './aging.js';
-import { openBenchDatabase } from './lib/database.js';
+import { connectClients, openBenchDatabase } from './lib/database.js';
 import { flood } from './lib/flooder.js';
 import { graphqlClient } from './lib/graphql.js';
 import { startService, type ServiceProcess } from './lib/service.js';
+import { inspector } from './profile.js';
 import { fmtMs, fmtRatioEstimate, pairedRatio, summarize } from './lib/stats.js';
 
 const entries = (process.env['PROBE_ENTRIES'] || 'dist/main.js').split(',');
 const rounds = Number(process.env['PROBE_ROUNDS'] || 4);
 const events = Number(process.env['PROBE_EVENTS'] || 10_000);
 const sampling = process.env['PROBE_SAMPLE'] === '1';
+const inspectDir = process.env['PROBE_INSPECT'];
+/** PROBE_SPLIT=1: the pages go to a second service process on the same database (the loop not shared, the database shared). */
+const split = process.env['PROBE_SPLIT'] === '1';
 const FLOOD = 64;
 
 /** Samples of a Prometheus exposition, keyed by the whole series (name and labels). */
@@ -62,14 +70,14 @@ interface FloodRound {
   samples: string;
 }
 
-async function floodOnce(service: ServiceProcess, ager: Ager): Promise<FloodRound> {
+async function floodOnce(service: ServiceProcess, ager: Ager, pagesFrom = service): Promise<FloodRound> {
   const before = await scrape(service);
   const cpu0 = await service.cpuMs();
   const t0 = performance.now();
   let done = false;
   let wall = 0;
   const all = flood({
-    url: service.url,
+    url: pagesFrom.url,
     token: ager.game.seats[1]!.token,
     query: AGING_PAGE,
     variables: { gameId: ager.game.id, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 },
@@ -78,12 +86,13 @@ async function floodOnce(service: ServiceProcess, ager: Ager): Promise<FloodRoun
     done = true;
     wall = performance.now() - t0;
   });
-  const waiting: number[] = [];
+  const pings: number[] = [];
   const sampler = (async () => {
     while (sampling && !done) {
-      const m = await scrape(service);
-      waiting.push(m.get('db_pool_waiting') ?? 0);
-      await sleep(20);
+      const p0 = performance.now();
+      await pinger!.query('SELECT 1');
+      pings.push(performance.now() - p0);
+      await sleep(10);
     }
   })();
   const moves: number[] = [];
@@ -116,22 +125,36 @@ async function floodOnce(service: ServiceProcess, ager: Ager): Promise<FloodRoun
     loopP99: (after.get('nodejs_eventloop_lag_p99_seconds') ?? Number.NaN) * 1000,
     loopMax: (after.get('nodejs_eventloop_lag_max_seconds') ?? Number.NaN) * 1000,
     ...outcome,
-    samples: sampling ? `pool waiting max ${Math.max(0, ...waiting)}` : '',
+    samples: sampling
+      ? `SELECT 1 p50 ${fmtMs(summarize(pings).p50)} p99 ${fmtMs(summarize(pings).p99)} ms`
+      : '',
   };
 }
 
 const db = await openBenchDatabase();
-const services: { entry: string; service: ServiceProcess; ager: Ager; close: () => void }[] = [];
+const pinger = sampling ? (await connectClients(db.url, 1))[0] : undefined;
+const services: {
+  entry: string;
+  service: ServiceProcess;
+  pages: ServiceProcess;
+  ager: Ager;
+  close: () => void;
+}[] = [];
 try {
   for (const entry of entries) {
-    const service = await startService(db.url, { WORKERS: '1' }, { entry });
+    const [file = 'dist/main.js', query = ''] = entry.split('?');
+    const env = { WORKERS: '1', ...Object.fromEntries(new URLSearchParams(query)) };
+    const service = await startService(db.url, env, { entry: file, inspect: Boolean(inspectDir) });
     const api = graphqlClient(service.url);
     const ager = await Ager.create(api, 'rotation');
     const t0 = performance.now();
     await ager.ageTo(events);
-    process.stdout.write(`${entry}: aged to ${ager.lastSeq} events in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
-    await floodOnce(service, ager); // warm-up
-    services.push({ entry, service, ager, close: () => api.close() });
+    process.stdout.write(
+      `${entry}: aged to ${ager.lastSeq} events in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
+    const pages = split ? await startService(db.url, env, { entry: file }) : service;
+    await floodOnce(service, ager, pages); // warm-up
+    services.push({ entry, service, pages, ager, close: () => api.close() });
   }
   const results = services.map(() => [] as FloodRound[]);
   for (let r = 0; r < rounds; r++) {
@@ -139,7 +162,7 @@ try {
     if (r % 2) order.reverse();
     for (const i of order) {
       const s = services[i]!;
-      const f = await floodOnce(s.service, s.ager);
+      const f = await floodOnce(s.service, s.ager, s.pages);
       results[i]!.push(f);
       process.stdout.write(
         `round ${r + 1} ${s.entry}: move p50 ${fmtMs(f.moveP50)} p99 ${fmtMs(f.moveP99)} max ${fmtMs(f.moveMax)} ms ` +
@@ -149,6 +172,17 @@ try {
       );
     }
   }
+  if (inspectDir)
+    for (const [i, s] of services.entries()) {
+      const cdp = await inspector(s.service.inspectorUrl!);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await floodOnce(s.service, s.ager);
+      const { profile } = await cdp.send<{ profile: unknown }>('Profiler.stop');
+      await writeFile(`${inspectDir}/${i}-flood.cpuprofile`, JSON.stringify(profile));
+      cdp.close();
+    }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   for (const [i, s] of services.entries()) {
     const rs = results[i]!;
@@ -174,6 +208,8 @@ try {
   for (const s of services) {
     s.close();
     await s.service.stop();
+    if (s.pages !== s.service) await s.pages.stop();
   }
+  await pinger?.end();
   await db.release();
 }
