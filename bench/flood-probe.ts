@@ -9,7 +9,7 @@
  * (the histogram is reset at each scrape) and the service's own time per move
  * (`move_duration_seconds`: from the door to the commit) against the client's.
  * PROBE_SAMPLE=1 also times a `SELECT 1` from this process every 10 ms during the flood (how
- * promptly the database answers a client whose own loop is idle). PROBE_SPLIT=1 sends the pages to
+ * promptly the database answers a client whose own loop is idle). PROBE_SPLIT=1 (or `?PROBE_SPLIT=1` on one entry) sends the pages to
  * a second service process on the same database: the database shared, the event loop not. PROBE_INSPECT=<dir>:
  * after the rounds, one inspector CPU profile per entry of one more flood (`<i>-flood.cpuprofile`).
  *
@@ -143,7 +143,8 @@ const services: {
 try {
   for (const entry of entries) {
     const [file = 'dist/main.js', query = ''] = entry.split('?');
-    const env = { WORKERS: '1', ...Object.fromEntries(new URLSearchParams(query)) };
+    const { PROBE_SPLIT: own, ...given } = Object.fromEntries(new URLSearchParams(query));
+    const env = { WORKERS: '1', ...given };
     const service = await startService(db.url, env, { entry: file, inspect: Boolean(inspectDir) });
     const api = graphqlClient(service.url);
     const ager = await Ager.create(api, 'rotation');
@@ -152,15 +153,15 @@ try {
     process.stdout.write(
       `${entry}: aged to ${ager.lastSeq} events in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
     );
-    const pages = split ? await startService(db.url, env, { entry: file }) : service;
+    const pages = split || own === '1' ? await startService(db.url, env, { entry: file }) : service;
     await floodOnce(service, ager, pages); // warm-up
     services.push({ entry, service, pages, ager, close: () => api.close() });
   }
   const results = services.map(() => [] as FloodRound[]);
+  const forward = services.map((_, i) => i);
   for (let r = 0; r < rounds; r++) {
-    const order = services.map((_, i) => i);
-    if (r % 2) order.reverse();
-    for (const i of order) {
+    // Each round in the other order, so both sides of a pair see the same moments of the machine.
+    for (const i of r % 2 ? [...forward].reverse() : forward) {
       const s = services[i]!;
       const f = await floodOnce(s.service, s.ager, s.pages);
       results[i]!.push(f);
