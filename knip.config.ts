@@ -15,6 +15,8 @@ const config: KnipConfig = {
     'bench/create-probe.ts',
     // Paired A/B probe of the table case's view twins (plain and tabled) on one or more builds, run by hand.
     'bench/view-probe.ts',
+    // Paired A/B probe of the aging case's flood (another seat's moves under 64 pages), run by hand.
+    'bench/flood-probe.ts',
     // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).
     'bench/heap-diff.ts',
     'examples/*.ts',

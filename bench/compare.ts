@@ -271,7 +271,7 @@ export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<
     throw new Error('BENCH_COMPARE_AFTER_ENTRY is unset: name the refactor’s own build’s dist/main.js');
   const loadAtStart = loadAverage();
   log(`compare: before = ${entry}, after = ${afterEntry ?? 'this checkout'}; load average ${loadAtStart}`);
-  const env = { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' };
+  const env = { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', WORK_LIMIT_PER_CLIENT: '64' };
   // The earlier build migrates a database of its own: its migrations may be fewer than ours.
   const beforeDb = await openBenchDatabase();
   // So does another after-build: this checkout's migrations may be more than its own.

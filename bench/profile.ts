@@ -78,7 +78,7 @@ export async function runProfile(deps: CaseDeps): Promise<CaseReport> {
   log(`profile: fresh service (WORKERS=1, --inspect), ${clients} games of ${config.gameObjects} objects`);
   const service = await startService(
     deps.databaseUrl,
-    { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' },
+    { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', WORK_LIMIT_PER_CLIENT: '64' },
     { inspect: true },
   );
   const api = graphqlClient(service.url);

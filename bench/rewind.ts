@@ -71,7 +71,11 @@ export async function runRewind(deps: CaseDeps): Promise<CaseReport> {
   const events = Number(process.env['BENCH_REWIND_EVENTS'] ?? 10_000);
   const loadAtStart = loadAverage();
   log(`rewind: two games aged to ${events} events, fresh service (WORKERS=1); load average ${loadAtStart}`);
-  const service = await startService(deps.databaseUrl, { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' });
+  const service = await startService(deps.databaseUrl, {
+    WORKERS: '1',
+    WORK_LIMIT_PER_PRINCIPAL: '64',
+    WORK_LIMIT_PER_CLIENT: '64',
+  });
   const api = graphqlClient(service.url);
   try {
     const rewound = await Ager.create(api, 'rotation');

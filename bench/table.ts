@@ -245,7 +245,11 @@ export async function runTable(deps: CaseDeps): Promise<CaseReport> {
   const { heap, rss } = await measureMemory(deps.databaseUrl, log);
   log('table: fresh service (WORKERS=1)');
   // One client per run, but the set-up deals counters a few at a time on one referee credential.
-  const service = await startService(deps.databaseUrl, { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' });
+  const service = await startService(deps.databaseUrl, {
+    WORKERS: '1',
+    WORK_LIMIT_PER_PRINCIPAL: '64',
+    WORK_LIMIT_PER_CLIENT: '64',
+  });
   const api = graphqlClient(service.url);
   try {
     const cpuPairs = pairedRuns(service, log, {

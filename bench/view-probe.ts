@@ -38,7 +38,7 @@ try {
   for (const entry of entries) {
     const service = await startService(
       db.url,
-      { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64' },
+      { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', WORK_LIMIT_PER_CLIENT: '64' },
       {
         entry,
         inspect: Boolean(inspectDir),

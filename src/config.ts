@@ -121,8 +121,11 @@ export const configSchema = z.object({
   MAX_RESPONSE_ITEMS: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   /** Expensive requests (pages, catch-ups, views, replays, export, import) one credential may run at once. */
   WORK_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
-  /** Of those, the ones one client (one remote address) of a credential may run at once. */
-  WORK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
+  /**
+   * Of those, the ones one client (one remote address) of a credential may run at once; its next
+   * ones wait their turn (`authority/work-limit.ts`).
+   */
+  WORK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(1),
   /** HTTP requests one game credential (a seat, a game's spectators, its referee) has in flight at once. */
   REQUEST_LIMIT_PER_PRINCIPAL: z.coerce.number().int().min(1).default(8),
   /** Requests of one game credential waiting for one of those slots; past it RATE_LIMITED (0: refuse at once). */

@@ -49,7 +49,12 @@ export async function heapProbe(opts: {
 }): Promise<HeapProbe> {
   const service: ServiceProcess = await startService(
     opts.databaseUrl,
-    { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', STATE_CACHE_GAMES: String(opts.cacheGames) },
+    {
+      WORKERS: '1',
+      WORK_LIMIT_PER_PRINCIPAL: '64',
+      WORK_LIMIT_PER_CLIENT: '64',
+      STATE_CACHE_GAMES: String(opts.cacheGames),
+    },
     { inspect: true, ...(opts.entry ? { entry: opts.entry } : {}) },
   );
   if (!service.inspectorUrl) throw new Error('no inspector URL');

@@ -74,7 +74,7 @@ type Next = () => Promise<unknown>;
 type Wrapper = (deps: DoorDeps, passage: Passage, next: Next) => Promise<unknown>;
 
 async function holdingSlot(work: WorkLimiter, caller: Caller, next: Next): Promise<unknown> {
-  const release = work.acquire(principalKey(caller.principal), caller.clientIp);
+  const release = await work.acquire(principalKey(caller.principal), caller.clientIp);
   if (caller.holdSlot?.(release)) return next();
   try {
     return await next();

@@ -63,7 +63,7 @@ function readOperations<E>(parts: AuthorityParts<E>) {
           const afterSeq = request.afterSeq ?? lastSeq;
           const release =
             afterSeq < lastSeq
-              ? parts.work.acquire(principalKey(caller.principal), caller.clientIp)
+              ? await parts.work.acquire(principalKey(caller.principal), caller.clientIp)
               : undefined;
           const { gameId, zoneId, onSlow } = request;
           try {

@@ -149,7 +149,7 @@ describe('two services in one process', () => {
 
   it('keep their own work slots: exhausting A leaves B serving', async () => {
     const game = await adminGame(a);
-    const release = service(a).work.acquire('admin', 'another client');
+    const release = await service(a).work.acquire('admin', 'another client');
     try {
       expect(codeOf(await post(a, GAME_VERSION, { id: game.gameId }, TEST_ADMIN_TOKEN))).toBe('RATE_LIMITED');
       expect(service(b).work.inUse).toBe(0);

@@ -221,14 +221,19 @@ describe('the turn order among clients of one credential', () => {
 });
 
 describe('expensive work among clients of one credential', () => {
-  it("refuses one client past its share of the credential's work slots while another client still gets one", () => {
-    const work = new WorkLimiter(4, 32, 2);
-    const held = [work.acquire('spectator:g', 'A'), work.acquire('spectator:g', 'A')];
-    expect(() => work.acquire('spectator:g', 'A')).toThrow(/for this client of the credential/);
-    const other = work.acquire('spectator:g', 'B');
-    // A slot given back is A's to take again.
+  it("queues one client past its share of the credential's work slots while another client still gets one", async () => {
+    const work = new WorkLimiter(4, 32, 2, { queuePerClient: 1, maxWaitMs: 60_000 });
+    const held = [await work.acquire('spectator:g', 'A'), await work.acquire('spectator:g', 'A')];
+    const third = work.acquire('spectator:g', 'A');
+    expect(work.waiting).toBe(1);
+    await expect(work.acquire('spectator:g', 'A'), "past A's queue").rejects.toThrow(
+      /waiting for this client of the credential/,
+    );
+    const other = await work.acquire('spectator:g', 'B');
+    // A slot given back goes to A's next waiting request.
     held[0]!();
-    held.push(work.acquire('spectator:g', 'A'));
+    held.push(await third);
+    expect(work.waiting).toBe(0);
     for (const release of [...held, other]) release();
     expect(work.inUse).toBe(0);
   });
