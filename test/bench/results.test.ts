@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import {
   README_BEGIN,
   README_END,
+  README_MAX_LISTED,
   renderBenchmarks,
   renderReadmeSummary,
   type BenchResults,
@@ -46,6 +47,22 @@ describe('bench/results.json and the documents drawn from it', () => {
     const end = readme.indexOf(README_END);
     expect(begin, 'README.md has the bench:results section').toBeGreaterThanOrEqual(0);
     expect(readme.slice(begin, end + README_END.length)).toBe(renderReadmeSummary(results));
+  });
+
+  it('lists at most README_MAX_LISTED targets not met in the README, those missed first', () => {
+    const target = (i: number, met: boolean | null) => ({
+      target: `target ${i}`,
+      measured: String(i),
+      threshold: '≤ 1',
+      met,
+      ...(met === null ? { note: 'not stable' } : {}),
+    });
+    const many = [target(0, null), ...Array.from({ length: 20 }, (_, i) => target(i + 1, false))];
+    const summary = renderReadmeSummary({ ...results, targets: [...many, target(99, true)] });
+    const rows = summary.split('\n').filter((line) => /^\| target \d/.test(line));
+    expect(rows).toHaveLength(README_MAX_LISTED);
+    expect(rows.some((row) => row.startsWith('| target 0 '))).toBe(false);
+    expect(summary).toContain(`${README_MAX_LISTED} of the 21 others (the rest in BENCHMARKS.md)`);
   });
 
   it.each(['README.md', 'docs/development.md'])(
