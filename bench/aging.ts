@@ -240,6 +240,20 @@ async function measureAge(
 }
 
 /**
+ * Seat 0's moves, one after another, while `going()` and until at least `min` were timed: each
+ * one's latency in ms (the flood's victim, here and in bench/flood-probe.ts).
+ */
+export async function movesWhile(ager: Ager, going: () => boolean, min = 20): Promise<number[]> {
+  const moves: number[] = [];
+  while (going() || moves.length < min) {
+    const t0 = performance.now();
+    await ager.move();
+    moves.push(performance.now() - t0);
+  }
+  return moves;
+}
+
+/**
  * 64 concurrent last-100 pages from seat 1 (its own client, in its own thread: lib/flooder.ts)
  * while seat 0 moves on the same game.
  */
@@ -253,18 +267,13 @@ async function flood(service: ServiceProcess, ager: Ager) {
     variables: { gameId: ager.game.id, afterSeq: Math.max(0, ager.lastSeq - 100), first: 100 },
     count: 64,
   }).finally(() => (done = true));
-  const moves: number[] = [];
   const watch = (async () => {
     while (!done) {
       peakRss = Math.max(peakRss, (await service.memory()).rssBytes);
       await sleep(100);
     }
   })();
-  while (!done || moves.length < 20) {
-    const t0 = performance.now();
-    await ager.move();
-    moves.push(performance.now() - t0);
-  }
+  const moves = await movesWhile(ager, () => !done);
   const outcome = await all;
   await watch;
   return { ...outcome, peakRssMiB: peakRss / MiB, moves: summarize(moves) };

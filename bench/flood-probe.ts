@@ -19,7 +19,7 @@ import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AGING_PAGE } from '../test/support/documents.js';
-import { Ager } from './aging.js';
+import { Ager, movesWhile } from './aging.js';
 import { connectClients, openBenchDatabase } from './lib/database.js';
 import { flood } from './lib/flooder.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -95,12 +95,7 @@ async function floodOnce(service: ServiceProcess, ager: Ager, pagesFrom = servic
       await sleep(10);
     }
   })();
-  const moves: number[] = [];
-  while (!done || moves.length < 20) {
-    const m0 = performance.now();
-    await ager.move();
-    moves.push(performance.now() - m0);
-  }
+  const moves = await movesWhile(ager, () => !done);
   const outcome = await all;
   await sampler;
   const cpu = (await service.cpuMs()) - cpu0;
