@@ -288,11 +288,14 @@ describe('npm run admin', () => {
         return stdout.trim().split('\n');
       };
       try {
-        const replayed = await lines(1);
+        // The whole replay first (the creation and each seat's set-up entropy), then a live move.
+        const { game } = await fetchGame(server, fresh.gameId, TEST_ADMIN_TOKEN);
+        const replayed = await lines(game.lastSeq);
+        expect(replayed.map((line) => (JSON.parse(line) as { seq: number }).seq)).toEqual(
+          Array.from({ length: game.lastSeq }, (_, i) => i + 1),
+        );
         expect(JSON.parse(replayed[0]!)).toMatchObject({ seq: 1, kind: 'GAME_CREATED' });
-        const library = (await fetchGame(server, fresh.gameId, TEST_ADMIN_TOKEN)).game.zones.find(
-          (z) => z.type === 'library' && z.count === 1,
-        )!;
+        const library = game.zones.find((z) => z.type === 'library' && z.count === 1)!;
         const moved = await post(
           server,
           'mutation($input: MoveObjectsInput!) { moveObjects(input: $input) { version } }',
@@ -307,7 +310,7 @@ describe('npm run admin', () => {
         );
         expect(moved.errors, moved.text).toBeUndefined();
         const all = await lines(replayed.length + 1);
-        expect(JSON.parse(all.at(-1)!)).toMatchObject({ kind: 'OBJECTS_MOVED' });
+        expect(JSON.parse(all.at(-1)!)).toMatchObject({ seq: game.lastSeq + 1, kind: 'OBJECTS_MOVED' });
         expect(child.exitCode).toBeNull();
       } finally {
         child.kill('SIGINT');
