@@ -632,10 +632,16 @@ export function toMutation(ctx: Ctx, ch: Choice): StepMutation {
     return make('shuffleZone', 'ShuffleZoneInput', { zoneId: zone.id }, { reorderedZoneIds: [zone.id] });
   });
   weight(6, () => {
-    const zone = pick(
-      zones.filter((z) => z.count >= 2),
-      ch.a,
-    );
+    // Three in four aim at the actor's own hand, whose cards it sees and may arrange however it
+    // wishes: a zone picked at random is mostly one the actor may not reorder (a deck whose cards it
+    // cannot name, NR rule_deck_ordered; others' objects, MTG 400.5), and a run could accept none.
+    const hand = ch.c % 4 !== 0 ? ownPiles(ctx, actor)?.hand : undefined;
+    const zone =
+      (hand && hand.count >= 2 ? hand : undefined) ??
+      pick(
+        zones.filter((z) => z.count >= 2),
+        ch.a,
+      );
     if (!zone) return make('shuffleZone', 'ShuffleZoneInput', { zoneId: pick(zones, ch.a)!.id });
     const top = zone.objects.filter((o) => o.host === null).map((o) => o.id);
     const k = 1 + (ch.b % (top.length - 1));
