@@ -8,7 +8,8 @@
  *    statements (`pg_stat_statements`, this database only), transactions (`pg_stat_database`) and
  *    WAL (`pg_stat_wal`, the whole server: run it on a server of your own) counted over them.
  * 2. Paired: PROBE_ROUNDS rounds of PROBE_SHUFFLES shuffles on each entry, the order alternating
- *    every round; per round the service's CPU per shuffle and the latency p50; the ratios of each
+ *    every round; per round the service's CPU per shuffle, the latency p50 and the database's own
+ *    time per shuffle (its statements' execution time, `pg_stat_statements`); the ratios of each
  *    entry against the first with their 95% intervals (bench/lib/stats.ts).
  *
  *     DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres \
@@ -127,7 +128,21 @@ try {
   for (const entry of entries) sides.push(await openSide(entry));
   for (const s of sides) for (let i = 0; i < shuffles; i++) await s.shuffle();
   if (census > 0) for (const s of sides) await takeCensus(s, census);
-  const samples = sides.map(() => ({ cpu: [] as number[], p50: [] as number[] }));
+  const samples = sides.map(() => ({ cpu: [] as number[], p50: [] as number[], pg: [] as number[] }));
+  const stats = new pg.Client({ connectionString: sides[0]!.db.url });
+  await stats.connect();
+  await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
+  // The database's own time in each side's statements (pg_stat_statements, top-level; NaN without it).
+  const dbMs = async (s: Side) => {
+    const r = await stats
+      .query<{ ms: number | null }>(
+        `SELECT sum(total_exec_time)::float8 AS ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = $1 AND s.toplevel`,
+        [new URL(s.db.url).pathname.slice(1)],
+      )
+      .catch(() => ({ rows: [{ ms: null }] }));
+    return r.rows[0]?.ms ?? Number.NaN;
+  };
   for (let r = 0; r < rounds; r++) {
     const order = sides.map((_, i) => i);
     if (r % 2) order.reverse();
@@ -135,6 +150,7 @@ try {
       const s = sides[i]!;
       const latencies = new Latencies();
       const cpu0 = await s.service.cpuMs();
+      const db0 = await dbMs(s);
       for (let k = 0; k < shuffles; k++) {
         const t0 = performance.now();
         await s.shuffle();
@@ -142,9 +158,10 @@ try {
       }
       samples[i]!.cpu.push(((await s.service.cpuMs()) - cpu0) / shuffles);
       samples[i]!.p50.push(latencies.summary().p50);
+      samples[i]!.pg.push(((await dbMs(s)) - db0) / shuffles);
     }
     process.stdout.write(
-      `round ${r + 1} (load ${loadAverage()}): ${sides.map((s, i) => `${s.entry} cpu ${samples[i]!.cpu.at(-1)!.toFixed(2)} p50 ${samples[i]!.p50.at(-1)!.toFixed(2)}`).join(' | ')}\n`,
+      `round ${r + 1} (load ${loadAverage()}): ${sides.map((s, i) => `${s.entry} cpu ${samples[i]!.cpu.at(-1)!.toFixed(2)} db ${samples[i]!.pg.at(-1)!.toFixed(2)} p50 ${samples[i]!.p50.at(-1)!.toFixed(2)}`).join(' | ')}\n`,
     );
   }
   const first = samples[0]!;
@@ -153,10 +170,12 @@ try {
     const mine = samples[i]!;
     process.stdout.write(
       `${s.entry} ÷ ${sides[0]!.entry}: CPU ${fmtRatioEstimate(pairedRatio(mine.cpu, first.cpu, { atMost: 1.2 }))}, ` +
-        `latency p50 ${fmtRatioEstimate(pairedRatio(mine.p50, first.p50, { atMost: 1.2 }))}\n`,
+        `latency p50 ${fmtRatioEstimate(pairedRatio(mine.p50, first.p50, { atMost: 1.2 }))}, ` +
+        `database time ${fmtRatioEstimate(pairedRatio(mine.pg, first.pg, { atMost: 1.2 }))}\n`,
     );
   }
   process.stdout.write(`load average ${loadAverage()}\n`);
+  await stats.end();
 } finally {
   for (const s of sides) {
     s.close();
