@@ -61,6 +61,8 @@ interface Counters {
   readonly walRecords: number;
   readonly walBytes: number;
   readonly walSync: number;
+  /** ms; 0 unless the server tracks WAL timing (`track_wal_io_timing`). */
+  readonly walSyncMs: number;
 }
 
 async function counters(client: pg.Client, database: string): Promise<Counters> {
@@ -70,14 +72,18 @@ async function counters(client: pg.Client, database: string): Promise<Counters> 
     'SELECT xact_commit + xact_rollback AS xact FROM pg_stat_database WHERE datname = $1',
     [database],
   );
-  const w = await client.query<{ wal_records: string; wal_bytes: string; wal_sync: string }>(
-    'SELECT wal_records, wal_bytes, wal_sync FROM pg_stat_wal',
-  );
+  const w = await client.query<{
+    wal_records: string;
+    wal_bytes: string;
+    wal_sync: string;
+    wal_sync_time: string;
+  }>('SELECT wal_records, wal_bytes, wal_sync, wal_sync_time FROM pg_stat_wal');
   return {
     xact: Number(x.rows[0]?.xact ?? 0),
     walRecords: Number(w.rows[0]?.wal_records ?? 0),
     walBytes: Number(w.rows[0]?.wal_bytes ?? 0),
     walSync: Number(w.rows[0]?.wal_sync ?? 0),
+    walSyncMs: Number(w.rows[0]?.wal_sync_time ?? 0),
   };
 }
 
@@ -102,7 +108,7 @@ async function takeCensus(side: Side, n: number): Promise<void> {
     const per = (k: keyof Counters) => ((c1[k] - c0[k]) / n).toFixed(2);
     process.stdout.write(
       `\ncensus ${side.entry}: ${n} shuffles, ${wall.toFixed(2)} ms each; per shuffle: transactions ${per('xact')}, ` +
-        `WAL records ${per('walRecords')}, WAL bytes ${per('walBytes')}, WAL syncs ${per('walSync')} (server-wide)\n`,
+        `WAL records ${per('walRecords')}, WAL bytes ${per('walBytes')}, WAL syncs ${per('walSync')} taking ${per('walSyncMs')} ms (server-wide)\n`,
     );
     if (!hasPss) return void process.stdout.write('  (no pg_stat_statements on this server)\n');
     const { rows } = await client.query<{ calls: string; ms: string; rows: string; query: string }>(
