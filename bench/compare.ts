@@ -265,9 +265,9 @@ async function cachedGamePairs(
 /**
  * Each side's database: a fresh one of its own (each build migrates it: their migrations differ) on
  * the server of the run's database `runUrl`. One server for both, so a pair of blocks sees one
- * moment of its WAL, buffers, checkpoints and background work; and neither side's tables hold the
- * rows the run's earlier cases left in its own database (an after side there measured a 60-card
- * shuffle at 1.42× of a before side on an empty second server, with the same service CPU).
+ * moment of its WAL, buffers, checkpoints and background work (two servers wait for their own WAL
+ * flushes, whose cost a pair does not cancel: a shuffle's commit waits for about 40 KB of WAL); and
+ * neither side's tables hold the rows the run's earlier cases left in its own database.
  */
 export async function sideDatabases(
   runUrl: string,
