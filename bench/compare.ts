@@ -4,7 +4,8 @@
  *
  * Two whole bench runs, one per checkout, compare two moments of the machine: on a shared 2-core VM
  * the drift between them is as large as the differences worth finding. Here both services run at
- * once (`WORKERS=1` each, each on its own database of the same PostgreSQL), and one client
+ * once (`WORKERS=1` each, each on a fresh database of the run's PostgreSQL: one server, so its WAL,
+ * buffers and background work are the same for both, and no earlier case's rows), and one client
  * alternates short blocks between them: a block of moves on one, then on the other, then views and
  * shuffles on each, the order flipping every pair. Both sides of a pair see the same moment of the machine;
  * per block the service's CPU per operation (its process's CPU over the block) and the latency p50;
@@ -20,12 +21,12 @@
  *
  * `BENCH_COMPARE_ENTRY` names the other build's entry: a checkout of the earlier commit with its own
  * `node_modules`, built with `node scripts/build.mjs`, gives `<checkout>/dist/main.js`.
- * `BENCH_COMPARE_AFTER_ENTRY` puts another build on the after side too (each side then migrates a
- * database of its own); `compare-refactor` needs it: issue 39's refactor at its own end.
+ * `BENCH_COMPARE_AFTER_ENTRY` puts another build on the after side too; `compare-refactor` needs
+ * it: issue 39's refactor at its own end.
  */
 import { BENCH_GAME_VIEW, BENCH_MOVE } from '../test/support/documents.js';
 import { heapProbe, type BatchGrowth, type HeapProbe } from './lib/cached-heap.js';
-import { openBenchDatabase } from './lib/database.js';
+import { openSiblingDatabase, type BenchDatabase } from './lib/database.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { loadAverage } from './lib/machine.js';
@@ -261,7 +262,25 @@ async function cachedGamePairs(
   }
 }
 
-/** Both builds at once, each on its own database of one PostgreSQL (`WORKERS=1` each). */
+/**
+ * Each side's database: a fresh one of its own (each build migrates it: their migrations differ) on
+ * the server of the run's database `runUrl`. One server for both, so a pair of blocks sees one
+ * moment of its WAL, buffers, checkpoints and background work (two servers wait for their own WAL
+ * flushes, whose cost a pair does not cancel: a shuffle's commit waits for about 40 KB of WAL); and
+ * neither side's tables hold the rows the run's earlier cases left in its own database.
+ */
+export async function sideDatabases(
+  runUrl: string,
+): Promise<{ readonly before: BenchDatabase; readonly after: BenchDatabase }> {
+  const before = await openSiblingDatabase(runUrl);
+  const after = await openSiblingDatabase(runUrl).catch(async (err: unknown) => {
+    await before.release();
+    throw err;
+  });
+  return { before, after };
+}
+
+/** Both builds at once, each on a fresh database of the run's PostgreSQL (`WORKERS=1` each). */
 export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<CaseReport> {
   const { config, log } = deps;
   const entry = process.env['BENCH_COMPARE_ENTRY'];
@@ -272,11 +291,8 @@ export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<
   const loadAtStart = loadAverage();
   log(`compare: before = ${entry}, after = ${afterEntry ?? 'this checkout'}; load average ${loadAtStart}`);
   const env = { WORKERS: '1', WORK_LIMIT_PER_PRINCIPAL: '64', WORK_LIMIT_PER_CLIENT: '64' };
-  // The earlier build migrates a database of its own: its migrations may be fewer than ours.
-  const beforeDb = await openBenchDatabase();
-  // So does another after-build: this checkout's migrations may be more than its own.
-  const afterDb = afterEntry ? await openBenchDatabase() : null;
-  const afterUrl = afterDb?.url ?? deps.databaseUrl;
+  const { before: beforeDb, after: afterDb } = await sideDatabases(deps.databaseUrl);
+  const afterUrl = afterDb.url;
   const services: ServiceProcess[] = [];
   const sides: Side[] = [];
   const estimates: Estimate[] = [];
@@ -298,7 +314,7 @@ export async function runSideBySide(deps: CaseDeps, spec: CompareSpec): Promise<
     for (const s of sides) s.api.close();
     for (const s of services) await s.stop();
     await beforeDb.release();
-    await afterDb?.release();
+    await afterDb.release();
   }
   return report(spec, estimates, { before: entry, after: afterEntry ?? null }, loadAtStart);
 }

@@ -44,6 +44,29 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
+/**
+ * A fresh database on the server that holds `url` (its own name, dropped by `release` unless
+ * `BENCH_KEEP_DB=1`): what a side-by-side case gives each side, so both sides share one server (its
+ * WAL, buffers, checkpoints and background work, which a pair then sees at the same moment) and
+ * neither inherits the tables earlier cases filled. {@link openBenchDatabase} without a URL would
+ * start a second embedded server, and the run's own database holds every earlier case's rows.
+ */
+export async function openSiblingDatabase(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BenchDatabase> {
+  const name = `zk_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await admin(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  return {
+    url: withDatabase(url, name),
+    embedded: false,
+    release: async () => {
+      if (env['BENCH_KEEP_DB'] === '1') return;
+      await admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
+    },
+  };
+}
+
 export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): Promise<BenchDatabase> {
   const given = env['BENCH_DATABASE_URL'] || env['DATABASE_URL'];
   const name = `zk_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;

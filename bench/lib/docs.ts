@@ -211,7 +211,8 @@ const METHOD = `
   against ≤ 1.1×, and the latency p50 beside it.
 - **Before and after** (\`BENCH_CASES=compare\`, run only when named; bench/compare.ts). This
   checkout's service and an earlier build of it (\`BENCH_COMPARE_ENTRY\`, that checkout's
-  \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on its own database. One client alternates
+  \`dist/main.js\`) run at once, \`WORKERS=1\` each, each on a fresh database of its own on the run's
+  PostgreSQL (one server for both, and none of the rows earlier cases left). One client alternates
   1.5 s blocks between them, B1's move, B2's view and B4's shuffle, the order flipping every pair, after one
   uncounted 3 s block of each: 20 pairs; per block the service's CPU per operation and the latency
   p50; each ratio after ÷ before judged against ≤ 1.1× (the shuffle against ≤ 1.2×, issue 38's
