@@ -25,7 +25,7 @@ import { createBenchGame } from './lib/fixtures.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { openBenchDatabase, type BenchDatabase } from './lib/database.js';
 import { startService, type ServiceProcess } from './lib/service.js';
-import { summarize } from './lib/stats.js';
+import { fmtRatioEstimate, pairedRatio, summarize } from './lib/stats.js';
 
 const batches = Number(process.env['PROBE_BATCHES'] || 6);
 const perBatch = Number(process.env['PROBE_GAMES'] || 200);
@@ -47,6 +47,8 @@ interface Side {
   readonly service: ServiceProcess;
   readonly rates: number[];
   readonly cpuPerGame: number[];
+  /** PostgreSQL backends' CPU ms per game, per batch. */
+  readonly backendsPerGame: number[];
 }
 
 async function side(
@@ -68,7 +70,7 @@ async function side(
     await client.connect();
     await client.query(sql).finally(() => client.end());
   }
-  return { name, db, service, rates: [], cpuPerGame: [] };
+  return { name, db, service, rates: [], cpuPerGame: [], backendsPerGame: [] };
 }
 
 /** User and system CPU ms of one process (/proc/<pid>/stat, 100 ticks per second). */
@@ -167,6 +169,7 @@ try {
       const { rate, cpu, system, backends, client } = await batch(s, perBatch);
       s.rates.push(rate);
       s.cpuPerGame.push(cpu);
+      s.backendsPerGame.push(backends);
       process.stdout.write(
         `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}); backends ${backends.toFixed(2)}, load generator ${client.toFixed(2)} ms/game (load ${loadAverage()})\n`,
       );
@@ -184,6 +187,24 @@ try {
       `create-probe: ${s.name}: games/s median ${r.p50.toFixed(1)}; CPU ms/game median ${c.p50.toFixed(2)} ` +
         `(min ${Math.min(...s.cpuPerGame).toFixed(2)}, max ${Math.max(...s.cpuPerGame).toFixed(2)})\n`,
     );
+  }
+  if (sides.length === 2) {
+    // Batch b of each side ran back to back: one pair. after / before, median and 95% interval.
+    const [b, a] = sides as [Side, Side];
+    const any = { atLeast: 0 } as const;
+    for (const [what, x, y] of [
+      ['games/s', a.rates, b.rates],
+      ['service CPU per game', a.cpuPerGame, b.cpuPerGame],
+      ['PostgreSQL CPU per game', a.backendsPerGame, b.backendsPerGame],
+      [
+        'service + PostgreSQL CPU per game',
+        a.cpuPerGame.map((c, i) => c + a.backendsPerGame[i]!),
+        b.cpuPerGame.map((c, i) => c + b.backendsPerGame[i]!),
+      ],
+    ] as const)
+      process.stdout.write(
+        `create-probe: after / before, ${what}: ${fmtRatioEstimate(pairedRatio(x, y, any))}\n`,
+      );
   }
   process.stdout.write(`create-probe: load average at end ${loadAverage()}\n`);
 } finally {
