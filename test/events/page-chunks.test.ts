@@ -63,9 +63,7 @@ describe('a history page handed over a chunk per turn', () => {
     const out = eventPageOut(rows, spec, viewer, source);
     const settledAt = await Promise.all(out.map((v) => Promise.resolve(v).then(() => turns)));
     ticking = false;
-    const chunks = Array.from({ length: 5 }, (_, k) =>
-      settledAt.slice(k * PAGE_CHUNK, (k + 1) * PAGE_CHUNK),
-    );
+    const chunks = Array.from({ length: 5 }, (_, k) => settledAt.slice(k * PAGE_CHUNK, (k + 1) * PAGE_CHUNK));
     expect(out.slice(0, PAGE_CHUNK).some((v) => v instanceof Promise)).toBe(false);
     expect(out.slice(PAGE_CHUNK).every((v) => v instanceof Promise)).toBe(true);
     // One turn per chunk: each chunk settles together, a later turn than the chunk before it.
