@@ -133,7 +133,7 @@ export type GameEventOut = ReturnType<typeof toGameEvent>;
  * Events of a history page that graphql-js walks in one turn of the event loop. The rest are handed
  * over {@link PAGE_CHUNK} at a time, one turn of the loop apart: a page's walk of its selection over
  * every event is synchronous, and another seat's move, which shares the loop, would otherwise wait
- * behind all of it (docs/architecture.md, "Bounded work").
+ * behind all of it (docs/architecture.md, "Why this shape").
  */
 export const PAGE_CHUNK = 20;
 
