@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { GameEvent as GameEventRow } from '../generated/prisma/client.js';
 import type { DomainEvent } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './client.js';
 import { decodeEventRow, type StoredEvent } from './rows.js';
 
@@ -75,8 +75,16 @@ const keyOf = (gameId: string, seq: number) => `${gameId}|${seq}`;
 /** A row of a page as read: its payload's text, unless the cache was told it holds it (then null). */
 type PageRow = Omit<GameEventRow, 'payload'> & { rowVersion: string; payload: string | null };
 
-/** The JSON of `payload` is kept as text (`jsonb` read with this parser), to be parsed and measured here. */
-const asText = { getTypeParser: () => (text: string) => text } as unknown as pg.CustomTypesConfig;
+/** PostgreSQL's type oid of `jsonb`. */
+const JSONB_OID = 3802;
+
+/** `jsonb` (the payload) kept as its text, to be parsed and measured here; every other type as `pg` parses it. */
+const asText: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === JSONB_OID
+      ? (text: string) => text
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 const PAGE_COLUMNS = `game_id AS "gameId", seq, kind, version, actor_kind AS "actorKind",
             actor_player_id AS "actorPlayerId", created_at AS "createdAt", xmin::text AS "rowVersion"`;

@@ -53,6 +53,10 @@ describe('decoded event payloads, kept per service', () => {
     // Overlapping page: 5 kept, 5 new.
     const overlap = await readEvents({ pool, eventPayloads: cache }, gameId, 10, 10);
     expect(sent).toEqual([10, 0, 5]);
+    // Only the payload is read as text: every other column as the driver parses it.
+    expect(first[0]).toMatchObject({ gameId, seq: 6, version: 6, kind: 'NO_MOVE', actorKind: 'SYSTEM' });
+    expect(first[0]!.createdAt).toBeInstanceOf(Date);
+    expect(again[0]!.createdAt).toBeInstanceOf(Date);
     expect(again.map((e) => e.seq)).toEqual(first.map((e) => e.seq));
     again.forEach((e, i) => expect(e.payload).toBe(first[i]!.payload));
     expect(again).toEqual(await readEvents({ pool: admin }, gameId, 5, 10));
