@@ -26,6 +26,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { KeyedQueue } from './db/keyed-queue.js';
+import { eventPayloadCache } from './db/log-reads.js';
 import { StateCache } from './db/state-cache.js';
 import { GameStore, MAX_QUEUED_MOVES_PER_GAME } from './db/index.js';
 import { applyMigrationsAtStart } from './postgres/migrate.js';
@@ -75,6 +76,7 @@ export function openStore(
     storedVersions: new LRUCache({ max: STORED_VERSIONS_MAX }),
     boundSeats: new LRUCache({ max: CACHED.boundSeats }),
     secrets: new LRUCache({ max: CACHED.secrets }),
+    eventPayloads: eventPayloadCache(),
   });
 }
 

@@ -56,6 +56,7 @@ export class StoreOperations implements Store {
   readonly storedVersions: Store['storedVersions'];
   readonly boundSeats: Store['boundSeats'];
   readonly secrets: Store['secrets'];
+  readonly eventPayloads: Store['eventPayloads'];
 
   constructor(store: Store) {
     this.db = store.db;
@@ -66,6 +67,7 @@ export class StoreOperations implements Store {
     this.storedVersions = store.storedVersions;
     this.boundSeats = store.boundSeats;
     this.secrets = store.secrets;
+    this.eventPayloads = store.eventPayloads;
   }
 
   /** A game's zk-rng/1 secret (null: not covered, or no such game), cached: it never changes. */
@@ -112,7 +114,7 @@ export class StoreOperations implements Store {
 
   /** Up to `limit` events with seq > `afterSeq`, in seq order. */
   readEvents(gameId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-    return readEvents(this.pool, gameId, afterSeq, limit);
+    return readEvents(this, gameId, afterSeq, limit);
   }
 
   /** The version of event `seq` of a game (0 at seq 0). */

@@ -8,6 +8,7 @@ import type { RulesetRegistry } from '../rules/index.js';
 import type { Database } from './client.js';
 import type { SecretCache } from './fairness.js';
 import type { KeyedQueue } from './keyed-queue.js';
+import type { EventPayloads } from './log-reads.js';
 import type { StateCache } from './state-cache.js';
 
 export interface Store extends Database {
@@ -29,4 +30,6 @@ export interface Store extends Database {
   readonly boundSeats: LRUCache<string, string>;
   /** Games' zk-rng/1 secrets (`fairness.ts`): written with the game, never changed. */
   readonly secrets: SecretCache;
+  /** Decoded payloads of the events read last (`log-reads.ts`): an event, once committed, never changes. */
+  readonly eventPayloads: EventPayloads;
 }

@@ -17,7 +17,7 @@
  * head is dropped (its connection closed by `onSlow`): resuming with `afterSeq` is cheaper.
  */
 import type { Database } from '../db/client.js';
-import { lastSeqs, readEvents, type StoredEvent } from '../db/log-reads.js';
+import { lastSeqs, readEvents, type LogSource, type StoredEvent } from '../db/log-reads.js';
 import { MalformedEventError } from '../db/rows.js';
 import { ErrorCode, ZonekeeperError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -95,8 +95,8 @@ export class EventHub<T> {
 
   constructor(
     private readonly deps: {
-      /** The database: the log's pages are read on its pool. */
-      readonly store: Database;
+      /** The database: the log's pages are read on its pool (payloads kept in its cache, if it has one). */
+      readonly store: Database & LogSource;
       readonly fanout: Fanout;
       readonly logger: Logger;
       /** `subscriptions_active`; optional so unit tests can leave it out. */
@@ -181,7 +181,7 @@ export class EventHub<T> {
       for (;;) {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
-        const rows = await readEvents(this.deps.store.pool, channel.gameId, sub.lastSeq, pageSize);
+        const rows = await readEvents(this.deps.store, channel.gameId, sub.lastSeq, pageSize);
         const map = this.mapper(rows);
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
@@ -209,7 +209,7 @@ export class EventHub<T> {
     try {
       while (channel.cursor < channel.target && this.#games.get(channel.gameId) === channel) {
         const rows = await readEvents(
-          this.deps.store.pool,
+          this.deps.store,
           channel.gameId,
           channel.cursor,
           this.#options.pageSize,

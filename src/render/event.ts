@@ -130,6 +130,42 @@ export function toGameEvent(row: StoredEvent, spec: RulesetSpec, viewer: Viewer,
 export type GameEventOut = ReturnType<typeof toGameEvent>;
 
 /**
+ * Events of a history page that graphql-js walks in one turn of the event loop. The rest are handed
+ * over {@link PAGE_CHUNK} at a time, one turn of the loop apart: a page's walk of its selection over
+ * every event is synchronous, and another seat's move, which shares the loop, would otherwise wait
+ * behind all of it (docs/architecture.md, "Why this shape").
+ */
+export const PAGE_CHUNK = 20;
+
+/** Resolves on the event loop's next turn, after the I/O that is ready (a move's answer). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One history page for `viewer`: every event mapped by {@link toGameEvent} at once (so a failure is
+ * the page's, as before), then handed to graphql-js {@link PAGE_CHUNK} at a time, each chunk a turn
+ * of the event loop after the last. The values, their order and so the response are those of the
+ * plain list: only when graphql-js walks each chunk changes.
+ */
+export function eventPageOut(
+  rows: readonly StoredEvent[],
+  spec: RulesetSpec,
+  viewer: Viewer,
+  asOf: EventTimeSource,
+): (GameEventOut | Promise<GameEventOut>)[] {
+  const timeline = new EventTimeline(spec, asOf);
+  const events = rows.map((row) => toGameEvent(row, spec, viewer, timeline));
+  if (events.length <= PAGE_CHUNK) return events;
+  const out: (GameEventOut | Promise<GameEventOut>)[] = events.slice(0, PAGE_CHUNK);
+  let turn: Promise<void> = Promise.resolve();
+  for (let i = PAGE_CHUNK; i < events.length; i += PAGE_CHUNK) {
+    // Each chunk's turn is taken once the previous chunk is handed over: one chunk per turn.
+    turn = turn.then(nextTurn);
+    for (const event of events.slice(i, i + PAGE_CHUNK)) out.push(turn.then(() => event));
+  }
+  return out;
+}
+
+/**
  * The event hub's mapper: {@link toGameEvent}, with one timeline per batch of events, so a batch
  * delivered to many subscribers loads the game as of its events at most once. `asOf` gives the game
  * as of a batch of one game's events (the authority's `eventsAsOf`).

@@ -7,7 +7,8 @@
  * `src/errors.ts` and the server's error formatter: they carry no game data.)
  *
  * - Games: {@link gameOut}, {@link snapshotOut} (admin `gameAt`), {@link createdGameOut}.
- * - Events (history, subscriptions, payloads), as of each event: {@link toGameEvent}, {@link EventTimeline},
+ * - Events (history, subscriptions, payloads), as of each event, one mapping (`event.ts`, `toGameEvent`):
+ *   {@link eventPageOut} (a history page, handed to graphql-js a chunk per turn of the event loop),
  *   {@link liveEventMapper} (the event hub's).
  * - Move payloads: {@link movePayload} (with the one ordering of changed objects, {@link changedObjects}).
  * - Rulesets ({@link rulesetOut}) and the caller's credential ({@link whoamiOut}).
@@ -20,7 +21,7 @@ import { tableResolvers } from './table.js';
 
 export { adminGameOut, adminPageOut, importPayloadOut, playerOut } from './admin.js';
 export type { AdminGameOut, AdminGameRow } from './admin.js';
-export { EventTimeline, liveEventMapper, toGameEvent } from './event.js';
+export { eventPageOut, liveEventMapper } from './event.js';
 export type { EventTimeSource, GameEventOut } from './event.js';
 export { createdGameOut, gameOut, snapshotOut } from './game.js';
 export type { GameOut, PrincipalKind } from './game.js';

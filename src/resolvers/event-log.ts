@@ -6,7 +6,7 @@
  */
 import type { Resolvers } from '../generated/graphql.js';
 import { badInput } from '../errors.js';
-import { EventTimeline, toGameEvent, type GameEventOut } from '../render/index.js';
+import { eventPageOut, type GameEventOut } from '../render/index.js';
 import type { SubscriptionContext } from '../server/context.js';
 import { ZkCloseCode } from '../server/close-codes.js';
 import { gameIdFrom } from '../uuid.js';
@@ -43,8 +43,7 @@ export const eventLogResolvers = {
       if (args.first < 0 || args.first > MAX_PAGE)
         throw badInput(`Field first must be between 0 and ${MAX_PAGE}.`, 'first');
       const page = await ctx.authority.eventPage(ctx.caller, { ...args, gameId: gameIdFrom(args.gameId) });
-      const timeline = new EventTimeline(page.spec, page.asOf);
-      return page.rows.map((row) => toGameEvent(row, page.spec, page.viewer, timeline));
+      return eventPageOut(page.rows, page.spec, page.viewer, page.asOf);
     },
   },
   Subscription: {

@@ -1,0 +1,116 @@
+/**
+ * The service's cache of decoded event payloads (`db/log-reads.ts`, `Store.eventPayloads`) against
+ * a real PostgreSQL log: a page read again is neither sent again nor parsed again, and is what a read
+ * without the cache gives; a row written again (another row version under the same game and seq) is
+ * read afresh, never answered from the cache; a payload evicted while its page was being read is
+ * read again, not lost.
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { eventPayloadCache, readEvents, type EventPayloads } from '../../src/db/log-reads.js';
+import { useTestDatabase } from '../support/db.js';
+import { logWriter, type LogWriter } from '../events/log-rows.js';
+
+let store: Database;
+let log: LogWriter;
+let admin: pg.Pool;
+
+beforeAll(async () => {
+  const database = await useTestDatabase();
+  store = openDatabase(database.url, 3);
+  admin = store.pool;
+  log = await logWriter(database.url);
+});
+afterAll(async () => {
+  await log?.close();
+  await store?.db.$disconnect();
+});
+
+/** The pool, recording how many payloads each page statement sent (not null). */
+function counting(after?: () => void) {
+  const sent: number[] = [];
+  const pool = {
+    query: async (config: pg.QueryConfig) => {
+      const result = await admin.query(config);
+      if (/ORDER BY seq/.test(config.text))
+        sent.push(result.rows.filter((r: { payload: unknown }) => r.payload !== null).length);
+      after?.();
+      return result;
+    },
+  } as unknown as pg.Pool;
+  return { pool, sent };
+}
+
+describe('decoded event payloads, kept per service', () => {
+  it('a page read again sends and parses no payload, and reads as without the cache', async () => {
+    const gameId = await log.createGame();
+    await log.append(gameId, 30, [], ['MTG 100.1']);
+    const cache: EventPayloads = eventPayloadCache();
+    const { pool, sent } = counting();
+    const first = await readEvents({ pool, eventPayloads: cache }, gameId, 5, 10);
+    const again = await readEvents({ pool, eventPayloads: cache }, gameId, 5, 10);
+    // Overlapping page: 5 kept, 5 new.
+    const overlap = await readEvents({ pool, eventPayloads: cache }, gameId, 10, 10);
+    expect(sent).toEqual([10, 0, 5]);
+    // Only the payload is read as text: every other column as the driver parses it.
+    expect(first[0]).toMatchObject({ gameId, seq: 6, version: 6, kind: 'NO_MOVE', actorKind: 'SYSTEM' });
+    expect(first[0]!.createdAt).toBeInstanceOf(Date);
+    expect(again[0]!.createdAt).toBeInstanceOf(Date);
+    expect(again.map((e) => e.seq)).toEqual(first.map((e) => e.seq));
+    again.forEach((e, i) => expect(e.payload).toBe(first[i]!.payload));
+    expect(again).toEqual(await readEvents({ pool: admin }, gameId, 5, 10));
+    expect(overlap).toEqual(await readEvents({ pool: admin }, gameId, 10, 10));
+  });
+
+  it('a row written again is read afresh, not answered from the cache', async () => {
+    const gameId = await log.createGame();
+    await log.append(gameId, 3, [], ['MTG 100.1']);
+    const cache = eventPayloadCache();
+    const source = { pool: admin, eventPayloads: cache };
+    expect((await readEvents(source, gameId, 0, 3))[1]!.payload.rules).toEqual(['MTG 100.1']);
+    // Another row under the same game and seq (as a game removed by hand and imported again with its id would be).
+    await admin.query(`DELETE FROM game_event WHERE game_id = $1 AND seq = 2`, [gameId]);
+    await admin.query(
+      `INSERT INTO game_event (game_id, seq, kind, version, actor_kind, payload)
+       VALUES ($1, 2, 'NO_MOVE', 2, 'SYSTEM', $2::jsonb)`,
+      [
+        gameId,
+        JSON.stringify({
+          kind: 'NO_MOVE',
+          zoneIds: [],
+          transitions: [],
+          zonesCreated: [],
+          zonesRemoved: [],
+          rules: ['MTG 104.3'],
+        }),
+      ],
+    );
+    const page = await readEvents(source, gameId, 0, 3);
+    expect(page.map((e) => e.payload.rules)).toEqual([['MTG 100.1'], ['MTG 104.3'], ['MTG 100.1']]);
+    // And kept as the new row's from then on.
+    expect((await readEvents(source, gameId, 0, 3))[1]!.payload.rules).toEqual(['MTG 104.3']);
+  });
+
+  it('a payload evicted while its page is read is read again', async () => {
+    const gameId = await log.createGame();
+    await log.append(gameId, 8, [], ['MTG 100.1']);
+    const cache = eventPayloadCache();
+    await readEvents({ pool: admin, eventPayloads: cache }, gameId, 0, 8);
+    // The statement is sent with every seq kept; the cache is emptied before its answer arrives.
+    const { pool } = counting(() => cache.clear());
+    const page = await readEvents({ pool, eventPayloads: cache }, gameId, 0, 8);
+    expect(page).toEqual(await readEvents({ pool: admin }, gameId, 0, 8));
+  });
+
+  it('keeps at most its budget of payload text', () => {
+    const cache = eventPayloadCache();
+    const payload = { kind: 'NO_MOVE' } as never;
+    for (let seq = 1; seq <= 400; seq++) cache.set(`g|${seq}`, { payload, rowVersion: '1', size: 60_000 });
+    expect(cache.calculatedSize).toBeLessThanOrEqual(cache.maxSize);
+    expect(cache.size).toBeLessThan(400);
+    // Larger than one entry may be: not kept at all.
+    cache.set('g|big', { payload, rowVersion: '1', size: 2 ** 17 });
+    expect(cache.has('g|big')).toBe(false);
+  });
+});
