@@ -21,7 +21,8 @@ import { fmtMs, fmtRate } from './lib/stats.js';
 const BEFORE_ZK_RNG_CPU_MS = Number(process.env['BENCH_SHUFFLE_BASELINE_MS'] || Number.NaN);
 /** The target: within 1.2× of that. */
 const MAX_RATIO = 1.2;
-const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
+/** B4's mutation: one shuffle of a seat's library, answering only the new version. */
+export const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
 
 interface Deps {
   readonly api: GraphqlClient;

@@ -25,6 +25,7 @@
  * it: issue 39's refactor at its own end.
  */
 import { BENCH_GAME_VIEW, BENCH_MOVE } from '../test/support/documents.js';
+import { SHUFFLE } from './b4-shuffle.js';
 import { heapProbe, type BatchGrowth, type HeapProbe } from './lib/cached-heap.js';
 import { openSiblingDatabase, type BenchDatabase } from './lib/database.js';
 import { ApiMover, createBenchGame } from './lib/fixtures.js';
@@ -42,7 +43,6 @@ const BLOCK_SECONDS = 1.5;
 const WARMUP_SECONDS = 3;
 const OPERATIONS = ['move', 'view', 'shuffle'] as const;
 const LABELS: Record<Operation, string> = { move: 'B1 move', view: 'B2 view', shuffle: 'B4 shuffle' };
-const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
 type Operation = (typeof OPERATIONS)[number];
 
 /** Pairs of cached-game batches, and games per batch. */

@@ -16,6 +16,7 @@
  *       PROBE_ENTRIES=/work/wt/before39/dist/main.js,dist/main.js npx tsx bench/shuffle-probe.ts
  */
 import pg from 'pg';
+import { SHUFFLE } from './b4-shuffle.js';
 import { openBenchDatabase, type BenchDatabase } from './lib/database.js';
 import { createBenchGame } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -27,7 +28,6 @@ const entries = (process.env['PROBE_ENTRIES'] || 'dist/main.js').split(',');
 const rounds = Number(process.env['PROBE_ROUNDS'] || 16);
 const shuffles = Number(process.env['PROBE_SHUFFLES'] || 100);
 const census = Number(process.env['PROBE_CENSUS'] || 200);
-const SHUFFLE = `mutation BenchShuffle($input: ShuffleZoneInput!) { shuffleZone(input: $input) { version } }`;
 
 interface Side {
   readonly entry: string;
