@@ -12,10 +12,11 @@
  *   passes its bound: its pongs never pile up in the heap.
  *
  * In both, the service stays up with RSS under {@link RSS_LIMIT_BYTES}; at the default bounds the
- * seat's answers stay under {@link SEAT_P99_MS} at p99 (or five times its p99 without the flood,
- * measured just before, on a machine busier than that). Both bounds are generous for a busy 2-core
- * machine: without the guard, pongs pile up until the heap limit kills the process (0.6–0.8 million
- * pings), and four reading pingers made a seat wait 26 s.
+ * seat is not starved: its answers stay under {@link SEAT_P99_MS} at p99 (or five times its p99
+ * without the flood, measured just before, on a machine busier than that). Both bounds are generous
+ * for a busy 2-core machine: without the guard, pongs pile up until the heap limit kills the process
+ * (0.6–0.8 million pings), and four reading pingers made a seat wait 26 s. How fast the seat is
+ * under the flood is the bench's `wsflood` case (p99 ≤ 200 ms), not this test's.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,12 @@ import {
 const MiB = 2 ** 20;
 /** The documented memory budget of one service process (NODE_HEAP_MB's default). */
 const RSS_LIMIT_BYTES = FLOOD_RSS_BUDGET_BYTES;
-const SEAT_P99_MS = FLOOD_SEAT_P99_MS;
+/**
+ * A starved seat's p99, at least: five times the bench's target, so that a test process and a
+ * service sharing a busy machine with the rest of the suite do not reach it, and a twenty-sixth of
+ * the wait without the guard.
+ */
+const SEAT_P99_MS = 5 * FLOOD_SEAT_P99_MS;
 const { silent: SILENT, reading: READING } = FLOOD;
 /** The seat's requests, at least. */
 const SEAT_SAMPLES = 100;
@@ -147,6 +153,18 @@ function p99(samples: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
 }
 
+/**
+ * The service sends its close frame rather than only dropping the socket: most clients read it. (A
+ * client that has not read up to it when the service's grace after a refusal runs out reads none;
+ * `RefusalLog.closeCode` then takes the code from the service's log.)
+ */
+function expectMostClientsReadTheirClose(connections: readonly PingerConnection[]): void {
+  const read = connections.filter((c) => c.code !== null).length;
+  expect(read, `${read} of ${connections.length} clients read a close frame`).toBeGreaterThan(
+    connections.length / 2,
+  );
+}
+
 async function healthy(service: ServiceProcess): Promise<number> {
   return (await fetch(new URL('/healthz', service.url), { signal: AbortSignal.timeout(10_000) })).status;
 }
@@ -167,7 +185,9 @@ describe('graphql-ws floods at the default bounds', () => {
       maxPings: 20_000,
       wsPings: true,
     });
-    const codes = [...out.silent, ...out.reading].flat().map((c) => c.code);
+    const connections = [...out.silent, ...out.reading].flat();
+    const codes = connections.map((c) => t.log.closeCode(c));
+    expectMostClientsReadTheirClose(connections);
     console.log(
       JSON.stringify(out.silent.map((r) => r.length)),
       JSON.stringify(out.reading.map((r) => r.length)),
@@ -180,7 +200,7 @@ describe('graphql-ws floods at the default bounds', () => {
     expect(t.service.child.exitCode).toBeNull();
     expect(await healthy(t.service)).toBe(200);
     expect(out.peakRss).toBeLessThan(RSS_LIMIT_BYTES);
-    // 200 ms, or five times the seat's p99 without the flood when the machine is busier than that.
+    // 1 s, or five times the seat's p99 without the flood when the machine is busier than that.
     expect(p99(out.seatMs)).toBeLessThan(Math.max(SEAT_P99_MS, 5 * p99(alone)));
   }, 180_000);
 });
@@ -202,7 +222,8 @@ describe('graphql-ws floods with the message budget lifted: the bound on unsent 
       maxPings: 400_000,
       pingPayloadBytes: 1_024,
     });
-    const codes = out.silent.flat().map((c) => c.code);
+    const codes = out.silent.flat().map((c) => t.log.closeCode(c));
+    expectMostClientsReadTheirClose(out.silent.flat());
     expect(codes.length).toBeGreaterThanOrEqual(SILENT);
     expect(new Set(codes)).toEqual(new Set([ZkCloseCode.NotReading]));
     expect(t.service.child.exitCode).toBeNull();

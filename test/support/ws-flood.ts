@@ -12,17 +12,25 @@
  * stop. A silent pinger learns that its connection was closed from the service's log line (it reads
  * nothing, so the close frame waits behind its pongs): it then reads, and finds the close frame.
  */
+import { ZkCloseCode } from '../../src/server/close-codes.js';
+import type { WsGuardRefusal } from '../../src/server/ws-guard.js';
 import { pingFrames, RawWebSocket, textFrames } from './raw-websocket.js';
 
 /** The service's log message for a connection its bounds closed (`src/server/ws-guard.ts`). */
 const CLOSED_MESSAGE = 'graphql-ws connection closed: over its bounds';
 
+/** The close code the service sends with each reason it logs (`src/server/ws-guard.ts`). */
+const CLOSE_CODE_OF: Record<WsGuardRefusal, ZkCloseCode> = {
+  ws_message_rate: ZkCloseCode.TooManyMessages,
+  ws_unsent_bytes: ZkCloseCode.NotReading,
+};
+
 /**
  * The service's refusals, read from its JSON log lines (LOG_LEVEL warn or lower): which client
- * ports it closed a graphql-ws connection of.
+ * ports it closed a graphql-ws connection of, and why.
  */
 export class RefusalLog {
-  readonly #ports = new Set<number>();
+  readonly #ports = new Map<number, WsGuardRefusal>();
   readonly #waiters = new Map<number, () => void>();
   #partial = '';
 
@@ -32,9 +40,12 @@ export class RefusalLog {
     this.#partial = lines.pop() ?? '';
     for (const line of lines) {
       if (!line.includes(CLOSED_MESSAGE)) continue;
-      const port = (JSON.parse(line) as { remotePort?: number }).remotePort;
+      const { remotePort: port, reason } = JSON.parse(line) as {
+        remotePort?: number;
+        reason: WsGuardRefusal;
+      };
       if (port === undefined) continue;
-      this.#ports.add(port);
+      this.#ports.set(port, reason);
       this.#waiters.get(port)?.();
     }
   }
@@ -47,6 +58,19 @@ export class RefusalLog {
 
   get count(): number {
     return this.#ports.size;
+  }
+
+  /**
+   * The close code the service closed `connection` with: the one its client read, or else the one
+   * the service logged sending. A client that has not read up to the close frame
+   * `REFUSED_CLOSE_GRACE_MS` after the refusal (on a busy machine, the test process is late
+   * to read the log line or the socket) has its socket destroyed and reads none. Null: the service
+   * never closed it.
+   */
+  closeCode(connection: PingerConnection): number | null {
+    if (connection.code !== null) return connection.code;
+    const reason = this.#ports.get(connection.port);
+    return reason === undefined ? null : CLOSE_CODE_OF[reason];
   }
 }
 
@@ -80,9 +104,13 @@ export interface PingerOptions {
   readonly wsPings?: boolean;
 }
 
-/** What became of one connection: the server's close code (null: none came before `giveUp`). */
+/**
+ * What became of one connection: the server's close code as its client read it (null: none came
+ * before `giveUp`, or the socket ended without one), and the client's port.
+ */
 export interface PingerConnection {
   readonly code: number | null;
+  readonly port: number;
   readonly pings: number;
 }
 
@@ -99,14 +127,15 @@ export async function pinger(
       ws = await RawWebSocket.open(opts.wsUrl);
     } catch {
       // The service is gone (or refuses connections): that is the pinger's last connection.
-      connections.push({ code: null, pings: 0 });
+      connections.push({ code: null, port: 0, pings: 0 });
       break;
     }
+    const port = ws.localPort;
     if (opts.silent) ws.pause();
     // Aborted when the server has closed the connection (for a silent pinger: says so in its log) or
     // the pinger gives up: then it stops writing, reads, and waits for the close frame.
     const done = new AbortController();
-    const closedByServer = opts.silent ? opts.log.closed(ws.localPort) : ws.closeCode;
+    const closedByServer = opts.silent ? opts.log.closed(port) : ws.closeCode;
     void closedByServer.then(() => done.abort());
     void ws.closeCode.then(() => done.abort());
     const giveUp = () => done.abort();
@@ -121,7 +150,7 @@ export async function pinger(
     ws.resume();
     const code = opts.giveUp.aborted ? null : await Promise.race([ws.closeCode, gaveUp]);
     opts.giveUp.removeEventListener('abort', giveUp);
-    connections.push({ code, pings });
+    connections.push({ code, port, pings });
     ws.destroy();
   }
   return connections;
