@@ -26,6 +26,11 @@ export function publicErrorOf(detail: DbErrorDetail): ZonekeeperError {
       );
     case 'IDEMPOTENCY_KEY_LENGTH':
       return badInput(`Field idempotencyKey must be 1 to ${detail.max} characters.`, 'idempotencyKey');
+    case 'LOG_CHANGED_WHILE_READ':
+      return new ZonekeeperError(
+        ErrorCode.STALE_STATE,
+        "The game's history changed while it was read; read it again.",
+      );
     case 'CLOCK_RAN_OUT':
       return invalidMove({
         code: 'CLOCK_RAN_OUT',

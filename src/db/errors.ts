@@ -17,6 +17,11 @@ export type DbErrorDetail =
   | { readonly kind: 'IDEMPOTENCY_MISMATCH' }
   /** An idempotency key too short or too long to store. */
   | { readonly kind: 'IDEMPOTENCY_KEY_LENGTH'; readonly max: number }
+  /**
+   * A page of the game's log lost a row between the page's two statements (its payload kept by the
+   * service and then its row gone): the game was removed by hand while it was read.
+   */
+  | { readonly kind: 'LOG_CHANGED_WHILE_READ'; readonly seq: number }
   /** The game's clock ran out before the change could commit; its expiry is being recorded. */
   | { readonly kind: 'CLOCK_RAN_OUT' }
   /** A game's ruleset version neither loaded nor stored. */

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
 import pg from 'pg';
 import type { Db } from './client.js';
+import { dbError } from './errors.js';
 import { decodeEventRow, type StoredEvent } from './rows.js';
 
 export type { StoredEvent };
@@ -138,7 +139,7 @@ export async function readEvents(
     const { rowVersion, payload: text, ...rest } = row;
     const payload = kept.get(row.seq);
     if (text === null) {
-      if (!payload) throw new Error(`event ${row.seq} of game ${gameId} has no payload`);
+      if (!payload) throw dbError({ kind: 'LOG_CHANGED_WHILE_READ', seq: row.seq });
       return { ...rest, payload };
     }
     const event = decodeEventRow({ ...rest, payload: JSON.parse(text) as unknown });

@@ -3,11 +3,14 @@
  * a real PostgreSQL log: a page read again is neither sent again nor parsed again, and is what a read
  * without the cache gives; a row written again (another row version under the same game and seq) is
  * read afresh, never answered from the cache; a payload evicted while its page was being read is
- * read again, not lost.
+ * read again, not lost; a row gone by then fails the page with a typed error, never a hole.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicErrorOf } from '../../src/authority/db-errors.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import { DbError } from '../../src/db/errors.js';
+import { ErrorCode } from '../../src/errors.js';
 import { eventPayloadCache, readEvents, type EventPayloads } from '../../src/db/log-reads.js';
 import { useTestDatabase } from '../support/db.js';
 import { logWriter, type LogWriter } from '../events/log-rows.js';
@@ -101,6 +104,31 @@ describe('decoded event payloads, kept per service', () => {
     const { pool } = counting(() => cache.clear());
     const page = await readEvents({ pool, eventPayloads: cache }, gameId, 0, 8);
     expect(page).toEqual(await readEvents({ pool: admin }, gameId, 0, 8));
+  });
+
+  it('a row gone before its payload is read again fails the page with LOG_CHANGED_WHILE_READ', async () => {
+    const gameId = await log.createGame();
+    await log.append(gameId, 4, [], ['MTG 100.1']);
+    const cache = eventPayloadCache();
+    await readEvents({ pool: admin, eventPayloads: cache }, gameId, 0, 4);
+    // Between the page's statements: the kept payloads evicted, and seq 3's row removed by hand.
+    const pool = {
+      query: async (config: pg.QueryConfig) => {
+        const result = await admin.query(config);
+        if (/ORDER BY seq/.test(config.text)) {
+          cache.clear();
+          await admin.query(`DELETE FROM game_event WHERE game_id = $1 AND seq = 3`, [gameId]);
+        }
+        return result;
+      },
+    } as unknown as pg.Pool;
+    const failure = await readEvents({ pool, eventPayloads: cache }, gameId, 0, 4).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DbError);
+    expect((failure as DbError).detail).toEqual({ kind: 'LOG_CHANGED_WHILE_READ', seq: 3 });
+    expect(publicErrorOf((failure as DbError).detail)).toMatchObject({
+      extensions: { code: ErrorCode.STALE_STATE },
+      message: "The game's history changed while it was read; read it again.",
+    });
   });
 
   it('keeps at most its budget of payload text', () => {
