@@ -7,8 +7,9 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     'scripts/*.{ts,mjs}',
-    // Started as its own process by bench/b3-fanout.ts.
+    // Floor servers, each started as its own process (bench/lib/floor-process.ts) by B2, B3 and spectators.
     'bench/lib/broadcast-server.ts',
+    'bench/lib/answer-server.ts',
     // A/B probe of CPU per move and per view, run by hand (docs/development.md, Benchmarks).
     'bench/cpu-probe.ts',
     // Paired A/B probe of createGame throughput and CPU per game, run by hand (docs/development.md, Benchmarks).

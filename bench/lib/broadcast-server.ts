@@ -5,6 +5,7 @@
  * prints `listening <port>`; it exits when its parent closes stdin or sends SIGTERM.
  */
 import { WebSocketServer, type WebSocket } from 'ws';
+import { runAsFloorServer } from './floor-server.js';
 
 const games = new Map<string, Set<WebSocket>>();
 const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -30,18 +31,6 @@ server.on('connection', (socket, req) => {
   socket.close(4404, 'unknown path');
 });
 
-server.on('listening', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`listening ${port}\n`);
-});
-
-const stop = () => {
+runAsFloorServer(server, () => {
   for (const client of server.clients) client.terminate();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2_000).unref();
-};
-process.stdin.on('end', stop);
-process.stdin.resume();
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+});
