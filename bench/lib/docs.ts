@@ -106,7 +106,11 @@ const METHOD = `
   the slower side's peak (at half of its own peak a faster side would be loaded harder, and its
   p99 would not compare). **Interleaved**, the way frontends use views: each client makes a move,
   then views the game, so every view sees a new version; CPU per view = CPU per (move + view) −
-  CPU per move of a moves-only run just before, same clients and game.
+  CPU per move of a moves-only run just before, same clients and game. **Floors**, in the same run:
+  the serialiser's (\`JSON.stringify\` of the view's own answer, in the bench's process) and the
+  transport's (a bare \`node:http\` server, its own process, answering the view's request with the
+  answer's bytes at the interleaved runs' client counts, its CPU per answer measured as the
+  service's); the view is compared with each and with their sum.
 - **B3, fanout.** Subscribers are plain \`ws\` sockets speaking \`graphql-transport-ws\` (one
   connection, one \`gameEvents\` subscription each; viewers rotate over both seats and the
   spectator); the baseline is a separate process running a tiny \`ws\` server that sends a trigger's
