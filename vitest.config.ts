@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -16,5 +17,8 @@ export default defineConfig({
     // per worker instead of once per file. Each file must release what it opens, which
     // test/support/file-resources.ts checks after every file.
     isolate: false,
+    // The longest files start first, so that no long file is left for the end while the other
+    // worker has nothing to do (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

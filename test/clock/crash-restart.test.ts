@@ -2,8 +2,8 @@
  * A flag falls exactly once when the only instance is SIGKILLed just before the deadline and no
  * other instance is running (issue 40, done-when 2, the case with no survivor): the deadline is in
  * the database, so the instance started again after the deadline finds the due clocks on its own
- * first sweeps and records each CLOCK_EXPIRED within 1 s of its own start. One process
- * (`tsx src/main.ts`) at a time shares the test's database.
+ * first sweeps and records each CLOCK_EXPIRED within 1 s of its own start. One process (the
+ * compiled service, `node dist/main.js`) at a time shares the test's database.
  *
  * How the 20 repeats are counted: {@link ROUNDS} kills, each before the deadlines of
  * {@link GAMES_PER_ROUND} games, one flag per game: every game's deadline passes while no instance
@@ -13,8 +13,9 @@
  * a process takes to start on a busy machine is not what this test measures, and a gap over the
  * threshold would give the clocks that time back (the rule test/clock/db-restart.test.ts checks).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/db.js';
+import { buildDist } from '../support/process.js';
 import { until } from '../support/wait.js';
 import { databaseNow, expectOneFlag, gqlAt, killBeforeFirstDeadline, startClockService } from './support.js';
 
@@ -32,6 +33,9 @@ const RESTART_AFTER_MS = 100;
  * round's last expiry came within 1 s. The sweep runs every 50 ms here.
  */
 const AFTER_START_MS = 1_500;
+
+// The processes run the compiled service: built once here, before the starts are timed.
+beforeAll(buildDist, 250_000);
 
 describe('the only instance is SIGKILLed just before the deadline and started again after it', () => {
   it(`the restarted instance records each flag once, within ${AFTER_START_MS} ms of its start, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {

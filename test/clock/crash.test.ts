@@ -1,13 +1,14 @@
 /**
  * A flag falls exactly once when the instance serving the game is SIGKILLed just before the
- * deadline (issue 40, done-when 2): two service processes (`tsx src/main.ts`) share one database;
- * the one that created and started the games is killed shortly before their deadlines, and the other
- * instance's sweep records each CLOCK_EXPIRED (no instance keeps a timer per game: the deadline is
- * in the database). The killed instance is started again and serves the next round, so the roles
+ * deadline (issue 40, done-when 2): two service processes (the compiled service, `node
+ * dist/main.js`) share one database; the one that created and started the games is killed shortly
+ * before their deadlines, and the other instance's sweep records each CLOCK_EXPIRED (no instance
+ * keeps a timer per game: the deadline is in the database). The killed instance is started again and serves the next round, so the roles
  * alternate. Every game's log holds exactly one CLOCK_EXPIRED, at or after its deadline.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/db.js';
+import { buildDist } from '../support/process.js';
 import { expectOneFlag, gqlAt, killBeforeFirstDeadline, startClockService } from './support.js';
 
 /** SIGKILLs, each before the deadlines of this many games: 20 flags in all. */
@@ -21,11 +22,17 @@ const MAIN_MS = 2_500;
  */
 const EXPIRY_LATENESS_MS = 1_000;
 
+// The processes run the compiled service: built once here, before the starts are timed.
+beforeAll(buildDist, 250_000);
+
 describe('the instance serving a game is SIGKILLed just before the deadline', () => {
   it(`the other instance records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
     const database = await useTestDatabase();
-    let serving = await startClockService(database.url);
-    let other = await startClockService(database.url);
+    // Both instances start side by side.
+    let [serving, other] = await Promise.all([
+      startClockService(database.url),
+      startClockService(database.url),
+    ]);
     let flags = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const { games } = await killBeforeFirstDeadline(database.url, serving, GAMES_PER_ROUND, MAIN_MS);

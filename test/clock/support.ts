@@ -208,24 +208,29 @@ export async function startedClockGames(s: Gql, count: number, mainMs: number) {
 }
 
 /**
- * A service process (`tsx src/main.ts`) on `databaseUrl` for the crash tests: its sweep every 50 ms,
- * no creation limit; `env` adds to or overrides these.
+ * A service process on `databaseUrl` for the crash tests, the compiled service (`node dist/main.js`:
+ * call `buildDist` in the file's `beforeAll`), which a crash test starts again and again: its
+ * sweep every 50 ms, no creation limit; `env` adds to or overrides these.
  */
 export async function startClockService(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
-  return startServiceProcess({
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    DATABASE_POOL_SIZE: '5',
-    CLOCK_SWEEP_MS: '50',
-    CREATE_GAME_RATE_PER_MINUTE: '1000000',
-    CREATE_GAME_BURST: '1000000',
-    ...env,
-  });
+  return startServiceProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      DATABASE_POOL_SIZE: '5',
+      CLOCK_SWEEP_MS: '50',
+      CREATE_GAME_RATE_PER_MINUTE: '1000000',
+      CREATE_GAME_BURST: '1000000',
+      ...env,
+    },
+    60_000,
+    { via: 'dist' },
+  );
 }
 
 /** How long before a round's first deadline (database time) the crash tests SIGKILL its instance. */

@@ -261,8 +261,9 @@ describe.runIf(process.platform === 'linux' && isRoot)(
 );
 
 describe('start-up failures', () => {
+  // The compiled service (`node dist/main.js`, what `npm start` execs), without npm's own output.
   const failure = (env: Record<string, string>) =>
-    startServiceProcess(env, 60_000).then(
+    startServiceProcess(env, 60_000, { via: 'dist' }).then(
       () => {
         throw new Error('the service started');
       },

@@ -1,7 +1,9 @@
 /**
- * Runs the real service as a child process: `node --import tsx src/main.ts` (quick, no build; tsx as
- * a loader inside the service's own process, so signals reach it directly), or `npm start` itself
- * (the compiled service, as an operator or a supervisor starts it).
+ * Runs the real service as a child process: `node --import tsx src/main.ts` (no build; tsx as a
+ * loader inside the service's own process, so signals reach it directly), `node dist/main.js` (the
+ * compiled service, the process `npm start` execs: about half the CPU of a tsx start, for files
+ * that start many; needs {@link buildDist} first), or `npm start` itself (the compiled service, as
+ * an operator or a supervisor starts it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -163,8 +165,9 @@ export function runCommand(
 }
 
 /**
- * `npm start`'s first step, done before a test starts the service through npm: compiling a stale
- * `dist/` can take longer than a start's timeout on a loaded machine. Call it in a `beforeAll`.
+ * `npm start`'s first step, done before a test starts the compiled service (through npm, or
+ * `dist/main.js` itself): compiling a stale `dist/` can take longer than a start's timeout on a
+ * loaded machine. Call it in a `beforeAll`.
  */
 export function buildDist(): void {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
@@ -176,8 +179,11 @@ export function buildDist(): void {
 }
 
 export interface StartOptions {
-  /** `tsx` runs src/main.ts directly; `npm` runs `npm start` (needs a build, see scripts/build.mjs). */
-  readonly via?: 'tsx' | 'npm';
+  /**
+   * `tsx` runs src/main.ts directly; `dist` runs the compiled dist/main.js with node; `npm` runs
+   * `npm start`. `dist` and `npm` need a build ({@link buildDist} in a `beforeAll`).
+   */
+  readonly via?: 'tsx' | 'dist' | 'npm';
   /** The package folder to run in (default: this checkout). */
   readonly cwd?: string;
 }
@@ -191,7 +197,11 @@ export async function startServiceProcess(
     Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'PORT'].includes(k)),
   );
   const [command, args] =
-    opts.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+    opts.via === 'npm'
+      ? ['npm', ['start']]
+      : opts.via === 'dist'
+        ? [process.execPath, ['dist/main.js']]
+        : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
   const child = spawn(command, args, {
     cwd: opts.cwd ?? ROOT,
     // NODE_ENV as in production: vitest's `test` would hide behaviour that only runs outside tests
