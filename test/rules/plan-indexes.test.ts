@@ -1,9 +1,10 @@
 /**
- * What a move's planning reads without indexing or copying the whole game: an event's transitions
- * start from the objects as the event found them (`EventStart`, `src/rules/planner/draft-event.ts`),
- * whichever way the plan changed each one since (written, or only touched and then given a new
- * public id by the identity policy); and the seat policy finds the objects a move names by id,
- * by scanning for the first few and through an index past them (`Policy`, `src/rules/policy.ts`).
+ * What a move's planning reads of the game as it found it and as it names it: an event's
+ * transitions start from the objects as the event opened on them (`openEvent`,
+ * `src/rules/planner/draft-event.ts`), whichever way the plan changed each one since (written, or
+ * only touched and then given a new public id by the identity policy as the event closes), with
+ * their positions before and after; and the seat policy finds the objects a move names by id, by
+ * scanning for the first few and through an index past them (`Policy`, `src/rules/policy.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { seatMayMake, zoneObjects, type Move } from '../../src/rules/index.js';

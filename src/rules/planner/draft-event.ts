@@ -33,8 +33,7 @@ export interface OpenEvent {
   readonly unchangedIds: string[];
   readonly zonesCreated: ZoneState[];
   readonly zonesRemoved: ZoneState[];
-  /** The objects as they were when the event opened. */
-  readonly startObjects: EventStart;
+  readonly startObjects: ReadonlyMap<string, ObjectState>;
   readonly startZones: readonly ZoneState[];
   readonly touched: Map<string, TouchMode>;
   readonly newObjects: Set<string>;
@@ -46,37 +45,6 @@ export interface OpenEvent {
   clock?: ClockState;
   /** Fields the event records beyond changes (a roll's audience, seat entropy, a rewind, a clock change). */
   extra: Pick<DomainEvent, 'roll' | 'entropyAdded' | 'rewind' | 'clockChange' | 'takeback'>;
-}
-
-/**
- * The objects as they were when an event opened, read through the working copy's live map: an
- * object written since is answered from what it was, any other from the live map. Copying the map
- * whole at each opening would cost every move a pass over every object of the game; an event
- * writes a few. The draft calls {@link keep} before each write (`draft.ts`).
- */
-export class EventStart {
-  readonly #live: ReadonlyMap<string, ObjectState>;
-  /** Each object written since the event opened, as it was then (undefined: it did not exist). */
-  readonly #written = new Map<string, ObjectState | undefined>();
-
-  constructor(live: ReadonlyMap<string, ObjectState>) {
-    this.#live = live;
-  }
-
-  /** Remembers the object under `key` as it is now, unless it was written before in this event. */
-  keep(key: string): void {
-    if (!this.#written.has(key)) this.#written.set(key, this.#live.get(key));
-  }
-
-  get(key: string): ObjectState | undefined {
-    return this.#written.has(key) ? this.#written.get(key) : this.#live.get(key);
-  }
-
-  /** Every object as it was (in no particular order: callers index them by key or by sort key). */
-  *values(): IterableIterator<ObjectState> {
-    for (const [key, o] of this.#live) if (!this.#written.has(key)) yield o;
-    for (const o of this.#written.values()) if (o !== undefined) yield o;
-  }
 }
 
 /** An event of `kind` opened on the objects and zones as they are now. */
@@ -93,7 +61,7 @@ export function openEvent(
     unchangedIds: [],
     zonesCreated: [],
     zonesRemoved: [],
-    startObjects: new EventStart(objects),
+    startObjects: new Map(objects),
     startZones: [...zones],
     touched: new Map(),
     newObjects: new Set(),

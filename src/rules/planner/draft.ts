@@ -55,7 +55,6 @@ export class Draft extends DraftView {
     this.touch(obj.key, mode);
     const previous = this.objects.get(obj.key);
     if (previous && previous.publicId !== obj.publicId) this.byPublicId.delete(previous.publicId);
-    this.ev().startObjects.keep(obj.key);
     this.objects.set(obj.key, obj);
     this.byPublicId.set(obj.publicId, obj.key);
   }
@@ -70,7 +69,6 @@ export class Draft extends DraftView {
   remove(key: string): void {
     const obj = this.get(key);
     this.touch(key);
-    this.ev().startObjects.keep(key);
     this.objects.delete(key);
     this.byPublicId.delete(obj.publicId);
   }
@@ -158,7 +156,6 @@ export class Draft extends DraftView {
       recordsAct: this.acts.recordsAt(this.events.length),
       reidentify: (key, publicId, history) => {
         const obj = this.get(key);
-        ev.startObjects.keep(key);
         this.objects.set(key, { ...obj, publicId, history });
         this.byPublicId.delete(obj.publicId);
         this.byPublicId.set(publicId, key);
@@ -184,7 +181,6 @@ export class Draft extends DraftView {
       if (!changedZone && !ev.newObjects.has(key)) continue;
       const cleared = clearOnZoneChange(this.spec, after, this.typeOf(zone), ev.newObjects.has(key));
       if (cleared.obj === after) continue;
-      ev.startObjects.keep(key);
       this.objects.set(key, cleared.obj);
       for (const r of cleared.returned) {
         const target = this.zones.find(
