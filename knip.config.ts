@@ -12,6 +12,8 @@ const config: KnipConfig = {
     'bench/lib/answer-server.ts',
     // A/B probe of CPU per move and per view, run by hand (docs/development.md, Benchmarks).
     'bench/cpu-probe.ts',
+    // Paired A/B probe of a move's seat policy and plan, in process, over several checkouts, run by hand.
+    'bench/plan-probe.ts',
     // Paired A/B probe of createGame throughput and CPU per game, run by hand (docs/development.md, Benchmarks).
     'bench/create-probe.ts',
     // Paired A/B probe of the table case's view twins (plain and tabled) on one or more builds, run by hand.

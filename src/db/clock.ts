@@ -4,6 +4,7 @@
  * (`src/authority/clock-sweep.ts`); the commit is `zk_commit_move`, the same function as every
  * move's, under the game's row lock.
  */
+import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import { batchedInTransaction, commit, type CommitRequest, type MoveResult, type Planned } from './commit.js';
 import type { Db } from './client.js';
@@ -17,26 +18,35 @@ import type { Store } from './store.js';
  * instance swept, and a tick with nothing due claims nothing (at rest a tick is this one
  * statement and {@link recordTick}). Nothing is written: the tick is recorded once the sweep has
  * given that gap back, so a tick cut short by a failing database leaves the gap for the next one.
+ * Both statements run straight on the driver's pool, as `poolNow` (`time.ts`) does: every instance
+ * ticks several times a second for as long as it runs, and Prisma's query engine costs several
+ * times the statement's own work.
  */
-export async function sweepTick(db: Db): Promise<{ now: number; previous: number | null; due: boolean }> {
+export async function sweepTick(
+  pool: pg.Pool,
+): Promise<{ now: number; previous: number | null; due: boolean }> {
   // The earliest deadline is the first entry of `game_clock_deadline_idx` (the trigger keeps a
   // deadline only on active games): one index entry read, however many clocks run.
-  const rows = await db.$queryRaw<{ now: number; previous: number | null; due: boolean }[]>`
-    SELECT floor(extract(epoch FROM t.now) * 1000)::float8 AS now,
-      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM clock_sweep WHERE id = 1) AS previous,
-      coalesce((SELECT min(clock_deadline) FROM game WHERE status = 'ACTIVE') <= t.now, false) AS due
-    FROM (SELECT zk_now() AS now) t`;
+  const { rows } = await pool.query<{ now: number; previous: number | null; due: boolean }>(SWEEP_TICK);
   const row = rows[0];
   if (!row) throw new Error('clock sweep tick answered nothing');
   return row;
 }
 
+const SWEEP_TICK = `
+    SELECT floor(extract(epoch FROM t.now) * 1000)::float8 AS now,
+      (SELECT floor(extract(epoch FROM last_tick) * 1000)::float8 FROM clock_sweep WHERE id = 1) AS previous,
+      coalesce((SELECT min(clock_deadline) FROM game WHERE status = 'ACTIVE') <= t.now, false) AS due
+    FROM (SELECT zk_now() AS now) t`;
+
 /** Records a sweep's tick at `now` (epoch ms); a later tick of another instance is kept. */
-export async function recordTick(db: Db, now: number): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO clock_sweep (id, last_tick) VALUES (1, to_timestamp(${now}::float8 / 1000))
-    ON CONFLICT (id) DO UPDATE SET last_tick = greatest(clock_sweep.last_tick, excluded.last_tick)`;
+export async function recordTick(pool: pg.Pool, now: number): Promise<void> {
+  await pool.query(RECORD_TICK, [now]);
 }
+
+const RECORD_TICK = `
+    INSERT INTO clock_sweep (id, last_tick) VALUES (1, to_timestamp($1::float8 / 1000))
+    ON CONFLICT (id) DO UPDATE SET last_tick = greatest(clock_sweep.last_tick, excluded.last_tick)`;
 
 /** Active games whose clock ticks (their deadline is set), at most `limit`, oldest deadline first. */
 export async function tickingGames(db: Db, limit: number): Promise<string[]> {

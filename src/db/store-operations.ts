@@ -174,12 +174,12 @@ export class StoreOperations implements Store {
 
   /** The database's time and the last clock sweep tick of any instance (`recordTick` writes it). */
   sweepTick(): Promise<{ now: number; previous: number | null; due: boolean }> {
-    return sweepTick(this.db);
+    return sweepTick(this.pool);
   }
 
   /** Records a clock sweep's tick, once the gap before it was given back. */
   recordTick(now: number): Promise<void> {
-    return recordTick(this.db, now);
+    return recordTick(this.pool, now);
   }
 
   /** Active games whose clock ticks, at most `limit`, oldest deadline first. */

@@ -47,6 +47,8 @@ export class Policy {
   // Indexes of the state, each built on first use: most moves ask about one or two objects.
   #zones: ReadonlyMap<string, ZoneState> | undefined;
   #byId: ReadonlyMap<string, ObjectState> | undefined;
+  /** Lookups by public id answered by a scan so far ({@link INDEX_AFTER_SCANS}). */
+  #scans = 0;
   readonly #names: PlayerNames | undefined;
   #labels: Labels | undefined;
   #byKey: ReadonlyMap<string, ObjectState> | undefined;
@@ -100,7 +102,16 @@ export class Policy {
   }
 
   #object(publicId: string): ObjectState | undefined {
-    this.#byId ??= new Map(this.state.objects.map((x) => [x.publicId, x]));
+    if (this.#byId) return this.#byId.get(publicId);
+    // A move names one or two objects: a scan of the state answers them without indexing every
+    // object; past a few names the index pays. Last match wins, as in the index (ids are unique).
+    if (this.#scans < INDEX_AFTER_SCANS) {
+      this.#scans++;
+      const { objects } = this.state;
+      for (let i = objects.length - 1; i >= 0; i--) if (objects[i]?.publicId === publicId) return objects[i];
+      return undefined;
+    }
+    this.#byId = new Map(this.state.objects.map((x) => [x.publicId, x]));
     return this.#byId.get(publicId);
   }
 
@@ -287,6 +298,9 @@ export class Policy {
       : null;
   }
 }
+
+/** Lookups by public id a {@link Policy} answers by scanning the state before it indexes it. */
+const INDEX_AFTER_SCANS = 4;
 
 /** A hosted object has no position of its own (its host's place is its place). */
 const NO_POSITIONS: PositionIndex = new Map();

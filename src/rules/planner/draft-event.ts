@@ -110,7 +110,9 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
     return indexPositions({ objects: inZones });
   };
   const startPositions = positionsIn(ev.startObjects.values());
-  let endPositions = positionsIn(d.objects.values());
+  // Computed once: re-identifying (below) changes an object's public id and history only, never
+  // what a position is made of (zone, host, sort key, key), so these positions hold after it too.
+  const endPositions = positionsIn(d.objects.values());
   const startObject = (k: string) => ev.startObjects.get(k);
   const endObject = (k: string) => d.objects.get(k);
   const beforeCtx = (o: ObjectState): SnapshotContext =>
@@ -119,7 +121,6 @@ export function closeEvent(ev: OpenEvent, d: Closing): DomainEvent | null {
     contextIn(d.spec, d.zones, endObject, endPositions, o);
 
   reidentifyUnfollowable(ev, d, beforeCtx, afterCtx);
-  endPositions = positionsIn(d.objects.values());
 
   const transitions: Transition[] = [];
   const zoneIds = new Set<string>(ev.zoneIds);

@@ -50,8 +50,12 @@ export class DraftView {
     this.entropy = state.entropy ?? null;
     this.seatEntropy = state.seatEntropy ?? null;
     this.clock = state.clock ?? null;
-    this.objects = new Map(state.objects.map((o) => [o.key, o]));
-    for (const o of state.objects) this.byPublicId.set(o.publicId, o.key);
+    // One pass and no pair arrays: this runs for every move, over every object of the game.
+    this.objects = new Map();
+    for (const o of state.objects) {
+      this.objects.set(o.key, o);
+      this.byPublicId.set(o.publicId, o.key);
+    }
   }
 
   #labels: Labels | undefined;
