@@ -103,11 +103,3 @@ export async function replaySource(db: Queryable, loaded: LoadedGame, seq: numbe
   };
 }
 
-/** A checkpoint row to insert (import). */
-export interface CheckpointInsert {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly zones: Prisma.InputJsonValue;
-  readonly objects: Prisma.InputJsonValue;
-  readonly tableState?: Prisma.InputJsonValue;
-}
