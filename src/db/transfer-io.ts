@@ -9,13 +9,7 @@ import { isUuid } from '../uuid.js';
 import type { NewSecret } from './fairness.js';
 import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
-import {
-  decodeEventRow,
-  objectFromRow,
-  objectToRow,
-  type GameColumns,
-  type StoredEvent,
-} from './rows.js';
+import { decodeEventRow, objectFromRow, objectToRow, type GameColumns, type StoredEvent } from './rows.js';
 
 /** An object's JSON columns as Prisma's input type wants them. */
 const jsonColumns = (o: ObjectState) => ({
