@@ -153,15 +153,20 @@ async function insertBatches(
   tx: Prisma.TransactionClient,
   sql: string,
   rows: readonly string[],
+  limit: number,
 ): Promise<void> {
-  for (const batch of jsonBatches(rows)) await tx.$executeRawUnsafe(sql, batch);
+  for (const batch of jsonBatches(rows, limit)) await tx.$executeRawUnsafe(sql, batch);
 }
 
 /**
  * Writes a whole game in one transaction: rows, log and the checkpoints of its replay (an imported
  * log's intermediate states exist nowhere as rows).
  */
-export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
+export async function writeWholeGame(
+  db: Db,
+  g: GameToWrite,
+  batchChars = BULK_STATEMENT_CHARS,
+): Promise<void> {
   const gameId = g.game.id;
   // The table beyond objects (counters, turn, result) is what the log makes it.
   const table = storedTableOf(g.replayed.final);
@@ -189,8 +194,8 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
       await tx.gameObject.createMany({
         data: g.state.objects.map((o) => ({ ...objectToRow(o), gameId, ...jsonColumns(o) })),
       });
-      await insertBatches(tx, INSERT_CHECKPOINTS, checkpoints);
-      await insertBatches(tx, INSERT_EVENTS, g.events.map(eventJson));
+      await insertBatches(tx, INSERT_CHECKPOINTS, checkpoints, batchChars);
+      await insertBatches(tx, INSERT_EVENTS, g.events.map(eventJson), batchChars);
       await tx.gameRng.create({
         data: {
           gameId,
