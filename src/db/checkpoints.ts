@@ -9,7 +9,6 @@
  * checkpointed by the import from its own replay (`src/transfer/checkpoints.ts`). This file only
  * stores and reads them; the replays are the authority's (`src/authority/replay.ts`) and the import's.
  */
-import type { Prisma } from '../generated/prisma/client.js';
 import type { EventWithPlayers, GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { decodeEvent, sortZones, zoneFromRow } from './rows.js';
 import type { LoadedGame, Queryable } from './state.js';
@@ -101,13 +100,4 @@ export async function replaySource(db: Queryable, loaded: LoadedGame, seq: numbe
     start,
     events: rows.map((r) => ({ seq: r.seq, version: r.version, payload: decodeEvent(r.payload) })),
   };
-}
-
-/** A checkpoint row to insert (import). */
-export interface CheckpointInsert {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly zones: Prisma.InputJsonValue;
-  readonly objects: Prisma.InputJsonValue;
-  readonly tableState?: Prisma.InputJsonValue;
 }

@@ -1,10 +1,10 @@
 /**
  * The `game_event` table: the event log's rows. Stored payloads are decoded here, once
  * ({@link decodeEvent}): everything above `db/` receives a typed {@link StoredEvent}, never a raw
- * `payload` to cast. Events are written three ways: a move's by `zk_commit_move`, from
+ * `payload` to cast. Events are written four ways: a move's by `zk_commit_move`, from
  * {@link eventToSqlRow}'s shape; a new game's by `zk_create_game`, in its stored form
- * (`creation-payload.ts`); and those of the writes that are not one statement (lifecycle changes,
- * imports) by {@link appendEvents}.
+ * (`creation-payload.ts`); an import's in bulk (`transfer-io.ts`); and those of the other writes
+ * that are not one statement (lifecycle changes) by {@link appendEvents}.
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import type { DomainEvent, EventKind } from '../rules/index.js';

@@ -1,23 +1,15 @@
 /**
  * The I/O of export and import: read a whole game for an export, write an imported one. The document
  * format, its validation and the id remapping are pure and live in `src/transfer`; rows are mapped
- * by `rows.ts` and events written by its `appendEvents` (`event-rows.ts`).
+ * by `rows.ts`; an import's log and checkpoints are written in bulk here (`insertBatches`).
  */
 import type { Prisma } from '../generated/prisma/client.js';
 import type { GameState, ObjectState, ZoneState } from '../rules/index.js';
 import { isUuid } from '../uuid.js';
-import type { CheckpointInsert } from './checkpoints.js';
 import type { NewSecret } from './fairness.js';
 import { storedTableOf } from './table-state.js';
 import type { Db } from './client.js';
-import {
-  appendEvents,
-  decodeEventRow,
-  objectFromRow,
-  objectToRow,
-  type GameColumns,
-  type StoredEvent,
-} from './rows.js';
+import { decodeEventRow, objectFromRow, objectToRow, type GameColumns, type StoredEvent } from './rows.js';
 
 /** An object's JSON columns as Prisma's input type wants them. */
 const jsonColumns = (o: ObjectState) => ({
@@ -93,27 +85,92 @@ export interface GameToWrite extends Omit<StoredGame, 'players'> {
   };
 }
 
-/** A checkpoint row of the state right after event `seq`. */
-function checkpointRow(gameId: string, seq: number, state: GameState): CheckpointInsert {
+/**
+ * A `game_checkpoint` row of the state right after event `seq`, as JSON keyed by column
+ * (`jsonb_populate_recordset`). No table: the key is left out, so the column is SQL NULL (a JSON
+ * `null` would be stored as a jsonb null). `created_at` is the column's default.
+ */
+function checkpointJson(gameId: string, seq: number, state: GameState): string {
   const table = storedTableOf(state);
-  return {
-    gameId,
+  return JSON.stringify({
+    game_id: gameId,
     seq,
-    zones: state.zones as unknown as Prisma.InputJsonValue,
-    objects: state.objects as unknown as Prisma.InputJsonValue,
-    ...(table ? { tableState: table as unknown as Prisma.InputJsonValue } : {}),
-  };
+    zones: state.zones,
+    objects: state.objects,
+    ...(table ? { table_state: table } : {}),
+  });
+}
+
+/** A `game_event` row as JSON keyed by column; the payload is the unredacted event. */
+function eventJson(r: StoredEvent): string {
+  return JSON.stringify({
+    game_id: r.gameId,
+    seq: r.seq,
+    kind: r.kind,
+    version: r.version,
+    actor_kind: r.actorKind,
+    actor_player_id: r.actorPlayerId,
+    payload: r.payload,
+    created_at: r.createdAt.toISOString(),
+  });
+}
+
+/** The most JSON text one bulk statement carries: a long log's rows go in several. */
+export const BULK_STATEMENT_CHARS = 8 * 1024 * 1024;
+
+/** Rows (each a JSON object text) grouped into JSON arrays of at most `limit` characters each. */
+export function jsonBatches(rows: readonly string[], limit = BULK_STATEMENT_CHARS): string[] {
+  const batches: string[] = [];
+  let batch: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    if (batch.length > 0 && size + row.length + 1 > limit) {
+      batches.push(`[${batch.join(',')}]`);
+      batch = [];
+      size = 2;
+    }
+    batch.push(row);
+    size += row.length + 1;
+  }
+  if (batch.length > 0) batches.push(`[${batch.join(',')}]`);
+  return batches;
+}
+
+/**
+ * The bulk inserts of an import's large tables, one unnamed parameterised statement per batch (a
+ * pooler in transaction mode keeps no prepared statements): the rows are one jsonb parameter,
+ * expanded by the table's own row type, so each column takes its type (uuid, enum, timestamptz).
+ * Prisma's `createMany` of the same rows builds and escapes every value in the process.
+ */
+const INSERT_CHECKPOINTS = `INSERT INTO game_checkpoint (game_id, seq, zones, objects, table_state)
+  SELECT r.game_id, r.seq, r.zones, r.objects, r.table_state
+  FROM jsonb_populate_recordset(NULL::game_checkpoint, $1::jsonb) AS r`;
+const INSERT_EVENTS = `INSERT INTO game_event (game_id, seq, kind, version, actor_kind, actor_player_id, payload, created_at)
+  SELECT r.game_id, r.seq, r.kind, r.version, r.actor_kind, r.actor_player_id, r.payload, r.created_at
+  FROM jsonb_populate_recordset(NULL::game_event, $1::jsonb) AS r`;
+
+async function insertBatches(
+  tx: Prisma.TransactionClient,
+  sql: string,
+  rows: readonly string[],
+  limit: number,
+): Promise<void> {
+  for (const batch of jsonBatches(rows, limit)) await tx.$executeRawUnsafe(sql, batch);
 }
 
 /**
  * Writes a whole game in one transaction: rows, log and the checkpoints of its replay (an imported
  * log's intermediate states exist nowhere as rows).
  */
-export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
+export async function writeWholeGame(
+  db: Db,
+  g: GameToWrite,
+  batchChars = BULK_STATEMENT_CHARS,
+): Promise<void> {
   const gameId = g.game.id;
   // The table beyond objects (counters, turn, result) is what the log makes it.
   const table = storedTableOf(g.replayed.final);
-  const checkpoints = g.replayed.checkpoints.map((c) => checkpointRow(gameId, c.seq, c.state));
+  const checkpoints = g.replayed.checkpoints.map((c) => checkpointJson(gameId, c.seq, c.state));
   await db.$transaction(
     async (tx) => {
       // A written game is created now: `createdAt` is the database's.
@@ -137,8 +194,8 @@ export async function writeWholeGame(db: Db, g: GameToWrite): Promise<void> {
       await tx.gameObject.createMany({
         data: g.state.objects.map((o) => ({ ...objectToRow(o), gameId, ...jsonColumns(o) })),
       });
-      if (checkpoints.length > 0) await tx.gameCheckpoint.createMany({ data: [...checkpoints] });
-      await appendEvents(tx, g.events);
+      await insertBatches(tx, INSERT_CHECKPOINTS, checkpoints, batchChars);
+      await insertBatches(tx, INSERT_EVENTS, g.events.map(eventJson), batchChars);
       await tx.gameRng.create({
         data: {
           gameId,
