@@ -9,13 +9,21 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/postgres/embedded.js';
 import { applyMigrations } from '../../src/postgres/schema-engine.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
-import { TEST_ADMIN_TOKEN } from '../support/server.js';
+import { buildDist, type ServiceProcess } from '../support/process.js';
 import { until } from '../support/wait.js';
-import { databaseNow, expectExpiriesWithin, gqlAt, startedClockGames, viewClock } from './support.js';
+import {
+  databaseNow,
+  expectExpiriesWithin,
+  gqlAt,
+  startClockService,
+  startedClockGames,
+  viewClock,
+} from './support.js';
+
+beforeAll(buildDist, 250_000);
 
 /** Restarts of the database, each across the deadlines of this many games: 20 flags in all. */
 const ROUNDS = 2;
@@ -61,17 +69,7 @@ describe('PostgreSQL restarts across the deadline', () => {
   it(`gives the outage back and records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
     const pgPort = await freePort();
     const databaseUrl = await clusterWithDatabase(pgPort);
-    service = await startServiceProcess({
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      DATABASE_POOL_SIZE: '5',
-      CLOCK_SWEEP_MS: '50',
-      CLOCK_OUTAGE_MS: String(OUTAGE_MS),
-      CREATE_GAME_RATE_PER_MINUTE: '1000000',
-      CREATE_GAME_BURST: '1000000',
-    });
+    service = await startClockService(databaseUrl, { CLOCK_OUTAGE_MS: String(OUTAGE_MS) });
     const s = gqlAt(service.url);
     let flags = 0;
     for (let round = 0; round < ROUNDS; round++) {
