@@ -5,14 +5,9 @@
  * every running clock that time back (a CLOCK_CHANGED, op OUTAGE, in each game), and each flag then
  * falls once, at its new deadline. No duplicate, no miss, over 20 games.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/postgres/embedded.js';
-import { applyMigrations } from '../../src/postgres/schema-engine.js';
 import { buildDist, type ServiceProcess } from '../support/process.js';
+import { RestartablePostgres } from '../support/restartable-postgres.js';
 import { until } from '../support/wait.js';
 import {
   databaseNow,
@@ -35,40 +30,18 @@ const OUTAGE_MS = 1_000;
 const DOWN_PAST_DEADLINE_MS = 1_500;
 /** How late an expiry may be recorded after its deadline (the sweep runs every 50 ms). */
 const EXPIRY_LATENESS_MS = 1_000;
-const DATABASE = 'zonekeeper';
-
-let dir: string | null = null;
-let postgres: EmbeddedDatabase | null = null;
+let postgres: RestartablePostgres | null = null;
 let service: ServiceProcess | null = null;
 
 afterAll(async () => {
   await service?.stop('SIGKILL');
-  await postgres?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await postgres?.dispose();
 }, 60_000);
-
-/** A cluster of our own on `port` (kept in `dir` across restarts), with the service's database migrated. */
-async function clusterWithDatabase(port: number): Promise<string> {
-  dir = await mkdtemp(path.join(tmpdir(), 'zk-clock-db-restart-'));
-  // The server runs as an unprivileged user, which must be able to enter the folder.
-  await chmod(dir, 0o755);
-  postgres = await startEmbeddedPostgres({ dir, port, persistent: true });
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await client.end();
-  }
-  const url = postgres.urlFor(DATABASE);
-  await applyMigrations(url);
-  return url;
-}
 
 describe('PostgreSQL restarts across the deadline', () => {
   it(`gives the outage back and records each flag once, ${ROUNDS * GAMES_PER_ROUND} times`, async () => {
-    const pgPort = await freePort();
-    const databaseUrl = await clusterWithDatabase(pgPort);
+    postgres = await RestartablePostgres.create('zk-clock-db-restart-');
+    const { databaseUrl } = postgres;
     service = await startClockService(databaseUrl, { CLOCK_OUTAGE_MS: String(OUTAGE_MS) });
     const s = gqlAt(service.url);
     let flags = 0;
@@ -79,14 +52,13 @@ describe('PostgreSQL restarts across the deadline', () => {
       // The database's clock is this machine's (zk_now() is clock_timestamp(), unpinned here).
       const offset = (await databaseNow(databaseUrl)) - Date.now();
       await until(() => Date.now() + offset >= first - 500, 'the moment before the first deadline');
-      await postgres!.stop();
-      postgres = null;
+      await postgres.stop();
       await until(
         () => Date.now() + offset >= last + DOWN_PAST_DEADLINE_MS,
         'every deadline passed while the database is down',
         { timeoutMs: 60_000 },
       );
-      postgres = await startEmbeddedPostgres({ dir: dir!, port: pgPort, persistent: true });
+      await postgres.start();
       for (const g of games) {
         await until(
           async () => (await viewClock(s, g.id).catch(() => null))?.status === 'ENDED',

@@ -6,17 +6,13 @@
  * moves commit, the LISTEN/NOTIFY fanout is listening again and subscribers receive live events.
  * Nothing is lost or applied twice across the outage.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/postgres/embedded.js';
-import { applyMigrations } from '../../src/postgres/schema-engine.js';
 import { FANOUT_CHANNEL } from '../../src/events/fanout.js';
 import { wsClient } from '../events/ws-client.js';
 import { metricValue } from '../support/metrics.js';
 import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { RestartablePostgres } from '../support/restartable-postgres.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import {
   checkGamesAfterLoad,
@@ -30,32 +26,14 @@ import {
 import { RawWs } from './support.js';
 
 const CLIENTS = 8;
-const DATABASE = 'zonekeeper';
-
-let dir: string | null = null;
-let pgPort: number;
-let postgres: EmbeddedDatabase | null = null;
+let postgres: RestartablePostgres | null = null;
 let databaseUrl: string;
 let service: ServiceProcess | null = null;
 const subscribers: ResumingSubscriber[] = [];
 
-const startPostgres = async () => {
-  postgres = await startEmbeddedPostgres({ dir: dir!, port: pgPort, persistent: true });
-  return postgres;
-};
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'zk-db-restart-'));
-  // The server runs as an unprivileged user, which must be able to enter the folder.
-  await chmod(dir, 0o755);
-  pgPort = await freePort();
-  const cluster = await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  databaseUrl = cluster.urlFor(DATABASE);
-  await applyMigrations(databaseUrl);
+  postgres = await RestartablePostgres.create('zk-db-restart-');
+  databaseUrl = postgres.databaseUrl;
   service = await startServiceProcess({
     DATABASE_URL: databaseUrl,
     PORT: '0',
@@ -68,8 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(subscribers.map((s) => s.close()));
   await service?.stop('SIGKILL');
-  await postgres?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await postgres?.dispose();
 }, 60_000);
 
 /** Backends of the service's database sitting in `LISTEN zk_events`: the fanout's listener. */
@@ -79,7 +56,7 @@ async function listeners(): Promise<number> {
   try {
     const { rows } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query = $2`,
-      [DATABASE, `LISTEN ${FANOUT_CHANNEL}`],
+      [RestartablePostgres.DATABASE, `LISTEN ${FANOUT_CHANNEL}`],
     );
     return rows[0]!.n;
   } finally {
@@ -137,7 +114,6 @@ describe('PostgreSQL stops and starts again under a running service', () => {
 
         // The outage: PostgreSQL shuts down (fast: connections are cut) while clients keep going.
         await postgres!.stop();
-        postgres = null;
         const outageStarted = Date.now();
         await until(async () => (await health(url, '/readyz')) === 503, 20_000, '/readyz 503');
         expect(await health(url, '/healthz')).toBe(200);
@@ -186,7 +162,7 @@ describe('PostgreSQL stops and starts again under a running service', () => {
         );
 
         // PostgreSQL is back on the same port: the same service process recovers.
-        await startPostgres();
+        await postgres!.start();
         await until(async () => (await health(url, '/readyz')) === 200, 30_000, '/readyz 200 again');
         await until(
           () => live.committed().length >= committedBefore + 30,
