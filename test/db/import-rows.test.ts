@@ -14,7 +14,7 @@ import { storedTableOf } from '../../src/db/table-state.js';
 import { jsonBatches, writeWholeGame, type GameToWrite } from '../../src/db/transfer-io.js';
 import type { Prisma } from '../../src/generated/prisma/client.js';
 import { newId } from '../../src/ids.js';
-import type { DomainEvent, GameState } from '../../src/rules/index.js';
+import { noMove, type DomainEvent, type GameState } from '../../src/rules/index.js';
 import { useTestDatabase } from '../support/db.js';
 import { builtinRulesets } from '../support/rulesets.js';
 
@@ -73,15 +73,7 @@ function gameToWrite(): GameToWrite {
     actorKind: actor,
     actorPlayerId: by,
     createdAt: new Date(at.getTime() + seq),
-    payload: {
-      kind: 'NO_MOVE',
-      zoneIds: [],
-      transitions: [],
-      zonesCreated: [],
-      zonesRemoved: [],
-      rules: [],
-      note: `event ${seq} \u2603 "x"`,
-    } as unknown as DomainEvent,
+    payload: { ...noMove(), note: `event ${seq} \u2603 "x"` } as DomainEvent,
   });
   return {
     game: {
