@@ -138,7 +138,7 @@ async function timed(n: number, op: () => Promise<unknown>): Promise<LatencySumm
 }
 
 /** Subscribes from `afterSeq` 0 and resolves with the events/s until `lastSeq` arrived. */
-function catchUp(wsUrl: string, gameId: string, token: string, lastSeq: number): Promise<number> {
+export function catchUp(wsUrl: string, gameId: string, token: string, lastSeq: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl, 'graphql-transport-ws');
     let t0 = 0;

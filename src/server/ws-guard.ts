@@ -24,6 +24,7 @@
  * respect the bound like every other frame (ws-liveness.ts, which also keeps the keep-alive).
  */
 import type { IncomingMessage } from 'node:http';
+import type { Writable } from 'node:stream';
 import { CloseCode, handleProtocols, type Server } from 'graphql-ws';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.js';
@@ -101,15 +102,29 @@ export class ConnectionGuard {
   /** Frames dropped since the guard closed the connection. */
   #dropped = 0;
 
+  /** True while the connection's stream is corked for the events written in this turn (`batchEvent`). */
+  #corked = false;
+  /** Uncorks the stream once this turn's events are written: one function per connection, not per turn. */
+  readonly #uncork: () => void;
+
+  /**
+   * @param stream the connection's own stream (the upgraded request's socket, under `ws`), corked
+   *   while one turn's events are written to it; absent, events are written one at a time
+   */
   constructor(
     private readonly socket: WebSocket,
     bounds: WsBounds,
     private readonly onRefusal: (reason: WsGuardRefusal) => void,
     private readonly now: () => number = monotonicNow,
+    private readonly stream: Pick<Writable, 'cork' | 'uncork'> | null = null,
   ) {
     this.#bounds = bounds;
     this.#tokens = bounds.messageBurst;
     this.#at = now();
+    this.#uncork = () => {
+      this.#corked = false;
+      this.stream?.uncork();
+    };
   }
 
   /**
@@ -154,6 +169,25 @@ export class ConnectionGuard {
     return false;
   }
 
+  /**
+   * Whether an event of `bytes` may be queued without its subscription waiting for it to be taken:
+   * while the connection's unsent bytes, it included, stay within {@link EVENT_BATCH_BYTES} and half
+   * its bound on unsent bytes (so a batch never comes near the bound that closes the connection).
+   * When it may, the connection's stream is corked until the end of this turn (`process.nextTick`:
+   * after the promise jobs that are delivering events), so the events written in one turn leave in
+   * one write to the kernel, not one each.
+   */
+  batchEvent(bytes: number): boolean {
+    if (this.socket.bufferedAmount + bytes > Math.min(EVENT_BATCH_BYTES, this.#bounds.maxUnsentBytes / 2))
+      return false;
+    if (this.stream && !this.#corked) {
+      this.#corked = true;
+      this.stream.cork();
+      process.nextTick(this.#uncork);
+    }
+    return true;
+  }
+
   #refill(): void {
     const t = this.now();
     const { messageBurst, messageRate } = this.#bounds;
@@ -186,12 +220,22 @@ function queueMessage(socket: WebSocket, guard: ConnectionGuard, text: string): 
 const AS_TEXT = { binary: false } as const;
 
 /**
+ * Unsent bytes of a connection's events, at most, before its subscriptions wait for them to be taken
+ * (less when the connection's bound on unsent bytes is under twice this). A catch-up's events,
+ * written back to back, leave in writes of about this size rather than one write each; a client
+ * that does not read holds no more than this unsent before its subscription waits.
+ */
+export const EVENT_BATCH_BYTES = 64 * 1024;
+
+/**
  * {@link queueMessage} for a subscription's events (shared-execution.ts, direct delivery), each
- * given as the UTF-8 bytes of its text: no
- * promise while the client keeps up. While bytes of the connection wait unsent, the message comes
- * with a promise of its being taken, so the subscription waits before it takes its next event and
- * its events wait in the hub's bounded queue, whose overflow the hub handles (catch-up, then a
- * close as too slow), as they would behind graphql-ws's own sends.
+ * given as the UTF-8 bytes of its text: no promise while the client keeps up. The events a
+ * connection is written in one turn of the event loop go out together, in one write to the kernel
+ * (the connection's stream corked until the turn's end, {@link ConnectionGuard.batchEvent}), up to
+ * {@link EVENT_BATCH_BYTES} unsent; past that, the message comes with a promise of its being taken,
+ * so the subscription waits before it takes its next event and its events wait in the hub's
+ * bounded queue, whose overflow the hub handles (catch-up, then a close as too slow), as they would
+ * behind graphql-ws's own sends. The frames and their order are those of one write per event.
  */
 export function queueEvent(
   socket: WebSocket,
@@ -199,7 +243,7 @@ export function queueEvent(
   message: Buffer,
 ): Promise<void> | undefined {
   if (socket.readyState !== socket.OPEN || !guard.mayQueue()) return undefined;
-  if (socket.bufferedAmount === 0) {
+  if (guard.batchEvent(message.length)) {
     socket.send(message, AS_TEXT);
     return undefined;
   }
@@ -289,12 +333,19 @@ function serveConnection(
 ): void {
   // The request is not kept: the address and port are all a connection needs of it.
   const { remoteAddress, remotePort } = request.socket;
-  const guard = new ConnectionGuard(socket, bounds.anonymous, (reason) => {
-    metrics.refused(reason);
-    // One line per closed connection (an attacker's reconnections are bounded by the connection
-    // limits); the address and port name the client.
-    logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
-  });
+  const guard = new ConnectionGuard(
+    socket,
+    bounds.anonymous,
+    (reason) => {
+      metrics.refused(reason);
+      // One line per closed connection (an attacker's reconnections are bounded by the connection
+      // limits); the address and port name the client.
+      logger.warn({ reason, remoteAddress, remotePort }, 'graphql-ws connection closed: over its bounds');
+    },
+    monotonicNow,
+    // The stream `ws` writes the connection's frames to: the upgraded request's socket.
+    request.socket,
+  );
   // `on` rather than `once` for the connection's listeners: a WebSocket emits 'close' once (and
   // closes on its first error), and each `once` would keep a wrapper for the connection's life.
   socket.on('error', (err) => {
