@@ -97,12 +97,17 @@ const PAGE_COLUMNS = `game_id AS "gameId", seq, kind, version, actor_kind AS "ac
  * fraction of the cost of mapping it through the query engine. The payloads the cache holds are not
  * sent again: the statement names their seqs and gets null for them, and a kept payload is used
  * only for the row version it was read from (else that row's payload is read in a second statement).
+ * With `keep` false the payloads it parses are not added to the cache (it still uses those the cache
+ * holds): a read far behind a game's head (a catch-up from its start) would otherwise push out the
+ * pages others read again, for payloads no one else is likely to read before they are evicted, and
+ * keep each of them alive long enough to be copied by the garbage collector into the old generation.
  */
 export async function readEvents(
   source: LogSource,
   gameId: string,
   afterSeq: number,
   limit: number,
+  keep = true,
 ): Promise<StoredEvent[]> {
   const cache = source.eventPayloads;
   const held: number[] = [];
@@ -143,7 +148,7 @@ export async function readEvents(
       return { ...rest, payload };
     }
     const event = decodeEventRow({ ...rest, payload: JSON.parse(text) as unknown });
-    cache?.set(keyOf(gameId, row.seq), { payload: event.payload, rowVersion, size: text.length });
+    if (keep) cache?.set(keyOf(gameId, row.seq), { payload: event.payload, rowVersion, size: text.length });
     return event;
   });
 }

@@ -37,6 +37,11 @@ export interface HubOptions {
   readonly pageSize: number;
   /** How often the log of served games is polled, in case a notice was lost (ms); 0: never. */
   readonly pollIntervalMs: number;
+  /**
+   * A replay's page is added to the payload cache only when it starts within this many events of
+   * the log's head (`readEvents`' `keep`): well under what the cache holds (`db/log-reads.ts`).
+   */
+  readonly keepWithin: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -44,6 +49,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxLag: 1_000,
   pageSize: 100,
   pollIntervalMs: 1_500,
+  keepWithin: 1_000,
 };
 
 /** Maps a stored event to what a viewer receives. Must apply the per-viewer redaction. */
@@ -181,7 +187,8 @@ export class EventHub<T> {
       for (;;) {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
-        const rows = await readEvents(this.deps.store, channel.gameId, sub.lastSeq, pageSize);
+        const keep = channel.target - sub.lastSeq <= this.#options.keepWithin;
+        const rows = await readEvents(this.deps.store, channel.gameId, sub.lastSeq, pageSize, keep);
         const map = this.mapper(rows);
         for (const row of rows) {
           if (row.seq <= sub.lastSeq) continue;
