@@ -54,7 +54,10 @@ try {
   for (const entry of entries) {
     const [file = 'dist/main.js', query = ''] = entry.split('?');
     const env = { WORKERS: '1', ...Object.fromEntries(new URLSearchParams(query)) };
-    services.push({ entry, service: await startService(db.url, env, { entry: file, inspect: Boolean(inspectDir) }) });
+    services.push({
+      entry,
+      service: await startService(db.url, env, { entry: file, inspect: Boolean(inspectDir) }),
+    });
   }
   const api = graphqlClient(services[0]!.service.url);
   const agers: Ager[] = [];

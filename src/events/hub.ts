@@ -38,8 +38,9 @@ export interface HubOptions {
   /** How often the log of served games is polled, in case a notice was lost (ms); 0: never. */
   readonly pollIntervalMs: number;
   /**
-   * A replay's page is added to the payload cache only when it starts within this many events of
-   * the log's head (`readEvents`' `keep`): well under what the cache holds (`db/log-reads.ts`).
+   * A replay's page is added to the payload cache (`readEvents`' `keep`) only when it starts within
+   * this many events of the log's head, or of a replay of the same game that follows it (which will
+   * read the page next): well under what the cache holds (`db/log-reads.ts`).
    */
   readonly keepWithin: number;
 }
@@ -187,7 +188,7 @@ export class EventHub<T> {
       for (;;) {
         await sub.room();
         if (sub.ended || this.#tooFar(channel, sub)) return;
-        const keep = channel.target - sub.lastSeq <= this.#options.keepWithin;
+        const keep = this.#keeps(channel, sub);
         const rows = await readEvents(this.deps.store, channel.gameId, sub.lastSeq, pageSize, keep);
         const map = this.mapper(rows);
         for (const row of rows) {
@@ -208,6 +209,26 @@ export class EventHub<T> {
     } finally {
       sub.request.onCaughtUp?.();
     }
+  }
+
+  /**
+   * Whether the page `sub` reads next is worth keeping in the payload cache: it starts near the log's
+   * head (where live reads, history pages and reconnecting clients read), or another replay of the
+   * game is a little behind it and will read the same events. A catch-up from far back, alone,
+   * keeps nothing: its events would push out the pages others read again, and be evicted unread.
+   */
+  #keeps(channel: GameChannel<T>, sub: Subscriber<T>): boolean {
+    const within = this.#options.keepWithin;
+    if (channel.target - sub.lastSeq <= within) return true;
+    for (const other of channel.subscribers)
+      if (
+        other !== sub &&
+        !other.live &&
+        other.lastSeq <= sub.lastSeq &&
+        sub.lastSeq - other.lastSeq <= within
+      )
+        return true;
+    return false;
   }
 
   /** Reads the channel's new events once and dispatches them to its live subscribers. */

@@ -66,6 +66,24 @@ describe('decoded event payloads, kept per service', () => {
     expect(overlap).toEqual(await readEvents({ pool: admin }, gameId, 10, 10));
   });
 
+  it('a read that keeps nothing adds nothing to the cache, and still uses what it holds', async () => {
+    const gameId = await log.createGame();
+    await log.append(gameId, 30, [], ['MTG 100.1']);
+    const cache = eventPayloadCache();
+    const { pool, sent } = counting();
+    const source = { pool, eventPayloads: cache };
+    const unkept = await readEvents(source, gameId, 0, 10, false);
+    expect(cache.size).toBe(0);
+    await readEvents(source, gameId, 0, 10);
+    expect(cache.size).toBe(10);
+    // 5 held (not sent), 5 sent and not kept.
+    const overlap = await readEvents(source, gameId, 5, 10, false);
+    expect(sent).toEqual([10, 10, 5]);
+    expect(cache.size).toBe(10);
+    expect(unkept).toEqual(await readEvents({ pool: admin }, gameId, 0, 10));
+    expect(overlap).toEqual(await readEvents({ pool: admin }, gameId, 5, 10));
+  });
+
   it('a row written again is read afresh, not answered from the cache', async () => {
     const gameId = await log.createGame();
     await log.append(gameId, 3, [], ['MTG 100.1']);

@@ -106,13 +106,16 @@ describe('events written in one turn leave in one write', () => {
 });
 
 describe('on a real connection', () => {
-  it("batches the frames `ws` writes to the upgraded socket, each frame whole and in order", async () => {
+  it('batches the frames `ws` writes to the upgraded socket, each frame whole and in order', async () => {
     const httpServer = http.createServer();
     const wsServer = new WebSocketServer({ noServer: true });
     let writes = 0;
     httpServer.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
       // Every write the socket makes to the kernel: one per `_writev` or `_write`.
-      const raw = socket as Duplex & { _writev?: (...a: unknown[]) => void; _write: (...a: unknown[]) => void };
+      const raw = socket as Duplex & {
+        _writev?: (...a: unknown[]) => void;
+        _write: (...a: unknown[]) => void;
+      };
       const writev = raw._writev?.bind(raw);
       const write = raw._write.bind(raw);
       if (writev) raw._writev = (...a: unknown[]) => (writes++, writev(...a));

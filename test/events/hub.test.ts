@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import type { StoredEvent } from '../../src/db/log-reads.js';
+import { eventPayloadCache, type StoredEvent } from '../../src/db/log-reads.js';
 import { LocalFanout } from '../../src/events/fanout.js';
 import { EventHub, type Subscriber } from '../../src/events/hub.js';
 import { createLogger } from '../../src/logger.js';
@@ -157,6 +157,33 @@ describe('EventHub', () => {
     expect(slow.ended).toBe(true);
     expect(hub.stats().subscribers).toBe(1);
     await hub.close();
+  });
+
+  it('keeps in the payload cache the pages of a replay near the head or followed by another, not the others', async () => {
+    const options = { pageSize: 50, queueLimit: 100, keepWithin: 100, pollIntervalMs: 60_000 };
+    const gameId = await log.createGame();
+    await log.append(gameId, 300);
+    const subscribe = (hub: EventHub<{ seq: number }>) =>
+      hub.subscribe({ gameId, spec, viewer: spectator, afterSeq: 0, zoneId: null, onSlow: () => {} });
+    const kept = (cache: ReturnType<typeof eventPayloadCache>) =>
+      [1, 150, 201, 300].filter((seq) => cache.has(`${gameId}|${seq}`));
+    // Alone: only the pages that start within 100 events of the head (after 200 and 250).
+    const alone = eventPayloadCache();
+    const hub = new EventHub({ store: { ...store, eventPayloads: alone }, fanout, logger }, map, options);
+    expect(await take(await subscribe(hub), 300)).toEqual(range(1, 300));
+    expect(kept(alone)).toEqual([201, 300]);
+    expect(alone.size).toBe(100);
+    await hub.close();
+    // With a replay waiting at seq 100 (its queue full), another from 0 keeps the pages from there
+    // on, which the waiting one reads next; not those before it (seq 1).
+    const followed = eventPayloadCache();
+    const both = new EventHub({ store: { ...store, eventPayloads: followed }, fanout, logger }, map, options);
+    const follower = await subscribe(both);
+    await until(() => follower.waitingForRoom, 'the waiting replay', { timeoutMs: 20_000 });
+    expect(await take(await subscribe(both), 300)).toEqual(range(1, 300));
+    expect(kept(followed)).toEqual([150, 201, 300]);
+    expect(await take(follower, 300)).toEqual(range(1, 300));
+    await both.close();
   });
 
   it('paces a long replay by its consumer instead of overflowing', async () => {
