@@ -20,6 +20,8 @@ const config: KnipConfig = {
     'bench/view-probe.ts',
     // Paired A/B probe of the aging case's flood (another seat's moves under 64 pages), run by hand.
     'bench/flood-probe.ts',
+    // Paired A/B probe of the aging case's catch-up from seq 0 (events/s, CPU per event), run by hand.
+    'bench/catchup-probe.ts',
     // Paired A/B probe of B4's shuffle with a statement, transaction and WAL census, run by hand.
     'bench/shuffle-probe.ts',
     // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).

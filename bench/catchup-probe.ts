@@ -15,13 +15,12 @@
  *
  *     PROBE_ENTRIES=/work/main/dist/main.js,dist/main.js npx tsx bench/catchup-probe.ts
  */
-import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { Ager, catchUp } from './aging.js';
 import { openBenchDatabase } from './lib/database.js';
 import { graphqlClient } from './lib/graphql.js';
 import { startService, type ServiceProcess } from './lib/service.js';
-import { inspector } from './profile.js';
+import { profileWhile } from './profile.js';
 import { fmtMs, fmtRatioEstimate, meanInterval, pairedRatio } from './lib/stats.js';
 
 const entries = (process.env['PROBE_ENTRIES'] || 'dist/main.js').split(',');
@@ -88,16 +87,10 @@ try {
       }
   }
   if (inspectDir)
-    for (const [i, s] of services.entries()) {
-      const cdp = await inspector(s.service.inspectorUrl!);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      await catchUpOnce(s.service, agers[0]!);
-      const { profile } = await cdp.send<{ profile: unknown }>('Profiler.stop');
-      await writeFile(`${inspectDir}/${i}-catchup.cpuprofile`, JSON.stringify(profile));
-      cdp.close();
-    }
+    for (const [i, s] of services.entries())
+      await profileWhile(s.service.inspectorUrl!, `${inspectDir}/${i}-catchup.cpuprofile`, () =>
+        catchUpOnce(s.service, agers[0]!),
+      );
   const fmtMean = (xs: number[], digits: number) => {
     const m = meanInterval(xs);
     return `${m.mean.toFixed(digits)} (95% ${m.ci95[0].toFixed(digits)}–${m.ci95[1].toFixed(digits)})`;

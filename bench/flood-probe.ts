@@ -15,7 +15,6 @@
  *
  *     PROBE_ENTRIES=/tmp/before/main.js,dist/main.js npx tsx bench/flood-probe.ts
  */
-import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AGING_PAGE } from '../test/support/documents.js';
@@ -24,7 +23,7 @@ import { connectClients, openBenchDatabase } from './lib/database.js';
 import { flood } from './lib/flooder.js';
 import { graphqlClient } from './lib/graphql.js';
 import { startService, type ServiceProcess } from './lib/service.js';
-import { inspector } from './profile.js';
+import { profileWhile } from './profile.js';
 import { fmtMs, fmtRatioEstimate, pairedRatio, summarize } from './lib/stats.js';
 
 const entries = (process.env['PROBE_ENTRIES'] || 'dist/main.js').split(',');
@@ -169,16 +168,10 @@ try {
     }
   }
   if (inspectDir)
-    for (const [i, s] of services.entries()) {
-      const cdp = await inspector(s.service.inspectorUrl!);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      await floodOnce(s.service, s.ager);
-      const { profile } = await cdp.send<{ profile: unknown }>('Profiler.stop');
-      await writeFile(`${inspectDir}/${i}-flood.cpuprofile`, JSON.stringify(profile));
-      cdp.close();
-    }
+    for (const [i, s] of services.entries())
+      await profileWhile(s.service.inspectorUrl!, `${inspectDir}/${i}-flood.cpuprofile`, () =>
+        floodOnce(s.service, s.ager),
+      );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   for (const [i, s] of services.entries()) {
     const rs = results[i]!;

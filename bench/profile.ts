@@ -5,6 +5,7 @@
  * from the moves-only profile; for the view, the interleaved profile's per-pair figure minus the
  * move's, function by function.
  */
+import { writeFile } from 'node:fs/promises';
 import WebSocket from 'ws';
 import { ApiMover, createBenchGames } from './lib/fixtures.js';
 import { graphqlClient } from './lib/graphql.js';
@@ -48,6 +49,25 @@ export async function inspector(url: string) {
       ws.send(JSON.stringify({ id, method, params }));
     });
   return { send, close: () => ws.close() };
+}
+
+/**
+ * One inspector CPU profile (sampled every 200 µs) of the service behind `inspectorUrl` while `run`
+ * runs, written to `file` (the probes' PROBE_INSPECT).
+ */
+export async function profileWhile(
+  inspectorUrl: string,
+  file: string,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  const cdp = await inspector(inspectorUrl);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send<{ profile: unknown }>('Profiler.stop');
+  await writeFile(file, JSON.stringify(profile));
+  cdp.close();
 }
 
 /** Self time (ms) per function: `name (file:line)`, idle excluded. */
