@@ -71,7 +71,7 @@ export async function sharedSubscribe(
 /**
  * Writes one whole `next` message of a subscription to its client, given as its text's UTF-8 bytes.
  * Returns a promise when the subscription must wait before it takes its next event (the client has
- * not taken what was sent).
+ * not taken enough of what was sent: ws-guard.ts, `queueEvent`).
  */
 export type DirectWrite = (message: Buffer) => Promise<void> | undefined;
 

@@ -104,8 +104,6 @@ export class ConnectionGuard {
 
   /** True while the connection's stream is corked for the events written in this turn (`batchEvent`). */
   #corked = false;
-  /** Uncorks the stream once this turn's events are written: one function per connection, not per turn. */
-  readonly #uncork: () => void;
 
   /**
    * @param stream the connection's own stream (the upgraded request's socket, under `ws`), corked
@@ -121,10 +119,12 @@ export class ConnectionGuard {
     this.#bounds = bounds;
     this.#tokens = bounds.messageBurst;
     this.#at = now();
-    this.#uncork = () => {
-      this.#corked = false;
-      this.stream?.uncork();
-    };
+  }
+
+  /** Uncorks a guard's stream once its turn's events are written (static: no function per connection). */
+  static #uncork(guard: ConnectionGuard): void {
+    guard.#corked = false;
+    guard.stream?.uncork();
   }
 
   /**
@@ -183,7 +183,7 @@ export class ConnectionGuard {
     if (this.stream && !this.#corked) {
       this.#corked = true;
       this.stream.cork();
-      process.nextTick(this.#uncork);
+      process.nextTick(ConnectionGuard.#uncork, this);
     }
     return true;
   }
