@@ -198,7 +198,8 @@ export async function loadCurrentGame(store: Store, gameId: string): Promise<Loa
   if (hit) return hit;
   // A move of this game running here may have committed the version just read: its state enters
   // the cache as its commit returns, so wait for that one move (not the moves queued behind it)
-  // rather than load the whole game again.
+  // rather than load the whole game again. Nothing running inside a move's task reads through here
+  // (`commitMove` loads with `loadAtOrThrow`), so a reader never waits for its own move.
   const inFlight = store.moves.running(gameId);
   if (inFlight) {
     await inFlight;
