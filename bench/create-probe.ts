@@ -12,6 +12,7 @@
  * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
  * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only; `PROBE_BEFORE_SQL` runs
  * on the before side's database once its service has migrated it (a storage setting, say);
+ * `PROBE_BEFORE_PG_ENV` (`NAME=value …`) is the before side's embedded PostgreSQL's environment;
  * `PROBE_BEFORE_ENV='NODE_SEMI_SPACE_MB='` starts the before side with V8's own young generation, as
  * builds before that setting ran (bench/lib/service.ts passes `--max-semi-space-size` otherwise). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
@@ -34,12 +35,9 @@ const before = process.env['PROBE_BEFORE'];
 /** Extra node flags for the before side only (`PROBE_BEFORE_NODE_ARGS`), e.g. to compare flags on one build. */
 const beforeArgs = (process.env['PROBE_BEFORE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 /** Extra settings for the before side only (`PROBE_BEFORE_ENV`, `NAME=value` separated by spaces). */
-const beforeEnv = Object.fromEntries(
-  (process.env['PROBE_BEFORE_ENV'] ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-);
+const beforeEnv = envOf(process.env['PROBE_BEFORE_ENV']);
+/** The before side's embedded PostgreSQL's environment (`PROBE_BEFORE_PG_ENV`, as `PROBE_BEFORE_ENV`). */
+const beforePgEnv = envOf(process.env['PROBE_BEFORE_PG_ENV']);
 
 interface Side {
   readonly name: string;
@@ -51,14 +49,42 @@ interface Side {
   readonly backendsPerGame: number[];
 }
 
+/** `NAME=value …` separated by spaces, as an environment. */
+function envOf(text: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (text ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+}
+
+/**
+ * A database of its own; `pgEnv` is set while it is opened, so an embedded cluster started for it
+ * (the default) inherits it and the service started after it does not.
+ */
+async function openWith(pgEnv: Record<string, string>): Promise<BenchDatabase> {
+  const saved = Object.fromEntries(Object.keys(pgEnv).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, pgEnv);
+  try {
+    return await openBenchDatabase();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 async function side(
   name: string,
   entry: string | undefined,
   nodeArgs: string[] = [],
   env: Record<string, string> = {},
   sql?: string,
+  pgEnv: Record<string, string> = {},
 ): Promise<Side> {
-  const db = await openBenchDatabase();
+  const db = await openWith(pgEnv);
   const service = await startService(
     db.url,
     { WORKERS: '1', ...env },
@@ -149,6 +175,7 @@ try {
         beforeArgs,
         beforeEnv,
         process.env['PROBE_BEFORE_SQL'],
+        beforePgEnv,
       ),
     );
   sides.push(await side(before ? 'after' : 'this', undefined));
