@@ -146,7 +146,10 @@ export async function clusterFolder(dir: string, user: ServerUser | null): Promi
  * (docs/memory-findings.md, "The backend's heap"). A backend now keeps up to 8 MiB free; blocks of
  * 1 MiB or more still get mappings of their own, returned when freed.
  */
-export const SERVER_MALLOC = { MALLOC_TRIM_THRESHOLD_: String(8 << 20), MALLOC_MMAP_THRESHOLD_: String(1 << 20) };
+export const SERVER_MALLOC = {
+  MALLOC_TRIM_THRESHOLD_: String(8 << 20),
+  MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+};
 
 /**
  * The environment the server's processes run with: the caller's, English messages (readiness and

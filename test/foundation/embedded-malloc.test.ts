@@ -32,7 +32,9 @@ describe('the embedded server’s environment', () => {
       MALLOC_MMAP_THRESHOLD_: '131072',
       LC_MESSAGES: 'C',
     });
-    expect(serverEnvironment({ MALLOC_TRIM_THRESHOLD_: '', MALLOC_MMAP_THRESHOLD_: '131072', HOME: '/h' })).toEqual({
+    expect(
+      serverEnvironment({ MALLOC_TRIM_THRESHOLD_: '', MALLOC_MMAP_THRESHOLD_: '131072', HOME: '/h' }),
+    ).toEqual({
       HOME: '/h',
       LC_MESSAGES: 'C',
     });
