@@ -142,7 +142,7 @@ export async function clusterFolder(dir: string, user: ServerUser | null): Promi
  * (`npm start`'s `MALLOC_MMAP_THRESHOLD_`, inherited, pins it there), so a statement that builds
  * a few hundred KiB of values (a createGame's `zk_create_game`: a 70 KB JSON parameter, 120 rows)
  * shrinks the heap when it ends and faults it back in on the next, page by page, with a TLB flush
- * across CPUs at each shrink: about a fifth of PostgreSQL's CPU per created game
+ * across CPUs at each shrink: an eighth to a fifth of PostgreSQL's CPU per created game
  * (docs/memory-findings.md, "The backend's heap"). A backend now keeps up to 8 MiB free; blocks of
  * 1 MiB or more still get mappings of their own, returned when freed.
  */
