@@ -12,10 +12,13 @@
  * `PROBE_BEFORE=this` runs this checkout on both sides (with `PROBE_BEFORE_NODE_ARGS` on the before
  * side only) and `PROBE_BEFORE_ENV` (`NAME=value …`) on the before side only; `PROBE_BEFORE_SQL` runs
  * on the before side's database once its service has migrated it (a storage setting, say);
+ * `PROBE_BEFORE_PG_ENV` (`NAME=value …`) is the before side's embedded PostgreSQL's environment;
  * `PROBE_BEFORE_ENV='NODE_SEMI_SPACE_MB='` starts the before side with V8's own young generation, as
  * builds before that setting ran (bench/lib/service.ts passes `--max-semi-space-size` otherwise). `PROBE_BATCHES` (default 6 per side), `PROBE_GAMES` per batch (default 200), `PROBE_CONCURRENCY`
  * (default 40). `PROBE_PERF=1` also records this checkout's service with `perf record -e cpu-clock`
  * (on-CPU samples only, kernel included) over the measured batches; the file is named in the output.
+ * Per batch it also prints the cores the service, its backends and the load generator kept busy
+ * together, and the WAL written per game.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
@@ -34,12 +37,9 @@ const before = process.env['PROBE_BEFORE'];
 /** Extra node flags for the before side only (`PROBE_BEFORE_NODE_ARGS`), e.g. to compare flags on one build. */
 const beforeArgs = (process.env['PROBE_BEFORE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 /** Extra settings for the before side only (`PROBE_BEFORE_ENV`, `NAME=value` separated by spaces). */
-const beforeEnv = Object.fromEntries(
-  (process.env['PROBE_BEFORE_ENV'] ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-);
+const beforeEnv = envOf(process.env['PROBE_BEFORE_ENV']);
+/** The before side's embedded PostgreSQL's environment (`PROBE_BEFORE_PG_ENV`, as `PROBE_BEFORE_ENV`). */
+const beforePgEnv = envOf(process.env['PROBE_BEFORE_PG_ENV']);
 
 interface Side {
   readonly name: string;
@@ -51,14 +51,42 @@ interface Side {
   readonly backendsPerGame: number[];
 }
 
+/** `NAME=value …` separated by spaces, as an environment. */
+function envOf(text: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (text ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+}
+
+/**
+ * A database of its own; `pgEnv` is set while it is opened, so an embedded cluster started for it
+ * (the default) inherits it and the service started after it does not.
+ */
+async function openWith(pgEnv: Record<string, string>): Promise<BenchDatabase> {
+  const saved = Object.fromEntries(Object.keys(pgEnv).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, pgEnv);
+  try {
+    return await openBenchDatabase();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 async function side(
   name: string,
   entry: string | undefined,
   nodeArgs: string[] = [],
   env: Record<string, string> = {},
   sql?: string,
+  pgEnv: Record<string, string> = {},
 ): Promise<Side> {
-  const db = await openBenchDatabase();
+  const db = await openWith(pgEnv);
   const service = await startService(
     db.url,
     { WORKERS: '1', ...env },
@@ -109,12 +137,29 @@ interface BatchResult {
   /** CPU ms per game of the database's backends and of this load generator. */
   readonly backends: number;
   readonly client: number;
+  /** WAL bytes per game (the side has a server of its own unless a URL is given: then shared). */
+  readonly wal: number;
+}
+
+/** The server's current WAL position, in bytes. */
+async function walBytes(s: Side): Promise<number> {
+  const client = new pg.Client({ connectionString: s.db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ at: string }>(
+      "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS at",
+    );
+    return Number(rows[0]!.at);
+  } finally {
+    await client.end();
+  }
 }
 
 async function batch(s: Side, games: number): Promise<BatchResult> {
   const cpu0 = await s.service.cpuMs();
   const [, sys0] = await userSystemMs(s.service.pid);
   const pg0 = await backendsMs(s);
+  const wal0 = await walBytes(s);
   // A client of its own per batch: the other side's batch outlasts the server's keep-alive timeout,
   // and a socket the server closed meanwhile would fail the first request sent on it.
   const api: GraphqlClient = graphqlClient(s.service.url, 64);
@@ -129,6 +174,7 @@ async function batch(s: Side, games: number): Promise<BatchResult> {
   api.close();
   const rate = games / ((performance.now() - t0) / 1000);
   const client = process.cpuUsage(client0);
+  const wal1 = await walBytes(s);
   const [, sys1] = await userSystemMs(s.service.pid);
   return {
     rate,
@@ -136,6 +182,7 @@ async function batch(s: Side, games: number): Promise<BatchResult> {
     system: (sys1 - sys0) / games,
     backends: ((await backendsMs(s)) - pg0) / games,
     client: (client.user + client.system) / 1000 / games,
+    wal: (wal1 - wal0) / games,
   };
 }
 
@@ -149,6 +196,7 @@ try {
         beforeArgs,
         beforeEnv,
         process.env['PROBE_BEFORE_SQL'],
+        beforePgEnv,
       ),
     );
   sides.push(await side(before ? 'after' : 'this', undefined));
@@ -166,12 +214,14 @@ try {
   for (let b = 0; b < batches; b++) {
     const order = b % 2 === 0 ? sides : [...sides].reverse();
     for (const s of order) {
-      const { rate, cpu, system, backends, client } = await batch(s, perBatch);
+      const { rate, cpu, system, backends, client, wal } = await batch(s, perBatch);
+      // The cores this run's processes kept busy: against the machine's, what was left to it.
+      const cores = ((cpu + backends + client) * rate) / 1000;
       s.rates.push(rate);
       s.cpuPerGame.push(cpu);
       s.backendsPerGame.push(backends);
       process.stdout.write(
-        `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}); backends ${backends.toFixed(2)}, load generator ${client.toFixed(2)} ms/game (load ${loadAverage()})\n`,
+        `create-probe: ${s.name} batch ${b}: ${rate.toFixed(1)} games/s, CPU ${cpu.toFixed(2)} ms/game (system ${system.toFixed(2)}); backends ${backends.toFixed(2)}, load generator ${client.toFixed(2)} ms/game; ${cores.toFixed(2)} cores busy; WAL ${(wal / 1024).toFixed(0)} KiB/game (load ${loadAverage()})\n`,
       );
     }
   }

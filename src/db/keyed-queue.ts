@@ -14,6 +14,8 @@ export class QueueFullError extends Error {
 export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
   readonly #pending = new Map<string, number>();
+  /** Per key, the task running now, settled (never rejects). */
+  readonly #running = new Map<string, Promise<void>>();
 
   /** @param maxPerKey tasks running or waiting per key; one more is refused with {@link QueueFullError}. */
   constructor(readonly maxPerKey = Number.POSITIVE_INFINITY) {}
@@ -24,7 +26,19 @@ export class KeyedQueue {
     if (pending >= this.maxPerKey) return Promise.reject(new QueueFullError(key));
     this.#pending.set(key, pending + 1);
     const previous = this.#tails.get(key);
-    const result = previous ? previous.then(task) : task();
+    const start = () => {
+      const running = task();
+      const settled = running.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.#running.set(key, settled);
+      void settled.then(() => {
+        if (this.#running.get(key) === settled) this.#running.delete(key);
+      });
+      return running;
+    };
+    const result = previous ? previous.then(start) : start();
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -38,6 +52,14 @@ export class KeyedQueue {
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return result;
+  }
+
+  /**
+   * Settles when the task of `key` running now has settled (whatever its outcome), not the ones
+   * queued behind it; undefined when none is running.
+   */
+  running(key: string): Promise<void> | undefined {
+    return this.#running.get(key);
   }
 
   /** Keys with a task running or queued. */

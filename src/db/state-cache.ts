@@ -93,10 +93,17 @@ export class StateCache {
     });
   }
 
-  /** The state of `gameId` at exactly `version`, if cached. */
-  get(gameId: string, version: number): LoadedGame | undefined {
+  /**
+   * The cached state of `gameId` at `version` or a later one, if any. A reader that was told the
+   * committed version is `version` may be answered with any state committed since: every cached
+   * state is committed (a move's, a sweep's or a creation's once its transaction returned, or one
+   * loaded from the database), so a later one is as current as the version it was asked for, and a
+   * view racing other seats' moves of its game is not sent to the database because one of them
+   * committed between its version check and this lookup.
+   */
+  atLeast(gameId: string, version: number): LoadedGame | undefined {
     const hit = this.#games.peek(gameId);
-    if (!hit || hit.game.version !== version) {
+    if (!hit || hit.game.version < version) {
       this.misses++;
       return undefined;
     }

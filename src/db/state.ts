@@ -187,15 +187,25 @@ async function committedVersion(pool: pg.Pool, gameId: string): Promise<number |
 
 /**
  * The current state of a game for readers, from the service's version-keyed cache when it holds the
- * version committed now (one small query, which sees every instance's commits), else loaded and
- * cached (two queries, still fixed).
+ * version committed now or a later one (one small query, which sees every instance's commits), else
+ * loaded and cached (two queries, still fixed).
  */
 export async function loadCurrentGame(store: Store, gameId: string): Promise<LoadedGame | null> {
   if (!isUuid(gameId)) return null;
   const version = await committedVersion(store.pool, gameId);
   if (version === null) return null;
-  const hit = store.states.get(gameId, version);
+  const hit = store.states.atLeast(gameId, version);
   if (hit) return hit;
+  // A move of this game running here may have committed the version just read: its state enters
+  // the cache as its commit returns, so wait for that one move (not the moves queued behind it)
+  // rather than load the whole game again. Nothing running inside a move's task reads through here
+  // (`commitMove` loads with `loadAtOrThrow`), so a reader never waits for its own move.
+  const inFlight = store.moves.running(gameId);
+  if (inFlight) {
+    await inFlight;
+    const landed = store.states.atLeast(gameId, version);
+    if (landed) return landed;
+  }
   const loaded = await loadGame(store.db, store.rulesets, gameId);
   if (loaded) store.states.set(loaded);
   return loaded;

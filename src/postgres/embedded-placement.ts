@@ -136,6 +136,38 @@ export async function clusterFolder(dir: string, user: ServerUser | null): Promi
   return path.join(await sharedFolder('clusters'), `${name}-${key}`, 'pg');
 }
 
+/**
+ * glibc's malloc settings for the server's processes, in bytes (its `MALLOC_*_` variables). With
+ * glibc's own, free memory at the top of a backend's heap goes back to the system past 128 KiB
+ * (`npm start`'s `MALLOC_MMAP_THRESHOLD_`, inherited, pins it there), so a statement that builds
+ * a few hundred KiB of values (a createGame's `zk_create_game`: a 70 KB JSON parameter, 120 rows)
+ * shrinks the heap when it ends and faults it back in on the next, page by page, with a TLB flush
+ * across CPUs at each shrink: an eighth to a fifth of PostgreSQL's CPU per created game
+ * (docs/memory-findings.md, "The backend's heap"). A backend now keeps up to 8 MiB free; blocks of
+ * 1 MiB or more still get mappings of their own, returned when freed.
+ */
+export const SERVER_MALLOC = {
+  MALLOC_TRIM_THRESHOLD_: String(8 << 20),
+  MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+};
+
+/**
+ * The environment the server's processes run with: the caller's, English messages (readiness and
+ * errors are recognised by their text) and {@link SERVER_MALLOC}. A `MALLOC_TRIM_THRESHOLD_` in the
+ * caller's environment is that caller's choice for the server and replaces {@link SERVER_MALLOC}
+ * (set but empty: glibc's own settings, both variables left out).
+ */
+export function serverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const given = env['MALLOC_TRIM_THRESHOLD_'];
+  if (given === undefined) return { ...env, ...SERVER_MALLOC, LC_MESSAGES: 'C' };
+  const out: NodeJS.ProcessEnv = { ...env, LC_MESSAGES: 'C' };
+  if (given === '') {
+    delete out['MALLOC_TRIM_THRESHOLD_'];
+    delete out['MALLOC_MMAP_THRESHOLD_'];
+  }
+  return out;
+}
+
 /** Runs a PostgreSQL binary as the server user (the caller's user when that is null). */
 export function spawnAs(
   file: string,
@@ -148,8 +180,7 @@ export function spawnAs(
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
     // A folder the server user can enter, not the caller's (possibly private) one.
     cwd,
-    // English messages: readiness and errors are recognised by their text.
-    env: { ...process.env, LC_MESSAGES: 'C' },
+    env: serverEnvironment(process.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });

@@ -69,4 +69,30 @@ describe('KeyedQueue', () => {
     await second;
     await expect(third).resolves.toBe('third');
   });
+
+  it('names the task running now: it settles with that task, not with those queued behind it', async () => {
+    const queue = new KeyedQueue();
+    expect(queue.running('game')).toBeUndefined();
+    const release: (() => void)[] = [];
+    const first = queue.run(
+      'game',
+      () => new Promise<void>((_, reject) => release.push(() => reject(new Error('x')))),
+    );
+    const second = queue.run('game', () => new Promise<void>((r) => release.push(r)));
+    const now = queue.running('game');
+    expect(now).toBeDefined();
+    release.shift()!();
+    // Settles (never rejects) once the first task has failed, while the second still runs.
+    await expect(now).resolves.toBeUndefined();
+    await expect(first).rejects.toThrow('x');
+    const next = queue.running('game');
+    expect(next).toBeDefined();
+    expect(next).not.toBe(now);
+    release.shift()!();
+    await second;
+    await next;
+    await tick();
+    expect(queue.running('game')).toBeUndefined();
+    expect(queue.size).toBe(0);
+  });
 });

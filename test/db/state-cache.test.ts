@@ -7,32 +7,35 @@ const game = (id: string, version: number) =>
   ({ game: { id, version }, spec: {}, players: [], state: {} }) as unknown as LoadedGame;
 
 describe('StateCache', () => {
-  it('answers only for the exact version it holds', () => {
+  it('answers for the version it holds and any earlier one, never with an older state', () => {
     const cache = new StateCache();
     cache.set(game('g', 3));
-    expect(cache.get('g', 3)?.game.version).toBe(3);
-    expect(cache.get('g', 4)).toBeUndefined();
-    expect(cache.get('g', 2)).toBeUndefined();
+    expect(cache.atLeast('g', 3)?.game.version).toBe(3);
+    // A reader told "version 2" while a commit of version 3 landed: version 3 is as current.
+    expect(cache.atLeast('g', 2)?.game.version).toBe(3);
+    expect(cache.atLeast('g', 4)).toBeUndefined();
+    expect(cache.atLeast('h', 1)).toBeUndefined();
+    expect([cache.hits, cache.misses]).toEqual([2, 2]);
   });
 
   it('never replaces a newer version with an older one', () => {
     const cache = new StateCache();
     cache.set(game('g', 5));
     cache.set(game('g', 4));
-    expect(cache.get('g', 5)).toBeDefined();
-    expect(cache.get('g', 4)).toBeUndefined();
+    expect(cache.atLeast('g', 5)?.game.version).toBe(5);
+    expect(cache.atLeast('g', 4)?.game.version).toBe(5);
   });
 
   it('drops the least recently used game beyond its limit', () => {
     const cache = new StateCache(2);
     cache.set(game('a', 1));
     cache.set(game('b', 1));
-    cache.get('a', 1); // a is now more recent than b
+    cache.atLeast('a', 1); // a is now more recent than b
     cache.set(game('c', 1));
     expect(cache.size).toBe(2);
-    expect(cache.get('b', 1)).toBeUndefined();
-    expect(cache.get('a', 1)).toBeDefined();
-    expect(cache.get('c', 1)).toBeDefined();
+    expect(cache.atLeast('b', 1)).toBeUndefined();
+    expect(cache.atLeast('a', 1)).toBeDefined();
+    expect(cache.atLeast('c', 1)).toBeDefined();
   });
 });
 

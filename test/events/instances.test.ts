@@ -2,17 +2,22 @@
  * Several server processes sharing one PostgreSQL: a move committed through instance A reaches a
  * subscriber on instance B (PostgreSQL LISTEN/NOTIFY by default; Redis pub/sub with REDIS_URL),
  * and a client whose instance restarts resumes with afterSeq and gets exactly what it missed.
- * Real processes (`tsx src/main.ts`), each on its own free port.
+ * Real processes (`node dist/main.js`), each on its own free port.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase } from '../support/db.js';
 import { post } from '../support/game-api.js';
-import { startServiceProcess, stoppedAfterAll, type ServiceProcess } from '../support/process.js';
+import { buildDist, startServiceProcess, stoppedAfterAll, type ServiceProcess } from '../support/process.js';
 import { REDIS_URL, requireRedis, runRedisTests } from '../support/redis.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { wsClient } from './ws-client.js';
 import { drawOneCard, newTwoSeatGame, type TwoSeatGame } from '../support/two-seat-game.js';
+
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
 
 const redisRuns = runRedisTests('Redis multi-instance');
 
@@ -23,15 +28,19 @@ async function instance(
   port: number,
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
-  const p = await startServiceProcess({
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    // No log poll: events reach B through the fanout under test (NOTIFY or Redis) or not at all.
-    EVENT_POLL_MS: '0',
-    ...env,
-  });
+  const p = await startServiceProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      // No log poll: events reach B through the fanout under test (NOTIFY or Redis) or not at all.
+      EVENT_POLL_MS: '0',
+      ...env,
+    },
+    60_000,
+    DIST,
+  );
   running.add(p);
   return p;
 }

@@ -4,11 +4,22 @@
  * reaches every subscriber whichever worker holds its socket (the fanout's PostgreSQL NOTIFY), and
  * SIGTERM to the primary drains the workers and exits 0 with no process left behind.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { wsClient } from '../events/ws-client.js';
 import { useTestDatabase } from '../support/db.js';
 import { drawOneCard, newTwoSeatGame } from '../support/two-seat-game.js';
-import { descendants, isRunning, startServiceProcess, stoppedAfterAll } from '../support/process.js';
+import {
+  buildDist,
+  descendants,
+  isRunning,
+  startServiceProcess,
+  stoppedAfterAll,
+} from '../support/process.js';
+
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
 
 const { running, clients } = stoppedAfterAll('SIGKILL');
 
@@ -45,12 +56,16 @@ async function wsConnections(url: string): Promise<number> {
 describe('WORKERS=2 (node:cluster)', () => {
   it('spreads connections over both workers, delivers a move to subscribers on both, stops cleanly on SIGTERM', async () => {
     const { url: databaseUrl } = await useTestDatabase();
-    const service = await startServiceProcess({
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WORKERS: '2',
-    });
+    const service = await startServiceProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WORKERS: '2',
+      },
+      60_000,
+      DIST,
+    );
     running.add(service);
     const pid = service.child.pid ?? 0;
     // The primary and its two workers.

@@ -1,5 +1,5 @@
 /**
- * Crash: the service (a real `tsx src/main.ts` process) is killed with SIGKILL in the middle
+ * Crash: the service (a real `node dist/main.js` process) is killed with SIGKILL in the middle
  * of a contended load with graphql-ws subscribers, then started again on the same database and
  * port. Clients retry what was in flight with the same idempotency keys; subscribers resume with
  * `afterSeq`. Nothing is half-applied or applied twice, the log is gapless and rebuilds the stored
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase, type TestDatabase } from '../support/db.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { buildDist, startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import {
   checkGamesAfterLoad,
@@ -19,6 +19,11 @@ import {
   type LoadGame,
 } from './load.js';
 
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
+
 const CLIENTS = 16;
 const GAMES = 3;
 
@@ -28,13 +33,17 @@ const processes: ServiceProcess[] = [];
 const subscribers: ResumingSubscriber[] = [];
 
 async function startService(): Promise<ServiceProcess> {
-  const service = await startServiceProcess({
-    DATABASE_URL: database.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    DATABASE_POOL_SIZE: '10',
-  });
+  const service = await startServiceProcess(
+    {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      DATABASE_POOL_SIZE: '10',
+    },
+    60_000,
+    DIST,
+  );
   processes.push(service);
   return service;
 }

@@ -10,15 +10,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { createZonekeeperClient, type ZonekeeperClient } from '../../client/index.js';
 import { freePort } from '../../src/postgres/embedded.js';
 import { runTs } from '../support/doc-run.js';
-import { ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { eventually, within } from '../events/log-rows.js';
 import { deck } from '../api/helpers.js';
 import { until } from '../support/wait.js';
+
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -34,6 +39,7 @@ async function startOnEmbedded(): Promise<{ service: ServiceProcess; clusterDir:
   const service = await startServiceProcess(
     { DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0' },
     120_000,
+    DIST,
   );
   return { service, clusterDir: path.join(dir, 'pg') };
 }

@@ -5,13 +5,18 @@
  * subscriber of either instance (a seat and a spectator on each) still receives it exactly once:
  * B's from B's poll of the log, A's by resuming with `afterSeq` once A is back.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import pg from 'pg';
 import { freePort } from '../../src/postgres/embedded.js';
 import { useTestDatabase, type TestDatabase } from '../support/db.js';
-import { ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { buildDist, ROOT, startServiceProcess, type ServiceProcess } from '../support/process.js';
 import { TEST_ADMIN_TOKEN } from '../support/server.js';
 import { createLoadGames, ResumingSubscriber, until, type LoadGame } from './load.js';
+
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
 
 const KILL_AT_NOTIFY = `${ROOT}/test/support/kill-at-notify.mjs`;
 
@@ -20,15 +25,19 @@ const processes: ServiceProcess[] = [];
 const subscribers: ResumingSubscriber[] = [];
 
 function start(port: number, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  return startServiceProcess({
-    DATABASE_URL: database.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    // The poll is the backstop under test: short, so the test is quick.
-    EVENT_POLL_MS: '300',
-    ...env,
-  }).then((p) => (processes.push(p), p));
+  return startServiceProcess(
+    {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      // The poll is the backstop under test: short, so the test is quick.
+      EVENT_POLL_MS: '300',
+      ...env,
+    },
+    60_000,
+    DIST,
+  ).then((p) => (processes.push(p), p));
 }
 
 /** Alice's draw through `url`: the answer's text. */

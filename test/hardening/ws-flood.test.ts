@@ -24,7 +24,7 @@ import { ZkCloseCode } from '../../src/server/close-codes.js';
 import { deck } from '../api/helpers.js';
 import { useTestDatabase } from '../support/db.js';
 import { createGame, GAME_QUERY, post, type CreatedGame } from '../support/game-api.js';
-import { startServiceProcess, type ServiceProcess } from '../support/process.js';
+import { buildDist, startServiceProcess, type ServiceProcess } from '../support/process.js';
 import {
   FLOOD,
   FLOOD_RSS_BUDGET_BYTES,
@@ -33,6 +33,11 @@ import {
   RefusalLog,
   type PingerConnection,
 } from '../support/ws-flood.js';
+
+// The compiled service (`node dist/main.js`, as `npm start` runs it): a start costs about half
+// the CPU of `tsx src/main.ts` (each start here, and each worker of a cluster, pays it).
+const DIST = { via: 'dist' } as const;
+beforeAll(buildDist, 250_000);
 
 const MiB = 2 ** 20;
 /** The documented memory budget of one service process (NODE_HEAP_MB's default). */
@@ -61,12 +66,16 @@ function floodTarget(env: Record<string, string>) {
   const state: { service?: ServiceProcess; log: RefusalLog; game?: CreatedGame } = { log: new RefusalLog() };
   beforeAll(async () => {
     const database = await useTestDatabase();
-    const service = await startServiceProcess({
-      DATABASE_URL: database.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ...env,
-    });
+    const service = await startServiceProcess(
+      {
+        DATABASE_URL: database.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ...env,
+      },
+      60_000,
+      DIST,
+    );
     service.child.stdout?.on('data', (d: Buffer) => state.log.feed(d.toString()));
     state.service = service;
     state.game = await createGame(service, 'mtg', [deck('A', 30), deck('B', 30)]);
