@@ -9,11 +9,13 @@
  * of the sides rotating every round, so every side sees the same moments of the machine.
  *
  * Per run: p50/p90/p99/max from the scheduled arrival (as B1), the p99 of the move's own time (sent
- * to answered, without the wait for a free game), the share of the runs' slowest 1% that fell in
- * the worst tenth of its 100 ms windows (a stall bunches them, queueing spreads them), and for a
+ * to answered, without the wait for a free game), in how many of the run's 100 ms windows its
+ * slowest 1% fell (a stall bunches them, queueing spreads them), PostgreSQL's CPU per move (the
+ * server's processes), and for a
  * service from /proc and /metrics: CPU per move, its event-loop delay p99 and max, GC time per
  * second, retries (conflicts that took the locked path), its own mean time per move (door to
- * commit) and per mutation request (received to sent). At the end, each service's medians and
+ * commit) and per mutation request (received to sent), its user and system CPU and context
+ * switches per move. At the end, each service's medians and
  * each entry against the first with its 95% interval.
  *
  *     PROBE_ENTRIES=/work/main/dist/main.js,dist/main.js PROBE_RATES=200,400 npx tsx bench/tail-probe.ts
@@ -56,26 +58,41 @@ const sumOf = (m: Map<string, number>, prefix: string) =>
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
 const USER_HZ = 100;
 
-/** CPU (user and system, ms) and context switches (voluntary: it waited) of a process tree. */
+/** CPU (user and system, ms) and context switches (voluntary: it waited) of each process, by pid. */
 async function usage(pids: readonly number[]) {
-  let user = 0;
-  let system = 0;
-  let voluntary = 0;
-  let involuntary = 0;
+  const out = new Map<number, { user: number; system: number; voluntary: number; involuntary: number }>();
   for (const pid of pids) {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      user += (Number(f[11]) * 1000) / USER_HZ;
-      system += (Number(f[12]) * 1000) / USER_HZ;
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      out.set(pid, {
+        user: (Number(f[11]) * 1000) / USER_HZ,
+        system: (Number(f[12]) * 1000) / USER_HZ,
+        voluntary: Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+        involuntary: Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+      });
     } catch {
       // Gone meanwhile.
     }
   }
-  return { user, system, voluntary, involuntary };
+  return out;
+}
+
+/**
+ * What the processes alive at the end used since `before` (a process started meanwhile, all of
+ * its use; one that ended meanwhile is not counted, so a backend that closed is missed, never negative).
+ */
+function used(before: Awaited<ReturnType<typeof usage>>, after: Awaited<ReturnType<typeof usage>>) {
+  const sum = { user: 0, system: 0, voluntary: 0, involuntary: 0 };
+  for (const [pid, a] of after) {
+    const b = before.get(pid) ?? { user: 0, system: 0, voluntary: 0, involuntary: 0 };
+    sum.user += a.user - b.user;
+    sum.system += a.system - b.system;
+    sum.voluntary += a.voluntary - b.voluntary;
+    sum.involuntary += a.involuntary - b.involuntary;
+  }
+  return sum;
 }
 
 /** The PostgreSQL server's processes (the postmaster's tree), found from one of its backends. */
@@ -99,8 +116,9 @@ interface Run {
   max: number;
   /** p99 of the move's own time (sent to answered), ms. */
   ownP99: number;
-  /** Share of the slowest 1% that fell in the worst tenth of the 100 ms windows. */
-  bunched: number;
+  /** The slowest 1% of the moves' own times: how many, and in how many 100 ms windows. */
+  slowCount: number;
+  slowWindows: number;
   dropped: number;
   errors: number;
   cpuMs: number;
@@ -125,9 +143,8 @@ async function openRun(side: Side, rate: number): Promise<Run> {
   const before = side.service ? await scrape(side.service) : null;
   const cpu0 = side.service ? await side.service.cpuMs() : 0;
   const servicePids = side.service ? await processTree(side.service.pid) : [];
-  const pgPids = await postgresPids(pgProbe!);
   const u0 = await usage(servicePids);
-  const p0 = await usage(pgPids);
+  const p0 = await usage(await postgresPids(pgProbe!));
   const own: number[] = [];
   /** When each counted move was sent, ms after the start (its own time is `own`'s same index). */
   const starts: number[] = [];
@@ -147,28 +164,32 @@ async function openRun(side: Side, rate: number): Promise<Run> {
     },
   });
   const cpu = side.service ? (await side.service.cpuMs()) - cpu0 : Number.NaN;
-  const u1 = await usage(servicePids);
-  const p1 = await usage(pgPids);
+  const u = used(u0, await usage(servicePids));
+  const pgUse = used(p0, await usage(await postgresPids(pgProbe!)));
   const per = Math.max(1, r.completed);
   const after = side.service ? await scrape(side.service) : null;
-  const delta = (prefix: string) => (after && before ? sumOf(after, prefix) - sumOf(before, prefix) : Number.NaN);
+  const delta = (prefix: string) =>
+    after && before ? sumOf(after, prefix) - sumOf(before, prefix) : Number.NaN;
   const mutation = 'graphql_request_duration_seconds_{p}{operation_type="mutation"}';
   const moves = delta('move_duration_seconds_count');
-  // The slowest 1% of own times: how many of them fall in the worst tenth of 100 ms windows.
+  // The slowest 1% of own times, and in how many 100 ms windows they fell: a stall bunches them
+  // into a few windows, queueing at a high load spreads them over many.
   const p99 = summarize(own).p99;
-  const windows = new Map<number, number>();
+  const windows = new Set<number>();
+  let slowCount = 0;
   for (const [i, t] of own.entries())
-    if (t >= p99) windows.set(Math.floor(starts[i]! / 100), (windows.get(Math.floor(starts[i]! / 100)) ?? 0) + 1);
-  const slow = [...windows.values()].sort((a, b) => b - a);
-  const top = Math.max(1, Math.round(seconds)); // a tenth of the run's seconds × 10 windows
-  const bunched = slow.slice(0, top).reduce((s, n) => s + n, 0) / Math.max(1, slow.reduce((s, n) => s + n, 0));
+    if (t >= p99) {
+      slowCount++;
+      windows.add(Math.floor(starts[i]! / 100));
+    }
   return {
     p50: r.latency.p50,
     p90: r.latency.p90,
     p99: r.latency.p99,
     max: r.latency.max,
     ownP99: p99,
-    bunched,
+    slowCount,
+    slowWindows: windows.size,
     dropped: r.dropped,
     errors: r.errors,
     cpuMs: cpu / Math.max(1, r.completed),
@@ -181,11 +202,11 @@ async function openRun(side: Side, rate: number): Promise<Run> {
     serviceRequestMs:
       (delta(mutation.replace('{p}', 'sum')) / Math.max(1, delta(mutation.replace('{p}', 'count')))) * 1000,
     generatorLoopP99: r.generatorLoopDelay.p99,
-    user: (u1.user - u0.user) / per,
-    system: (u1.system - u0.system) / per,
-    voluntary: (u1.voluntary - u0.voluntary) / per,
-    involuntary: (u1.involuntary - u0.involuntary) / per,
-    postgresMs: (p1.user + p1.system - p0.user - p0.system) / per,
+    user: u.user / per,
+    system: u.system / per,
+    voluntary: u.voluntary / per,
+    involuntary: u.involuntary / per,
+    postgresMs: (pgUse.user + pgUse.system) / per,
   };
 }
 
@@ -251,7 +272,7 @@ try {
         results.set(key, [...(results.get(key) ?? []), r]);
         process.stdout.write(
           `round ${round + 1} ${key}/s: PostgreSQL ${fmtMs(r.postgresMs)} ms/move; p50 ${fmtMs(r.p50)} p90 ${fmtMs(r.p90)} p99 ${fmtMs(r.p99)} max ${fmtMs(r.max)} ms, ` +
-            `own p99 ${fmtMs(r.ownP99)}, bunched ${(r.bunched * 100).toFixed(0)}%, dropped ${r.dropped}, errors ${r.errors}, gen loop p99 ${fmtMs(r.generatorLoopP99)}` +
+            `own p99 ${fmtMs(r.ownP99)}, slowest 1% (${r.slowCount}) in ${r.slowWindows} of ${seconds * 10} windows, dropped ${r.dropped}, errors ${r.errors}, gen loop p99 ${fmtMs(r.generatorLoopP99)}` +
             (side.service
               ? `; service: CPU ${fmtMs(r.cpuMs)} ms/move, loop p99 ${fmtMs(r.loopP99)} max ${fmtMs(r.loopMax)} ms, ` +
                 `GC ${fmtMs(r.gcMsPerSecond)} ms/s, user ${fmtMs(r.user)} system ${fmtMs(r.system)} ms/move, switches ${r.voluntary.toFixed(1)}+${r.involuntary.toFixed(1)}/move, retries ${r.retries}/${r.moves}, door→commit ${fmtMs(r.serviceMoveMs)} ms, request ${fmtMs(r.serviceRequestMs)} ms`
