@@ -15,7 +15,8 @@
  * service from /proc and /metrics: CPU per move, its event-loop delay p99 and max, GC time per
  * second, retries (conflicts that took the locked path), its own mean time per move (door to
  * commit) and per mutation request (received to sent), its user and system CPU and context
- * switches per move. At the end, each service's medians and
+ * switches per move, and how long its event loop's thread was runnable but waited for a core
+ * (`/proc/<pid>/schedstat`; PostgreSQL's processes summed likewise). At the end, each service's medians and
  * each entry against the first with its 95% interval.
  *
  *     PROBE_ENTRIES=/work/main/dist/main.js,dist/main.js PROBE_RATES=200,400 npx tsx bench/tail-probe.ts
@@ -60,13 +61,19 @@ const USER_HZ = 100;
 
 /** CPU (user and system, ms) and context switches (voluntary: it waited) of each process, by pid. */
 async function usage(pids: readonly number[]) {
-  const out = new Map<number, { user: number; system: number; voluntary: number; involuntary: number }>();
+  const out = new Map<
+    number,
+    { user: number; system: number; voluntary: number; involuntary: number; runWait: number }
+  >();
   for (const pid of pids) {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      // schedstat: ns on a core, ns runnable but waiting for one, timeslices (its main thread).
+      const sched = (await readFile(`/proc/${pid}/schedstat`, 'utf8')).split(' ');
       out.set(pid, {
+        runWait: Number(sched[1]) / 1e6,
         user: (Number(f[11]) * 1000) / USER_HZ,
         system: (Number(f[12]) * 1000) / USER_HZ,
         voluntary: Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
@@ -84,9 +91,10 @@ async function usage(pids: readonly number[]) {
  * its use; one that ended meanwhile is not counted, so a backend that closed is missed, never negative).
  */
 function used(before: Awaited<ReturnType<typeof usage>>, after: Awaited<ReturnType<typeof usage>>) {
-  const sum = { user: 0, system: 0, voluntary: 0, involuntary: 0 };
+  const sum = { user: 0, system: 0, voluntary: 0, involuntary: 0, runWait: 0 };
   for (const [pid, a] of after) {
-    const b = before.get(pid) ?? { user: 0, system: 0, voluntary: 0, involuntary: 0 };
+    const b = before.get(pid) ?? { user: 0, system: 0, voluntary: 0, involuntary: 0, runWait: 0 };
+    sum.runWait += a.runWait - b.runWait;
     sum.user += a.user - b.user;
     sum.system += a.system - b.system;
     sum.voluntary += a.voluntary - b.voluntary;
@@ -137,6 +145,10 @@ interface Run {
   involuntary: number;
   /** Per move: CPU of every PostgreSQL process (the server's tree), ms. */
   postgresMs: number;
+  /** Per move: time the service's main thread (its event loop) was runnable but waited for a core, ms. */
+  serviceRunWait: number;
+  /** Per move: the same summed over PostgreSQL's processes, ms. */
+  postgresRunWait: number;
 }
 
 async function openRun(side: Side, rate: number): Promise<Run> {
@@ -207,6 +219,8 @@ async function openRun(side: Side, rate: number): Promise<Run> {
     voluntary: u.voluntary / per,
     involuntary: u.involuntary / per,
     postgresMs: (pgUse.user + pgUse.system) / per,
+    serviceRunWait: u.runWait / per,
+    postgresRunWait: pgUse.runWait / per,
   };
 }
 
@@ -271,10 +285,10 @@ try {
         const key = `${side.name} @${rate}`;
         results.set(key, [...(results.get(key) ?? []), r]);
         process.stdout.write(
-          `round ${round + 1} ${key}/s: PostgreSQL ${fmtMs(r.postgresMs)} ms/move; p50 ${fmtMs(r.p50)} p90 ${fmtMs(r.p90)} p99 ${fmtMs(r.p99)} max ${fmtMs(r.max)} ms, ` +
+          `round ${round + 1} ${key}/s: PostgreSQL ${fmtMs(r.postgresMs)} ms/move, waited for a core ${fmtMs(r.postgresRunWait)} ms/move; p50 ${fmtMs(r.p50)} p90 ${fmtMs(r.p90)} p99 ${fmtMs(r.p99)} max ${fmtMs(r.max)} ms, ` +
             `own p99 ${fmtMs(r.ownP99)}, slowest 1% (${r.slowCount}) in ${r.slowWindows} of ${seconds * 10} windows, dropped ${r.dropped}, errors ${r.errors}, gen loop p99 ${fmtMs(r.generatorLoopP99)}` +
             (side.service
-              ? `; service: CPU ${fmtMs(r.cpuMs)} ms/move, loop p99 ${fmtMs(r.loopP99)} max ${fmtMs(r.loopMax)} ms, ` +
+              ? `; service: CPU ${fmtMs(r.cpuMs)} ms/move, its loop waited for a core ${fmtMs(r.serviceRunWait)} ms/move, loop p99 ${fmtMs(r.loopP99)} max ${fmtMs(r.loopMax)} ms, ` +
                 `GC ${fmtMs(r.gcMsPerSecond)} ms/s, user ${fmtMs(r.user)} system ${fmtMs(r.system)} ms/move, switches ${r.voluntary.toFixed(1)}+${r.involuntary.toFixed(1)}/move, retries ${r.retries}/${r.moves}, door→commit ${fmtMs(r.serviceMoveMs)} ms, request ${fmtMs(r.serviceRequestMs)} ms`
               : '') +
             '\n',
@@ -287,7 +301,7 @@ try {
     const m = (f: (r: Run) => number) => fmtMs(median(rs.map(f)));
     process.stdout.write(
       `${key}/s: median over ${rs.length}: p50 ${m((r) => r.p50)} p99 ${m((r) => r.p99)} ms (range ${fmtMs(Math.min(...rs.map((r) => r.p99)))}–${fmtMs(Math.max(...rs.map((r) => r.p99)))}), ` +
-        `CPU ${m((r) => r.cpuMs)} ms/move (user ${m((r) => r.user)}, system ${m((r) => r.system)}), switches ${m((r) => r.voluntary)}/move, PostgreSQL ${m((r) => r.postgresMs)} ms/move, loop p99 ${m((r) => r.loopP99)} ms, GC ${m((r) => r.gcMsPerSecond)} ms/s\n`,
+        `CPU ${m((r) => r.cpuMs)} ms/move (user ${m((r) => r.user)}, system ${m((r) => r.system)}), switches ${m((r) => r.voluntary)}/move, loop waited for a core ${m((r) => r.serviceRunWait)} ms/move, PostgreSQL ${m((r) => r.postgresMs)} ms/move (waited ${m((r) => r.postgresRunWait)}), loop p99 ${m((r) => r.loopP99)} ms, GC ${m((r) => r.gcMsPerSecond)} ms/s\n`,
     );
   }
   for (const rate of rates) {
