@@ -26,6 +26,7 @@ import type pg from 'pg';
 import { RawMover } from './b1-move.js';
 import { connectClients, openBenchDatabase } from './lib/database.js';
 import { ApiMover, createBenchGames, type BenchGame, type BenchSeat } from './lib/fixtures.js';
+import { scrape, sumOf } from './lib/scrape.js';
 import { graphqlClient, type GraphqlClient } from './lib/graphql.js';
 import { openLoop } from './lib/runner.js';
 import { readFile } from 'node:fs/promises';
@@ -40,21 +41,6 @@ const warmup = Number(process.env['PROBE_WARMUP'] || 1);
 const gameCount = Number(process.env['PROBE_GAMES'] || 32);
 const objects = Number(process.env['BENCH_GAME_OBJECTS'] || 150);
 const withBaseline = process.env['PROBE_BASELINE'] !== '0';
-
-/** Samples of a Prometheus exposition, keyed by the whole series (name and labels). */
-async function scrape(service: ServiceProcess): Promise<Map<string, number>> {
-  const base = new URL(service.url);
-  const text = await (await fetch(`${base.protocol}//${base.host}/metrics`)).text();
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const m = /^(?:zonekeeper_)?(\S+) ([0-9.eE+-]+)$/.exec(line.trim());
-    if (m?.[1] && m[2]) out.set(m[1], Number(m[2]));
-  }
-  return out;
-}
-
-const sumOf = (m: Map<string, number>, prefix: string) =>
-  [...m].filter(([k]) => k.startsWith(prefix)).reduce((s, [, v]) => s + v, 0);
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
 const USER_HZ = 100;
