@@ -301,7 +301,7 @@ export async function runB1(deps: {
         .filter((c) => c['games'] === 'own')
         .map(
           (c) =>
-            `${String(c['clients'])} clients ${fmtMs(Number(c['serviceCpuMsPerMove'] ?? Number.NaN))} ms`,
+            `${String(c['clients'])} client${c['clients'] === 1 ? '' : 's'} ${fmtMs(Number(c['serviceCpuMsPerMove'] ?? Number.NaN))} ms`,
         )
         .join(', ');
     const ratio = peak.service / peak.baseline;
