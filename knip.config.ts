@@ -24,6 +24,8 @@ const config: KnipConfig = {
     'bench/catchup-probe.ts',
     // Paired A/B probe of B4's shuffle with a statement, transaction and WAL census, run by hand.
     'bench/shuffle-probe.ts',
+    // Paired A/B probe of B1's open loop (the move's tail at a fixed rate, and what explains it), run by hand.
+    'bench/tail-probe.ts',
     // Heap snapshots of idle graphql-ws subscriptions, run by hand (docs/memory-findings.md).
     'bench/heap-diff.ts',
     'examples/*.ts',

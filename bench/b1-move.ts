@@ -268,6 +268,7 @@ export async function runB1(deps: {
     const rate = Math.max(1, peak.service / 2);
     const half = async (side: Side) => {
       if (side.name === 'service') await deps.serviceLoopDelay();
+      const cpu0 = side.name === 'service' ? await deps.serviceCpuMs() : 0;
       const r = await openLoop({
         rate,
         seconds: config.seconds,
@@ -275,11 +276,15 @@ export async function runB1(deps: {
         slots: maxClients,
         op: side.op,
       });
+      // The service's CPU per move over the run (warm-up included) and, times the offered rate, the
+      // share of one core its event loop spent: the open loop's queueing grows with that share.
+      const cpuMs =
+        side.name === 'service' ? ((await deps.serviceCpuMs()) - cpu0) / Math.max(1, r.completed) : null;
       const loop = side.name === 'service' ? await deps.serviceLoopDelay() : null;
       log(
-        `  open loop ${side.name} @ ${fmtRate(rate)}/s: p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms, dropped ${r.dropped}, generator loop delay p99 ${fmtMs(r.generatorLoopDelay.p99)} ms${loop ? `, service loop delay p99 ${fmtMs(loop.p99 * 1000)} ms max ${fmtMs(loop.max * 1000)} ms` : ''}${errorNote(r)}`,
+        `  open loop ${side.name} @ ${fmtRate(rate)}/s: p50 ${fmtMs(r.latency.p50)} ms, p99 ${fmtMs(r.latency.p99)} ms, dropped ${r.dropped}, generator loop delay p99 ${fmtMs(r.generatorLoopDelay.p99)} ms${loop ? `, service loop delay p99 ${fmtMs(loop.p99 * 1000)} ms max ${fmtMs(loop.max * 1000)} ms` : ''}${cpuMs === null ? '' : `, service CPU ${fmtMs(cpuMs)} ms/move (${fmtRatio((rate * cpuMs) / 1000)} of a core)`}${errorNote(r)}`,
       );
-      return { r, loop };
+      return { r, loop, cpuMs };
     };
     const lz = await b0.open(rate, maxClients, config.seconds, config.warmupSeconds).catch((err: unknown) => {
       log(`  open loop B0 FAILED: ${err instanceof Error ? err.message : String(err)}`);
@@ -290,6 +295,15 @@ export async function runB1(deps: {
     const ls = await half(ownApi);
     await b0.close();
 
+    /** The closed-loop service CPU per move by clients (own games), beside the open loop's. */
+    const closedCpuText = () =>
+      closedRuns
+        .filter((c) => c['games'] === 'own')
+        .map(
+          (c) =>
+            `${String(c['clients'])} client${c['clients'] === 1 ? '' : 's'} ${fmtMs(Number(c['serviceCpuMsPerMove'] ?? Number.NaN))} ms`,
+        )
+        .join(', ');
     const ratio = peak.service / peak.baseline;
     const ratioB0 = peak.service / peak.b0;
     const bestP99 = Math.min(...[lz.p99, lb.r.latency.p99].filter(Number.isFinite));
@@ -346,7 +360,11 @@ export async function runB1(deps: {
         ],
       ),
       '',
-      `B0 is ${b0.tool} running the move as one SQL statement (bench/lib/b0.ts). ` +
+      (ls.cpuMs === null
+        ? ''
+        : `The service's CPU in the open loop: ${fmtMs(ls.cpuMs)} ms per move, ${fmtRatio((rate * ls.cpuMs) / 1000)} of one core at ${fmtRate(rate)}/s ` +
+          `(its one event loop; in the closed loop ${closedCpuText()}). `) +
+        `B0 is ${b0.tool} running the move as one SQL statement (bench/lib/b0.ts). ` +
         `Peak throughput: B0 ${fmtRate(peak.b0)} ops/s, baseline ${fmtRate(peak.baseline)} ops/s, service ${fmtRate(peak.service)} ops/s ` +
         `(service/B0 ${fmtRatio(ratioB0)}, service/baseline ${fmtRatio(ratio)}).` +
         (Number.isFinite(contendedRatio)
@@ -397,6 +415,8 @@ export async function runB1(deps: {
             ...ls.r.latency,
             dropped: ls.r.dropped,
             generatorLoopDelay: ls.r.generatorLoopDelay,
+            serviceCpuMsPerMove: ls.cpuMs,
+            serviceCoreShare: ls.cpuMs === null ? null : (rate * ls.cpuMs) / 1000,
             serviceEventLoopDelayMs: ls.loop
               ? { p50: ls.loop.p50 * 1000, p99: ls.loop.p99 * 1000, max: ls.loop.max * 1000 }
               : null,

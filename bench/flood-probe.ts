@@ -21,6 +21,7 @@ import { AGING_PAGE } from '../test/support/documents.js';
 import { Ager, movesWhile } from './aging.js';
 import { connectClients, openBenchDatabase } from './lib/database.js';
 import { flood } from './lib/flooder.js';
+import { scrape, sumOf } from './lib/scrape.js';
 import { graphqlClient } from './lib/graphql.js';
 import { startService, type ServiceProcess } from './lib/service.js';
 import { profileWhile } from './profile.js';
@@ -34,21 +35,6 @@ const inspectDir = process.env['PROBE_INSPECT'];
 /** PROBE_SPLIT=1: the pages go to a second service process on the same database (the loop not shared, the database shared). */
 const split = process.env['PROBE_SPLIT'] === '1';
 const FLOOD = 64;
-
-/** Samples of a Prometheus exposition, keyed by the whole series (name and labels). */
-async function scrape(service: ServiceProcess): Promise<Map<string, number>> {
-  const base = new URL(service.url);
-  const text = await (await fetch(`${base.protocol}//${base.host}/metrics`)).text();
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const m = /^(?:zonekeeper_)?(\S+) ([0-9.eE+-]+)$/.exec(line.trim());
-    if (m?.[1] && m[2]) out.set(m[1], Number(m[2]));
-  }
-  return out;
-}
-
-const sumOf = (m: Map<string, number>, prefix: string) =>
-  [...m].filter(([k]) => k.startsWith(prefix)).reduce((s, [, v]) => s + v, 0);
 
 interface FloodRound {
   moveP50: number;

@@ -80,8 +80,8 @@ const METHOD = `
   the game; \`UPDATE game_object\` (zone, sort_key, public_id, history); \`UPDATE game\` (version,
   last_seq); \`INSERT game_event\` (a real payload copied from the service); \`COMMIT\`. The
   service itself plans the move in memory and writes it with one statement (\`zk_commit_move\`:
-  lock, version check, the same writes, the event, the fanout's notice), so it makes one round trip
-  to the baseline's six.
+  lock, version check, the same writes, the event), so it makes one round trip to the baseline's
+  six; the fanout's notice follows the commit on a connection of its own.
   **B0** is the physical limit: the same move as *one* SQL statement (bump the game's version
   under its row lock, move one of a seat's objects between the battlefield and its graveyard,
   append the event,
@@ -93,7 +93,13 @@ const METHOD = `
   row lock). **Latency at half peak** is open loop: arrivals at a fixed rate of half the service's
   best closed-loop throughput, for B0 (pgbench \`-R\`, Poisson arrivals), the baseline and the
   service alike, spread over the own games; latency runs from the *scheduled* arrival to
-  completion, so queueing shows up instead of lowering the load (no coordinated omission).
+  completion, so queueing shows up instead of lowering the load (no coordinated omission). The
+  baseline's and the service's arrivals are evenly spaced and follow a warm-up; pgbench's are
+  Poisson arrivals with none, so B0's tail is not measured like theirs. Beside the service's open
+  loop, its CPU per move over the run and that times the offered rate, the share of one core its
+  event loop spent: every move of a process runs on its one event loop (\`WORKERS\` is 1 here), so
+  its queueing grows with that share, and its peak comes from 32 clients, whose moves cost it less
+  CPU each than those of the few clients an open loop at half that peak keeps in flight.
   **Event-loop delay**: the service's, from its \`/metrics\` (\`nodejs_eventloop_lag_*\`, a
   \`perf_hooks.monitorEventLoopDelay\` histogram reset at each scrape; one worker's), and the load
   generator's own over each run (a stalled generator would show as service latency).
